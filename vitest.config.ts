@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// Integration tests run on embedded PGlite always, and also on the PostgreSQL server
+// named by TEST_DATABASE_URL when it is set (CI sets it).
+const databaseKinds = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      ...databaseKinds.map((kind) => ({
+        extends: true as const,
+        test: {
+          name: `domain-${kind}`,
+          include: ['packages/core/src/**/*.test.ts', 'packages/media/src/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DB_KIND: kind },
+          globalSetup: ['packages/core/src/testing/global-setup.ts'],
+          setupFiles: ['packages/core/src/testing/fail-on-console-error.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      })),
+      {
+        extends: true as const,
+        test: {
+          name: 'web',
+          include: ['apps/web/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+    ],
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
