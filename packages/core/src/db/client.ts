@@ -14,6 +14,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The driver underneath: the PGlite instance, or the pg pool of the server. */
+  client: PGlite | pg.Pool;
   /** Runs raw SQL (several statements allowed, no parameters): for set-up and tests. */
   exec(sqlText: string): Promise<void>;
   close(): Promise<void>;
@@ -40,6 +42,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     return {
       db,
       kind: 'postgres',
+      client: pool,
       exec: async (sqlText) => {
         await pool.query(sqlText);
       },
@@ -57,6 +60,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   return {
     db,
     kind: 'pglite',
+    client,
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },

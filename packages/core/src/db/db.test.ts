@@ -25,7 +25,9 @@ describe('database schema', () => {
   });
 
   it('has the trigram extension available for typo-tolerant search', async () => {
-    const rows = await db.execute(sql`select similarity('cutroom', 'cutrom') > 0.5 as close`);
-    expect(rows.rows[0]).toEqual({ close: true });
+    const result = await db.execute<{ close: boolean }>(
+      sql`select similarity('cutroom', 'cutrom') > 0.5 as close`,
+    );
+    expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual({ close: true });
   });
 });

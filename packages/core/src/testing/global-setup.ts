@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
@@ -36,9 +36,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const handle = await openDatabase();
   await migrateDatabase(handle);
-  const dump = await (handle.db.$client as import('@electric-sql/pglite').PGlite).dumpDataDir(
-    'none',
-  );
+  const dump = await (handle.client as PGlite).dumpDataDir('none');
   await handle.close();
   const dir = mkdtempSync(join(tmpdir(), 'cutroom-template-'));
   const file = join(dir, 'template.tar');
@@ -59,5 +57,3 @@ declare module 'vitest' {
     templateDatabaseUrl: string;
   }
 }
-
-export type { pg };

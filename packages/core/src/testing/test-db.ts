@@ -18,7 +18,10 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await withServerDatabase(templateUrl, (admin) =>
       admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`),
     );
-    const handle = await openDatabase({ url: replaceDatabase(templateUrl, name), maxConnections: 4 });
+    const handle = await openDatabase({
+      url: replaceDatabase(templateUrl, name),
+      maxConnections: 4,
+    });
     afterAll(async () => {
       await handle.close();
       await withServerDatabase(templateUrl, (admin) =>

@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { TextPage } from '@/components/content/text-page';
+import { siteSettings } from '@/lib/site';
+
+export const metadata: Metadata = { title: 'Contact' };
+
+export default function ContactPage() {
+  const { siteName, operatorName, operatorEmail, operatorAddress } = siteSettings();
+  return (
+    <TextPage title="Contact">
+      <p>
+        {siteName} is run by {operatorName}. Write to us at{' '}
+        <a href={`mailto:${operatorEmail}`}>{operatorEmail}</a>.
+      </p>
+      <h2>Support</h2>
+      <p>
+        Signed in? A <Link href="/ticket/create">support ticket</Link> reaches the moderators
+        fastest and keeps the whole conversation in one place.
+      </p>
+      <h2>Copyright and legal notices</h2>
+      <p>
+        Copyright claims follow the <Link href="/dmca">DMCA procedure</Link>. Reports of child
+        sexual abuse material are handled at once under our <Link href="/csam">CSAM policy</Link>.
+      </p>
+      <h2>Postal address</h2>
+      <p>
+        {operatorName}
+        <br />
+        {operatorAddress}
+      </p>
+    </TextPage>
+  );
+}

@@ -1,0 +1,36 @@
+import Link from 'next/link';
+
+export interface ErrorPageProps {
+  statusCode?: number;
+  statusMessage?: string;
+  description?: string;
+  /** Shown only in development. */
+  stack?: string;
+}
+
+/** The error page: a not-found variant for 404, a generic one otherwise (spec §2, §8). */
+export function ErrorPage({ statusCode = 500, statusMessage, description, stack }: ErrorPageProps) {
+  const isNotFound = statusCode === 404;
+  const title = statusMessage ?? (isNotFound ? 'Page Not Found' : 'Internal Server Error');
+  return (
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center py-16 text-center"
+      data-testid={isNotFound ? 'error-not-found' : 'error-generic'}
+    >
+      <p className="text-7xl font-black text-accent">{statusCode}</p>
+      <h1 className="mt-4 text-2xl font-bold text-white">{title}</h1>
+      {description && <p className="mt-3 text-neutral-300">{description}</p>}
+      <Link
+        href="/"
+        className="mt-8 rounded-full bg-accent px-5 py-2 font-semibold text-black hover:bg-accent-strong"
+      >
+        Back to the videos
+      </Link>
+      {stack && process.env.NODE_ENV === 'development' && (
+        <pre className="mt-8 w-full overflow-x-auto rounded bg-black/60 p-4 text-left text-xs text-red-300">
+          {stack}
+        </pre>
+      )}
+    </section>
+  );
+}

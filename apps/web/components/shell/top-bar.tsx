@@ -1,0 +1,124 @@
+import Link from 'next/link';
+import type { Actor } from '@cutroom/core/api/endpoint';
+import { NAV_LINKS } from '@/lib/site';
+
+/** The top component: brand, search, listing navigation and the account menu. */
+export function TopBar({ siteName, viewer }: { siteName: string; viewer: Actor | null }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-white/10 bg-surface-raised/95 backdrop-blur">
+      <div className="mx-auto flex max-w-[1920px] items-center gap-3 px-3 py-2 sm:px-4">
+        <Link href="/" className="shrink-0 text-xl font-bold tracking-tight text-white">
+          <span className="text-accent">Cut</span>room
+          <span className="sr-only"> — {siteName} home</span>
+        </Link>
+        <nav aria-label="Listings" className="hidden md:block">
+          <ul className="flex gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  className="rounded px-3 py-2 text-sm text-neutral-300 hover:bg-white/10 hover:text-white"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <form
+          action="/search"
+          method="get"
+          role="search"
+          className="ml-auto min-w-0 flex-1 md:max-w-md"
+        >
+          <label htmlFor="site-search" className="sr-only">
+            Search videos
+          </label>
+          <input
+            id="site-search"
+            name="q"
+            type="search"
+            placeholder="Search videos"
+            className="w-full rounded-full border border-white/15 bg-surface px-4 py-2 text-sm text-white placeholder:text-neutral-500 focus:border-accent focus:outline-none"
+          />
+        </form>
+        <AccountMenu viewer={viewer} />
+        <details className="relative md:hidden">
+          <summary
+            className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded hover:bg-white/10"
+            aria-label="Menu"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 fill-current">
+              <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
+            </svg>
+          </summary>
+          <nav
+            aria-label="Listings"
+            className="absolute right-0 mt-2 w-48 rounded-lg border border-white/10 bg-surface-overlay p-2 shadow-xl"
+          >
+            <ul>
+              {NAV_LINKS.map((link) => (
+                <li key={link.href}>
+                  <Link href={link.href} className="block rounded px-3 py-2 hover:bg-white/10">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}
+
+function AccountMenu({ viewer }: { viewer: Actor | null }) {
+  if (!viewer) {
+    return (
+      <div className="flex shrink-0 gap-2">
+        <Link
+          href="/login"
+          className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-black hover:bg-accent-strong"
+        >
+          Sign in
+        </Link>
+        <Link
+          href="/register"
+          className="hidden rounded-full border border-white/20 px-4 py-2 text-sm text-white hover:bg-white/10 sm:block"
+        >
+          Register
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <details className="relative shrink-0">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full px-2 py-1 hover:bg-white/10">
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-accent font-bold text-black"
+        >
+          {viewer.username.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="hidden text-sm sm:inline">{viewer.username}</span>
+      </summary>
+      <ul className="absolute right-0 mt-2 w-48 rounded-lg border border-white/10 bg-surface-overlay p-2 shadow-xl">
+        <li>
+          <Link href="/profile" className="block rounded px-3 py-2 hover:bg-white/10">
+            Profile
+          </Link>
+        </li>
+        <li>
+          <Link href="/upload" className="block rounded px-3 py-2 hover:bg-white/10">
+            Upload
+          </Link>
+        </li>
+        <li>
+          <Link href="/inbox" className="block rounded px-3 py-2 hover:bg-white/10">
+            Inbox
+          </Link>
+        </li>
+      </ul>
+    </details>
+  );
+}

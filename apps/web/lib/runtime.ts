@@ -1,0 +1,27 @@
+import type { Config } from '@cutroom/core/config/config';
+import type { DatabaseHandle } from '@cutroom/core/db/client';
+import type { Logger } from '@cutroom/core/logging/logger';
+
+/** The long-lived pieces one web process shares between all requests. */
+export interface Runtime {
+  config: Config;
+  database: DatabaseHandle;
+  log: Logger;
+}
+
+declare global {
+  // Set once by server.ts before Next.js handles a request; pages and route handlers are
+  // bundled separately and reach the process's runtime through this.
+  var __cutroomRuntime: Promise<Runtime> | undefined;
+}
+
+/** The process's runtime, made by server.ts (`npm start`, `npm run dev`). */
+export function getRuntime(): Promise<Runtime> {
+  const runtime = globalThis.__cutroomRuntime;
+  if (!runtime) {
+    throw new Error(
+      'The Cutroom runtime is not set up: start the site with `npm start` or `npm run dev`.',
+    );
+  }
+  return runtime;
+}

@@ -1,0 +1,19 @@
+import type { NextConfig } from 'next';
+
+// One id per build: the client compares it with /builds/latest.json to offer a reload.
+const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}`;
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  transpilePackages: ['@cutroom/core', '@cutroom/media'],
+  // Loaded from node_modules at run time, not bundled: PGlite reads its WASM files from its
+  // package folder, and the server and the pages must share one copy of the database layer.
+  serverExternalPackages: ['@electric-sql/pglite', 'drizzle-orm', 'pg', 'pino', 'pg-boss'],
+  generateBuildId: () => buildId,
+  env: { NEXT_PUBLIC_BUILD_ID: buildId },
+  // `npm test` type-checks every workspace with tsc before building; no need to do it twice.
+  typescript: { ignoreBuildErrors: true },
+};
+
+export default nextConfig;

@@ -1,0 +1,13 @@
+import { NextResponse, type NextRequest } from 'next/server';
+
+// Pages need the requested path (the 404 page names it) and a request id for their logs.
+export function proxy(request: NextRequest) {
+  const headers = new Headers(request.headers);
+  headers.set('x-pathname', request.nextUrl.pathname);
+  if (!headers.has('x-request-id')) headers.set('x-request-id', crypto.randomUUID());
+  return NextResponse.next({ request: { headers } });
+}
+
+export const config = {
+  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+};

@@ -1,0 +1,55 @@
+// The production server: one process holding the database, the Next.js request handler and
+// (with embedded PGlite, which is single-process) the background worker.
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import next from 'next';
+import { createRuntime } from './lib/create-runtime';
+
+const runtime = await createRuntime();
+globalThis.__cutroomRuntime = Promise.resolve(runtime);
+const { config, log } = runtime;
+
+const dev = process.argv.includes('--dev');
+const app = next({ dev, dir: fileURLToPath(new URL('.', import.meta.url)) });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = createServer((request, response) => {
+  const header = request.headers['x-request-id'];
+  const requestId =
+    typeof header === 'string' && /^[\w-]{8,64}$/.test(header) ? header : randomUUID();
+  request.headers['x-request-id'] = requestId;
+  response.setHeader('x-request-id', requestId);
+  const started = process.hrtime.bigint();
+  response.on('finish', () => {
+    log.info(
+      {
+        reqId: requestId,
+        method: request.method,
+        url: request.url,
+        status: response.statusCode,
+        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      },
+      'request',
+    );
+  });
+  void handle(request, response);
+});
+
+server.listen(config.PORT, () => {
+  log.info({ url: `http://localhost:${config.PORT}` }, 'Cutroom is ready');
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'stopping');
+  server.closeIdleConnections();
+  server.close();
+  await runtime.database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import type { Endpoint, RequestContext } from './endpoint';
+import { isServiceError } from './service-error';
+
+export interface DispatchResult {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** Turns the first validation problem into one sentence a client can show. */
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  if (issue.code === 'invalid_union' && issue.path.join('.') === 'mode') {
+    return issue.message;
+  }
+  const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return `${where}${issue.message}`;
+}
+
+const errorBody = (status: number, message: string, details?: Record<string, unknown>) => ({
+  status,
+  body: { ...details, error: message, httpStatusCode: status },
+});
+
+/**
+ * Validates a request body against an endpoint and runs it. Bad input answers 400, a refusal
+ * from a service its own status; only an unexpected fault answers 500 (and is logged).
+ */
+export async function dispatch(
+  endpoint: Endpoint,
+  rawBody: unknown,
+  context: RequestContext,
+): Promise<DispatchResult> {
+  if (rawBody === null || typeof rawBody !== 'object' || Array.isArray(rawBody)) {
+    return errorBody(400, 'The request body must be a JSON object');
+  }
+  const parsed = endpoint.input.safeParse(rawBody);
+  if (!parsed.success) return errorBody(400, describeZodError(parsed.error));
+  try {
+    const answer = await endpoint.handle(parsed.data, context);
+    const status = answer.status ?? 200;
+    return { status, body: { ...answer.body, httpStatusCode: status } };
+  } catch (error) {
+    if (isServiceError(error)) return errorBody(error.status, error.message, error.details);
+    context.log.error({ err: error, path: endpoint.path }, 'endpoint failed');
+    return errorBody(500, 'Something went wrong on our side. Please try again later.');
+  }
+}

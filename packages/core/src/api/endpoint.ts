@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import type { Logger } from '../logging/logger';
+
+/** Who is making a request, as the services see it; null for a visitor. */
+export interface Actor {
+  id: string;
+  username: string;
+  role: string;
+  emailVerified: boolean;
+  isSupporter: boolean;
+}
+
+/** What every service call receives besides its input. */
+export interface ServiceContext {
+  db: Database;
+  actor: Actor | null;
+  log: Logger;
+  now: () => Date;
+}
+
+/** Extra facts only the HTTP layer knows, for calls that need them (rate limits, links). */
+export interface RequestContext extends ServiceContext {
+  ip: string;
+  headers: Headers;
+}
+
+export interface Endpoint<Input extends z.ZodType = z.ZodType> {
+  /** The URL path, e.g. `/api/checkusername`. */
+  path: string;
+  summary: string;
+  input: Input;
+  handle(input: z.output<Input>, context: RequestContext): Promise<EndpointAnswer>;
+}
+
+/** An answer body, and its HTTP status when it is not 200. */
+export interface EndpointAnswer {
+  status?: number;
+  body: Record<string, unknown>;
+}
+
+/** A POST endpoint taking one JSON object. */
+export function defineEndpoint<Input extends z.ZodType>(
+  endpoint: Endpoint<Input>,
+): Endpoint<Input> {
+  return endpoint;
+}
+
+type ModeHandlers<Modes extends Record<string, z.ZodObject>> = {
+  [Mode in keyof Modes]: {
+    input: Modes[Mode];
+    summary: string;
+    handle(input: z.output<Modes[Mode]>, context: RequestContext): Promise<EndpointAnswer>;
+  };
+};
+
+/**
+ * A POST endpoint whose body names a `mode` (the spec's calls): one zod discriminated union
+ * on `mode`, dispatched to one handler a mode.
+ */
+export function defineModeEndpoint<Modes extends Record<string, z.ZodObject>>(definition: {
+  path: string;
+  summary: string;
+  modes: ModeHandlers<Modes>;
+}): Endpoint {
+  const entries = Object.entries(definition.modes) as [string, ModeHandlers<Modes>[keyof Modes]][];
+  const variants = entries.map(([mode, { input, summary }]) =>
+    input.extend({ mode: z.literal(mode) }).describe(summary),
+  );
+  const input = z.discriminatedUnion(
+    'mode',
+    variants as unknown as [z.ZodObject<{ mode: z.ZodLiteral<string> }>],
+  );
+  return {
+    path: definition.path,
+    summary: definition.summary,
+    input,
+    handle: (parsed, context) => {
+      const { mode, ...rest } = parsed as { mode: string };
+      const handler = definition.modes[mode as keyof Modes];
+      return handler.handle(rest as never, context);
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import { checkUsernameEndpoint } from '../accounts/accounts.endpoints';
+import type { Endpoint } from './endpoint';
+
+/** Every endpoint of the JSON API: the web app routes them, the /api page documents them. */
+export const endpoints: readonly Endpoint[] = [checkUsernameEndpoint];
+
+export function findEndpoint(path: string): Endpoint | undefined {
+  return endpoints.find((endpoint) => endpoint.path === path);
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { Endpoint } from './endpoint';
+
+const errorSchema = {
+  type: 'object',
+  properties: { error: { type: 'string' }, httpStatusCode: { type: 'integer' } },
+  required: ['error', 'httpStatusCode'],
+};
+
+/** The OpenAPI 3.1 document of the JSON API, generated from the endpoints' own zod schemas. */
+export function buildOpenApiDocument(
+  endpoints: readonly Endpoint[],
+  info: { title: string; version: string },
+): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const endpoint of endpoints) {
+    paths[endpoint.path] = {
+      post: {
+        summary: endpoint.summary,
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: z.toJSONSchema(endpoint.input, { io: 'input' }) },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'Done',
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+          '400': {
+            description: 'Invalid input',
+            content: { 'application/json': { schema: errorSchema } },
+          },
+          '401': {
+            description: 'Not signed in',
+            content: { 'application/json': { schema: errorSchema } },
+          },
+          '403': {
+            description: 'Not allowed',
+            content: { 'application/json': { schema: errorSchema } },
+          },
+        },
+      },
+    };
+  }
+  return { openapi: '3.1.0', info, paths };
+}
