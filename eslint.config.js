@@ -71,7 +71,12 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@cutroom/*', '!@cutroom/player', '!@cutroom/player/*', '**/packages/core/**'],
+              group: [
+                '@cutroom/*',
+                '!@cutroom/player',
+                '!@cutroom/player/*',
+                '**/packages/core/**',
+              ],
               message:
                 'The player is published for other sites: it must not import any workspace package.',
             },

@@ -9,7 +9,9 @@ export const root = new URL('..', import.meta.url).pathname;
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
   if (result.status !== 0) {
-    console.error(`\n✗ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    console.error(
+      `\n✗ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`,
+    );
     process.exit(result.status ?? 1);
   }
 }
