@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end journeys: the production build served by apps/web/server.ts, driven by Chromium.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: new URL('.', import.meta.url).pathname,
+    include: ['tests/**/*.test.ts'],
+    globalSetup: ['support/global-setup.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+    // One server and one browser between them; files run one after another.
+    fileParallelism: false,
+  },
+});
