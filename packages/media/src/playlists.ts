@@ -1,0 +1,146 @@
+import type { SpritePlan } from './ladder';
+
+export interface MediaSegment {
+  durationSeconds: number;
+  uri: string;
+}
+
+/** The segments of an HLS media playlist. */
+export function parseMediaPlaylist(text: string): MediaSegment[] {
+  const segments: MediaSegment[] = [];
+  let duration: number | null = null;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice(8));
+    else if (line && !line.startsWith('#') && duration !== null) {
+      segments.push({ durationSeconds: duration, uri: line });
+      duration = null;
+    }
+  }
+  return segments;
+}
+
+/**
+ * Peak and average bit rate of a rendition from its segments' sizes and durations: BANDWIDTH
+ * in a master playlist is the peak segment rate (RFC 8216 §4.3.4.2).
+ */
+export function measureBitrates(
+  segments: MediaSegment[],
+  sizeOf: (uri: string) => number,
+): { peakBps: number; averageBps: number } {
+  let bits = 0;
+  let seconds = 0;
+  let peak = 0;
+  for (const segment of segments) {
+    const segmentBits = sizeOf(segment.uri) * 8;
+    bits += segmentBits;
+    seconds += segment.durationSeconds;
+    // Very short final segments are left out of the peak: their rate says little.
+    if (segment.durationSeconds >= 0.5)
+      peak = Math.max(peak, segmentBits / segment.durationSeconds);
+  }
+  const averageBps = seconds > 0 ? bits / seconds : 0;
+  return { peakBps: Math.ceil(Math.max(peak, averageBps)), averageBps: Math.ceil(averageBps) };
+}
+
+const AVC_PROFILE_IDC: Record<string, [number, number]> = {
+  Baseline: [0x42, 0x00],
+  'Constrained Baseline': [0x42, 0x40],
+  Main: [0x4d, 0x00],
+  Extended: [0x58, 0x00],
+  High: [0x64, 0x00],
+  'High 10': [0x6e, 0x00],
+  'High 4:2:2': [0x7a, 0x00],
+};
+
+const hex2 = (n: number) => n.toString(16).padStart(2, '0');
+
+/** RFC 6381 codec string for H.264, e.g. `avc1.640028` for High at level 4.0. */
+export function avcCodecString(profile: string | null, level: number | null): string {
+  const [idc, constraints] = AVC_PROFILE_IDC[profile ?? 'High'] ?? AVC_PROFILE_IDC.High!;
+  return `avc1.${hex2(idc)}${hex2(constraints)}${hex2(level && level > 0 ? level : 40)}`;
+}
+
+/** RFC 6381 codec string for AAC: LC is object type 2, HE-AAC 5, HE-AACv2 29. */
+export function aacCodecString(profile: string | null): string {
+  if (profile === 'HE-AAC') return 'mp4a.40.5';
+  if (profile === 'HE-AACv2') return 'mp4a.40.29';
+  return 'mp4a.40.2';
+}
+
+export interface MasterVariant {
+  uri: string;
+  bandwidth: number;
+  averageBandwidth: number;
+  width: number;
+  height: number;
+  codecs: string;
+  frameRate: number;
+}
+
+export interface MasterAudio {
+  uri: string;
+  channels: number;
+}
+
+export const AUDIO_GROUP = 'audio';
+
+/** A master playlist: video variants highest first, all sharing one audio rendition. */
+export function buildMasterPlaylist(variants: MasterVariant[], audio: MasterAudio | null): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  if (audio) {
+    lines.push(
+      `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="${AUDIO_GROUP}",NAME="Default",DEFAULT=YES,` +
+        `AUTOSELECT=YES,CHANNELS="${audio.channels}",URI="${audio.uri}"`,
+    );
+  }
+  for (const v of variants) {
+    const attributes = [
+      `BANDWIDTH=${v.bandwidth}`,
+      `AVERAGE-BANDWIDTH=${v.averageBandwidth}`,
+      `RESOLUTION=${v.width}x${v.height}`,
+      `CODECS="${v.codecs}"`,
+      `FRAME-RATE=${v.frameRate.toFixed(3)}`,
+    ];
+    if (audio) attributes.push(`AUDIO="${AUDIO_GROUP}"`);
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, v.uri);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function vttTime(seconds: number): string {
+  const ms = Math.round(seconds * 1000);
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
+}
+
+/**
+ * The timeline-preview index: one cue per thumbnail, pointing into its sprite sheet with a
+ * media fragment, e.g. `sprite-0.jpg#xywh=160,0,160,90`.
+ */
+export function buildSpritesVtt(
+  plan: SpritePlan,
+  durationSeconds: number,
+  count = plan.count,
+  sheetName: (index: number) => string = (i) => `sprite-${i}.jpg`,
+): string {
+  const perSheet = plan.columns * plan.rows;
+  const lines = ['WEBVTT', ''];
+  for (let i = 0; i < count; i++) {
+    const start = i * plan.intervalSeconds;
+    if (start >= durationSeconds) break;
+    const end = Math.min(durationSeconds, start + plan.intervalSeconds);
+    const cell = i % perSheet;
+    const x = (cell % plan.columns) * plan.tileWidth;
+    const y = Math.floor(cell / plan.columns) * plan.tileHeight;
+    lines.push(
+      `${vttTime(start)} --> ${vttTime(end)}`,
+      `${sheetName(Math.floor(i / perSheet))}#xywh=${x},${y},${plan.tileWidth},${plan.tileHeight}`,
+      '',
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,59 @@
+import type { MediaInfo } from './probe';
+
+export const POSTER_MAX_SIDE = 1280;
+
+/** The poster's size: the source's, shrunk to fit 1280 pixels a side, never enlarged. */
+export function posterSize(info: MediaInfo): { width: number; height: number } {
+  const { width, height } = info.video;
+  const scale = Math.min(1, POSTER_MAX_SIDE / Math.max(width, height));
+  const even = (n: number) => Math.max(2, Math.round((n * scale) / 2) * 2);
+  return { width: even(width), height: even(height) };
+}
+
+/** When to look for the poster: a fifth into the video (past intros and fades), at most 30 s. */
+export function posterSeekSeconds(durationSeconds: number): number {
+  return Math.min(30, Math.max(0, durationSeconds * 0.2));
+}
+
+/**
+ * JPEG and WebP posters from one representative frame: ffmpeg's `thumbnail` filter picks the
+ * frame closest to the average of the next 30 after the seek point, which skips black or
+ * blurred frames.
+ */
+export function buildPosterArgs(info: MediaInfo, input: string, outputDir: string): string[] {
+  const { width, height } = posterSize(info);
+  const seek = posterSeekSeconds(info.durationSeconds);
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-ss',
+    seek.toFixed(3),
+    '-i',
+    input,
+    '-filter_complex',
+    `[0:v]thumbnail=30,scale=${width}:${height},setsar=1,split=2[jpg][webp]`,
+    '-map',
+    '[jpg]',
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    '-update',
+    '1',
+    `${outputDir}/poster.jpg`,
+    '-map',
+    '[webp]',
+    '-frames:v',
+    '1',
+    '-c:v',
+    'libwebp',
+    '-quality',
+    '80',
+    '-update',
+    '1',
+    `${outputDir}/poster.webp`,
+  ];
+}

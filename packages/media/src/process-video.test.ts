@@ -1,0 +1,175 @@
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFfmpeg, runTool } from './ffmpeg-runner';
+import { processVideoFiles } from './process-video';
+import { InvalidMediaError, probeMedia } from './probe';
+import { generateTestVideo } from './test-video';
+
+const work = mkdtempSync(join(tmpdir(), 'cutroom-media-test-'));
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+const landscape = join(work, 'landscape.mp4');
+const portrait = join(work, 'portrait.mkv');
+
+beforeAll(async () => {
+  await generateTestVideo({ path: landscape, width: 640, height: 360, seconds: 6 });
+  // MPEG-4 part 2 without audio: a source whose top rung must be encoded, with no audio group.
+  await runFfmpeg({
+    args: [
+      '-y',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=360x640:rate=30',
+      '-t',
+      '5',
+      '-c:v',
+      'mpeg4',
+      '-q:v',
+      '5',
+      portrait,
+    ],
+  });
+});
+
+async function probeJson(
+  path: string,
+): Promise<{ streams: Record<string, unknown>[]; format: Record<string, string> }> {
+  return JSON.parse(
+    await runTool('ffprobe', [
+      '-v',
+      'error',
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      path,
+    ]),
+  ) as { streams: Record<string, unknown>[]; format: Record<string, string> };
+}
+
+describe('processVideoFiles', () => {
+  it('writes a playable HLS ladder, its master playlist, poster and sprites from one H.264 source', async () => {
+    const out = join(work, 'out-landscape');
+    await mkdir(out);
+    const progress: number[] = [];
+    const result = await processVideoFiles({
+      input: landscape,
+      outputDir: out,
+      onProgress: (p) => progress.push(p),
+    });
+
+    expect(result).toMatchObject({ durationSeconds: 6, width: 640, height: 360, topQuality: 360 });
+    expect(result.aspectRatio).toBeCloseTo(16 / 9);
+    expect(result.renditions.map((r) => [r.name, r.isRemux])).toEqual([
+      ['360p', true],
+      ['240p', false],
+    ]);
+    expect(progress.at(-1)).toBe(100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+
+    const master = readFileSync(join(out, 'hls/master.m3u8'), 'utf8');
+    expect(master).toMatch(/#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio".*URI="audio\/index.m3u8"/);
+    const variants = [...master.matchAll(/#EXT-X-STREAM-INF:(.*)\n(.*)/g)].map((m) => [m[1], m[2]]);
+    expect(variants.map((v) => v[1])).toEqual(['360p/index.m3u8', '240p/index.m3u8']);
+    for (const [attributes] of variants) {
+      expect(attributes).toMatch(
+        /BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,RESOLUTION=\d+x\d+,CODECS="avc1\.64[0-9a-f]{4},mp4a\.40\.2"/,
+      );
+    }
+    expect(variants[0]![0]).toContain('RESOLUTION=640x360');
+    expect(variants[1]![0]).toContain('RESOLUTION=426x240');
+
+    // ffprobe reads the whole ladder through the master playlist, as a player would.
+    const ladder = await probeJson(join(out, 'hls/master.m3u8'));
+    const videos = ladder.streams.filter((s) => s.codec_type === 'video');
+    expect(videos.map((s) => `${s.codec_name} ${s.width}x${s.height}`).sort()).toEqual([
+      'h264 426x240',
+      'h264 640x360',
+    ]);
+    expect(ladder.streams.some((s) => s.codec_type === 'audio' && s.codec_name === 'aac')).toBe(
+      true,
+    );
+    for (const name of ['360p', '240p', 'audio']) {
+      const rendition = await probeJson(join(out, `hls/${name}/index.m3u8`));
+      expect(Number(rendition.format.duration)).toBeCloseTo(6, 0);
+    }
+    const segments = readFileSync(join(out, 'hls/240p/index.m3u8'), 'utf8').match(
+      /#EXTINF:([\d.]+)/g,
+    );
+    expect(segments).toEqual(['#EXTINF:4.000000', '#EXTINF:2.000000']);
+
+    const poster = await probeJson(join(out, 'poster.jpg'));
+    expect(poster.streams[0]).toMatchObject({ codec_name: 'mjpeg', width: 640, height: 360 });
+    expect((await probeJson(join(out, 'poster.webp'))).streams[0]).toMatchObject({
+      codec_name: 'webp',
+    });
+
+    const vtt = readFileSync(join(out, 'sprites/sprites.vtt'), 'utf8');
+    const cues = vtt.trim().split('\n\n').slice(1);
+    expect(vtt.startsWith('WEBVTT')).toBe(true);
+    expect(cues).toHaveLength(6);
+    expect(cues[1]).toBe('00:00:01.000 --> 00:00:02.000\nsprite-0.jpg#xywh=160,0,160,90');
+    const sheet = await probeJson(join(out, 'sprites/sprite-0.jpg'));
+    expect(sheet.streams[0]).toMatchObject({ width: 1600, height: 900 });
+    expect(existsSync(join(out, 'sprites/sprite-1.jpg'))).toBe(false);
+  });
+
+  it('encodes every rung of a source that cannot be copied, and leaves out audio it lacks', async () => {
+    const out = join(work, 'out-portrait');
+    await mkdir(out);
+    const result = await processVideoFiles({ input: portrait, outputDir: out, withSprites: false });
+    expect(result).toMatchObject({ width: 360, height: 640, topQuality: 360, spritesVtt: null });
+    expect(result.renditions.map((r) => [r.width, r.height, r.isRemux])).toEqual([
+      [360, 640, false],
+      [240, 426, false],
+    ]);
+    const master = readFileSync(join(out, 'hls/master.m3u8'), 'utf8');
+    expect(master).not.toContain('EXT-X-MEDIA');
+    expect(master).toMatch(/CODECS="avc1\.64[0-9a-f]{4}",FRAME-RATE=30\.000\n360p\/index.m3u8/);
+    const top = await probeJson(join(out, 'hls/360p/index.m3u8'));
+    expect(top.streams).toHaveLength(1);
+    expect(top.streams[0]).toMatchObject({
+      codec_name: 'h264',
+      width: 360,
+      height: 640,
+      pix_fmt: 'yuv420p',
+    });
+  });
+});
+
+describe('probeMedia', () => {
+  it('refuses a text file named .mp4 with a clear message', async () => {
+    const fake = join(work, 'notes.mp4');
+    writeFileSync(fake, 'These are my holiday notes, not a video.\n'.repeat(50));
+    await expect(probeMedia(fake)).rejects.toThrow(
+      new InvalidMediaError('This file is not a video: it could not be read as a media file.'),
+    );
+  });
+
+  it('refuses a file with sound but no picture', async () => {
+    const song = join(work, 'song.mp4');
+    await runFfmpeg({
+      args: ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=d=1', '-c:a', 'aac', song],
+    });
+    await expect(probeMedia(song)).rejects.toThrow('no video stream was found');
+  });
+
+  it('describes a video by its content', async () => {
+    const info = await probeMedia(landscape);
+    expect(info.video).toMatchObject({
+      codec: 'h264',
+      pixelFormat: 'yuv420p',
+      width: 640,
+      height: 360,
+      frameRate: 25,
+    });
+    expect(info.audio).toMatchObject({ codec: 'aac', channels: 2 });
+    expect(info.durationSeconds).toBeCloseTo(6, 1);
+  });
+});
