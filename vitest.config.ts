@@ -23,6 +23,26 @@ export default defineConfig({
       {
         extends: true as const,
         test: {
+          name: 'player',
+          include: ['packages/player/src/**/*.test.ts'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        extends: true as const,
+        test: {
+          name: 'player-browser',
+          include: ['packages/player/test/**/*.test.ts'],
+          environment: 'node',
+          // One Chromium per file; files run one after another to stay within 2 cores.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true as const,
+        test: {
           name: 'web',
           include: ['apps/web/**/*.test.{ts,tsx}'],
           environment: 'node',

@@ -1,14 +1,74 @@
-// Builds dist/ for publishing: ESM and declarations. The player issue extends this.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Builds dist/: the ESM entry with lazy chunks (hls.js, dash.js, three.js, ads), the React
+// wrapper, the script-tag IIFE, the CSS and the type declarations.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-mkdirSync('dist', { recursive: true });
-await build({
-  entryPoints: ['src/index.ts'],
+const root = dirname(fileURLToPath(import.meta.url));
+const dist = join(root, 'dist');
+const skipTypes = process.argv.includes('--no-types');
+
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+
+const common = {
+  absWorkingDir: root,
   bundle: true,
-  format: 'esm',
   minify: true,
-  outdir: 'dist',
   target: 'es2020',
-});
-writeFileSync('dist/index.d.ts', "export declare const version: string;\n");
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+// In the IIFE, lazy chunks are imported by URL instead of being bundled in.
+const iifeLazyLoad = {
+  name: 'iife-lazy-load',
+  setup(b) {
+    b.onResolve({ filter: /\/lazy-load\.ts$/ }, () => ({
+      path: join(root, 'src/lazy-load-iife.ts'),
+    }));
+  },
+};
+
+const lazyEntries = ['hls-engine', 'dash-engine', 'vr-engine', 'ads-engine'].map(
+  (name) => `src/lazy/${name}.ts`,
+);
+
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: ['src/index.ts', 'src/react.ts', ...lazyEntries],
+    format: 'esm',
+    splitting: true,
+    outdir: 'dist',
+    entryNames: '[name]',
+    chunkNames: 'chunks/[name]-[hash]',
+    external: ['react', 'react/*', 'react-dom'],
+    metafile: true,
+  }),
+  build({
+    ...common,
+    entryPoints: ['src/iife.ts'],
+    format: 'iife',
+    outfile: 'dist/cutroom-player.js',
+    plugins: [iifeLazyLoad],
+  }),
+  build({
+    ...common,
+    entryPoints: ['src/styles/cutroom-player.css'],
+    outfile: 'dist/cutroom-player.css',
+  }),
+]);
+
+// Next.js needs the directive on the client component; esbuild drops it when bundling.
+const reactFile = join(dist, 'react.js');
+writeFileSync(reactFile, `'use client';\n${readFileSync(reactFile, 'utf8')}`);
+
+if (!skipTypes) {
+  const tsc = join(root, '../../node_modules/typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], {
+    stdio: 'inherit',
+  });
+}

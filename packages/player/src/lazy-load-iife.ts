@@ -1,0 +1,29 @@
+import type { EngineModule } from './engine-types.ts';
+import type { VrModule } from './lazy/vr-engine.ts';
+import type { AdsModule } from './lazy/ads-engine.ts';
+
+// An IIFE cannot split code, so the script-tag bundle loads the ESM chunks that sit next to
+// its own file, by absolute URL (a non-literal import() that the bundler leaves alone).
+const script = typeof document === 'undefined' ? null : document.currentScript;
+const base =
+  script instanceof HTMLScriptElement && script.src ? new URL('./', script.src).href : '';
+
+function importChunk<T>(name: string): Promise<T> {
+  return import(/* webpackIgnore: true */ base + name) as Promise<T>;
+}
+
+export function loadHlsEngine(): Promise<EngineModule> {
+  return importChunk<{ engine: EngineModule }>('hls-engine.js').then((m) => m.engine);
+}
+
+export function loadDashEngine(): Promise<EngineModule> {
+  return importChunk<{ engine: EngineModule }>('dash-engine.js').then((m) => m.engine);
+}
+
+export function loadVrEngine(): Promise<VrModule> {
+  return importChunk<{ vr: VrModule }>('vr-engine.js').then((m) => m.vr);
+}
+
+export function loadAdsEngine(): Promise<AdsModule> {
+  return importChunk<{ ads: AdsModule }>('ads-engine.js').then((m) => m.ads);
+}

@@ -1,0 +1,42 @@
+// Loaded on demand: pulls hls.js into its own chunk.
+import Hls from 'hls.js';
+import { HD_MIN_HEIGHT, levelTitle } from '../engine-types.ts';
+import type { EngineModule, QualityLevel, StreamEngine } from '../engine-types.ts';
+
+export const engine: EngineModule = {
+  isSupported: () => Hls.isSupported(),
+  attach(video, url, modules, callbacks): StreamEngine {
+    // HLS starts at 0 (spec §9); a page's own settings come through modules.configureHls.
+    const config = modules.configureHls({ startPosition: 0, enableWorker: true });
+    const hls = new Hls(config);
+    modules.onBeforeInitHls(hls);
+    const toLevels = (): QualityLevel[] =>
+      hls.levels.map((level, id) => ({
+        id,
+        title: levelTitle(level.height),
+        isHD: level.height >= HD_MIN_HEIGHT,
+        bitrate: level.bitrate,
+      }));
+    hls.on(Hls.Events.MANIFEST_PARSED, () => callbacks.onLevels(toLevels()));
+    hls.on(Hls.Events.ERROR, (_event, data) => {
+      if (!data.fatal) return;
+      if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
+        hls.recoverMediaError();
+        return;
+      }
+      callbacks.onFatal(`HLS.js: ${data.details}`);
+    });
+    hls.loadSource(url);
+    hls.attachMedia(video);
+    modules.onAfterInitHls(hls);
+    return {
+      levels: toLevels,
+      // currentLevel switches at once (flushing the buffer), so a choice shows immediately.
+      setLevel(id) {
+        hls.currentLevel = id;
+      },
+      selectedLevel: () => (hls.autoLevelEnabled ? -1 : hls.currentLevel),
+      destroy: () => hls.destroy(),
+    };
+  },
+};

@@ -1,0 +1,14 @@
+// One place for the player's console output, so messages keep the wording of the spec.
+const PREFIX = '[Cutroom Player]';
+
+export function logError(message: string): void {
+  console.error(`${PREFIX} ${message}`);
+}
+
+export function logWarn(message: string): void {
+  console.warn(`${PREFIX} ${message}`);
+}
+
+export function logInfo(message: string): void {
+  console.log(`${PREFIX} ${message}`);
+}

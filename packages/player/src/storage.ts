@@ -1,0 +1,45 @@
+/** Settings kept in localStorage across page loads (spec §3, browser-local saved settings). */
+export interface SavedSettings {
+  volume?: number;
+  mute?: boolean;
+  quality?: string;
+  speed?: number;
+  theatre?: boolean;
+}
+
+export const STORAGE_KEY = 'cutroom-player';
+
+// Storage can throw (privacy mode, quota, sandboxed iframes): settings are then simply not kept.
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function loadSettings(): SavedSettings {
+  try {
+    const raw = storage()?.getItem(STORAGE_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    const s = parsed as Record<string, unknown>;
+    const out: SavedSettings = {};
+    if (typeof s.volume === 'number' && s.volume >= 0 && s.volume <= 1) out.volume = s.volume;
+    if (typeof s.mute === 'boolean') out.mute = s.mute;
+    if (typeof s.quality === 'string') out.quality = s.quality;
+    if (typeof s.speed === 'number' && s.speed > 0) out.speed = s.speed;
+    if (typeof s.theatre === 'boolean') out.theatre = s.theatre;
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+export function saveSettings(patch: SavedSettings): void {
+  try {
+    storage()?.setItem(STORAGE_KEY, JSON.stringify({ ...loadSettings(), ...patch }));
+  } catch {
+    // Not kept; playback is unaffected.
+  }
+}
