@@ -95,6 +95,24 @@ export const videos = pgTable(
     height: integer(),
     /** Top rendition height, e.g. 1080. */
     topQuality: integer(),
+    /** Display width / height. */
+    aspectRatio: real(),
+    /** The uploaded file in storage, kept so failed processing can be retried. */
+    sourceKey: text(),
+    /**
+     * Storage prefix of the published renditions (`videos/{id}/v{version}/`). Each processing
+     * attempt writes a new prefix; this column switching to it is what makes it visible.
+     */
+    mediaPrefix: text(),
+    masterPlaylistKey: text(),
+    posterKey: text(),
+    posterWebpKey: text(),
+    spritesVttKey: text(),
+    /** The AV1 rendition (MP4), when AV1 was enabled for this video's processing. */
+    av1Key: text(),
+    hasAv1: boolean().notNull().default(false),
+    /** The queue job processing this video (pg-boss id), to cancel it. */
+    jobId: text(),
     views: integer().notNull().default(0),
     upvotes: integer().notNull().default(0),
     downvotes: integer().notNull().default(0),
