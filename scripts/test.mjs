@@ -1,21 +1,60 @@
 // `npm test`: every check, in the order that fails fastest. No dependencies of its own.
-import { CHROMIUM, FFMPEG, ensureDependencies, ensureSystemPackages, run } from './setup.mjs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHROMIUM, FFMPEG, ensureDependencies, ensureSystemPackages, root, run } from './setup.mjs';
 
 const step = (name) => console.log(`\n━━ ${name}`);
+const reports = mkdtempSync(join(tmpdir(), 'cutroom-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+/** Runs Vitest with a JSON report beside the usual output, and adds up its counts. */
+function vitest(name, args) {
+  const report = join(reports, `${name}.json`);
+  const result = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  try {
+    const summary = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += summary.numPassedTests;
+    totals.failed += summary.numFailedTests;
+    totals.skipped += summary.numPendingTests + summary.numTodoTests;
+  } catch {
+    totals.failed += 1;
+  }
+  if (result.status !== 0) finish(result.status ?? 1);
+}
+
+function finish(code) {
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(code);
+}
 
 ensureDependencies();
 ensureSystemPackages([FFMPEG, CHROMIUM]);
 
 step('Type-check');
-run('npm', ['run', 'typecheck', '--workspaces', '--if-present']);
+run('npm', ['run', 'typecheck']);
 step('Lint');
 run('npm', ['run', 'lint']);
 step('Format');
 run('npm', ['run', 'format:check']);
+step('Schema drift (generated migrations match schema.ts)');
+run('npm', ['run', 'db:check']);
 step('Build');
 run('npm', ['run', 'build']);
 step('Unit and integration tests');
-run('npx', ['vitest', 'run']);
+vitest('unit', []);
 step('End-to-end tests');
-run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']);
-console.log('\n✓ All checks passed');
+vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
+finish(totals.failed > 0 ? 1 : 0);
