@@ -44,7 +44,7 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: 'web',
-          include: ['apps/web/**/*.test.{ts,tsx}'],
+          include: ['apps/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },
