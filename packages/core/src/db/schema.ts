@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -69,6 +70,103 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
+
+/**
+ * Sign-in sessions (better-auth's `session` model). The token is what the session cookie and
+ * an API client's refresh token carry; deleting the row ends the session at once.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    token: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+    /** Set by the admin plugin when an admin acts as this user. */
+    impersonatedBy: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sessions_token_idx').on(t.token), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Credentials (better-auth's `account` model): for e-mail sign-in, providerId `credential`
+ * and the password as a salted scrypt hash; other columns serve external providers.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('accounts_user_idx').on(t.userId),
+    // One credential per provider account: a retried sign-up cannot add a second one.
+    uniqueIndex('accounts_provider_account_idx').on(t.providerId, t.accountId),
+  ],
+);
+
+/** One-time values (better-auth's `verification` model): password-reset tokens and the like. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Signing keys of the API access tokens (better-auth's jwt plugin); private keys encrypted. */
+export const jwks = pgTable('jwks', {
+  id: text().primaryKey(),
+  publicKey: text().notNull(),
+  privateKey: text().notNull(),
+  alg: text(),
+  crv: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp({ withTimezone: true }),
+});
+
+/** Per-IP request counters of better-auth's rate limiter (database storage). */
+export const rateLimits = pgTable('rate_limits', {
+  id: text().primaryKey(),
+  key: text().notNull().unique(),
+  count: integer().notNull(),
+  /** Milliseconds since the epoch, as better-auth writes it. */
+  lastRequest: bigint({ mode: 'number' }).notNull(),
+});
+
+/** Wrong passwords in a row per account (lower-cased e-mail), for the per-account lockout. */
+export const loginFailures = pgTable('login_failures', {
+  email: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  lastFailedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp({ withTimezone: true }),
+});
+
+export type Session = typeof sessions.$inferSelect;
 
 export const videos = pgTable(
   'videos',
