@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { createRuntime } from './lib/create-runtime';
+import { MEDIA_PATH_PREFIX, serveMedia } from './lib/media-handler';
 
 const runtime = await createRuntime();
 globalThis.__cutroomRuntime = Promise.resolve(runtime);
@@ -34,6 +35,15 @@ const server = createServer((request, response) => {
       'request',
     );
   });
+  if (request.url?.startsWith(MEDIA_PATH_PREFIX)) {
+    // Media bypasses Next.js: byte ranges and streaming straight from storage.
+    serveMedia(runtime.storage, request, response).catch((error: unknown) => {
+      log.error({ err: error, reqId: requestId }, 'media request failed');
+      if (!response.headersSent) response.writeHead(500).end();
+      else response.destroy();
+    });
+    return;
+  }
   void handle(request, response);
 });
 

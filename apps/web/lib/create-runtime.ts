@@ -4,9 +4,10 @@ import { loadConfig, type Config } from '@cutroom/core/config/config';
 import { openDatabase } from '@cutroom/core/db/client';
 import { migrateDatabase } from '@cutroom/core/db/migrate';
 import { createLogger } from '@cutroom/core/logging/logger';
+import { createStorageFromEnv } from '@cutroom/core/storage/create-storage';
 import type { Runtime } from './runtime';
 
-/** Opens the database (applying pending migrations) and the logger for this process. */
+/** Opens the database (applying pending migrations), the media storage and the logger. */
 export async function createRuntime(config: Config = loadConfig()): Promise<Runtime> {
   const log = createLogger({ level: config.LOG_LEVEL });
   const database = await openDatabase({
@@ -14,5 +15,6 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     dataDir: config.DATABASE_URL ? undefined : join(config.dataDir, 'db'),
   });
   await migrateDatabase(database);
-  return { config, database, log };
+  const storage = createStorageFromEnv({ ...process.env, DATA_DIR: config.dataDir });
+  return { config, database, log, storage };
 }

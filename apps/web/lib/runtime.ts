@@ -1,12 +1,14 @@
 import type { Config } from '@cutroom/core/config/config';
 import type { DatabaseHandle } from '@cutroom/core/db/client';
 import type { Logger } from '@cutroom/core/logging/logger';
+import type { Storage } from '@cutroom/core/storage/storage';
 
 /** The long-lived pieces one web process shares between all requests. */
 export interface Runtime {
   config: Config;
   database: DatabaseHandle;
   log: Logger;
+  storage: Storage;
 }
 
 declare global {

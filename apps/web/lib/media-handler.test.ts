@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LocalStorage } from '@cutroom/core/storage/local-storage';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveMedia } from './media-handler';
+
+const root = mkdtempSync(join(tmpdir(), 'cutroom-media-'));
+const storage = new LocalStorage({ root, publicBaseUrl: '/media' });
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  await storage.putBytes('videos/abc/v1x/hls/seg-0.ts', '0123456789');
+  await storage.putBytes('videos/abc/v1x/hls/master.m3u8', '#EXTM3U\n');
+  await storage.putBytes('videos/abc/source/original', 'secret source');
+  server = createServer((request, response) => void serveMedia(storage, request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('serveMedia', () => {
+  it('serves a rendition with its type and an immutable cache lifetime', async () => {
+    const response = await fetch(`${base}/media/videos/abc/v1x/hls/master.m3u8`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await response.text()).toBe('#EXTM3U\n');
+  });
+
+  it('answers byte ranges with 206, and 416 outside the object', async () => {
+    const partial = await fetch(`${base}/media/videos/abc/v1x/hls/seg-0.ts`, {
+      headers: { range: 'bytes=2-5' },
+    });
+    expect(partial.status).toBe(206);
+    expect(partial.headers.get('content-range')).toBe('bytes 2-5/10');
+    expect(partial.headers.get('content-type')).toBe('video/mp2t');
+    expect(await partial.text()).toBe('2345');
+
+    const suffix = await fetch(`${base}/media/videos/abc/v1x/hls/seg-0.ts`, {
+      headers: { range: 'bytes=-3' },
+    });
+    expect(await suffix.text()).toBe('789');
+
+    const outside = await fetch(`${base}/media/videos/abc/v1x/hls/seg-0.ts`, {
+      headers: { range: 'bytes=50-60' },
+    });
+    expect(outside.status).toBe(416);
+    expect(outside.headers.get('content-range')).toBe('bytes */10');
+  });
+
+  it('answers 304 when the browser has the same version', async () => {
+    const first = await fetch(`${base}/media/videos/abc/v1x/hls/seg-0.ts`);
+    const etag = first.headers.get('etag')!;
+    await first.arrayBuffer();
+    const again = await fetch(`${base}/media/videos/abc/v1x/hls/seg-0.ts`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it.each([
+    '/media/videos/abc/source/original',
+    '/media/videos/abc/v1x/../source/original',
+    '/media/videos/abc/v1x/%2e%2e/source/original',
+    '/media/..%2f..%2fetc/passwd',
+    '/media/videos/abc/v1x/hls/missing.ts',
+  ])('never serves %s', async (path) => {
+    const response = await fetch(`${base}${path}`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('secret');
+  });
+});

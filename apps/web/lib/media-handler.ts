@@ -1,0 +1,93 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import {
+  cacheControlForKey,
+  InvalidKeyError,
+  parseRangeHeader,
+  RangeNotSatisfiableError,
+  StorageNotFoundError,
+  type Storage,
+} from '@cutroom/core/storage/storage';
+
+export const MEDIA_PATH_PREFIX = '/media/';
+
+/**
+ * Only finished renditions are public (`videos/{id}/v{version}/...`, written once under a fresh
+ * random version prefix). Uploaded sources and anything else are never served.
+ */
+const PUBLIC_KEY = /^videos\/[A-Za-z0-9_-]+\/v[a-z0-9]+\/[A-Za-z0-9_./-]+$/;
+
+function sendStatus(response: ServerResponse, status: number, message: string) {
+  response.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  response.end(message);
+}
+
+/**
+ * Serves media objects from storage under /media/: content types, byte ranges (206 and 416),
+ * conditional requests and long immutable caching for renditions. Open to every origin, since
+ * the player is embedded on other sites.
+ */
+export async function serveMedia(
+  storage: Storage,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.setHeader('allow', 'GET, HEAD');
+    return sendStatus(response, 405, 'Method not allowed');
+  }
+  const path = new URL(request.url ?? '/', 'http://media').pathname;
+  let key: string;
+  try {
+    key = decodeURIComponent(path.slice(MEDIA_PATH_PREFIX.length));
+  } catch {
+    return sendStatus(response, 400, 'Bad media path');
+  }
+  if (
+    !PUBLIC_KEY.test(key) ||
+    key.split('/').some((segment) => segment === '..' || segment === '.')
+  ) {
+    return sendStatus(response, 404, 'Not found');
+  }
+  try {
+    const object = await storage.stat(key);
+    if (!object) return sendStatus(response, 404, 'Not found');
+    const etag = `"${object.size.toString(16)}-${object.lastModified.getTime().toString(16)}"`;
+    const headers: Record<string, string | number> = {
+      'content-type': object.contentType,
+      'cache-control': cacheControlForKey(key),
+      'accept-ranges': 'bytes',
+      etag,
+      'last-modified': object.lastModified.toUTCString(),
+      'access-control-allow-origin': '*',
+      'x-content-type-options': 'nosniff',
+    };
+    if (request.headers['if-none-match'] === etag) {
+      response.writeHead(304, headers);
+      return void response.end();
+    }
+    const range = parseRangeHeader(request.headers.range, object.size);
+    const stream = await storage.getStream(key, range ?? undefined);
+    headers['content-length'] = stream.end - stream.start + 1;
+    if (range) headers['content-range'] = `bytes ${stream.start}-${stream.end}/${stream.size}`;
+    response.writeHead(range ? 206 : 200, headers);
+    if (request.method === 'HEAD') {
+      stream.body.destroy();
+      return void response.end();
+    }
+    await pipeline(stream.body, response);
+  } catch (error) {
+    if (error instanceof RangeNotSatisfiableError) {
+      response.writeHead(416, { 'content-range': `bytes */${error.size}` });
+      return void response.end();
+    }
+    if (error instanceof StorageNotFoundError || error instanceof InvalidKeyError) {
+      return sendStatus(response, 404, 'Not found');
+    }
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    throw error;
+  }
+}
