@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
+  date,
   index,
   integer,
   pgEnum,
@@ -168,6 +170,9 @@ export const loginFailures = pgTable('login_failures', {
 
 export type Session = typeof sessions.$inferSelect;
 
+/** PostgreSQL's full-text document type (drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const videos = pgTable(
   'videos',
   {
@@ -218,10 +223,32 @@ export const videos = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp({ withTimezone: true }),
+    /** The video's label names, kept by a trigger on video_labels, so search covers labels. */
+    labelText: text().notNull().default(''),
+    /** Full-text document: title (weight A), labels (B), description (C). */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', label_text), 'B') || setweight(to_tsvector('english', description), 'C')`,
+      ),
   },
   (t) => [
     index('videos_owner_idx').on(t.ownerId, t.createdAt),
     index('videos_status_published_idx').on(t.status, t.publishedAt),
+    // Listings walk these partial indexes in order and stop after one page (docs/browse.md).
+    index('videos_newest_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`status = 'published'`),
+    index('videos_popular_idx')
+      .on(t.views.desc(), t.id.desc())
+      .where(sql`status = 'published'`),
+    index('videos_category_newest_idx')
+      .on(t.category, t.publishedAt.desc(), t.id.desc())
+      .where(sql`status = 'published'`),
+    index('videos_category_popular_idx')
+      .on(t.category, t.views.desc(), t.id.desc())
+      .where(sql`status = 'published'`),
+    index('videos_search_idx').using('gin', t.searchVector),
   ],
 );
 
@@ -236,10 +263,75 @@ export const videoLabels = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.videoId, t.kind, t.name] }),
-    index('video_labels_kind_name_idx').on(t.kind, t.name),
+    // video_id included so label filters are answered from the index alone.
+    index('video_labels_kind_name_idx').on(t.kind, t.name, t.videoId),
+  ],
+);
+
+/**
+ * Published-video counts by key, kept current by triggers in the same transaction as the
+ * change: kind 'all' (name ''), 'category', 'month' (YYYY-MM) and the label kinds. The
+ * metadata lists and unfiltered listing counts read this instead of counting a million rows.
+ */
+export const publishedCounts = pgTable(
+  'published_counts',
+  {
+    kind: text().notNull(),
+    name: text().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.name] }),
+    index('published_counts_top_idx').on(t.kind, t.count.desc()),
+  ],
+);
+
+/** Words of published titles and labels: the dictionary that search corrects typos against. */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text().primaryKey(),
+    /** How many published videos brought the term in (not decreased on unpublish). */
+    frequency: integer().notNull().default(0),
+  },
+  (t) => [index('search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops'))],
+);
+
+/** What a signed-in user watched: one row a video, moved to the top on a new view. */
+export const watchHistory = pgTable(
+  'watch_history',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    watchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index('watch_history_recent_idx').on(t.userId, t.watchedAt.desc()),
+  ],
+);
+
+/** Views a day per video, for trending (views gathered in the last days, weighted by recency). */
+export const videoDailyViews = pgTable(
+  'video_daily_views',
+  {
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    views: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.day] }),
+    index('video_daily_views_day_idx').on(t.day, t.videoId, t.views),
   ],
 );
 
 export type User = typeof users.$inferSelect;
 export type Video = typeof videos.$inferSelect;
 export type VideoLabel = typeof videoLabels.$inferSelect;
+export type WatchHistoryEntry = typeof watchHistory.$inferSelect;
