@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { createRuntime } from './lib/create-runtime';
 import { MEDIA_PATH_PREFIX, serveMedia } from './lib/media-handler';
+import { UPLOAD_PATH } from './lib/uploads';
 
 const runtime = await createRuntime();
 globalThis.__cutroomRuntime = Promise.resolve(runtime);
@@ -44,8 +45,24 @@ const server = createServer((request, response) => {
     });
     return;
   }
+  if (request.url === UPLOAD_PATH || request.url?.startsWith(`${UPLOAD_PATH}/`)) {
+    // Resumable uploads stream to disk outside Next.js.
+    void runtime.uploads.server.handle(request, response);
+    return;
+  }
   void handle(request, response);
 });
+
+// Unpublished uploads do not pile up: swept every hour.
+const sweepUploads = setInterval(
+  () => {
+    runtime.uploads
+      .removeExpired()
+      .catch((error: unknown) => log.warn({ err: error }, 'upload sweep failed'));
+  },
+  60 * 60 * 1000,
+);
+sweepUploads.unref();
 
 server.listen(config.PORT, () => {
   log.info({ url: `http://localhost:${config.PORT}` }, 'Cutroom is ready');

@@ -6,6 +6,8 @@ import { migrateDatabase } from '@cutroom/core/db/migrate';
 import { createLogger } from '@cutroom/core/logging/logger';
 import { createStorageFromEnv } from '@cutroom/core/storage/create-storage';
 import type { Runtime } from './runtime';
+import { getViewer } from './session';
+import { createUploadServer } from './uploads';
 
 /** Opens the database (applying pending migrations), the media storage and the logger. */
 export async function createRuntime(config: Config = loadConfig()): Promise<Runtime> {
@@ -16,5 +18,11 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   });
   await migrateDatabase(database);
   const storage = createStorageFromEnv({ ...process.env, DATA_DIR: config.dataDir });
-  return { config, database, log, storage };
+  const uploads = createUploadServer({
+    directory: join(config.dataDir, 'uploads'),
+    maxBytes: config.UPLOAD_MAX_BYTES,
+    getViewer,
+    log,
+  });
+  return { config, database, log, storage, uploads };
 }

@@ -2,6 +2,7 @@ import type { Config } from '@cutroom/core/config/config';
 import type { DatabaseHandle } from '@cutroom/core/db/client';
 import type { Logger } from '@cutroom/core/logging/logger';
 import type { Storage } from '@cutroom/core/storage/storage';
+import type { UploadServer } from './uploads';
 
 /** The long-lived pieces one web process shares between all requests. */
 export interface Runtime {
@@ -9,6 +10,7 @@ export interface Runtime {
   database: DatabaseHandle;
   log: Logger;
   storage: Storage;
+  uploads: UploadServer;
 }
 
 declare global {

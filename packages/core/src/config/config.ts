@@ -1,11 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((value) => value === 'true' || value === '1');
-
 /**
  * Every setting Cutroom reads from the environment, with its default. `.env.example` lists the
  * same variables; a test keeps the two in step.
@@ -28,7 +23,46 @@ export const ConfigSchema = z.object({
   AD_BANNER_URL: z.string().default('https://example.com/partner'),
   AD_BANNER_TEXT: z.string().default('Visit our partner'),
   BUILD_POLL_SECONDS: z.coerce.number().int().min(10).default(60),
-  SEED_DEMO: booleanFromEnv,
+  /** Largest upload accepted, in bytes (default 4 GiB); checked before and during the upload. */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(4 * 1024 ** 3),
+  /** Demo accounts (and demo content) on the first start; on unless set to 'false' or '0'. */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => value !== 'false' && value !== '0'),
+  /**
+   * Signs session cookies, verification links and encrypts the API token signing keys; at
+   * least 32 characters. When unset, one is generated on first start and kept in
+   * DATA_DIR/auth-secret, so every web node behind a load balancer needs the same value set.
+   */
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  /**
+   * Outgoing mail server, e.g. smtps://user:password@mail.example.com:465. When unset, mails
+   * are written to DATA_DIR/outbox as .eml files and their link is logged.
+   */
+  SMTP_URL: z.string().optional(),
+  /** The sender of account mails (verification, password reset). */
+  MAIL_FROM: z.string().default('Cutroom <no-reply@localhost>'),
+  /** Comma-separated e-mail addresses that are made admins when they exist (the first admin). */
+  ADMIN_EMAILS: z.string().default(''),
+  /** How long a sign-in lasts without use, in days. */
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Lifetime of an API access token (JWT) in minutes; API clients refresh it. */
+  ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Per-IP request limits of /api/auth/* ('false' turns them off, e.g. for load tests). */
+  RATE_LIMIT_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+  /** Sign-in and sign-up attempts allowed per IP in RATE_LIMIT_SIGN_IN_WINDOW seconds. */
+  RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_SIGN_IN_WINDOW: z.coerce.number().int().min(1).default(60),
+  /** Mails (verification, password reset) that one IP may ask for in 10 minutes. */
+  RATE_LIMIT_MAIL_MAX: z.coerce.number().int().min(1).default(10),
+  /** Wrong passwords in a row after which an account's sign-in is locked. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  /** How long that lock lasts, in minutes. */
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };

@@ -1,0 +1,130 @@
+// Imported by server code only: the resumable-upload (tus) server, outside Next.js so that
+// request bodies stream straight to disk.
+import { join } from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import type { Actor } from '@cutroom/core/api/endpoint';
+import { isServiceError } from '@cutroom/core/api/service-error';
+import type { Logger } from '@cutroom/core/logging/logger';
+import {
+  requireUploader,
+  validateUploadedFile,
+  type UploadedFiles,
+} from '@cutroom/media/uploads/upload.service';
+
+export const UPLOAD_PATH = '/api/uploads';
+
+/** Unfinished or unpublished uploads are removed after a day. */
+const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/** Formats a byte count for messages: 4294967296 → "4 GiB". */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** A refusal in the shape the tus server sends back: a status and a message for the uploader. */
+const refusal = (status_code: number, body: string) => ({ status_code, body });
+
+export interface UploadServerOptions {
+  directory: string;
+  maxBytes: number;
+  getViewer(headers: Headers): Promise<Actor | null>;
+  log: Logger;
+}
+
+export interface UploadServer {
+  server: Server;
+  files: UploadedFiles;
+  /** Removes uploads older than a day that were never published. */
+  removeExpired(): Promise<number>;
+}
+
+/**
+ * The tus server at /api/uploads: only verified members may upload, each only to their own
+ * uploads; the size limit is checked when the upload starts and while it runs; a finished file
+ * is checked by its content at once and removed if it is not a video.
+ */
+export function createUploadServer(options: UploadServerOptions): UploadServer {
+  const { directory, maxBytes, getViewer, log } = options;
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+
+  const files: UploadedFiles = {
+    async find(id) {
+      if (!/^[a-f0-9]{32}$/.test(id)) return null;
+      try {
+        const upload = await datastore.getUpload(id);
+        return {
+          id,
+          ownerId: upload.metadata?.ownerId ?? null,
+          path: join(directory, id),
+          size: upload.size,
+          offset: upload.offset,
+        };
+      } catch {
+        return null;
+      }
+    },
+    async remove(id) {
+      await datastore.remove(id).catch(() => undefined);
+    },
+  };
+
+  const tooLarge = `This file is larger than the upload limit of ${formatBytes(maxBytes)}`;
+
+  const server = new Server({
+    path: UPLOAD_PATH,
+    datastore,
+    maxSize: maxBytes,
+    relativeLocation: true,
+    respectForwardedHeaders: true,
+    async onUploadCreate(request, upload) {
+      const viewer = await getViewer(request.headers);
+      try {
+        requireUploader(viewer);
+      } catch (error) {
+        if (isServiceError(error)) throw refusal(error.status, error.message);
+        throw error;
+      }
+      if (upload.size === undefined) {
+        throw refusal(400, 'The size of the file must be known when the upload starts');
+      }
+      if (upload.size > maxBytes) throw refusal(413, tooLarge);
+      // The owner is set here, never taken from what the client sent.
+      return { metadata: { ...upload.metadata, ownerId: viewer!.id } };
+    },
+    async onIncomingRequest(request, uploadId) {
+      if (request.method === 'POST' || request.method === 'OPTIONS') return;
+      const [viewer, upload] = await Promise.all([
+        getViewer(request.headers),
+        files.find(uploadId),
+      ]);
+      if (!upload) return; // The tus server answers 404 itself.
+      if (!viewer || upload.ownerId !== viewer.id) throw refusal(403, 'This upload is not yours');
+    },
+    async onUploadFinish(_request, upload) {
+      const file = await files.find(upload.id);
+      if (!file) throw refusal(404, 'The upload disappeared before it could be checked');
+      try {
+        await validateUploadedFile(files, file);
+      } catch (error) {
+        if (isServiceError(error)) throw refusal(error.status, error.message);
+        throw error;
+      }
+      return {};
+    },
+    onResponseError(_request, error) {
+      if ('status_code' in error && error.status_code === 413) return refusal(413, tooLarge);
+      if (!('status_code' in error)) log.error({ err: error }, 'upload failed');
+      return undefined;
+    },
+  });
+
+  return { server, files, removeExpired: () => datastore.deleteExpired() };
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { Actor } from '@cutroom/core/api/endpoint';
+import { ServiceError } from '@cutroom/core/api/service-error';
+import type { Video } from '@cutroom/core/db/schema';
+import {
+  createVideoForProcessing,
+  type VideoProcessingContext,
+} from '@cutroom/core/videos/video-processing.service';
+import { NewVideoInput } from '@cutroom/core/videos/video-processing.schema';
+import { InvalidMediaError, probeMedia } from '../probe';
+
+/** A file received by the resumable-upload server. */
+export interface UploadedFile {
+  id: string;
+  /** Who started the upload (set by the server, never by the client). */
+  ownerId: string | null;
+  /** Where the bytes are on this machine. */
+  path: string;
+  size: number | undefined;
+  offset: number;
+}
+
+/** The resumable-upload server's files, as the publish step sees them. */
+export interface UploadedFiles {
+  find(id: string): Promise<UploadedFile | null>;
+  remove(id: string): Promise<void>;
+}
+
+export const UPLOAD_GONE_MESSAGE =
+  'This upload does not exist or has expired. Please upload the file again.';
+export const SIGN_IN_TO_UPLOAD_MESSAGE = 'Please sign in to upload videos';
+export const VERIFY_TO_UPLOAD_MESSAGE = 'Please verify your e-mail address before uploading';
+
+/** Upload ids are made by the upload server: 32 hexadecimal characters. */
+export const UploadId = z.string().regex(/^[a-f0-9]{32}$/, 'Unknown upload id');
+
+export const PublishUploadInput = NewVideoInput.omit({ ownerId: true }).extend({
+  uploadId: UploadId,
+});
+export type PublishUploadInput = z.input<typeof PublishUploadInput>;
+
+/** Uploading needs a signed-in member with a verified e-mail address. */
+export function requireUploader(actor: Actor | null): Actor {
+  if (!actor) throw new ServiceError('unauthenticated', SIGN_IN_TO_UPLOAD_MESSAGE);
+  if (!actor.emailVerified) throw new ServiceError('forbidden', VERIFY_TO_UPLOAD_MESSAGE);
+  return actor;
+}
+
+/**
+ * Checks a received file by its content and refuses it with a message for the uploader; a
+ * refused file is removed at once, so nothing is left behind.
+ */
+export async function validateUploadedFile(
+  uploads: UploadedFiles,
+  upload: UploadedFile,
+  options: { ffprobePath?: string } = {},
+): Promise<void> {
+  try {
+    await probeMedia(upload.path, { ffprobePath: options.ffprobePath });
+  } catch (error) {
+    if (!(error instanceof InvalidMediaError)) throw error;
+    await uploads.remove(upload.id);
+    throw new ServiceError('invalid', error.message);
+  }
+}
+
+/**
+ * Turns a finished upload of the actor's into a video: validated again by content, stored as
+ * the video's source, the row and its transcode job created together; the upload is then
+ * removed. A refused file leaves no video row and no files.
+ */
+export async function publishUpload(
+  context: VideoProcessingContext & {
+    actor: Actor | null;
+    uploads: UploadedFiles;
+    ffprobePath?: string;
+  },
+  input: PublishUploadInput,
+): Promise<Video> {
+  const actor = requireUploader(context.actor);
+  const { uploadId, ...metadata } = PublishUploadInput.parse(input);
+  const upload = await context.uploads.find(uploadId);
+  if (!upload || upload.ownerId !== actor.id)
+    throw new ServiceError('not_found', UPLOAD_GONE_MESSAGE);
+  if (upload.size === undefined || upload.offset < upload.size) {
+    throw new ServiceError('conflict', 'The upload is not finished yet.');
+  }
+  await validateUploadedFile(context.uploads, upload, { ffprobePath: context.ffprobePath });
+  const video = await createVideoForProcessing(context, {
+    ...metadata,
+    ownerId: actor.id,
+    sourcePath: upload.path,
+  });
+  await context.uploads.remove(upload.id);
+  return video;
+}
