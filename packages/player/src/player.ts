@@ -95,8 +95,10 @@ export interface Player {
   toggleTheatre(on?: boolean): void;
   /** Replaces the HTML shown while paused. */
   setHtmlOnPauseBlock(block: { html: string; width?: number; height?: number }): void;
+  /** Subscribes to timeupdate: the callback gets the current time, then the event info. */
+  on(event: 'timeupdate', callback: (time: number, info: EventInfo) => void): void;
   /** Subscribes to a player event; an unknown name logs an error. */
-  on(event: PlayerEventName, callback: PlayerEventCallback): void;
+  on(event: Exclude<PlayerEventName, 'timeupdate'>, callback: (info: EventInfo) => void): void;
   /** The active display mode. */
   readonly displayMode: DisplayMode;
   /** Quality levels of the adaptive stream (empty for progressive sources). */

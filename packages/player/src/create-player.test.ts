@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { createPlayer } from './player.ts';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+function addVideo(id = 'v'): HTMLVideoElement {
+  const video = document.createElement('video');
+  video.id = id;
+  video.innerHTML =
+    '<source src="/a.mp4" type="video/mp4" title="A"><track kind="metadata" src="data:text/vtt,WEBVTT" label="English">';
+  document.body.append(video);
+  return video;
+}
+
+describe('createPlayer targets', () => {
+  test('a missing id, a non-video element and a second init are clear errors', () => {
+    expect(() => createPlayer('nope')).toThrow('no element with id "nope"');
+    const div = document.createElement('div');
+    div.id = 'd';
+    document.body.append(div);
+    expect(() => createPlayer('d')).toThrow('must be a <video> element');
+    addVideo();
+    const player = createPlayer('v');
+    expect(() => createPlayer('v')).toThrow('already initialized');
+    player.destroy();
+  });
+
+  test('builds named buttons and gives the element back on destroy; it can be created again', () => {
+    const video = addVideo();
+    const player = createPlayer(video, { layoutControls: { title: 'Hello' } });
+    const root = document.querySelector('.cutroom-player')!;
+    expect(root.contains(video)).toBe(true);
+    expect(video.querySelectorAll('source, track')).toHaveLength(0);
+    for (const button of root.querySelectorAll('button')) {
+      expect(button.getAttribute('aria-label')).toBeTruthy();
+    }
+    expect(root.querySelector('.cr-title')!.textContent).toBe('Hello');
+    player.destroy();
+    expect(document.querySelector('.cutroom-player')).toBeNull();
+    expect(video.parentElement).toBe(document.body);
+    expect(video.querySelectorAll('source')).toHaveLength(1);
+    expect(video.querySelectorAll('track')).toHaveLength(1);
+    const again = createPlayer(video);
+    expect(document.querySelectorAll('.cutroom-player')).toHaveLength(1);
+    again.destroy();
+  });
+
+  test('on() with an unknown event logs an error', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    addVideo();
+    const player = createPlayer('v');
+    player.on('nonsense' as 'play', () => {});
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('Unknown event "nonsense"'));
+    player.destroy();
+  });
+
+  test('modes exclude each other and theatre is saved', () => {
+    addVideo();
+    const player = createPlayer('v');
+    const seen: string[] = [];
+    player.on('theatreModeOn', () => seen.push('theatreOn'));
+    player.on('theatreModeOff', () => seen.push('theatreOff'));
+    player.on('miniPlayerToggle', (info) => seen.push(`mini:${String(info.isToggledOn)}`));
+    player.toggleTheatre();
+    expect(player.displayMode).toBe('theatre');
+    expect(JSON.parse(localStorage.getItem('cutroom-player')!).theatre).toBe(true);
+    player.toggleMiniPlayer();
+    expect(player.displayMode).toBe('mini');
+    expect(document.querySelector('.cr-mini-placeholder')!.textContent).toBe(
+      'Playing in Miniplayer',
+    );
+    player.toggleMiniPlayer();
+    expect(player.displayMode).toBe('normal');
+    expect(seen).toEqual(['theatreOn', 'theatreOff', 'mini:true', 'mini:false']);
+    player.destroy();
+  });
+
+  test('a missing theatre element falls back to the default theatre with a logged error', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    addVideo();
+    const player = createPlayer('v', {
+      layoutControls: { theatreAdvanced: { theatreElement: 'missing', classToApply: 'wide' } },
+    });
+    player.toggleTheatre(true);
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining('Theatre element "missing" not found'),
+    );
+    expect(document.querySelector('.cutroom-player')!.classList.contains('cr-theatre')).toBe(true);
+    player.destroy();
+    const page = document.createElement('div');
+    page.id = 'layout';
+    document.body.append(page);
+    addVideo('w');
+    const second = createPlayer('w', {
+      layoutControls: { theatreAdvanced: { theatreElement: 'layout', classToApply: 'wide' } },
+    });
+    second.toggleTheatre(true);
+    expect(page.classList.contains('wide')).toBe(true);
+    second.toggleTheatre(false);
+    expect(page.classList.contains('wide')).toBe(false);
+    second.destroy();
+  });
+
+  test('htmlOnPauseBlock shows only while paused after a start', () => {
+    addVideo();
+    const player = createPlayer('v', {
+      layoutControls: { htmlOnPauseBlock: { html: '<b>Paused</b>', width: 200 } },
+    });
+    const block = document.querySelector<HTMLElement>('.cr-pause-block')!;
+    expect(block.hidden).toBe(true);
+    player.video.dispatchEvent(new Event('play'));
+    player.video.dispatchEvent(new Event('pause'));
+    expect(block.hidden).toBe(!player.video.paused);
+    expect(block.innerHTML).toBe('<b>Paused</b>');
+    expect(block.style.width).toBe('200px');
+    player.setHtmlOnPauseBlock({ html: '<i>Other</i>' });
+    expect(block.innerHTML).toBe('<i>Other</i>');
+    player.destroy();
+  });
+});
