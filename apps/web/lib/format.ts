@@ -33,3 +33,15 @@ export function formatRelativeAge(date: Date, now: Date = new Date()): string {
   }
   return 'just now';
 }
+
+/** Formats a byte count for messages: 4294967296 → "4 GiB". */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}

@@ -6,6 +6,7 @@ import { Server } from '@tus/server';
 import type { Actor } from '@cutroom/core/api/endpoint';
 import { isServiceError } from '@cutroom/core/api/service-error';
 import type { Logger } from '@cutroom/core/logging/logger';
+import { formatBytes } from './format';
 import {
   requireUploader,
   validateUploadedFile,
@@ -16,18 +17,6 @@ export const UPLOAD_PATH = '/api/uploads';
 
 /** Unfinished or unpublished uploads are removed after a day. */
 const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
-
-/** Formats a byte count for messages: 4294967296 → "4 GiB". */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
-}
 
 /** A refusal in the shape the tus server sends back: a status and a message for the uploader. */
 const refusal = (status_code: number, body: string) => ({ status_code, body });
