@@ -1,6 +1,11 @@
-import { defineEndpoint } from '../api/endpoint';
+import { z } from 'zod';
+import { defineEndpoint, defineModeEndpoint } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
-import { CheckUsernameInput, USERNAME_TAKEN_MESSAGE } from './accounts.schema';
+import { CheckUsernameInput, Username, USERNAME_TAKEN_MESSAGE } from './accounts.schema';
+import { authFor } from './auth';
+import { MESSAGES } from './messages';
+import { findUserById, registerAccount, toNewUserRecord } from './registration.service';
+import { requireAdmin, requireUser } from './session.service';
 import { isUsernameAvailable } from './username.service';
 
 /** Checked before registration: answers 200 when the name is free, 409 when it is taken. */
@@ -13,5 +18,64 @@ export const checkUsernameEndpoint = defineEndpoint({
       throw new ServiceError('conflict', USERNAME_TAKEN_MESSAGE, { username, available: false });
     }
     return { body: { username, available: true } };
+  },
+});
+
+export const CreateUserInput = z.object({
+  username: Username,
+  email: z.string().optional().describe('The e-mail address; a verification link is sent to it'),
+  password: z.string().optional().describe('At least 6 characters'),
+});
+
+/**
+ * Registration: one account, created once and atomically, answered with the spec's new-user
+ * record and success message. The account signs in after its address is verified.
+ */
+export const createUserEndpoint = defineEndpoint({
+  path: '/api/createuser',
+  summary:
+    'Register an account (username, email, password); a verification link is mailed to the address.',
+  input: CreateUserInput,
+  async handle(input, context) {
+    const user = await registerAccount(context, authFor(context.db), input);
+    return { body: { message: MESSAGES.registered, user: toNewUserRecord(user) } };
+  },
+});
+
+/**
+ * The signed-in account's new-user record, for a client finishing its set-up after sign-in.
+ * The username must be the caller's own; someone else's answers the spec's conflict message.
+ */
+export const initNewUserEndpoint = defineEndpoint({
+  path: '/api/InitNewUser',
+  summary: "The signed-in account's new-user record (username must be the caller's own).",
+  input: z.object({ username: Username }),
+  async handle({ username }, context) {
+    const actor = requireUser(context.actor);
+    if (actor.username.toLowerCase() !== username.toLowerCase()) {
+      throw new ServiceError('conflict', MESSAGES.usernameTaken);
+    }
+    const user = await findUserById(context.db, actor.id);
+    if (!user) throw new ServiceError('unauthenticated', 'Please sign in first');
+    return { body: { data: toNewUserRecord(user) } };
+  },
+});
+
+/**
+ * The admin endpoint of spec §7. Every mode answers 403 to anyone but an admin; the client
+ * shows admin links only after `CheckAccess` answers 200. Moderation modes join this list.
+ */
+export const adminEndpoint = defineModeEndpoint({
+  path: '/api/v2/admin',
+  summary: 'Admin calls: 200 to an admin, 403 to everyone else.',
+  modes: {
+    CheckAccess: {
+      summary: 'Whether the caller is an admin (200) or not (403).',
+      input: z.object({}),
+      async handle(_input, context) {
+        const admin = requireAdmin(context.actor);
+        return { body: { data: { admin: true, username: admin.username } } };
+      },
+    },
   },
 });

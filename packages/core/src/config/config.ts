@@ -24,7 +24,11 @@ export const ConfigSchema = z.object({
   AD_BANNER_TEXT: z.string().default('Visit our partner'),
   BUILD_POLL_SECONDS: z.coerce.number().int().min(10).default(60),
   /** Largest upload accepted, in bytes (default 4 GiB); checked before and during the upload. */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(4 * 1024 ** 3),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(4 * 1024 ** 3),
   /** Demo accounts (and demo content) on the first start; on unless set to 'false' or '0'. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''])

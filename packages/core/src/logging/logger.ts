@@ -12,6 +12,14 @@ export const REDACTED_PATHS = [
   '*.token',
   'authToken',
   '*.authToken',
+  'accessToken',
+  '*.accessToken',
+  'refreshToken',
+  '*.refreshToken',
+  'sessionToken',
+  '*.sessionToken',
+  'secret',
+  '*.secret',
   'headers.authorization',
   'headers.cookie',
   'req.headers.authorization',
@@ -19,11 +27,16 @@ export const REDACTED_PATHS = [
 ];
 
 /** Structured JSON logs on stdout. */
-export function createLogger(options: { level?: string; name?: string } = {}): Logger {
-  return pino({
-    name: options.name ?? 'cutroom',
-    level: options.level ?? process.env.LOG_LEVEL ?? 'info',
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    base: undefined,
-  });
+export function createLogger(
+  options: { level?: string; name?: string; destination?: pino.DestinationStream } = {},
+): Logger {
+  return pino(
+    {
+      name: options.name ?? 'cutroom',
+      level: options.level ?? process.env.LOG_LEVEL ?? 'info',
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      base: undefined,
+    },
+    options.destination,
+  );
 }

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../config/config';
+import type { Database } from '../db/client';
+import type { Logger } from '../logging/logger';
+import { createMailer, type Mailer } from '../mail/mailer';
+import { createAuth, type Auth, type AuthSettings } from './auth';
+import { createAuthRequestHandler } from './auth-handler';
+import { parseAdminEmails, promoteAdminEmails } from './roles.service';
+
+/**
+ * AUTH_SECRET when set; otherwise a random secret made on the first start and kept in
+ * DATA_DIR/auth-secret (readable by its owner only), so sessions survive a restart.
+ */
+export function resolveAuthSecret(config: Pick<Config, 'AUTH_SECRET' | 'dataDir'>): string {
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  const file = join(config.dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function authSettingsFromConfig(config: Config, secret: string): AuthSettings {
+  return {
+    publicUrl: config.PUBLIC_URL,
+    secret,
+    siteName: config.SITE_NAME,
+    isProduction: config.NODE_ENV === 'production',
+    sessionDays: config.SESSION_DAYS,
+    accessTokenMinutes: config.ACCESS_TOKEN_MINUTES,
+    adminEmails: parseAdminEmails(config.ADMIN_EMAILS),
+    rateLimit: {
+      enabled: config.RATE_LIMIT_ENABLED,
+      signInMax: config.RATE_LIMIT_SIGN_IN_MAX,
+      signInWindowSeconds: config.RATE_LIMIT_SIGN_IN_WINDOW,
+      mailMax: config.RATE_LIMIT_MAIL_MAX,
+    },
+  };
+}
+
+export interface Accounts {
+  auth: Auth;
+  mailer: Mailer;
+  /** The route handler of /api/auth/*. */
+  handleAuthRequest: (request: Request) => Promise<Response>;
+}
+
+/** Sets up accounts for one web process: mailer, better-auth, and the first admins. */
+export async function createAccounts(options: {
+  config: Config;
+  db: Database;
+  log: Logger;
+}): Promise<Accounts> {
+  const { config, db, log } = options;
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: join(config.dataDir, 'outbox'),
+    log: log.child({ module: 'mail' }),
+  });
+  const settings = authSettingsFromConfig(config, resolveAuthSecret(config));
+  const auth = createAuth({ db, mailer, log, settings });
+  const handleAuthRequest = createAuthRequestHandler({
+    auth,
+    db,
+    lockout: { maxFailures: config.LOGIN_MAX_FAILURES, lockMinutes: config.LOGIN_LOCK_MINUTES },
+  });
+  const promoted = await promoteAdminEmails(db, settings.adminEmails);
+  if (promoted.length > 0) log.info({ promoted }, 'ADMIN_EMAILS: made admin');
+  return { auth, mailer, handleAuthRequest };
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import type { Auth } from './auth';
+import {
+  clearSignInFailures,
+  DEFAULT_LOCKOUT,
+  isSignInLocked,
+  recordSignInFailure,
+  type LockoutPolicy,
+} from './login-lockout';
+import { AUTH_CODE_MESSAGES, MESSAGES } from './messages';
+
+const json = (status: number, body: Record<string, unknown>, headers?: Headers) => {
+  const out = new Headers(headers);
+  out.set('content-type', 'application/json');
+  out.delete('content-length');
+  return new Response(JSON.stringify(body), { status, headers: out });
+};
+
+const EmailShape = z.email();
+
+/** The spec's sign-in input rules (§8), checked before better-auth sees the request. */
+export function checkSignInInput(body: unknown): { email: string; password: string } | string {
+  const { email, password } = (body ?? {}) as { email?: unknown; password?: unknown };
+  if (typeof email !== 'string' || !EmailShape.safeParse(email.trim()).success) {
+    return MESSAGES.loginInvalidEmail;
+  }
+  if (typeof password !== 'string' || password.length === 0) return MESSAGES.missingPassword;
+  return { email: email.trim(), password };
+}
+
+/**
+ * Rewrites better-auth's error answers to the messages people read (spec §8), keeping the
+ * code for programs. Rate-limit answers get the spec's wording.
+ */
+export async function translateAuthResponse(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  if (!response.headers.get('content-type')?.includes('application/json')) return response;
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.status === 429) {
+    return json(
+      429,
+      { code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests },
+      response.headers,
+    );
+  }
+  const code = typeof body.code === 'string' ? body.code : undefined;
+  const message = code ? AUTH_CODE_MESSAGES[code] : undefined;
+  return json(response.status, message ? { ...body, message } : body, response.headers);
+}
+
+/**
+ * The HTTP face of better-auth at /api/auth/*, with the site's rules around it: sign-in input
+ * checked and messages as the spec words them, the per-account lock after repeated wrong
+ * passwords, and registration only through /api/createuser (one path with one set of rules).
+ */
+export function createAuthRequestHandler(options: {
+  auth: Auth;
+  db: Database;
+  lockout?: LockoutPolicy;
+  now?: () => Date;
+}) {
+  const { auth, db } = options;
+  const lockout = options.lockout ?? DEFAULT_LOCKOUT;
+  const now = options.now ?? (() => new Date());
+
+  async function signIn(request: Request): Promise<Response> {
+    const body = await request
+      .clone()
+      .json()
+      .catch(() => null);
+    const input = checkSignInInput(body);
+    if (typeof input === 'string') {
+      return json(400, { code: 'INVALID_INPUT', message: input });
+    }
+    if (await isSignInLocked(db, input.email, now())) {
+      return json(429, { code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
+    }
+    const response = await auth.handler(request);
+    if (response.status === 429) return translateAuthResponse(response);
+    const code =
+      response.status >= 400
+        ? (
+            (await response
+              .clone()
+              .json()
+              .catch(() => ({}))) as { code?: string }
+          ).code
+        : undefined;
+    if (code === 'INVALID_EMAIL_OR_PASSWORD') {
+      if (await recordSignInFailure(db, input.email, now(), lockout)) {
+        return json(429, { code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
+      }
+    } else if (response.ok || code === 'EMAIL_NOT_VERIFIED' || code === 'BANNED_USER') {
+      await clearSignInFailures(db, input.email);
+    }
+    return translateAuthResponse(response);
+  }
+
+  return async function handleAuthRequest(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname.replace(/^\/api\/auth/, '');
+    if (request.method === 'POST') {
+      if (path === '/sign-in/email') return signIn(request);
+      if (path.startsWith('/sign-up/')) {
+        return json(404, {
+          code: 'NOT_FOUND',
+          message: 'Register with POST /api/createuser {username, email, password}',
+        });
+      }
+      // Sign-in goes through the e-mail address, which the lock after wrong passwords counts.
+      if (path === '/sign-in/username') {
+        return json(404, {
+          code: 'NOT_FOUND',
+          message: 'Sign in with POST /api/auth/sign-in/email',
+        });
+      }
+    }
+    return translateAuthResponse(await auth.handler(request));
+  };
+}

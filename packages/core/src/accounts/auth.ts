@@ -1,0 +1,232 @@
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { betterAuth } from 'better-auth';
+import { admin, bearer, jwt, username } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { accounts, jwks, rateLimits, sessions, users, verifications } from '../db/schema';
+import type { Logger } from '../logging/logger';
+import { passwordResetMail, verificationMail } from '../mail/account-mails';
+import type { Mailer } from '../mail/mailer';
+import { Username } from './accounts.schema';
+import { MAX_PASSWORD_LENGTH, MESSAGES, MIN_PASSWORD_LENGTH } from './messages';
+import { promoteAdminEmails } from './roles.service';
+
+export interface AuthSettings {
+  /** The site's public origin, e.g. https://video.example.com: links in mails start with it. */
+  publicUrl: string;
+  secret: string;
+  siteName: string;
+  isProduction: boolean;
+  sessionDays: number;
+  accessTokenMinutes: number;
+  /** Lower-cased addresses made admins once verified (ADMIN_EMAILS). */
+  adminEmails: string[];
+  rateLimit: {
+    enabled: boolean;
+    signInMax: number;
+    signInWindowSeconds: number;
+    mailMax: number;
+  };
+}
+
+export const VERIFICATION_HOURS = 24;
+export const RESET_MINUTES = 60;
+/** Where the verification link lands after better-auth has checked it. */
+export const VERIFY_LANDING_PATH = '/verify';
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+export const DEFAULT_AUTH_RATE_LIMIT: AuthSettings['rateLimit'] = {
+  enabled: true,
+  signInMax: 30,
+  signInWindowSeconds: 60,
+  mailMax: 10,
+};
+
+/**
+ * The better-auth instance: e-mail and password with required verification, password reset,
+ * change of e-mail (verified at the new address), usernames, roles and bans (the admin plugin:
+ * a ban is a disabled account), bearer tokens and short-lived JWT access tokens for API clients,
+ * and per-IP rate limits kept in the database.
+ */
+export function createAuth(options: {
+  db: Database;
+  mailer: Mailer;
+  log: Logger;
+  settings: AuthSettings;
+}) {
+  const { db, mailer, log, settings } = options;
+  const authLog = log.child({ module: 'auth' });
+  const secure = settings.isProduction && settings.publicUrl.startsWith('https:');
+  const rateLimit = settings.rateLimit;
+  const signInRule = { window: rateLimit.signInWindowSeconds, max: rateLimit.signInMax };
+  const mailRule = { window: 600, max: rateLimit.mailMax };
+
+  const auth = betterAuth({
+    appName: settings.siteName,
+    baseURL: settings.publicUrl,
+    basePath: '/api/auth',
+    secret: settings.secret,
+    trustedOrigins: [new URL(settings.publicUrl).origin],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      transaction: true,
+      schema: { users, sessions, accounts, verifications, jwks, rateLimits },
+    }),
+    user: {
+      modelName: 'users',
+      changeEmail: { enabled: true },
+    },
+    session: {
+      modelName: 'sessions',
+      expiresIn: settings.sessionDays * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    account: { modelName: 'accounts' },
+    verification: { modelName: 'verifications' },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send(
+          passwordResetMail({
+            siteName: settings.siteName,
+            to: user.email,
+            username: displayName(user),
+            link: url,
+            minutes: RESET_MINUTES,
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      // Registration sends its own mail (accounts/registration.service.ts); sign-in does not.
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_HOURS * 60 * 60,
+      async afterEmailVerification(user) {
+        if (settings.adminEmails.includes(user.email.toLowerCase())) {
+          await promoteAdminEmails(db, [user.email.toLowerCase()]);
+        }
+      },
+      async sendVerificationEmail({ user, url }) {
+        const current = await db
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.id, user.id))
+          .limit(1);
+        await mailer.send(
+          verificationMail({
+            siteName: settings.siteName,
+            to: user.email,
+            username: displayName(user),
+            link: url,
+            hours: VERIFICATION_HOURS,
+            isNewAddress: current[0] !== undefined && current[0].email !== user.email,
+          }),
+        );
+      },
+    },
+    rateLimit: {
+      enabled: rateLimit.enabled,
+      storage: 'database',
+      modelName: 'rateLimits',
+      window: 60,
+      max: 200,
+      customRules: {
+        '/sign-in/*': signInRule,
+        '/sign-up/*': signInRule,
+        '/change-password': signInRule,
+        '/change-email': mailRule,
+        '/send-verification-email': mailRule,
+        '/request-password-reset': mailRule,
+        '/reset-password': signInRule,
+        '/get-session': false,
+        '/token': { window: 60, max: 60 },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'cutroom',
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for', 'x-real-ip'] },
+    },
+    logger: {
+      level: 'warn',
+      // Only the message: better-auth's extra arguments can hold request data.
+      log: (level, message) => {
+        if (level === 'error') authLog.error(message);
+        else if (level === 'warn') authLog.warn(message);
+        else authLog.debug(message);
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          async after(session) {
+            await db
+              .update(users)
+              .set({ lastLoginAt: new Date() })
+              .where(eq(users.id, session.userId));
+          },
+        },
+      },
+    },
+    plugins: [
+      username({
+        minUsernameLength: 3,
+        maxUsernameLength: 24,
+        // Kept as typed; the database compares names without regard to case.
+        usernameNormalization: false,
+        usernameValidator: (name) => Username.safeParse(name).success,
+      }),
+      admin({
+        defaultRole: 'user',
+        adminRoles: ['admin'],
+        bannedUserMessage: MESSAGES.disabled,
+      }),
+      bearer(),
+      jwt({
+        jwt: {
+          issuer: new URL(settings.publicUrl).origin,
+          audience: new URL(settings.publicUrl).origin,
+          expirationTime: `${settings.accessTokenMinutes}m`,
+          definePayload: ({ user }) => ({
+            username: (user as { username?: string }).username,
+            role: (user as { role?: string }).role,
+          }),
+        },
+      }),
+    ],
+  });
+  attachAuth(db, auth);
+  return auth;
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+function displayName(user: { name?: string | null; email: string } & Record<string, unknown>) {
+  const name = typeof user.username === 'string' ? user.username : user.name;
+  return name || user.email;
+}
+
+// Endpoints receive the database in their context; the auth instance made for that database
+// is found through it, so tests and the web process each use their own.
+const authByDatabase = new WeakMap<Database, Auth>();
+
+function attachAuth(db: Database, auth: Auth) {
+  authByDatabase.set(db, auth);
+}
+
+/** The auth instance made for this database by `createAuth`. */
+export function authFor(db: Database): Auth {
+  const auth = authByDatabase.get(db);
+  if (!auth) throw new Error('No auth instance was created for this database (createAuth).');
+  return auth;
+}

@@ -1,0 +1,54 @@
+/** The messages of spec §8 for registration and sign-in, word for word. */
+export const MESSAGES = {
+  usernameTaken: 'This username is already in use',
+  registerInvalidEmail: 'Invalid email',
+  emailTaken: 'This email is already in use',
+  missingPassword: 'Missing Password',
+  passwordTooShort: 'Password should be at least 6 characters',
+  registered:
+    "We've sent you an email. If you don't see it please check your spam folder or contact support",
+  loginInvalidEmail: 'Invalid Email',
+  wrongCredentials:
+    "Wrong credentials. Please check if you've entered your email or password correctly",
+  tooManyRequests: 'Too many requests. Please try again later',
+  disabled: 'This account has been disabled. Have you been a bad boy? Please contact support',
+  unverified:
+    "Your email isn't verified. Please check your inbox or request a new verification email",
+} as const;
+
+/** Messages of our own, where the spec shows none. */
+export const OWN_MESSAGES = {
+  notSignedIn: 'Please sign in first',
+  adminOnly: 'Only admins may do this',
+  passwordTooLong: 'Passwords are at most 128 characters long',
+  verificationSent:
+    'If an account with this address is waiting for verification, a new link is on its way',
+  resetSent: 'If an account with this address exists, a link to reset its password is on its way',
+  resetInvalid: 'This link is invalid or has expired. Please ask for a new one',
+  passwordChanged: 'Your password has been changed',
+  wrongCurrentPassword: 'Your current password is not correct',
+  emailChangeSent: 'We have sent a link to your new address. Your e-mail changes when you open it',
+  sameEmail: 'This is already your e-mail address',
+} as const;
+
+/** The minimum password length of spec §5. */
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/**
+ * better-auth's error codes, mapped to the message a person should read. The sign-in ones
+ * follow the spec's identity-provider mapping (§8).
+ */
+export const AUTH_CODE_MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: MESSAGES.wrongCredentials,
+  INVALID_PASSWORD: OWN_MESSAGES.wrongCurrentPassword,
+  EMAIL_NOT_VERIFIED: MESSAGES.unverified,
+  BANNED_USER: MESSAGES.disabled,
+  USER_ALREADY_EXISTS: MESSAGES.emailTaken,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: MESSAGES.emailTaken,
+  USERNAME_IS_ALREADY_TAKEN: MESSAGES.usernameTaken,
+  PASSWORD_TOO_SHORT: MESSAGES.passwordTooShort,
+  PASSWORD_TOO_LONG: OWN_MESSAGES.passwordTooLong,
+  INVALID_TOKEN: OWN_MESSAGES.resetInvalid,
+  TOKEN_EXPIRED: OWN_MESSAGES.resetInvalid,
+};

@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../api/endpoint';
+import { ServiceError } from '../api/service-error';
+import type { Database } from '../db/client';
+import { users, type User } from '../db/schema';
+import type { Auth } from './auth';
+import { OWN_MESSAGES } from './messages';
+
+const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
+function toActor(user: User): Actor {
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    emailVerified: user.emailVerified,
+    isSupporter: user.isSupporter,
+  };
+}
+
+/** The user behind a request's credentials, read fresh from the database. */
+async function activeUser(db: Database, userId: string, now: Date): Promise<User | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || !user.emailVerified) return null;
+  // A disabled account's credentials stop working at once, whatever token they carry.
+  if (user.banned && (!user.banExpires || user.banExpires > now)) return null;
+  return user;
+}
+
+/**
+ * Who is making a request: the session cookie of the site, or `Authorization: Bearer` with
+ * either a short-lived access token (JWT from /api/auth/token) or a session token. Null for a
+ * visitor, an expired or revoked session, an unverified or a disabled account.
+ */
+export async function resolveActor(
+  auth: Auth,
+  db: Database,
+  headers: Headers,
+  now: Date = new Date(),
+): Promise<Actor | null> {
+  const authorization = headers.get('authorization');
+  const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (bearer && JWT_SHAPE.test(bearer) && bearer.startsWith('eyJ')) {
+    const { payload } = await auth.api.verifyJWT({ body: { token: bearer } });
+    const subject = payload?.sub;
+    if (!subject) return null;
+    const user = await activeUser(db, subject, now);
+    return user ? toActor(user) : null;
+  }
+  if (!bearer && !headers.get('cookie')) return null;
+  const session = await auth.api.getSession({ headers });
+  if (!session) return null;
+  const user = await activeUser(db, session.user.id, now);
+  return user ? toActor(user) : null;
+}
+
+/** The actor, or a 401 refusal for a visitor. */
+export function requireUser(actor: Actor | null): Actor {
+  if (!actor) throw new ServiceError('unauthenticated', OWN_MESSAGES.notSignedIn);
+  return actor;
+}
+
+/** The actor when an admin; 403 for anyone else, visitors included (spec §6). */
+export function requireAdmin(actor: Actor | null): Actor {
+  if (actor?.role !== 'admin') throw new ServiceError('forbidden', OWN_MESSAGES.adminOnly);
+  return actor;
+}

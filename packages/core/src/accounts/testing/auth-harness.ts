@@ -1,0 +1,103 @@
+import { afterAll } from 'vitest';
+import type { RequestContext } from '../../api/endpoint';
+import type { Database } from '../../db/client';
+import { createLogger } from '../../logging/logger';
+import { createMailer } from '../../mail/mailer';
+import { startTestSmtpServer } from '../../mail/test-smtp-server';
+import { createTestContext } from '../../testing/test-context';
+import { createAuth, DEFAULT_AUTH_RATE_LIMIT, type AuthSettings } from '../auth';
+import { createAuthRequestHandler } from '../auth-handler';
+import type { LockoutPolicy } from '../login-lockout';
+
+export const TEST_PUBLIC_URL = 'http://cutroom.test';
+
+/**
+ * Accounts wired to a real SMTP server started for the test file, with every log line kept so
+ * tests can read them. Requests go through the same handler as /api/auth/* on the site.
+ */
+export async function createAuthHarness(
+  db: Database,
+  options: { settings?: Partial<AuthSettings>; lockout?: LockoutPolicy } = {},
+) {
+  const smtp = await startTestSmtpServer();
+  const logLines: string[] = [];
+  const log = createLogger({
+    level: 'debug',
+    destination: { write: (line: string) => void logLines.push(line) },
+  });
+  const mailer = createMailer({
+    smtpUrl: smtp.url,
+    from: 'Cutroom <no-reply@cutroom.test>',
+    outboxDir: '/nonexistent',
+    log,
+  });
+  const auth = createAuth({
+    db,
+    mailer,
+    log,
+    settings: {
+      publicUrl: TEST_PUBLIC_URL,
+      secret: 'a-test-secret-that-is-long-enough-for-better-auth',
+      siteName: 'Cutroom',
+      isProduction: false,
+      sessionDays: 30,
+      accessTokenMinutes: 15,
+      adminEmails: [],
+      rateLimit: DEFAULT_AUTH_RATE_LIMIT,
+      ...options.settings,
+    },
+  });
+  const handle = createAuthRequestHandler({ auth, db, lockout: options.lockout });
+  afterAll(async () => {
+    mailer.close();
+    await smtp.close();
+  });
+  const context: RequestContext = { ...createTestContext(db), log };
+
+  /** One request to /api/auth/*, as a browser on the site would send it. */
+  async function request(
+    path: string,
+    init: {
+      method?: string;
+      body?: unknown;
+      cookie?: string;
+      headers?: HeadersInit;
+      ip?: string;
+    } = {},
+  ): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set('origin', TEST_PUBLIC_URL);
+    headers.set('x-forwarded-for', init.ip ?? '203.0.113.7');
+    if (init.cookie) headers.set('cookie', init.cookie);
+    if (init.body !== undefined) headers.set('content-type', 'application/json');
+    const url = path.startsWith('http') ? path : `${TEST_PUBLIC_URL}/api/auth${path}`;
+    return handle(
+      new Request(url, {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        redirect: 'manual',
+      }),
+    );
+  }
+
+  /** The `name=value` pairs a response sets, ready for a Cookie header. */
+  function cookiesOf(response: Response): string {
+    return response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0]!)
+      .filter((pair) => !pair.endsWith('='))
+      .join('; ');
+  }
+
+  async function signIn(email: string, password: string, ip?: string) {
+    const response = await request('/sign-in/email', { body: { email, password }, ip });
+    return {
+      response,
+      body: (await response.json()) as Record<string, unknown>,
+      cookie: cookiesOf(response),
+    };
+  }
+
+  return { auth, db, smtp, logLines, log, context, request, cookiesOf, signIn, handle };
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logging/logger';
+
+/** One outgoing mail. `link` is the action link in it, logged only when mail goes to the outbox. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  link?: string;
+}
+
+export interface Mailer {
+  /** `smtp` sends through SMTP_URL; `outbox` writes .eml files for a first run without a server. */
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  /** Where .eml files go when there is no SMTP server. */
+  outboxDir: string;
+  log: Logger;
+}
+
+/** Nodemailer over SMTP when a URL is given; otherwise an outbox folder and a log line. */
+export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      kind: 'smtp',
+      async send({ to, subject, text, html }) {
+        await transport.sendMail({ from, to, subject, text, html });
+        // The recipient and subject only: the body holds a one-time link.
+        log.info({ to, subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    kind: 'outbox',
+    async send({ to, subject, text, html, link }) {
+      const info = await transport.sendMail({ from, to, subject, text, html });
+      await mkdir(outboxDir, { recursive: true });
+      const file = join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      // Without a mail server this line is how the operator gets the link on a first run.
+      log.info({ to, subject, file, link }, 'mail written to the outbox (no SMTP_URL set)');
+    },
+    close: () => transport.close(),
+  };
+}
