@@ -38,7 +38,9 @@ export const vr: VrModule = {
     renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1));
     const canvas = renderer.domElement;
     canvas.className = 'cr-vr-canvas';
-    container.append(canvas);
+    canvas.dataset.fov = VR_DEFAULT_FOV.toFixed(2);
+    // Right after the video, so the controls stay above the picture.
+    video.after(canvas);
 
     const scene = new Scene();
     const camera = new PerspectiveCamera(VR_DEFAULT_FOV, 16 / 9, 1, 1100);
@@ -113,6 +115,7 @@ export const vr: VrModule = {
       zoom(factor) {
         camera.fov = Math.max(20, Math.min(120, camera.fov * factor));
         camera.updateProjectionMatrix();
+        canvas.dataset.fov = camera.fov.toFixed(2);
       },
       destroy() {
         cancelAnimationFrame(frame);

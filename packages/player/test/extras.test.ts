@@ -1,0 +1,132 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { mount, openPage, startHarness } from './harness.ts';
+import type { Harness } from './harness.ts';
+
+let h: Harness;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+afterEach(async () => {
+  await page?.close();
+});
+
+const MP4 = { src: '/media/clip-360.mp4', type: 'video/mp4' };
+
+test('controls and title hide after autoHideTimeout of inactivity while playing, and come back on activity', async () => {
+  ({ page, errors } = await openPage(h));
+  await mount(page, {
+    sources: [MP4],
+    options: {
+      layoutControls: {
+        mute: true,
+        loop: true,
+        title: 'Hide me',
+        controlBar: { autoHideTimeout: 1 },
+      },
+    },
+  });
+  const root = page.locator('.cutroom-player');
+  await page.evaluate(() => (window as unknown as { player: { play(): void } }).player.play());
+  await page.mouse.move(5, 5);
+  const started = Date.now();
+  await expect
+    .poll(() => root.evaluate((e) => e.classList.contains('cr-inactive')), { timeout: 5000 })
+    .toBe(true);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  await expect
+    .poll(() => page.locator('.cr-title').evaluate((e) => getComputedStyle(e).opacity))
+    .toBe('0');
+  const box = (await root.boundingBox())!;
+  await page.mouse.move(box.x + 100, box.y + 100);
+  await expect.poll(() => root.evaluate((e) => e.classList.contains('cr-inactive'))).toBe(false);
+  // The buffered range is drawn (polled every 500 ms).
+  await expect
+    .poll(() =>
+      page.locator('.cr-buffered').evaluate((e) => parseFloat((e as HTMLElement).style.width)),
+    )
+    .toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+});
+
+test('poster, logo with hover image and click URL, and the pause block', async () => {
+  ({ page, errors } = await openPage(h));
+  await mount(page, {
+    sources: [MP4],
+    options: {
+      layoutControls: {
+        mute: true,
+        posterImage: '/media/poster.jpg',
+        posterImageSize: 'cover',
+        logo: {
+          imageUrl: '/media/logo.png',
+          mouseOverImageUrl: '/media/logo-hover.png',
+          clickUrl: 'https://example.org/',
+          position: 'top right',
+          opacity: 0.5,
+        },
+        htmlOnPauseBlock: { html: '<p id="paused">Paused block</p>', width: 200, height: 60 },
+      },
+    },
+  });
+  const poster = page.locator('.cr-poster');
+  expect(await poster.evaluate((e) => getComputedStyle(e).backgroundSize)).toBe('cover');
+  expect(await poster.evaluate((e) => getComputedStyle(e).backgroundImage)).toContain(
+    '/media/poster.jpg',
+  );
+  const logo = page.locator('.cr-logo');
+  expect(await logo.getAttribute('href')).toBe('https://example.org/');
+  expect(await logo.evaluate((e) => getComputedStyle(e).opacity)).toBe('0.5');
+  const rootBox = (await page.locator('.cutroom-player').boundingBox())!;
+  const logoBox = (await logo.boundingBox())!;
+  expect(logoBox.x + logoBox.width).toBeGreaterThan(rootBox.x + rootBox.width - 10);
+  await logo.hover();
+  expect(await page.locator('.cr-logo-img').getAttribute('src')).toBe('/media/logo-hover.png');
+  await page.mouse.move(1, 1);
+  expect(await page.locator('.cr-logo-img').getAttribute('src')).toBe('/media/logo.png');
+
+  await page.evaluate(() => (window as unknown as { player: { play(): void } }).player.play());
+  await expect.poll(() => poster.isVisible()).toBe(false);
+  expect(await page.locator('#paused').isVisible()).toBe(false);
+  await page.evaluate(() => (window as unknown as { player: { pause(): void } }).player.pause());
+  await expect.poll(() => page.locator('#paused').isVisible()).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('360° view: three.js loads on demand, cardboard toggles, the joystick turns and zooms', async () => {
+  ({ page, errors } = await openPage(h));
+  const before = await page.evaluate(() => performance.getEntriesByType('resource').length);
+  expect(before).toBeGreaterThan(0);
+  await mount(page, {
+    sources: [MP4],
+    options: {
+      layoutControls: { mute: true, showCardBoardView: true, showCardBoardJoystick: true },
+    },
+  });
+  await expect.poll(() => page.locator('.cr-vr-canvas').count(), { timeout: 10_000 }).toBe(1);
+  const loaded = await page.evaluate(() =>
+    performance.getEntriesByType('resource').some((e) => e.name.includes('vr-engine')),
+  );
+  expect(loaded).toBe(true);
+  const cardboard = page.getByRole('button', { name: 'Cardboard view' });
+  await cardboard.click();
+  expect(await cardboard.getAttribute('aria-pressed')).toBe('true');
+  for (const name of ['Look up', 'Look left', 'Look right', 'Look down', 'Zoom in', 'Zoom out']) {
+    expect(await page.getByRole('button', { name }).isVisible()).toBe(true);
+  }
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Zoom out' }).click();
+  // Field of view 60, zoomed x0.9 twice and x1.1 once.
+  expect(await page.locator('.cr-vr-canvas').getAttribute('data-fov')).toBe(
+    (60 * 0.9 * 0.9 * 1.1).toFixed(2),
+  );
+  expect(await cardboard.getAttribute('aria-pressed')).toBe('true');
+  await cardboard.click();
+  expect(await cardboard.getAttribute('aria-pressed')).toBe('false');
+  expect(errors.filter((e) => !/WebGL|GPU/i.test(e))).toEqual([]);
+});
