@@ -128,7 +128,7 @@ describe('buildLadderArgs', () => {
       '[c1]scale=854:480,setsar=1,split=2[v480p][c2]',
       '[c2]scale=640:360,setsar=1,split=2[v360p][c3]',
       '[c3]scale=426:240,setsar=1,split=2[v240p][vsprites]',
-      '[vsprites]fps=1/1,scale=160:90,tile=10x10[sprites]',
+      '[vsprites]fps=1/1,scale=160:90[sprites]',
     ]);
     // The top rung is the source stream, copied.
     expect(args.join(' ')).toContain('-map 0:v:0 -c:v copy -an -f hls');

@@ -291,9 +291,11 @@ export function buildLadderArgs(plan: LadderPlan, input: string, outputs: Ladder
   });
   const sprites = plan.sprites;
   if (sprites) {
+    // Single thumbnails here, tiled into sheets afterwards (buildSpriteSheetArgs): a tiled
+    // output would write nothing until its first sheet fills, and ffmpeg reports no progress
+    // at all until every output has started.
     filters.push(
-      `[vsprites]fps=1/${sprites.intervalSeconds},scale=${sprites.tileWidth}:${sprites.tileHeight},` +
-        `tile=${sprites.columns}x${sprites.rows}[sprites]`,
+      `[vsprites]fps=1/${sprites.intervalSeconds},scale=${sprites.tileWidth}:${sprites.tileHeight}[sprites]`,
     );
   }
 
@@ -321,7 +323,7 @@ export function buildLadderArgs(plan: LadderPlan, input: string, outputs: Ladder
   }
   if (sprites) {
     args.push('-map', '[sprites]', '-an', '-c:v', 'mjpeg', '-q:v', '4', '-fps_mode', 'passthrough');
-    args.push('-f', 'image2', '-start_number', '0', `${out}/sprites/sprite-%d.jpg`);
+    args.push('-f', 'image2', '-start_number', '0', `${out}/${THUMBS_DIR}/thumb-%05d.jpg`);
   }
   if (plan.av1) {
     args.push('-map', '[vav1]', '-c:v', 'libsvtav1', '-preset', String(plan.av1.preset));
@@ -349,11 +351,40 @@ export function buildSingleRenditionArgs(
   return args;
 }
 
+export const THUMBS_DIR = 'sprites-work';
+
+/** Tiles the ladder run's thumbnails into sprite sheets (`sprites/sprite-0.jpg`, ...). */
+export function buildSpriteSheetArgs(plan: LadderPlan, outputDir: string): string[] {
+  const sprites = plan.sprites!;
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-framerate',
+    '1',
+    '-start_number',
+    '0',
+    '-i',
+    `${outputDir}/${THUMBS_DIR}/thumb-%05d.jpg`,
+    '-vf',
+    `tile=${sprites.columns}x${sprites.rows}`,
+    '-q:v',
+    '4',
+    '-fps_mode',
+    'passthrough',
+    '-start_number',
+    '0',
+    `${outputDir}/sprites/sprite-%d.jpg`,
+  ];
+}
+
 /** Sub-folders ffmpeg expects to exist before the ladder run. */
 export function ladderDirectories(plan: LadderPlan): string[] {
   const dirs = plan.rungs.map((r) => `hls/${r.name}`);
   if (plan.audio !== 'none') dirs.push('hls/audio');
-  if (plan.sprites) dirs.push('sprites');
+  if (plan.sprites) dirs.push('sprites', THUMBS_DIR);
   if (plan.av1) dirs.push('av1');
   return dirs;
 }

@@ -118,6 +118,7 @@ describe('processVideoFiles', () => {
     const sheet = await probeJson(join(out, 'sprites/sprite-0.jpg'));
     expect(sheet.streams[0]).toMatchObject({ width: 1600, height: 900 });
     expect(existsSync(join(out, 'sprites/sprite-1.jpg'))).toBe(false);
+    expect(existsSync(join(out, 'sprites-work'))).toBe(false);
   });
 
   it('encodes every rung of a source that cannot be copied, and leaves out audio it lacks', async () => {

@@ -1,8 +1,15 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runFfmpeg, runTool } from './ffmpeg-runner';
-import { buildLadderArgs, ladderDirectories, planLadder, type LadderPlan } from './ladder';
+import {
+  buildLadderArgs,
+  buildSpriteSheetArgs,
+  ladderDirectories,
+  planLadder,
+  THUMBS_DIR,
+  type LadderPlan,
+} from './ladder';
 import {
   aacCodecString,
   avcCodecString,
@@ -90,6 +97,18 @@ export async function processVideoFiles(options: ProcessVideoOptions): Promise<P
     args: buildPosterArgs(info, options.input, out),
     signal: options.signal,
   });
+  let thumbnailCount = 0;
+  if (plan.sprites) {
+    thumbnailCount = (await readdir(join(out, THUMBS_DIR))).length;
+    if (thumbnailCount > 0) {
+      await runFfmpeg({
+        ffmpegPath: options.ffmpegPath,
+        args: buildSpriteSheetArgs(plan, out),
+        signal: options.signal,
+      });
+    }
+    await rm(join(out, THUMBS_DIR), { recursive: true, force: true });
+  }
 
   const sizeIn = (dir: string) => (uri: string) => statSizeSync(join(out, dir, uri));
   const audio =
@@ -138,9 +157,7 @@ export async function processVideoFiles(options: ProcessVideoOptions): Promise<P
 
   let spritesVtt: string | null = null;
   if (plan.sprites) {
-    const sheets = (await readdir(join(out, 'sprites'))).filter((f) => /^sprite-\d+\.jpg$/.test(f));
-    const perSheet = plan.sprites.columns * plan.sprites.rows;
-    const count = Math.min(plan.sprites.count, sheets.length * perSheet);
+    const count = thumbnailCount;
     await writeFile(
       join(out, SPRITES_VTT),
       buildSpritesVtt(plan.sprites, info.durationSeconds, count),

@@ -11,6 +11,8 @@ export interface TestVideoOptions {
   videoBitrate?: string;
   /** Keyframe interval in frames (phones and cameras: about a second or two). */
   gopFrames?: number;
+  /** x264 preset; ultrafast keeps test set-up quick. */
+  preset?: string;
   ffmpegPath?: string;
 }
 
@@ -22,7 +24,14 @@ export async function generateTestVideo(options: TestVideoOptions): Promise<void
   if (options.hasAudio !== false) {
     args.push('-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000');
   }
-  args.push('-t', String(options.seconds), '-c:v', 'libx264', '-preset', 'veryfast');
+  args.push(
+    '-t',
+    String(options.seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    options.preset ?? 'veryfast',
+  );
   args.push('-pix_fmt', 'yuv420p', '-g', String(options.gopFrames ?? fps * 2));
   if (options.videoBitrate) {
     const rate = options.videoBitrate;

@@ -2,29 +2,12 @@ import { z } from 'zod';
 import type { Actor } from '@cutroom/core/api/endpoint';
 import { ServiceError } from '@cutroom/core/api/service-error';
 import type { Video } from '@cutroom/core/db/schema';
-import {
-  createVideoForProcessing,
-  type VideoProcessingContext,
-} from '@cutroom/core/videos/video-processing.service';
+import type { UploadedFile, UploadedFiles } from '@cutroom/core/uploads/uploaded-files';
 import { NewVideoInput } from '@cutroom/core/videos/video-processing.schema';
+import type { VideoProcessingContext } from '@cutroom/core/videos/video-processing.service';
+import { acceptUploadedVideo } from '../accept-upload';
+import type { MediaConfig } from '../media-config';
 import { InvalidMediaError, probeMedia } from '../probe';
-
-/** A file received by the resumable-upload server. */
-export interface UploadedFile {
-  id: string;
-  /** Who started the upload (set by the server, never by the client). */
-  ownerId: string | null;
-  /** Where the bytes are on this machine. */
-  path: string;
-  size: number | undefined;
-  offset: number;
-}
-
-/** The resumable-upload server's files, as the publish step sees them. */
-export interface UploadedFiles {
-  find(id: string): Promise<UploadedFile | null>;
-  remove(id: string): Promise<void>;
-}
 
 export const UPLOAD_GONE_MESSAGE =
   'This upload does not exist or has expired. Please upload the file again.';
@@ -47,8 +30,8 @@ export function requireUploader(actor: Actor | null): Actor {
 }
 
 /**
- * Checks a received file by its content and refuses it with a message for the uploader; a
- * refused file is removed at once, so nothing is left behind.
+ * Checks a just-finished upload by its content, so the uploader learns at once that a file is
+ * not a video; a refused file is removed, leaving nothing behind.
  */
 export async function validateUploadedFile(
   uploads: UploadedFiles,
@@ -65,32 +48,36 @@ export async function validateUploadedFile(
 }
 
 /**
- * Turns a finished upload of the actor's into a video: validated again by content, stored as
- * the video's source, the row and its transcode job created together; the upload is then
- * removed. A refused file leaves no video row and no files.
+ * Turns a finished upload of the actor's into a video: checked by content, stored as the
+ * video's source, the row and its transcode job created together. The upload is removed
+ * whatever the outcome, so a refused file leaves no video row and no files.
  */
 export async function publishUpload(
   context: VideoProcessingContext & {
     actor: Actor | null;
     uploads: UploadedFiles;
-    ffprobePath?: string;
+    media?: MediaConfig;
   },
   input: PublishUploadInput,
 ): Promise<Video> {
   const actor = requireUploader(context.actor);
   const { uploadId, ...metadata } = PublishUploadInput.parse(input);
   const upload = await context.uploads.find(uploadId);
-  if (!upload || upload.ownerId !== actor.id)
+  if (!upload || upload.ownerId !== actor.id) {
     throw new ServiceError('not_found', UPLOAD_GONE_MESSAGE);
+  }
   if (upload.size === undefined || upload.offset < upload.size) {
     throw new ServiceError('conflict', 'The upload is not finished yet.');
   }
-  await validateUploadedFile(context.uploads, upload, { ffprobePath: context.ffprobePath });
-  const video = await createVideoForProcessing(context, {
-    ...metadata,
-    ownerId: actor.id,
-    sourcePath: upload.path,
-  });
-  await context.uploads.remove(upload.id);
-  return video;
+  try {
+    const { video } = await acceptUploadedVideo(context, {
+      ...metadata,
+      ownerId: actor.id,
+      filePath: upload.path,
+      shouldRemoveFile: false,
+    });
+    return video;
+  } finally {
+    await context.uploads.remove(upload.id);
+  }
 }

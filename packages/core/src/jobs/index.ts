@@ -1,0 +1,2 @@
+export * from './job-definitions';
+export * from './job-queue';

@@ -1,0 +1,142 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import {
+  fromDrizzle,
+  fromPglite,
+  PgBoss,
+  type ConstructorOptions,
+  type Db,
+  type DrizzleTransactionLike,
+} from 'pg-boss';
+import type pg from 'pg';
+import type { z } from 'zod';
+import type { DatabaseHandle } from '../db/client';
+import type { JobDefinition } from './job-definitions';
+
+export type { JobWithMetadata } from 'pg-boss';
+
+/** A caller's Drizzle transaction (`db.transaction(async (tx) => ...)`). */
+export type TransactionLike = DrizzleTransactionLike;
+
+export interface JobQueueOptions {
+  /** How often pg-boss looks for expired claims and stale heartbeats (seconds). */
+  superviseIntervalSeconds?: number;
+  /** Run pg-boss's maintenance from this process (default true). */
+  supervise?: boolean;
+  schema?: string;
+}
+
+/**
+ * The job queue: pg-boss on the application's own database. On PGlite it shares the single
+ * in-process instance (one process only); on a PostgreSQL server it uses the same pool.
+ */
+export class JobQueue {
+  readonly boss: PgBoss;
+  readonly #definitions = new Map<string, JobDefinition<z.ZodType>>();
+
+  private constructor(boss: PgBoss) {
+    this.boss = boss;
+  }
+
+  static async start(
+    handle: DatabaseHandle,
+    definitions: JobDefinition<z.ZodType>[],
+    options: JobQueueOptions = {},
+  ): Promise<JobQueue> {
+    const envSeconds = Number(process.env.QUEUE_SUPERVISE_SECONDS);
+    const supervisePeriod =
+      options.superviseIntervalSeconds ?? (envSeconds >= 1 ? Math.round(envSeconds) : 10);
+    const config: ConstructorOptions = {
+      schema: options.schema ?? 'pgboss',
+      supervise: options.supervise ?? true,
+      // Stale heartbeats are found on these passes: a dead worker's job is retried within
+      // heartbeatSeconds plus this.
+      superviseIntervalSeconds: supervisePeriod,
+      monitorIntervalSeconds: supervisePeriod,
+    };
+    const client = (handle.db as unknown as { $client: unknown }).$client;
+    const boss =
+      handle.kind === 'pglite'
+        ? new PgBoss({ ...config, db: fromPglite(client as PGlite), backend: 'pglite' })
+        : new PgBoss({ ...config, db: fromPgPool(client as pg.Pool) });
+    // pg-boss reports background errors (a lost connection during a poll) as events; without a
+    // listener EventEmitter would throw them. The next poll retries.
+    boss.on('error', () => undefined);
+    await boss.start();
+    const queue = new JobQueue(boss);
+    for (const definition of definitions) await queue.ensureQueue(definition);
+    return queue;
+  }
+
+  async ensureQueue(definition: JobDefinition<z.ZodType>): Promise<void> {
+    const s = definition.settings;
+    const options = {
+      retryLimit: s.retryLimit,
+      retryDelay: s.retryDelaySeconds,
+      expireInSeconds: s.expireInSeconds,
+      ...(s.heartbeatSeconds > 0 ? { heartbeatSeconds: s.heartbeatSeconds } : {}),
+      ...(s.deadLetter ? { deadLetter: s.deadLetter } : {}),
+    };
+    const existing = await this.boss.getQueue(definition.name);
+    if (!existing) await this.boss.createQueue(definition.name, options);
+    else {
+      await this.boss.updateQueue(definition.name, {
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelay,
+        expireInSeconds: options.expireInSeconds,
+        heartbeatSeconds: s.heartbeatSeconds > 0 ? s.heartbeatSeconds : null,
+      });
+    }
+    this.#definitions.set(definition.name, definition);
+  }
+
+  /**
+   * Enqueues a job after checking its payload. Given a transaction, the job is inserted in it
+   * and exists only if that transaction commits.
+   */
+  async send<S extends z.ZodType>(
+    definition: JobDefinition<S>,
+    payload: z.input<S>,
+    options: { tx?: TransactionLike; id?: string } = {},
+  ): Promise<string> {
+    const data = definition.schema.parse(payload) as object;
+    const id = await this.boss.send(definition.name, data, {
+      ...(options.id ? { id: options.id } : {}),
+      ...(options.tx ? { db: fromDrizzle(options.tx, sql) } : {}),
+    });
+    if (!id) throw new Error(`The queue refused a ${definition.name} job`);
+    return id;
+  }
+
+  /** Cancels a job (waiting or running); a running worker learns it at its next heartbeat. */
+  async cancel(
+    definition: JobDefinition<z.ZodType>,
+    jobId: string,
+    options: { tx?: TransactionLike } = {},
+  ): Promise<void> {
+    await this.boss.cancel(
+      definition.name,
+      jobId,
+      options.tx ? { db: fromDrizzle(options.tx, sql) } : undefined,
+    );
+  }
+
+  async stop(options: { graceful?: boolean; timeoutMs?: number } = {}): Promise<void> {
+    await this.boss.stop({
+      graceful: options.graceful ?? true,
+      timeout: options.timeoutMs ?? 30_000,
+    });
+  }
+}
+
+/** pg-boss over an existing node-postgres pool. */
+function fromPgPool(pool: pg.Pool): Db {
+  return {
+    executeSql: async (text, values) => {
+      const result = (await pool.query(text, values)) as unknown as
+        pg.QueryResult | pg.QueryResult[];
+      // A multi-statement text answers one result per statement; keep every row.
+      return Array.isArray(result) ? { rows: result.flatMap((r) => r.rows ?? []) } : result;
+    },
+  };
+}

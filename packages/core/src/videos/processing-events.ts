@@ -1,0 +1,49 @@
+import { EventEmitter } from 'node:events';
+
+export type ProcessingEvent =
+  | { type: 'progress'; videoId: string; ownerId: string; progress: number }
+  | { type: 'published'; videoId: string; ownerId: string }
+  | { type: 'failed'; videoId: string; ownerId: string; reason: string }
+  | { type: 'processing'; videoId: string; ownerId: string }
+  | { type: 'removed'; videoId: string; ownerId: string };
+
+export interface ProcessingEventFilter {
+  ownerId?: string;
+  videoId?: string;
+}
+
+/**
+ * Fan-out of processing events to whoever shows them live (the web app's server-sent events).
+ * In-process by default; a Redis pub/sub implementation can stand in when web nodes and
+ * workers are separate processes.
+ */
+export interface ProcessingEvents {
+  publish(event: ProcessingEvent): void;
+  /** Answers a function that unsubscribes. */
+  subscribe(listener: (event: ProcessingEvent) => void, filter?: ProcessingEventFilter): () => void;
+}
+
+export class InProcessEvents implements ProcessingEvents {
+  readonly #emitter = new EventEmitter();
+
+  constructor() {
+    // One listener per open page: many is normal, not a leak.
+    this.#emitter.setMaxListeners(0);
+  }
+
+  publish(event: ProcessingEvent): void {
+    this.#emitter.emit('event', event);
+  }
+
+  subscribe(listener: (event: ProcessingEvent) => void, filter: ProcessingEventFilter = {}) {
+    const wrapped = (event: ProcessingEvent) => {
+      if (filter.ownerId && event.ownerId !== filter.ownerId) return;
+      if (filter.videoId && event.videoId !== filter.videoId) return;
+      listener(event);
+    };
+    this.#emitter.on('event', wrapped);
+    return () => {
+      this.#emitter.off('event', wrapped);
+    };
+  }
+}

@@ -1,0 +1,44 @@
+import { rm } from 'node:fs/promises';
+import { ServiceError } from '@cutroom/core/api/service-error';
+import type { Video } from '@cutroom/core/db/schema';
+import type { NewVideoInput } from '@cutroom/core/videos/video-processing.schema';
+import {
+  createVideoForProcessing,
+  type VideoProcessingContext,
+} from '@cutroom/core/videos/video-processing.service';
+import { loadMediaConfig, type MediaConfig } from './media-config';
+import { InvalidMediaError, probeMedia, type MediaInfo } from './probe';
+
+export interface AcceptUploadInput {
+  /** The finished upload on this machine. */
+  filePath: string;
+  /** Delete `filePath` afterwards, accepted or not (default true): nothing is left behind. */
+  shouldRemoveFile?: boolean;
+}
+
+/**
+ * The upload endpoint's one call: validates the file by its content (ffprobe must find a video
+ * stream), then stores it and creates the video in 'processing' with its transcode job. A file
+ * that is not a video answers ServiceError('invalid') with a message for the uploader, and
+ * leaves no row and no stored object.
+ */
+export async function acceptUploadedVideo(
+  ctx: VideoProcessingContext & { media?: MediaConfig },
+  input: NewVideoInput & AcceptUploadInput,
+): Promise<{ video: Video; info: MediaInfo }> {
+  const media = ctx.media ?? loadMediaConfig();
+  try {
+    let info: MediaInfo;
+    try {
+      info = await probeMedia(input.filePath, { ffprobePath: media.ffprobePath });
+    } catch (error) {
+      if (error instanceof InvalidMediaError) throw new ServiceError('invalid', error.message);
+      throw error;
+    }
+    const { filePath, shouldRemoveFile: _, ...metadata } = input;
+    const video = await createVideoForProcessing(ctx, { ...metadata, sourcePath: filePath });
+    return { video, info };
+  } finally {
+    if (input.shouldRemoveFile !== false) await rm(input.filePath, { force: true });
+  }
+}

@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import {
+  newVersionPrefix,
+  removeStaleVersions,
+  stageFolder,
+} from '@cutroom/core/storage/rendition-folder';
+import {
+  createProgressRecorder,
+  findVideo,
+  markVideoFailed,
+  publishProcessedVideo,
+  type VideoProcessingContext,
+} from '@cutroom/core/videos/video-processing.service';
+import type { MediaConfig } from './media-config';
+import { MASTER_PLAYLIST, processVideoFiles } from './process-video';
+import { InvalidMediaError, probeMedia } from './probe';
+
+export interface TranscodeContext extends VideoProcessingContext {
+  media: MediaConfig;
+  /** Minimum time between two stored progress values. */
+  progressIntervalMs?: number;
+}
+
+export interface TranscodeRequest {
+  videoId: string;
+  /** Aborted when the queue takes the job back (cancelled, or its claim lapsed). */
+  signal?: AbortSignal;
+  /** On the last attempt a failure marks the video failed instead of asking for a retry. */
+  isFinalAttempt: boolean;
+}
+
+export type TranscodeOutcome = 'published' | 'failed' | 'skipped' | 'gone';
+
+class VideoGoneError extends Error {
+  constructor() {
+    super('The video was cancelled or deleted during processing');
+  }
+}
+
+/**
+ * One attempt at processing a video. Safe to run again after a crash at any point: renditions
+ * go to a fresh version prefix that becomes visible only through the publishing transaction,
+ * a video already published is left alone, and leftovers of earlier attempts are swept once
+ * this one is published.
+ */
+export async function transcodeVideo(
+  ctx: TranscodeContext,
+  request: TranscodeRequest,
+): Promise<TranscodeOutcome> {
+  const { videoId } = request;
+  const video = await findVideo(ctx, videoId);
+  if (!video || video.status !== 'processing' || !video.sourceKey) return 'skipped';
+
+  const base = ctx.media.tmpDir ?? tmpdir();
+  await mkdir(base, { recursive: true });
+  const workDir = await mkdtemp(join(base, `cutroom-transcode-${videoId}-`));
+  const stop = new AbortController();
+  const onQueueAbort = () => stop.abort(request.signal?.reason ?? new Error('Job taken back'));
+  request.signal?.addEventListener('abort', onQueueAbort, { once: true });
+  if (request.signal?.aborted) onQueueAbort();
+  const progress = createProgressRecorder(ctx, videoId, {
+    intervalMs: ctx.progressIntervalMs,
+    onGone: () => stop.abort(new VideoGoneError()),
+  });
+  let stagedPrefix: string | null = null;
+  try {
+    const input = await localSource(ctx, video.sourceKey, workDir);
+    const probe = { ffprobePath: ctx.media.ffprobePath, signal: stop.signal };
+    const info = await probeMedia(input, probe);
+    const outputDir = join(workDir, 'out');
+    await mkdir(outputDir);
+    const result = await processVideoFiles({
+      input,
+      outputDir,
+      info,
+      ffmpegPath: ctx.media.ffmpegPath,
+      ffprobePath: ctx.media.ffprobePath,
+      x264Preset: ctx.media.x264Preset,
+      withAv1: ctx.media.isAv1Enabled,
+      onProgress: (p) => progress.report(Math.min(p, 99)),
+      signal: stop.signal,
+    });
+    await progress.flush();
+    stop.signal.throwIfAborted();
+
+    const prefix = newVersionPrefix(videoId, ctx.now?.());
+    stagedPrefix = prefix;
+    await stageFolder(ctx.storage, outputDir, prefix, { last: [MASTER_PLAYLIST] });
+    const key = (path: string | null) => (path ? prefix + path : null);
+    const isPublished = await publishProcessedVideo(ctx, {
+      videoId,
+      mediaPrefix: prefix,
+      masterPlaylistKey: prefix + result.masterPlaylist,
+      posterKey: prefix + result.poster,
+      posterWebpKey: key(result.posterWebp),
+      spritesVttKey: key(result.spritesVtt),
+      av1Key: key(result.av1),
+      durationSeconds: result.durationSeconds,
+      width: result.width,
+      height: result.height,
+      aspectRatio: result.aspectRatio,
+      topQuality: result.topQuality,
+    });
+    if (!isPublished) {
+      await ctx.storage.deletePrefix(prefix);
+      return 'gone';
+    }
+    stagedPrefix = null;
+    await removeStaleVersions(ctx.storage, videoId, prefix);
+    return 'published';
+  } catch (error) {
+    if (stagedPrefix) await ctx.storage.deletePrefix(stagedPrefix).catch(() => undefined);
+    if (error instanceof InvalidMediaError) {
+      await markVideoFailed(ctx, videoId, error.message);
+      return 'failed';
+    }
+    if (stop.signal.reason instanceof VideoGoneError || progress.isGone) return 'gone';
+    if (request.isFinalAttempt && !request.signal?.aborted) {
+      const message = error instanceof Error ? error.message : String(error);
+      await markVideoFailed(ctx, videoId, `Processing failed: ${message}`);
+      return 'failed';
+    }
+    throw error;
+  } finally {
+    request.signal?.removeEventListener('abort', onQueueAbort);
+    await progress.flush();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** A path to read the source from: the stored file itself on local storage, else a download. */
+async function localSource(ctx: TranscodeContext, sourceKey: string, workDir: string) {
+  const direct = ctx.storage.localPath?.(sourceKey);
+  if (direct && existsSync(direct)) return direct;
+  const path = join(workDir, 'source');
+  const { body } = await ctx.storage.getStream(sourceKey);
+  await pipeline(body, createWriteStream(path));
+  return path;
+}

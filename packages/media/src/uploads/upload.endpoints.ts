@@ -1,0 +1,21 @@
+import { defineEndpoint, requireMediaServices } from '@cutroom/core/api/endpoint';
+import { PublishUploadInput, publishUpload } from './upload.service';
+
+/** Publishes a finished upload with its details; the video then processes. */
+export const publishUploadEndpoint = defineEndpoint({
+  path: '/api/v2/upload',
+  summary:
+    'Publish a finished resumable upload (tus, at /api/uploads) with its title, description, category, labels and flags. Answers the new video, in processing.',
+  input: PublishUploadInput,
+  async handle(input, context) {
+    const media = requireMediaServices(context);
+    const video = await publishUpload(
+      { db: context.db, actor: context.actor, now: context.now, ...media },
+      input,
+    );
+    return {
+      status: 201,
+      body: { video: { id: video.id, slug: video.slug, status: video.status } },
+    };
+  },
+});

@@ -1,0 +1,156 @@
+import { pathToFileURL } from 'node:url';
+import { openDatabase, type DatabaseHandle } from '@cutroom/core/db/client';
+import { migrateDatabase } from '@cutroom/core/db/migrate';
+import {
+  transcodeDeadLetterJob,
+  transcodeVideoJob,
+  TranscodeVideoPayload,
+  type TranscodeVideoJob,
+} from '@cutroom/core/jobs/job-definitions';
+import { JobQueue, type JobWithMetadata } from '@cutroom/core/jobs/job-queue';
+import { createLogger, type Logger } from '@cutroom/core/logging/logger';
+import { createStorageFromEnv } from '@cutroom/core/storage/create-storage';
+import type { Storage } from '@cutroom/core/storage/storage';
+import { InProcessEvents, type ProcessingEvents } from '@cutroom/core/videos/processing-events';
+import { markVideoFailed } from '@cutroom/core/videos/video-processing.service';
+import { loadMediaConfig, type MediaConfig } from './media-config';
+import { transcodeVideo, type TranscodeContext } from './transcode-video';
+
+export interface StartWorkerOptions {
+  handle: DatabaseHandle;
+  storage: Storage;
+  /** Where progress is announced; the web server passes the one its SSE endpoint listens to. */
+  events?: ProcessingEvents;
+  /** A queue already started on `handle` (the web server's); one is started otherwise. */
+  queue?: JobQueue;
+  /** Jobs run at once in this process (WORKER_CONCURRENCY, default 1). */
+  concurrency?: number;
+  media?: MediaConfig;
+  transcodeJob?: TranscodeVideoJob;
+  log?: Logger;
+  /** How often an idle worker looks for work (seconds, at least 0.5). */
+  pollingIntervalSeconds?: number;
+  progressIntervalMs?: number;
+}
+
+export interface RunningWorker {
+  queue: JobQueue;
+  events: ProcessingEvents;
+  /** Stops taking jobs and waits for running ones (then the queue, if this worker started it). */
+  stop(): Promise<void>;
+}
+
+export const DEAD_LETTER_REASON = 'Processing failed after several attempts';
+
+/**
+ * Takes transcode jobs from the queue. Runs in-process inside the web server (required with
+ * PGlite, which one process owns) or as `npm run worker` processes against PostgreSQL.
+ */
+export async function startWorker(options: StartWorkerOptions): Promise<RunningWorker> {
+  const log = options.log ?? createLogger({ name: 'worker' });
+  const job = options.transcodeJob ?? transcodeVideoJob;
+  const ownsQueue = !options.queue;
+  const queue =
+    options.queue ?? (await JobQueue.start(options.handle, [transcodeDeadLetterJob, job]));
+  const events = options.events ?? new InProcessEvents();
+  const ctx: TranscodeContext = {
+    db: options.handle.db,
+    storage: options.storage,
+    queue,
+    events,
+    media: options.media ?? loadMediaConfig(),
+    transcodeJob: job,
+    progressIntervalMs: options.progressIntervalMs,
+  };
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+
+  await queue.boss.work(
+    job.name,
+    {
+      ...polling,
+      batchSize: 1,
+      includeMetadata: true,
+      localConcurrency: Math.max(1, options.concurrency ?? 1),
+    },
+    async (jobs: JobWithMetadata<object>[]) => {
+      for (const item of jobs) {
+        const { videoId } = TranscodeVideoPayload.parse(item.data);
+        const attempt = { videoId, jobId: item.id, retry: item.retryCount };
+        log.info(attempt, 'transcode started');
+        try {
+          const outcome = await transcodeVideo(ctx, {
+            videoId,
+            signal: item.signal,
+            isFinalAttempt: item.retryCount >= item.retryLimit,
+          });
+          log.info({ ...attempt, outcome }, 'transcode finished');
+        } catch (error) {
+          log.warn({ ...attempt, err: error }, 'transcode attempt failed; it will be retried');
+          throw error;
+        }
+      }
+    },
+  );
+  // Jobs whose every attempt died (worker crashes included) land here: the video must not
+  // stay "processing" forever.
+  await queue.boss.work(transcodeDeadLetterJob.name, { ...polling, batchSize: 1 }, async (jobs) => {
+    for (const item of jobs) {
+      const { videoId } = TranscodeVideoPayload.parse(item.data);
+      await markVideoFailed(ctx, videoId, DEAD_LETTER_REASON);
+    }
+  });
+
+  return {
+    queue,
+    events,
+    stop: async () => {
+      await queue.boss.offWork(job.name, { wait: true });
+      await queue.boss.offWork(transcodeDeadLetterJob.name, { wait: true });
+      if (ownsQueue) await queue.stop();
+    },
+  };
+}
+
+/** `npm run worker`: a separate worker process against the PostgreSQL server. */
+async function main(): Promise<void> {
+  const log = createLogger({ name: 'worker' });
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    log.error(
+      'npm run worker needs DATABASE_URL (a PostgreSQL server). Without it the site uses ' +
+        'embedded PGlite, which only one process can open: its worker runs inside `npm start`.',
+    );
+    process.exit(2);
+  }
+  const concurrency = Number(process.env.WORKER_CONCURRENCY ?? '1');
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    log.error(
+      `WORKER_CONCURRENCY must be a whole number from 1 up, not ${process.env.WORKER_CONCURRENCY}`,
+    );
+    process.exit(2);
+  }
+  const handle = await openDatabase({ url, maxConnections: concurrency + 4 });
+  await migrateDatabase(handle);
+  const worker = await startWorker({
+    handle,
+    storage: createStorageFromEnv(),
+    concurrency,
+    log,
+  });
+  log.info({ concurrency }, 'worker ready');
+  let isStopping = false;
+  const shutdown = async (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    log.info({ signal }, 'worker stopping after its running jobs');
+    await worker.stop();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main();
+}
