@@ -9,6 +9,7 @@ import {
   type LockoutPolicy,
 } from './login-lockout';
 import { AUTH_CODE_MESSAGES, MESSAGES } from './messages';
+import { FOREIGN_ORIGIN_MESSAGE, isForeignMutation } from './origin';
 
 const json = (status: number, body: Record<string, unknown>, headers?: Headers) => {
   const out = new Headers(headers);
@@ -63,6 +64,7 @@ export function createAuthRequestHandler(options: {
   const { auth, db } = options;
   const lockout = options.lockout ?? DEFAULT_LOCKOUT;
   const now = options.now ?? (() => new Date());
+  const allowedOrigins = [new URL(String(auth.options.baseURL)).origin];
 
   async function signIn(request: Request): Promise<Response> {
     const body = await request
@@ -99,6 +101,9 @@ export function createAuthRequestHandler(options: {
 
   return async function handleAuthRequest(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname.replace(/^\/api\/auth/, '');
+    if (isForeignMutation(request, allowedOrigins)) {
+      return json(403, { code: 'INVALID_ORIGIN', message: FOREIGN_ORIGIN_MESSAGE });
+    }
     if (request.method === 'POST') {
       if (path === '/sign-in/email') return signIn(request);
       if (path.startsWith('/sign-up/')) {

@@ -1,0 +1,19 @@
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const FOREIGN_ORIGIN_MESSAGE = 'This request came from another site and was refused';
+
+/**
+ * Whether a request is a mutation sent by a page of another site (cross-site request forgery).
+ * Browsers name the sending page in `Origin` and say `Sec-Fetch-Site: cross-site`; API clients
+ * outside a browser send neither and authenticate with a bearer token instead of cookies.
+ */
+export function isForeignMutation(
+  request: { method: string; headers: Headers },
+  allowedOrigins: readonly string[],
+): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+  if (request.headers.get('sec-fetch-site') === 'cross-site') return true;
+  const origin = request.headers.get('origin');
+  if (!origin) return false;
+  return !allowedOrigins.includes(origin);
+}
