@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core';
 import { makeMedia } from '../packages/player/demo/make-media.mjs';
 import { measureDist } from '../packages/player/scripts/sizes.mjs';
 import { CHROMIUM_ARGS, PLAYER_PAGE } from '../packages/player/test/harness.ts';
-import { startServer } from '../packages/player/test/server.ts';
+import { startServer } from '../packages/player/scripts/static-server.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const playerDir = fileURLToPath(new URL('../packages/player/', import.meta.url));

@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { makeMedia } from '../demo/make-media.mjs';
-import { startServer } from './server.ts';
-import type { StaticServer } from './server.ts';
+import { startServer } from '../scripts/static-server.mjs';
+import type { StaticServer } from '../scripts/static-server.mjs';
 
 export const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const distDir = join(packageRoot, 'dist');

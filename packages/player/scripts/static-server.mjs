@@ -1,11 +1,9 @@
 // A small static file server on loopback with Range support (browsers seek MP4 with ranges).
+// Used by the browser tests, the bench and the demo.
 import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-
-const TYPES: Record<string, string> = {
+const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -20,23 +18,12 @@ const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.png': 'image/png',
 };
-
-export interface StaticServer {
-  url: string;
-  server: Server;
-  close(): Promise<void>;
-}
-
-/** Serves each `mounts` prefix ('/media/') from a folder; `pages` answers exact paths. */
-export async function startServer(
-  mounts: Record<string, string>,
-  pages: Record<string, string> = {},
-): Promise<StaticServer> {
+export async function startServer(mounts, pages = {}, port = 0) {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const page = pages[path];
-    if (page !== undefined) {
-      res.writeHead(200, { 'content-type': TYPES['.html']!, 'cache-control': 'no-store' });
+    if (page !== void 0) {
+      res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' });
       res.end(page);
       return;
     }
@@ -45,22 +32,26 @@ export async function startServer(
       res.writeHead(404).end();
       return;
     }
-    const root = resolve(mounts[prefix]!);
-    const file = normalize(join(root, path.slice(prefix.length)));
+    const root = resolve(mounts[prefix]);
+    let file = normalize(join(root, path.slice(prefix.length)));
     if (file !== root && !file.startsWith(root + sep)) {
       res.writeHead(403).end();
       return;
     }
-    let size: number;
+    let size;
     try {
-      const stat = statSync(file);
+      let stat = statSync(file);
+      if (stat.isDirectory()) {
+        file = join(file, 'index.html');
+        stat = statSync(file);
+      }
       if (!stat.isFile()) throw new Error('not a file');
       size = stat.size;
     } catch {
       res.writeHead(404).end();
       return;
     }
-    const headers: Record<string, string | number> = {
+    const headers = {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'accept-ranges': 'bytes',
       'cache-control': 'no-store',
@@ -85,10 +76,10 @@ export async function startServer(
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as AddressInfo;
+  await new Promise((ok) => server.listen(port, '127.0.0.1', ok));
+  const address = server.address();
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     server,
     close: () =>
       new Promise((ok) => {
