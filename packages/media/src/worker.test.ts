@@ -3,7 +3,6 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isServiceError } from '@cutroom/core/api/service-error';
 import { users, videos } from '@cutroom/core/db/schema';

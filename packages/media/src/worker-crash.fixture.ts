@@ -1,0 +1,50 @@
+/**
+ * A worker process for the crash test (worker-crash.test.ts): `enqueue` accepts an upload and
+ * starts working on it; `work` only works. Each prints its events as JSON lines. Database:
+ * FIXTURE_DATABASE_URL (a PostgreSQL server) or FIXTURE_DATA_DIR (PGlite on disk).
+ */
+import { openDatabase } from '@cutroom/core/db/client';
+import { migrateDatabase } from '@cutroom/core/db/migrate';
+import { users } from '@cutroom/core/db/schema';
+import { createLogger } from '@cutroom/core/logging/logger';
+import { createStorageFromEnv } from '@cutroom/core/storage/create-storage';
+import { acceptUploadedVideo } from './accept-upload';
+import { startWorker } from './worker';
+
+const mode = process.argv[2];
+const handle = await openDatabase(
+  process.env.FIXTURE_DATABASE_URL
+    ? { url: process.env.FIXTURE_DATABASE_URL }
+    : { dataDir: process.env.FIXTURE_DATA_DIR },
+);
+await migrateDatabase(handle);
+const storage = createStorageFromEnv();
+const worker = await startWorker({
+  handle,
+  storage,
+  pollingIntervalSeconds: 0.5,
+  progressIntervalMs: 200,
+  log: createLogger({ level: 'silent' }),
+});
+const print = (value: object) => process.stdout.write(`${JSON.stringify(value)}\n`);
+worker.events.subscribe((event) => {
+  print(event);
+  if (event.type === 'published' && mode === 'work') {
+    void worker.stop().then(() => handle.close().then(() => process.exit(0)));
+  }
+});
+if (mode === 'enqueue') {
+  await handle.db
+    .insert(users)
+    .values({ id: 'crash-owner', username: 'crash', email: 'crash@example.com' });
+  const { video } = await acceptUploadedVideo(
+    { db: handle.db, storage, queue: worker.queue, events: worker.events },
+    {
+      ownerId: 'crash-owner',
+      title: 'Crash test',
+      filePath: process.env.FIXTURE_UPLOAD!,
+    },
+  );
+  print({ type: 'accepted', videoId: video.id, jobId: video.jobId });
+}
+print({ type: 'ready', mode });
