@@ -4,6 +4,9 @@ import {
   createUserEndpoint,
   initNewUserEndpoint,
 } from '../accounts/accounts.endpoints';
+import { getMoreVideosEndpoint } from '../browse/browse.endpoints';
+import { metadataEndpoint } from '../metadata/metadata.endpoints';
+import { searchV2Endpoint } from '../search/search.endpoints';
 import type { Endpoint } from './endpoint';
 
 /** Every endpoint of the JSON API: the web app routes them, the /api page documents them. */
@@ -12,6 +15,9 @@ export const endpoints: readonly Endpoint[] = [
   createUserEndpoint,
   initNewUserEndpoint,
   adminEndpoint,
+  getMoreVideosEndpoint,
+  searchV2Endpoint,
+  metadataEndpoint,
 ];
 
 export function findEndpoint(path: string): Endpoint | undefined {

@@ -1,0 +1,38 @@
+import { defineEndpoint } from '../api/endpoint';
+import { cachedForVisitors } from '../cache/listing-cache';
+import { searchVideos } from '../search/search.service';
+import { DASHBOARD_PAGE_SIZE, GetMoreVideosInput, LISTING_PAGE_SIZE } from './browse.schema';
+import { listVideos } from './browse.service';
+
+/**
+ * The next page of the dashboard (24 a page), of a search (18 a page, when `query` is given)
+ * or of a profile's videos: spec §7's getmorevideos.
+ */
+export const getMoreVideosEndpoint = defineEndpoint({
+  path: '/api/getmorevideos',
+  summary:
+    'A page of videos for the dashboard filters (24 a page), a search query (18 a page) or a profile; index is the zero-based page.',
+  input: GetMoreVideosInput,
+  async handle(input, { db, actor, now }) {
+    const page = await cachedForVisitors(`getmorevideos:${JSON.stringify(input)}`, !actor, () =>
+      input.query
+        ? searchVideos(db, {
+            query: input.query,
+            filters: input.filters,
+            index: input.index,
+            pageSize: LISTING_PAGE_SIZE,
+            now: now(),
+            viewerId: actor?.id ?? null,
+          })
+        : listVideos(db, {
+            filters: input.filters,
+            index: input.index,
+            pageSize: DASHBOARD_PAGE_SIZE,
+            profile: input.profile,
+            now: now(),
+            viewerId: actor?.id ?? null,
+          }),
+    );
+    return { body: { ...page } };
+  },
+});

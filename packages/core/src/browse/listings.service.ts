@@ -1,0 +1,235 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { users, videos } from '../db/schema';
+import { LISTING_PAGE_SIZE } from './browse.schema';
+import {
+  POPULAR_ORDER,
+  isPublished,
+  readPublishedCount,
+  summaryColumns,
+  toSummary,
+  type VideoPage,
+  type VideoSummary,
+} from './browse.service';
+import { queryRows } from './query-rows';
+
+/** Days of views trending gathers, and how much each older day counts (×0.6 a day). */
+export const TRENDING_DAYS = 7;
+export const TRENDING_DECAY = 0.6;
+/** Candidates each shared label contributes to recommendations; bounds the work per video. */
+const CANDIDATES_PER_LABEL = 200;
+/** Below this many published videos discover shuffles the whole set exactly. */
+const EXACT_SHUFFLE_LIMIT = 5000;
+
+const fromRows = (
+  rows: Parameters<typeof toSummary>[0][],
+  { index, pageSize, count }: { index: number; pageSize: number; count: number },
+): VideoPage => ({
+  data: rows.slice(0, pageSize).map(toSummary),
+  count,
+  countIsCapped: false,
+  index,
+  pageSize,
+  hasMore: rows.length > pageSize,
+});
+
+/**
+ * Videos by views gathered in the last days, each day weighted less than the one after it.
+ */
+export async function listTrendingVideos(
+  db: Database,
+  { index = 0, pageSize = LISTING_PAGE_SIZE, now = new Date() } = {},
+): Promise<VideoPage> {
+  const today = now.toISOString().slice(0, 10);
+  const scores = sql`select d.video_id, sum(d.views * power(${TRENDING_DECAY}::float8, (${today}::date - d.day))) as score
+      from video_daily_views d
+      where d.day > ${today}::date - ${TRENDING_DAYS}::int and d.day <= ${today}::date
+      group by d.video_id`;
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select v.id, v.slug, v.title, v.category, v.duration_seconds as "durationSeconds",
+        v.top_quality as "topQuality", v.views, v.upvotes, v.downvotes,
+        v.published_at as "publishedAt", u.username as uploader, v.is_explicit as "isExplicit",
+        v.has_seizure_warning as "hasSeizureWarning", v.poster_key as "posterKey",
+        v.poster_webp_key as "posterWebpKey", v.sprites_vtt_key as "spritesVttKey"
+      from (${scores}) s
+      join videos v on v.id = s.video_id and v.status = 'published'
+      join users u on u.id = v.owner_id
+      order by s.score desc, v.views desc, v.id desc
+      limit ${pageSize + 1} offset ${index * pageSize}`,
+  );
+  const [counted] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (${scores}) s join videos v on v.id = s.video_id and v.status = 'published'`,
+  );
+  return fromRows(rows as never, { index, pageSize, count: Number(counted?.n ?? 0) });
+}
+
+/** A fresh seed for discover's order; the page URL carries it so pages stay consistent. */
+export function newDiscoverSeed(): string {
+  return randomBytes(6).toString('hex');
+}
+
+/** A point in the id space from a seed, so a seed and page always give the same videos. */
+function idStart(seed: string, index: number): string {
+  const alphabet = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const digest = createHash('sha256').update(`${seed}:${index}`).digest();
+  return Array.from(digest.subarray(0, 4), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/**
+ * A varied sample: a shuffled order fixed by the seed. Videos the viewer has watched are left
+ * out. Small catalogues are shuffled exactly; large ones take each page from a random point of
+ * the (random) id space, which costs one index range scan.
+ */
+export async function listDiscoverVideos(
+  db: Database,
+  {
+    seed,
+    index = 0,
+    pageSize = LISTING_PAGE_SIZE,
+    viewerId = null,
+  }: { seed: string; index?: number; pageSize?: number; viewerId?: string | null },
+): Promise<VideoPage> {
+  const total = await readPublishedCount(db, { kind: 'all', name: '' });
+  const notWatched = viewerId
+    ? sql`not exists (select 1 from watch_history h where h.user_id = ${viewerId} and h.video_id = ${videos.id})`
+    : sql`true`;
+  const base = db
+    .select(summaryColumns)
+    .from(videos)
+    .innerJoin(users, eq(users.id, videos.ownerId))
+    .where(and(isPublished, notWatched));
+  if (total <= EXACT_SHUFFLE_LIMIT) {
+    const rows = await base
+      .orderBy(sql`md5(${videos.id} || ${seed})`)
+      .limit(pageSize + 1)
+      .offset(index * pageSize);
+    return fromRows(rows, { index, pageSize, count: total });
+  }
+  const start = idStart(seed, index);
+  const rows = await db
+    .select(summaryColumns)
+    .from(videos)
+    .innerJoin(users, eq(users.id, videos.ownerId))
+    .where(and(isPublished, notWatched, sql`${videos.id} >= ${start}`))
+    .orderBy(videos.id)
+    .limit(pageSize);
+  // Pages are independent random windows; there is always another one.
+  return { ...fromRows(rows, { index, pageSize, count: total }), hasMore: true };
+}
+
+/** One random published video (id and slug, for its canonical URL), or null when none. */
+export async function pickRandomVideo(db: Database): Promise<{ id: string; slug: string } | null> {
+  const start = idStart(newDiscoverSeed(), 0);
+  const pick = (where: ReturnType<typeof and>) =>
+    db
+      .select({ id: videos.id, slug: videos.slug })
+      .from(videos)
+      .where(where)
+      .orderBy(videos.id)
+      .limit(1);
+  const [after] = await pick(and(isPublished, sql`${videos.id} >= ${start}`));
+  if (after) return after;
+  const [first] = await pick(isPublished);
+  return first ?? null;
+}
+
+/** Published videos of one month ("YYYY-MM"), newest first. */
+export async function listArchiveMonth(
+  db: Database,
+  {
+    month,
+    index = 0,
+    pageSize = LISTING_PAGE_SIZE,
+  }: { month: string; index?: number; pageSize?: number },
+): Promise<VideoPage> {
+  const start = new Date(`${month}-01T00:00:00Z`);
+  const end = new Date(start);
+  end.setUTCMonth(end.getUTCMonth() + 1);
+  const rows = await db
+    .select(summaryColumns)
+    .from(videos)
+    .innerJoin(users, eq(users.id, videos.ownerId))
+    .where(
+      and(
+        isPublished,
+        sql`${videos.publishedAt} >= ${start.toISOString()} and ${videos.publishedAt} < ${end.toISOString()}`,
+      ),
+    )
+    .orderBy(sql`${videos.publishedAt} desc nulls last, ${videos.id} desc nulls last`)
+    .limit(pageSize + 1)
+    .offset(index * pageSize);
+  const count = await readPublishedCount(db, { kind: 'month', name: month });
+  return fromRows(rows, { index, pageSize, count });
+}
+
+/**
+ * Videos to watch next: those sharing the most labels with this one, then the same category,
+ * then the most viewed; never the video itself. Each label contributes a bounded number of
+ * candidates, so a label on half the catalogue costs no more than a rare one. When labels give
+ * too few, the category's most viewed fill up.
+ */
+export async function listRecommendedVideos(
+  db: Database,
+  videoId: string,
+  { limit = 12 }: { limit?: number } = {},
+): Promise<VideoSummary[]> {
+  const [me] = await db
+    .select({ category: videos.category })
+    .from(videos)
+    .where(eq(videos.id, videoId));
+  if (!me) return [];
+  const rows = await queryRows<{ id: string; shared: number }>(
+    db,
+    sql`select c.video_id as id, count(*)::int as shared
+      from video_labels mine
+      cross join lateral (
+        select l.video_id from video_labels l
+        where l.kind = mine.kind and l.name = mine.name and l.video_id <> ${videoId}
+        limit ${CANDIDATES_PER_LABEL}
+      ) c
+      where mine.video_id = ${videoId}
+      group by c.video_id`,
+  );
+  const shared = new Map(rows.map((row) => [row.id, Number(row.shared)]));
+  const picked: VideoSummary[] = [];
+  if (shared.size > 0) {
+    const candidates = await db
+      .select(summaryColumns)
+      .from(videos)
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .where(and(isPublished, sql`${videos.id} in ${[...shared.keys()]}`));
+    candidates
+      .map(toSummary)
+      .sort(
+        (a, b) =>
+          shared.get(b.id)! - shared.get(a.id)! ||
+          Number(b.category === me.category) - Number(a.category === me.category) ||
+          b.views - a.views,
+      )
+      .slice(0, limit)
+      .forEach((video) => picked.push(video));
+  }
+  // Too few shared labels: the category's most viewed, then the site's.
+  for (const sameCategory of [true, false]) {
+    if (picked.length >= limit) break;
+    const exclude = [videoId, ...picked.map((video) => video.id)];
+    const fill = await db
+      .select(summaryColumns)
+      .from(videos)
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .where(
+        and(
+          isPublished,
+          sameCategory ? sql`${videos.category} = ${me.category}` : sql`true`,
+          sql`${videos.id} not in ${exclude}`,
+        ),
+      )
+      .orderBy(POPULAR_ORDER)
+      .limit(limit - picked.length);
+    picked.push(...fill.map(toSummary));
+  }
+  return picked;
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MemoryListingCache, RedisListingCache, type ListingCache } from './listing-cache';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisReachable = await (async () => {
+  const probe = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+})();
+
+function behavesLikeAListingCache(make: () => ListingCache) {
+  it('serves a stored value until invalidated, then loads afresh', async () => {
+    const cache = make();
+    const key = `k-${randomBytes(4).toString('hex')}`;
+    let loads = 0;
+    const load = async () => ({ n: ++loads, at: 'x' });
+    expect(await cache.getOrLoad(key, load)).toEqual({ n: 1, at: 'x' });
+    expect(await cache.getOrLoad(key, load)).toEqual({ n: 1, at: 'x' });
+    await cache.invalidate();
+    expect(await cache.getOrLoad(key, load)).toEqual({ n: 2, at: 'x' });
+    await cache.close();
+  });
+
+  it('does not cache with a zero lifetime, nor a failed load', async () => {
+    const cache = make();
+    const key = `z-${randomBytes(4).toString('hex')}`;
+    let loads = 0;
+    await cache.getOrLoad(key, async () => ++loads, 0);
+    await cache.getOrLoad(key, async () => ++loads, 0);
+    expect(loads).toBe(2);
+    await expect(
+      cache.getOrLoad(key, async () => Promise.reject(new Error('db down'))),
+    ).rejects.toThrow('db down');
+    expect(await cache.getOrLoad(key, async () => 'fine')).toBe('fine');
+    await cache.close();
+  });
+}
+
+describe('MemoryListingCache', () => {
+  behavesLikeAListingCache(() => new MemoryListingCache({ ttlSeconds: 30 }));
+
+  it('expires entries after their lifetime and keeps at most maxEntries', async () => {
+    let clock = 0;
+    const cache = new MemoryListingCache({ ttlSeconds: 10, maxEntries: 2, now: () => clock });
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.getOrLoad('a', load);
+    clock = 9_000;
+    expect(await cache.getOrLoad('a', load)).toBe(1);
+    clock = 10_001;
+    expect(await cache.getOrLoad('a', load)).toBe(2);
+    await cache.getOrLoad('b', load);
+    await cache.getOrLoad('c', load);
+    expect(await cache.getOrLoad('a', load)).toBe(5);
+  });
+
+  it('shares one load between concurrent misses', async () => {
+    const cache = new MemoryListingCache({ ttlSeconds: 10 });
+    let loads = 0;
+    const slow = () => new Promise<number>((resolve) => setTimeout(() => resolve(++loads), 20));
+    const results = await Promise.all([cache.getOrLoad('k', slow), cache.getOrLoad('k', slow)]);
+    expect(results).toEqual([1, 1]);
+  });
+});
+
+describe.runIf(redisReachable)('RedisListingCache', () => {
+  const caches: RedisListingCache[] = [];
+  const make = () => {
+    const cache = RedisListingCache.connect(redisUrl, { ttlSeconds: 30 });
+    caches.push(cache);
+    return cache;
+  };
+  afterAll(async () => Promise.all(caches.map((cache) => cache.close())));
+
+  behavesLikeAListingCache(make);
+
+  it("sees another node's invalidation", async () => {
+    const a = make();
+    const b = make();
+    const key = `shared-${randomBytes(4).toString('hex')}`;
+    expect(await a.getOrLoad(key, async () => 'old')).toBe('old');
+    expect(await b.getOrLoad(key, async () => 'unused')).toBe('old');
+    await a.invalidate();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await b.getOrLoad(key, async () => 'new')).toBe('new');
+  });
+
+  it('loads uncached when Redis is unreachable', async () => {
+    const cache = RedisListingCache.connect('redis://127.0.0.1:1', { ttlSeconds: 30 });
+    caches.push(cache);
+    expect(await cache.getOrLoad('x', async () => 'direct')).toBe('direct');
+    await cache.invalidate();
+  });
+});

@@ -1,0 +1,190 @@
+import { Redis } from 'ioredis';
+
+/**
+ * A short-lived cache for what anonymous visitors see (listing pages, API answers). Entries are
+ * keyed under a generation number; invalidating bumps the generation, so every older entry is
+ * unreachable at once and expires on its own.
+ */
+export interface ListingCache {
+  /** The cached value for a key, or the loader's (stored for ttlSeconds). */
+  getOrLoad<T>(key: string, load: () => Promise<T>, ttlSeconds?: number): Promise<T>;
+  /** Makes every entry stale: call after any video is published, changed or unpublished. */
+  invalidate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ListingCacheOptions {
+  /** Default lifetime of an entry; 0 turns caching off. */
+  ttlSeconds: number;
+  /** Entries kept in memory at most (oldest dropped first). */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/** In-process cache, for a single web process. */
+export class MemoryListingCache implements ListingCache {
+  private readonly entries = new Map<string, { expires: number; value: unknown }>();
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private generation = 0;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ListingCacheOptions) {
+    this.maxEntries = options.maxEntries ?? 2000;
+    this.now = options.now ?? Date.now;
+  }
+
+  async getOrLoad<T>(key: string, load: () => Promise<T>, ttlSeconds?: number): Promise<T> {
+    const ttl = ttlSeconds ?? this.options.ttlSeconds;
+    if (ttl <= 0) return load();
+    const fullKey = `${this.generation}:${key}`;
+    const hit = this.entries.get(fullKey);
+    if (hit && hit.expires > this.now()) return hit.value as T;
+    // Concurrent misses for one key share one load instead of stampeding the database.
+    const pending = this.inflight.get(fullKey);
+    if (pending) return pending as Promise<T>;
+    const generation = this.generation;
+    const loading = load().then(
+      (value) => {
+        this.inflight.delete(fullKey);
+        if (generation === this.generation) this.store(fullKey, value, ttl);
+        return value;
+      },
+      (error: unknown) => {
+        this.inflight.delete(fullKey);
+        throw error;
+      },
+    );
+    this.inflight.set(fullKey, loading);
+    return loading;
+  }
+
+  private store(key: string, value: unknown, ttl: number) {
+    this.entries.delete(key);
+    this.entries.set(key, { expires: this.now() + ttl * 1000, value });
+    while (this.entries.size > this.maxEntries) {
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+  }
+
+  async invalidate(): Promise<void> {
+    this.generation += 1;
+    this.entries.clear();
+    this.inflight.clear();
+  }
+
+  async close(): Promise<void> {
+    this.entries.clear();
+  }
+}
+
+const GENERATION_KEY = 'cutroom:listings:generation';
+/** How long a node trusts its copy of the generation before asking Redis again. */
+const GENERATION_REFRESH_MS = 1000;
+
+/**
+ * Shared cache in Redis, for several web nodes: one node's invalidation reaches the others
+ * within a second. When Redis is unreachable, pages load uncached rather than fail.
+ */
+export class RedisListingCache implements ListingCache {
+  private generation: { value: string; fetchedAt: number } | null = null;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly options: ListingCacheOptions,
+  ) {}
+
+  static connect(url: string, options: ListingCacheOptions): RedisListingCache {
+    // Commands wait for the first connection, but give up after one retry when Redis is down.
+    const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 1000 });
+    // A lost connection is retried by ioredis; until then requests load uncached.
+    redis.on('error', () => undefined);
+    return new RedisListingCache(redis, options);
+  }
+
+  private async currentGeneration(): Promise<string> {
+    const now = Date.now();
+    if (this.generation && now - this.generation.fetchedAt < GENERATION_REFRESH_MS) {
+      return this.generation.value;
+    }
+    const value = (await this.redis.get(GENERATION_KEY)) ?? '0';
+    this.generation = { value, fetchedAt: now };
+    return value;
+  }
+
+  async getOrLoad<T>(key: string, load: () => Promise<T>, ttlSeconds?: number): Promise<T> {
+    const ttl = ttlSeconds ?? this.options.ttlSeconds;
+    if (ttl <= 0) return load();
+    let fullKey: string;
+    try {
+      fullKey = `cutroom:listings:${await this.currentGeneration()}:${key}`;
+      const hit = await this.redis.get(fullKey);
+      if (hit !== null) return JSON.parse(hit) as T;
+    } catch {
+      return load();
+    }
+    const value = await load();
+    try {
+      await this.redis.set(fullKey, JSON.stringify(value), 'EX', ttl);
+    } catch {
+      // Serving the fresh value matters more than caching it.
+    }
+    return value;
+  }
+
+  async invalidate(): Promise<void> {
+    try {
+      const value = await this.redis.incr(GENERATION_KEY);
+      this.generation = { value: String(value), fetchedAt: Date.now() };
+    } catch {
+      // Unreachable Redis: entries still expire within their short lifetime.
+      this.generation = null;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}
+
+declare global {
+  // One cache per process, shared by every bundle of the web app and by the core services.
+  var __cutroomListingCache: ListingCache | undefined;
+}
+
+/** The process's listing cache: Redis when REDIS_URL is set, in memory otherwise. */
+export function getListingCache(
+  env: Record<string, string | undefined> = process.env,
+): ListingCache {
+  if (!globalThis.__cutroomListingCache) {
+    const ttlSeconds = Number(env.LISTING_CACHE_SECONDS ?? 30);
+    const options = { ttlSeconds: Number.isFinite(ttlSeconds) ? ttlSeconds : 30 };
+    globalThis.__cutroomListingCache = env.REDIS_URL
+      ? RedisListingCache.connect(env.REDIS_URL, options)
+      : new MemoryListingCache(options);
+  }
+  return globalThis.__cutroomListingCache;
+}
+
+/** Replaces the process's cache (tests, or a server that builds its own). */
+export function setListingCache(cache: ListingCache | undefined): void {
+  globalThis.__cutroomListingCache = cache;
+}
+
+/**
+ * Drops every cached listing and API answer. The publish path calls it after a video is
+ * published, edited, unpublished or deleted (after the transaction commits).
+ */
+export async function invalidateListings(): Promise<void> {
+  await getListingCache().invalidate();
+}
+
+/** A cached value for anonymous visitors; signed-in viewers always get fresh data. */
+export function cachedForVisitors<T>(
+  key: string,
+  isVisitor: boolean,
+  load: () => Promise<T>,
+  ttlSeconds?: number,
+): Promise<T> {
+  return isVisitor ? getListingCache().getOrLoad(key, load, ttlSeconds) : load();
+}

@@ -1,0 +1,33 @@
+import { defineEndpoint } from '../api/endpoint';
+import { cachedForVisitors } from '../cache/listing-cache';
+import { MetadataInput } from './metadata.schema';
+import { getMetadataLists, getTopTags, listLabelCounts } from './metadata.service';
+
+/**
+ * The spec's metaData reads: the tag, music, star and creator lists as name-to-count maps
+ * over published videos, most used first, and the top 20 tags. The same for every viewer.
+ */
+export const metadataEndpoint = defineEndpoint({
+  path: '/api/metadata',
+  summary:
+    'Name-to-count maps of tags, music, stars and creators over published videos (one list or all), with the top 20 tags.',
+  input: MetadataInput,
+  async handle(input, { db }) {
+    const body = await cachedForVisitors(
+      `metadata:${JSON.stringify(input)}`,
+      true,
+      async () => {
+        const options = { limit: input.limit, prefix: input.prefix };
+        if (input.list) {
+          return {
+            [input.list]: await listLabelCounts(db, input.list, options),
+            topTags: await getTopTags(db),
+          };
+        }
+        return { ...(await getMetadataLists(db, options)) };
+      },
+      60,
+    );
+    return { body };
+  },
+});

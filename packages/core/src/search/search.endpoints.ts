@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { defineModeEndpoint, type RequestContext } from '../api/endpoint';
+import { LISTING_PAGE_SIZE, MAX_PAGE_INDEX, VideoFilters } from '../browse/browse.schema';
+import { listVideos, type VideoPage } from '../browse/browse.service';
+import { listRecommendedVideos } from '../browse/listings.service';
+import { cachedForVisitors } from '../cache/listing-cache';
+import type { Category } from '../db/schema';
+
+const index = z
+  .number({ error: 'index is a page number' })
+  .int('index is a whole number')
+  .min(0, 'index is at least 0')
+  .max(MAX_PAGE_INDEX, `index is at most ${MAX_PAGE_INDEX}`)
+  .default(0);
+
+const answer = (page: VideoPage) => ({ body: { ...page } });
+
+function newestOf(category: Category | 'all') {
+  return {
+    summary: `The newest ${category === 'all' ? '' : `${category} `}videos, 18 a page.`,
+    input: z.object({ index }).strict(),
+    handle: async ({ index }: { index: number }, { db, actor, now }: RequestContext) =>
+      answer(
+        await cachedForVisitors(`v2search:${category}:${index}`, !actor, () =>
+          listVideos(db, {
+            filters: VideoFilters.parse({ category }),
+            index,
+            pageSize: LISTING_PAGE_SIZE,
+            now: now(),
+          }),
+        ),
+      ),
+  };
+}
+
+/** Spec §7's /api/v2/search: listings by mode, paged by `index`, answering data and count. */
+export const searchV2Endpoint = defineModeEndpoint({
+  path: '/api/v2/search',
+  summary: 'Listings by mode (categories, newest, a star, recommendations), 18 a page.',
+  modes: {
+    KoreanBJ: newestOf('koreanbj'),
+    Tiktok: newestOf('tiktok'),
+    Other: newestOf('other'),
+    Newest: newestOf('all'),
+    SearchStar: {
+      summary: "A star's videos, newest first, 18 a page.",
+      input: z
+        .object({
+          star: z.string({ error: 'star is required' }).trim().min(1, 'star is required').max(100),
+          index,
+        })
+        .strict(),
+      handle: async ({ star, index }, { db, actor, now }) =>
+        answer(
+          await cachedForVisitors(`v2search:star:${star}:${index}`, !actor, () =>
+            listVideos(db, {
+              filters: VideoFilters.parse({ stars: [star] }),
+              index,
+              pageSize: LISTING_PAGE_SIZE,
+              now: now(),
+            }),
+          ),
+        ),
+    },
+    RecommendedVideo: {
+      summary: 'Videos recommended beside a video (shared labels, category, popularity).',
+      input: z
+        .object({
+          videoId: z
+            .string({ error: 'videoId is required' })
+            .trim()
+            .min(1, 'videoId is required')
+            .max(64),
+          index,
+        })
+        .strict(),
+      handle: async ({ videoId, index }, { db, actor }) => {
+        const all = await cachedForVisitors(`v2search:recommended:${videoId}`, !actor, () =>
+          listRecommendedVideos(db, videoId, { limit: LISTING_PAGE_SIZE * 2 }),
+        );
+        const start = index * LISTING_PAGE_SIZE;
+        const data = all.slice(start, start + LISTING_PAGE_SIZE);
+        return {
+          body: {
+            data,
+            count: all.length,
+            countIsCapped: false,
+            index,
+            pageSize: LISTING_PAGE_SIZE,
+            hasMore: all.length > start + LISTING_PAGE_SIZE,
+          },
+        };
+      },
+    },
+  },
+});

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { dispatch } from '../api/dispatch';
+import { findEndpoint } from '../api/endpoints';
+import { VideoFilters } from '../browse/browse.schema';
+import { createTestContext } from '../testing/test-context';
+import { createTestDatabase } from '../testing/test-db';
+import { createUser, createVideo } from '../testing/video-factory';
+import { RANK_BOUND, searchVideos, tokenizeQuery } from './search.service';
+
+const { db } = await createTestDatabase();
+const owner = await createUser(db, { username: 'maker' });
+
+await createVideo(db, {
+  id: 'title1',
+  ownerId: owner.id,
+  title: 'Midnight Dance Compilation',
+  views: 10,
+  category: 'pmv',
+});
+await createVideo(db, {
+  id: 'desc1',
+  ownerId: owner.id,
+  title: 'Something else',
+  description: 'A long night of dancing and more',
+  views: 500,
+  category: 'hmv',
+});
+await createVideo(db, {
+  id: 'label1',
+  ownerId: owner.id,
+  title: 'Untitled mix',
+  views: 50,
+  isExplicit: true,
+  labels: { tag: ['dance'], star: ['Aurora Borealis'] },
+});
+await createVideo(db, {
+  id: 'other1',
+  ownerId: owner.id,
+  title: 'Cooking pasta at home',
+  views: 9999,
+});
+await createVideo(db, {
+  id: 'hidden1',
+  ownerId: owner.id,
+  title: 'Dance that is not published',
+  status: 'unpublished_user',
+});
+
+const ids = (page: { data: { id: string }[] }) => page.data.map((video) => video.id);
+
+describe('searchVideos', () => {
+  it('finds a word in titles, labels and descriptions, title matches first', async () => {
+    const page = await searchVideos(db, { query: 'dance' });
+    expect(ids(page)).toEqual(['title1', 'label1', 'desc1']);
+    expect(page).toMatchObject({ count: 3, countIsCapped: false, correctedQuery: null });
+  });
+
+  it('never shows unpublished videos', async () => {
+    expect(ids(await searchVideos(db, { query: 'published' }))).toEqual([]);
+  });
+
+  it('needs every word', async () => {
+    expect(ids(await searchVideos(db, { query: 'midnight dance' }))).toEqual(['title1']);
+    expect(ids(await searchVideos(db, { query: 'midnight pasta' }))).toEqual([]);
+  });
+
+  it('tolerates a typo by correcting against the dictionary of words and labels', async () => {
+    const page = await searchVideos(db, { query: 'midnigt' });
+    expect(ids(page)).toEqual(['title1']);
+    expect(page.correctedQuery).toBe('midnight');
+    expect(ids(await searchVideos(db, { query: 'aurora borelis' }))).toEqual(['label1']);
+    expect(ids(await searchVideos(db, { query: 'xqzvw' }))).toEqual([]);
+  });
+
+  it('applies the dashboard filters', async () => {
+    const filters = VideoFilters.parse({ explicit: 'hide' });
+    expect(ids(await searchVideos(db, { query: 'dance', filters }))).toEqual(['title1', 'desc1']);
+    const hmv = VideoFilters.parse({ category: 'hmv' });
+    expect(ids(await searchVideos(db, { query: 'dance', filters: hmv }))).toEqual(['desc1']);
+  });
+
+  it('answers an empty page for no words or only stop words', async () => {
+    expect(await searchVideos(db, { query: '  !! ' })).toMatchObject({ data: [], count: 0 });
+    expect(await searchVideos(db, { query: 'the' })).toMatchObject({ data: [], count: 0 });
+  });
+
+  it('splits queries into at most 8 distinct lowercase words', () => {
+    expect(tokenizeQuery('Dance, DANCE! ünïcode 2024')).toEqual(['dance', 'ünïcode', '2024']);
+    expect(tokenizeQuery('a b c d e f g h i j')).toHaveLength(8);
+  });
+});
+
+describe('ranking bound', () => {
+  it('ranks the most popular matches by relevance and goes on by popularity past the bound', async () => {
+    const bulk = await createUser(db, { username: 'bulk' });
+    const total = RANK_BOUND + 30;
+    for (let start = 0; start < total; start += 200) {
+      await Promise.all(
+        Array.from({ length: Math.min(200, total - start) }, (_, i) => {
+          const n = start + i;
+          // Every 10th has the word in the title (more relevant); views fall with n.
+          return createVideo(db, {
+            id: `z${String(n).padStart(5, '0')}`,
+            ownerId: bulk.id,
+            title: n % 10 === 0 ? 'zebra stripes' : `plain ${n}`,
+            description: n % 10 === 0 ? '' : 'a zebra appears',
+            views: 100_000 - n,
+          });
+        }),
+      );
+    }
+    const first = await searchVideos(db, { query: 'zebra', pageSize: 18 });
+    expect(first.data.slice(0, 3).map((v) => v.id)).toEqual(['z00000', 'z00010', 'z00020']);
+    expect(first).toMatchObject({ count: 1000, countIsCapped: true, hasMore: true });
+    // The page that crosses the bound: ranked tail, then the next most popular.
+    const boundaryIndex = Math.floor(RANK_BOUND / 18);
+    const crossing = await searchVideos(db, { query: 'zebra', pageSize: 18, index: boundaryIndex });
+    const after = crossing.data.slice(RANK_BOUND - boundaryIndex * 18).map((v) => v.id);
+    expect(after).toEqual(
+      [
+        'z01000',
+        'z01001',
+        'z01002',
+        'z01003',
+        'z01004',
+        'z01005',
+        'z01006',
+        'z01007',
+        'z01008',
+        'z01009',
+      ].slice(0, after.length),
+    );
+    expect(after.length).toBeGreaterThan(0);
+    const last = await searchVideos(db, {
+      query: 'zebra',
+      pageSize: 18,
+      index: Math.floor(total / 18),
+    });
+    expect(last.hasMore).toBe(false);
+    expect(last.count).toBe(total);
+  });
+});
+
+describe('/api/getmorevideos', () => {
+  const endpoint = findEndpoint('/api/getmorevideos')!;
+  const context = createTestContext(db);
+
+  it('answers a search page with data and count', async () => {
+    const result = await dispatch(endpoint, { query: 'midnight', index: 0 }, context);
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ count: 1, pageSize: 18, hasMore: false });
+    expect((result.body.data as { id: string }[]).map((v) => v.id)).toEqual(['title1']);
+  });
+
+  it('answers a dashboard page (24) for filters and a profile', async () => {
+    const result = await dispatch(
+      endpoint,
+      { filters: { category: 'pmv' }, index: 0, profile: 'maker' },
+      context,
+    );
+    expect(result.body).toMatchObject({ count: 1, pageSize: 24 });
+  });
+
+  it.each([
+    [
+      { filters: { category: 'cats' } },
+      'filters.category: Unknown category "cats"; expected one of all, pmv, hmv, hypno, tiktok, koreanbj, other',
+    ],
+    [{ index: -1 }, 'index: index is at least 0'],
+    [{ index: 1.5 }, 'index: index is a whole number'],
+    [
+      { filters: { range: [10, 5] } },
+      'filters.range: the lower bound must not exceed the upper bound',
+    ],
+    [{ filters: { tags: 'dance' } }, /^filters\.tags: /],
+    [{ filters: { colour: 'red' } }, /^filters: Unrecognized key/],
+    [{ filters: { subscriptions: true } }, 'Sign in to see videos from your subscriptions'],
+  ])('refuses %j with a clear message', async (body, message) => {
+    const result = await dispatch(endpoint, body, context);
+    expect(result.status).toBeGreaterThanOrEqual(400);
+    expect(result.status).toBeLessThan(500);
+    expect(result.body.error).toMatch(message);
+  });
+});
