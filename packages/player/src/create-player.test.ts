@@ -122,3 +122,29 @@ describe('createPlayer targets', () => {
     player.destroy();
   });
 });
+
+test('.mkv sources are refused on iOS with a log, and the next source is used', () => {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15',
+  );
+  const video = document.createElement('video');
+  video.id = 'ios';
+  video.innerHTML = '<source src="/a.mkv"><source src="/b.mp4" type="video/mp4">';
+  document.body.append(video);
+  const player = createPlayer('ios');
+  expect(log).toHaveBeenCalledWith(expect.stringContaining('.mkv files are not supported by iOS'));
+  expect(video.getAttribute('src')).toMatch(/\/b\.mp4$/);
+  player.destroy();
+});
+
+test('toggleControlBar hides the controls until the next user activity', () => {
+  addVideo();
+  const player = createPlayer('v');
+  const root = player.element;
+  player.toggleControlBar(false);
+  expect(root.classList.contains('cr-inactive')).toBe(true);
+  root.dispatchEvent(new Event('pointermove'));
+  expect(root.classList.contains('cr-inactive')).toBe(false);
+  player.destroy();
+});

@@ -307,6 +307,8 @@ class CutroomPlayer implements Player {
     root.append(video);
 
     this.#poster = el('div', 'cr-poster');
+    // The video's own poster attribute stands in when no posterImage is given.
+    if (!lc.posterImage && video.getAttribute('poster')) lc.posterImage = video.poster;
     if (lc.posterImage) {
       this.#poster.style.backgroundImage = `url("${lc.posterImage.replace(/"/g, '%22')}")`;
       this.#poster.style.backgroundSize = lc.posterImageSize;
@@ -711,9 +713,11 @@ class CutroomPlayer implements Player {
 
   #bindPointer(): void {
     const root = this.element;
+    // Activity ends a forced state from toggleControlBar and shows the controls again.
     const onActivity = (): void => {
       this.#lastActivity = Date.now();
-      if (this.#forcedControls === null) this.#setControlsVisible(true);
+      this.#forcedControls = null;
+      this.#setControlsVisible(true);
     };
     for (const type of ['pointermove', 'pointerdown', 'keydown', 'focusin', 'touchstart']) {
       this.#listen(root, type, onActivity, { passive: true });
@@ -800,7 +804,11 @@ class CutroomPlayer implements Player {
       const isButton = target.tagName === 'BUTTON' || target.tagName === 'A';
       if (isButton && (event.key === ' ' || event.key === 'Enter')) return;
       if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
-      const action = mapKey(event);
+      // On the volume slider, left and right change the volume like up and down.
+      const onVolume = target === this.#volume && /^Arrow(Left|Right)$/.test(event.key);
+      const action: KeyAction | null = onVolume
+        ? { type: 'volumeBy', delta: event.key === 'ArrowRight' ? 0.05 : -0.05 }
+        : mapKey(event);
       if (!action) return;
       event.preventDefault();
       this.#runKeyAction(action);

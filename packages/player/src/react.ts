@@ -46,7 +46,10 @@ export interface CutroomPlayerProps {
 export function CutroomPlayer(props: CutroomPlayerProps): ReactElement {
   const container = useRef<HTMLDivElement>(null);
   const latest = useRef(props);
-  latest.current = props;
+  // Runs before the creating effect below, so it always reads the newest props.
+  useEffect(() => {
+    latest.current = props;
+  });
   const sourceKey = JSON.stringify([props.sources, props.tracks ?? []]);
 
   useEffect(() => {

@@ -148,9 +148,13 @@ describe('playback', () => {
     await callPlayer('play');
     await waitPlaying(1.5);
     await page.getByRole('button', { name: 'Quality' }).click();
+    const before = await currentTime();
     await page.getByRole('menuitemradio', { name: '180p' }).click();
     await page.waitForFunction(() => document.querySelector('video')!.videoHeight === 180);
-    await waitPlaying(1.5);
+    await page.waitForFunction(() => document.querySelector('video')!.readyState >= 1);
+    // Resumed at the time it had, not from the start, and still playing.
+    expect(await currentTime()).toBeGreaterThanOrEqual(before - 0.1);
+    await waitPlaying(before + 0.3);
     expect(errors).toEqual([]);
   });
 
