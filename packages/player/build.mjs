@@ -1,7 +1,7 @@
 // Builds dist/: the ESM entry with lazy chunks (hls.js, dash.js, three.js, ads), the React
 // wrapper, the script-tag IIFE, the CSS and the type declarations.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -71,4 +71,15 @@ if (!skipTypes) {
   execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], {
     stdio: 'inherit',
   });
+  // Declarations keep the sources' '.ts' specifiers; consumers resolve '.js' everywhere.
+  const types = join(dist, 'types');
+  for (const file of readdirSync(types, { recursive: true })) {
+    if (!String(file).endsWith('.d.ts')) continue;
+    const path = join(types, String(file));
+    const code = readFileSync(path, 'utf8');
+    writeFileSync(
+      path,
+      code.replace(/(from\s+|import\()(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, '$1$2$3.js$2'),
+    );
+  }
 }
