@@ -1,7 +1,26 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { FOREIGN_ORIGIN_MESSAGE, isForeignMutation } from '@cutroom/core/accounts/origin';
+
+const publicOrigin = (() => {
+  try {
+    return process.env.PUBLIC_URL ? new URL(process.env.PUBLIC_URL).origin : undefined;
+  } catch {
+    return undefined;
+  }
+})();
 
 // Pages need the requested path (the 404 page names it) and a request id for their logs.
+// Mutations of the API sent by another site's page are refused before they reach a handler.
 export function proxy(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith('/api/')) {
+    const allowed = [request.nextUrl.origin, ...(publicOrigin ? [publicOrigin] : [])];
+    if (isForeignMutation(request, allowed)) {
+      return NextResponse.json(
+        { error: FOREIGN_ORIGIN_MESSAGE, message: FOREIGN_ORIGIN_MESSAGE, httpStatusCode: 403 },
+        { status: 403 },
+      );
+    }
+  }
   const headers = new Headers(request.headers);
   headers.set('x-pathname', request.nextUrl.pathname);
   if (!headers.has('x-request-id')) headers.set('x-request-id', crypto.randomUUID());

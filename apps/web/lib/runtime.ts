@@ -1,3 +1,4 @@
+import type { Accounts } from '@cutroom/core/accounts/accounts-runtime';
 import type { Config } from '@cutroom/core/config/config';
 import type { DatabaseHandle } from '@cutroom/core/db/client';
 import type { Logger } from '@cutroom/core/logging/logger';
@@ -9,6 +10,8 @@ export interface Runtime {
   config: Config;
   database: DatabaseHandle;
   log: Logger;
+  /** better-auth and the mailer: sessions, sign-in, account mails. */
+  accounts: Accounts;
   storage: Storage;
   uploads: UploadServer;
 }

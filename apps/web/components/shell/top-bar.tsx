@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { Actor } from '@cutroom/core/api/endpoint';
+import { AdminLinks, SignOutButton } from '@/components/auth/account-menu-items';
 import { NAV_LINKS } from '@/lib/site';
 
 /** The top component: brand, search, listing navigation and the account menu. */
@@ -92,7 +93,7 @@ function AccountMenu({ viewer }: { viewer: Actor | null }) {
     );
   }
   return (
-    <details className="relative shrink-0">
+    <details className="relative shrink-0" data-testid="account-menu">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full px-2 py-1 hover:bg-white/10">
         <span
           aria-hidden="true"
@@ -117,6 +118,15 @@ function AccountMenu({ viewer }: { viewer: Actor | null }) {
           <Link href="/inbox" className="block rounded px-3 py-2 hover:bg-white/10">
             Inbox
           </Link>
+        </li>
+        <li>
+          <Link href="/profile/settings" className="block rounded px-3 py-2 hover:bg-white/10">
+            Settings
+          </Link>
+        </li>
+        <AdminLinks />
+        <li className="mt-1 border-t border-white/10 pt-1">
+          <SignOutButton />
         </li>
       </ul>
     </details>

@@ -217,8 +217,12 @@ function displayName(user: { name?: string | null; email: string } & Record<stri
 }
 
 // Endpoints receive the database in their context; the auth instance made for that database
-// is found through it, so tests and the web process each use their own.
-const authByDatabase = new WeakMap<Database, Auth>();
+// is found through it, so tests and the web process each use their own. The map lives on
+// globalThis because the web server and its bundled route handlers load this module apart.
+const registryKey = Symbol.for('cutroom.authByDatabase');
+const authByDatabase: WeakMap<Database, Auth> =
+  ((globalThis as Record<symbol, unknown>)[registryKey] as WeakMap<Database, Auth> | undefined) ??
+  ((globalThis as Record<symbol, unknown>)[registryKey] = new WeakMap<Database, Auth>());
 
 function attachAuth(db: Database, auth: Auth) {
   authByDatabase.set(db, auth);

@@ -1,0 +1,23 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { AuthCard } from '@/components/auth/auth-card';
+import { LoginForm } from '@/components/auth/login-form';
+import { getViewer } from '@/lib/session';
+
+export const metadata: Metadata = { title: 'Sign in' };
+export const dynamic = 'force-dynamic';
+
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ next?: string }>;
+}) {
+  if (await getViewer(await headers())) redirect('/');
+  const { next } = await searchParams;
+  return (
+    <AuthCard title="Sign in">
+      <LoginForm next={next} />
+    </AuthCard>
+  );
+}

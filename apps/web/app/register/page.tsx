@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { AuthCard } from '@/components/auth/auth-card';
+import { RegisterForm } from '@/components/auth/register-form';
+import { getViewer } from '@/lib/session';
+
+export const metadata: Metadata = { title: 'Register' };
+export const dynamic = 'force-dynamic';
+
+export default async function RegisterPage() {
+  if (await getViewer(await headers())) redirect('/');
+  return (
+    <AuthCard
+      title="Register"
+      intro="We send a link to your address: open it to verify the address, then sign in."
+    >
+      <RegisterForm />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AuthCard } from '@/components/auth/auth-card';
+import { FormMessage } from '@/components/auth/form-parts';
+
+export const metadata: Metadata = { title: 'E-mail verification' };
+export const dynamic = 'force-dynamic';
+
+/** Where the verification link lands once the server has checked it (error= when it failed). */
+export default async function VerifyPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ error?: string }>;
+}) {
+  const { error } = await searchParams;
+  if (error) {
+    return (
+      <AuthCard title="This link did not work">
+        <FormMessage kind="error" testId="verify-failed">
+          {error === 'token_expired'
+            ? 'This verification link has expired.'
+            : 'This verification link is invalid or was already used.'}
+        </FormMessage>
+        <p className="text-sm text-neutral-300">
+          <Link href="/login" className="text-accent underline">
+            Sign in
+          </Link>{' '}
+          to ask for a new verification email.
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="E-mail verified">
+      <FormMessage kind="success" testId="verify-ok">
+        Your e-mail address is verified.
+      </FormMessage>
+      <Link
+        href="/login"
+        className="block w-full rounded-full bg-accent px-4 py-2.5 text-center font-semibold text-black hover:bg-accent-strong"
+      >
+        Sign in
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,97 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import { postJson } from '@/lib/auth-client';
+import { Field, FormMessage, SubmitButton } from './form-parts';
+
+/**
+ * Registration: the username is checked first (/api/checkusername), then the account is made
+ * (/api/createuser). What was typed stays on any error.
+ */
+export function RegisterForm() {
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const check = await postJson('/api/checkusername', { username });
+    if (!check.ok) {
+      setError(check.message ?? 'Please choose another username');
+      setBusy(false);
+      return;
+    }
+    const created = await postJson('/api/createuser', { username, email, password });
+    setBusy(false);
+    if (!created.ok) {
+      setError(created.message ?? 'Registration failed. Please try again');
+      return;
+    }
+    setDone(created.message ?? null);
+  }
+
+  if (done) {
+    return (
+      <div>
+        <FormMessage kind="success" testId="register-success">
+          {done}
+        </FormMessage>
+        <p className="text-sm text-neutral-300">
+          Once your address is verified,{' '}
+          <Link href="/login" className="text-accent underline">
+            sign in
+          </Link>
+          .
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Register">
+      {error && <FormMessage kind="error">{error}</FormMessage>}
+      <Field
+        id="username"
+        label="Username"
+        autoComplete="username"
+        required
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+        hint="3 to 24 letters, digits, _ . or -"
+      />
+      <Field
+        id="email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <Field
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        hint="At least 6 characters"
+      />
+      <SubmitButton busy={busy}>{busy ? 'Registering…' : 'Register'}</SubmitButton>
+      <p className="mt-4 text-center text-sm text-neutral-400">
+        Already registered?{' '}
+        <Link href="/login" className="text-accent underline">
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
+import { postJson } from '@/lib/auth-client';
+import { Field, FormMessage, SubmitButton } from './form-parts';
+
+/** Asks for a reset link by e-mail; the answer is the same whether the address exists or not. */
+export function ResetRequestForm() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const result = await postJson('/api/auth/request-password-reset', {
+      email,
+      redirectTo: '/reset-password',
+    });
+    setBusy(false);
+    if (result.ok) setSent(true);
+    else setError(result.message ?? 'Please enter a valid e-mail address');
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Reset password">
+      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {sent && <FormMessage kind="success">{OWN_MESSAGES.resetSent}</FormMessage>}
+      <Field
+        id="email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <SubmitButton busy={busy}>Send me a link</SubmitButton>
+    </form>
+  );
+}
+
+/** The new password, for the token the mailed link carried. */
+export function NewPasswordForm({ token }: { token: string }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const result = await postJson('/api/auth/reset-password', { token, newPassword: password });
+    setBusy(false);
+    if (result.ok) setDone(true);
+    else setError(result.message ?? OWN_MESSAGES.resetInvalid);
+  }
+
+  if (done) {
+    return (
+      <FormMessage kind="success">
+        Your password has been changed.{' '}
+        <Link href="/login" className="underline">
+          Sign in
+        </Link>{' '}
+        with the new one.
+      </FormMessage>
+    );
+  }
+  return (
+    <form noValidate onSubmit={submit} aria-label="Choose a new password">
+      {error && <FormMessage kind="error">{error}</FormMessage>}
+      <Field
+        id="new-password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        hint="At least 6 characters"
+      />
+      <SubmitButton busy={busy}>Change password</SubmitButton>
+    </form>
+  );
+}

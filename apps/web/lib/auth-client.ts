@@ -1,0 +1,72 @@
+// Browser-side helpers of the account pages: JSON calls and clearing what the client keeps
+// about the signed-in user.
+
+export interface CallResult {
+  ok: boolean;
+  status: number;
+  /** The server's message (spec wording for account errors), when it sent one. */
+  message?: string;
+  code?: string;
+  data: Record<string, unknown>;
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again';
+
+/** POSTs JSON with the session cookie; never throws. */
+export async function postJson(path: string, body: unknown): Promise<CallResult> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    return { ok: false, status: 0, message: NETWORK_ERROR_MESSAGE, data: {} };
+  }
+  const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  const message =
+    typeof data.error === 'string'
+      ? data.error
+      : typeof data.message === 'string'
+        ? data.message
+        : undefined;
+  const code = typeof data.code === 'string' ? data.code : undefined;
+  return { ok: response.ok, status: response.status, message, code, data };
+}
+
+const resetters = new Set<() => void>();
+
+/**
+ * Registers a client cache of user data (a profile store, say) to be emptied at sign-out.
+ * Answers the function that unregisters it.
+ */
+export function onSignOut(reset: () => void): () => void {
+  resetters.add(reset);
+  return () => resetters.delete(reset);
+}
+
+/** Keys of browser storage that hold per-user data start with this. */
+export const CLIENT_STORAGE_PREFIX = 'cutroom:';
+
+/** Forgets every cached profile and per-user value this tab holds. */
+export function clearClientState(): void {
+  for (const reset of resetters) reset();
+  for (const storage of [globalThis.sessionStorage, globalThis.localStorage]) {
+    if (!storage) continue;
+    for (const key of Object.keys(storage)) {
+      if (key.startsWith(CLIENT_STORAGE_PREFIX)) storage.removeItem(key);
+    }
+  }
+}
+
+/**
+ * Signs out: ends the session on the server, empties the client's caches, then loads the home
+ * page afresh so no server-rendered profile stays in the router's memory.
+ */
+export async function signOut(): Promise<void> {
+  await postJson('/api/auth/sign-out', {});
+  clearClientState();
+  window.location.assign('/');
+}

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createVerifiedUser,
+  firstLink,
+  outboxMails,
+  signInThroughApi,
+  waitForOutboxMail,
+} from '../support/accounts';
+import { baseUrl, openPage } from '../support/browser';
+
+const REGISTERED =
+  "We've sent you an email. If you don't see it please check your spam folder or contact support";
+const UNVERIFIED =
+  "Your email isn't verified. Please check your inbox or request a new verification email";
+const WRONG = "Wrong credentials. Please check if you've entered your email or password correctly";
+
+describe('accounts in the browser', () => {
+  it('registers, reads the mail, verifies, signs in and signs out', async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 800 } });
+    const username = `journey${Date.now().toString(36)}`;
+    const email = `${username}@example.test`;
+
+    await page.goto('/register');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const error = page.getByTestId('form-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('Password should be at least 6 characters');
+    // What was typed stays.
+    expect(await page.getByLabel('Username').inputValue()).toBe(username);
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+
+    await page.getByLabel('Password').fill('a-good-password');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const success = page.getByTestId('register-success');
+    await success.waitFor();
+    expect(await success.textContent()).toBe(REGISTERED);
+    const mail = await waitForOutboxMail(email);
+    expect(mail.subject).toBe('Verify your e-mail address for Cutroom');
+
+    // Before verifying: the notice and a button that sends a new mail.
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('a-good-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('form-error').waitFor();
+    expect(await page.getByTestId('form-error').textContent()).toBe(UNVERIFIED);
+    await page.getByRole('button', { name: 'Send a new verification email' }).click();
+    await page.getByTestId('form-success').waitFor();
+    const second = await waitForOutboxMail(email, 1);
+
+    await page.goto(firstLink(second));
+    expect(new URL(page.url()).pathname).toBe('/verify');
+    await page.getByTestId('verify-ok').waitFor();
+
+    await page.getByRole('link', { name: 'Sign in' }).last().click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('form-error').waitFor();
+    expect(await page.getByTestId('form-error').textContent()).toBe(WRONG);
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+
+    await page.getByLabel('Password').fill('a-good-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+    const menu = page.getByTestId('account-menu');
+    await menu.waitFor();
+    expect(await menu.textContent()).toContain(username);
+    const cookies = await page.context().cookies();
+    const session = cookies.find((cookie) => cookie.name === 'cutroom.session_token');
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe('Lax');
+    // Not an admin: no admin links.
+    await menu.locator('summary').click();
+    expect(await page.getByTestId('admin-link').count()).toBe(0);
+
+    await page.evaluate(() => sessionStorage.setItem('cutroom:profile', '{"cached":true}'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+    expect(await page.getByTestId('account-menu').count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('cutroom:profile'))).toBeNull();
+    const after = await page.context().cookies();
+    expect(after.find((cookie) => cookie.name === 'cutroom.session_token')).toBeUndefined();
+  });
+
+  it('signs a test in through the API and shows the settings page at 360 px', async () => {
+    const user = await createVerifiedUser();
+    const page = await openPage({ viewport: { width: 360, height: 740 } });
+    await signInThroughApi(page.context(), user.email, user.password);
+    await page.goto('/profile/settings');
+    await page.getByRole('heading', { name: 'Account settings' }).waitFor();
+    expect(await page.textContent('body')).toContain(user.email);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+  });
+
+  it('sends visitors of the settings page to sign in', async () => {
+    const response = await fetch(`${baseUrl()}/profile/settings`, { redirect: 'manual' });
+    expect([307, 308]).toContain(response.status);
+    expect(response.headers.get('location')).toContain('/login');
+  });
+
+  it('answers /api/v2/admin with 403 to a visitor and a plain user', async () => {
+    const call = (headers: Record<string, string> = {}) =>
+      fetch(`${baseUrl()}/api/v2/admin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ mode: 'CheckAccess' }),
+      });
+    expect((await call()).status).toBe(403);
+    const user = await createVerifiedUser();
+    const signIn = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    const refreshToken = signIn.headers.get('set-auth-token')!;
+    const token = (await (
+      await fetch(`${baseUrl()}/api/auth/token`, {
+        headers: { authorization: `Bearer ${refreshToken}` },
+      })
+    ).json()) as { token: string };
+    expect((await call({ authorization: `Bearer ${token.token}` })).status).toBe(403);
+  });
+
+  it('refuses an API mutation sent from another site', async () => {
+    const response = await fetch(`${baseUrl()}/api/createuser`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ username: 'evil', email: 'evil@example.test', password: 'secret-1' }),
+    });
+    expect(response.status).toBe(403);
+    expect(outboxMails().some((mail) => mail.to.includes('evil@example.test'))).toBe(false);
+  });
+});
