@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const MEDIA_VERSION = '2';
+export const MEDIA_VERSION = '3';
 export const DURATION = 6;
 const RENDITIONS = [
   { height: 180, width: 320, bitrate: '200k' },
@@ -112,6 +112,12 @@ export function makeMedia(dir) {
     );
   }
   writeFileSync(join(out, 'hls', 'master.m3u8'), `${master.join('\n')}\n`);
+  // A live-looking playlist: the same segments without an end, so the duration is unbounded.
+  const vod = readFileSync(join(out, 'hls', 'v180', 'index.m3u8'), 'utf8');
+  writeFileSync(
+    join(out, 'hls', 'v180', 'live.m3u8'),
+    vod.replace('#EXT-X-PLAYLIST-TYPE:VOD\n', '').replace('#EXT-X-ENDLIST\n', ''),
+  );
 
   ffmpeg([
     ...source(320, 180),

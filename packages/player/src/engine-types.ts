@@ -24,6 +24,8 @@ export interface StreamEngine {
 export interface EngineCallbacks {
   /** The level list became known. */
   onLevels(levels: QualityLevel[]): void;
+  /** The stream turned out to be live (no end), or not. */
+  onLive(isLive: boolean): void;
   /** The source cannot play: the core moves to the next source. */
   onFatal(message: string): void;
 }

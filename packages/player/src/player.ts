@@ -212,6 +212,7 @@ class CutroomPlayer implements Player {
   #sourceIndex = 0;
   #engine: StreamEngine | null = null;
   #levels: QualityLevel[] = [];
+  #isLive = false;
   #tracks: SubtitleTrack[];
   #trackIndex = -1;
   #cues: VttCue[] = [];
@@ -889,6 +890,7 @@ class CutroomPlayer implements Player {
     this.#engine?.destroy();
     this.#engine = null;
     this.#levels = [];
+    this.#isLive = false;
     this.#updateSourceButton();
     if (!source) {
       if (this.#sources.length > 0) logError('No playable source left.');
@@ -948,6 +950,11 @@ class CutroomPlayer implements Player {
           if (level) this.#engine?.setLevel(level.id);
         }
         this.#updateSourceButton();
+      },
+      onLive: (isLive) => {
+        if (token !== this.#loadToken || this.#isLive === isLive) return;
+        this.#isLive = isLive;
+        this.#updateTime();
       },
       onFatal: (message) => {
         if (token !== this.#loadToken) return;
@@ -1035,10 +1042,10 @@ class CutroomPlayer implements Player {
 
   #updateTime(): void {
     const { currentTime, duration } = this.video;
-    const isLive = duration === Infinity;
+    const isLive = this.#isLive || duration === Infinity;
     this.#live.hidden = !isLive;
     this.element.classList.toggle('cr-is-live', isLive);
-    const known = Number.isFinite(duration) && duration > 0;
+    const known = !isLive && Number.isFinite(duration) && duration > 0;
     this.#time.textContent = isLive
       ? formatTime(currentTime)
       : `${formatTime(currentTime)} / ${formatTime(known ? duration : 0)}`;

@@ -130,3 +130,51 @@ test('360° view: three.js loads on demand, cardboard toggles, the joystick turn
   expect(await cardboard.getAttribute('aria-pressed')).toBe('false');
   expect(errors.filter((e) => !/WebGL|GPU/i.test(e))).toEqual([]);
 });
+
+test('a live stream shows the live indicator instead of a duration', async () => {
+  ({ page, errors } = await openPage(h));
+  await mount(page, {
+    sources: [{ src: '/media/hls/v180/live.m3u8', type: 'application/x-mpegURL' }],
+    options: { layoutControls: { mute: true } },
+  });
+  await page.evaluate(() => (window as unknown as { player: { play(): void } }).player.play());
+  const live = page.locator('.cr-live');
+  await expect.poll(() => live.isVisible(), { timeout: 15_000 }).toBe(true);
+  expect(await live.textContent()).toBe('LIVE');
+  expect(await page.locator('.cr-time').textContent()).not.toContain('/');
+  expect(errors).toEqual([]);
+});
+
+test('on a small screen the mini player is 50vw wide and a swipe beyond 50 px closes it', async () => {
+  page = await h.browser.newPage({
+    viewport: { width: 400, height: 700 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${h.base}/player.html`);
+  await mount(page, { sources: [MP4], width: 360, options: { layoutControls: { mute: true } } });
+  await page.evaluate(() =>
+    (
+      window as unknown as { player: { toggleMiniPlayer(on: boolean): void } }
+    ).player.toggleMiniPlayer(true),
+  );
+  const root = page.locator('.cutroom-player');
+  expect(await root.getAttribute('data-mode')).toBe('mini');
+  expect((await root.boundingBox())!.width).toBeCloseTo(200, 0);
+  const swipe = (dx: number) =>
+    page.evaluate((dx) => {
+      const el = document.querySelector('.cutroom-player')!;
+      const touch = (x: number) =>
+        new Touch({ identifier: 1, target: el, clientX: x, clientY: 600 });
+      el.dispatchEvent(new TouchEvent('touchstart', { touches: [touch(300)], bubbles: true }));
+      el.dispatchEvent(new TouchEvent('touchmove', { touches: [touch(300 + dx)], bubbles: true }));
+      el.dispatchEvent(new TouchEvent('touchend', { touches: [], bubbles: true }));
+    }, dx);
+  await swipe(30);
+  expect(await root.getAttribute('data-mode')).toBe('mini');
+  await swipe(80);
+  expect(await root.getAttribute('data-mode')).toBe('normal');
+  expect(errors).toEqual([]);
+});

@@ -18,7 +18,10 @@ export const engine: EngineModule = {
         isHD: rep.height >= HD_MIN_HEIGHT,
         bitrate: rep.bandwidth,
       }));
-    player.on(MediaPlayer.events.STREAM_INITIALIZED, () => callbacks.onLevels(toLevels()));
+    player.on(MediaPlayer.events.STREAM_INITIALIZED, () => {
+      callbacks.onLive(player.isDynamic());
+      callbacks.onLevels(toLevels());
+    });
     player.on(MediaPlayer.events.ERROR, (event) => {
       const code = (event as { error?: { code?: number } }).error?.code;
       // Manifest and download failures cannot recover; the core tries the next source.

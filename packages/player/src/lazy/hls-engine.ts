@@ -18,6 +18,7 @@ export const engine: EngineModule = {
         bitrate: level.bitrate,
       }));
     hls.on(Hls.Events.MANIFEST_PARSED, () => callbacks.onLevels(toLevels()));
+    hls.on(Hls.Events.LEVEL_LOADED, (_event, data) => callbacks.onLive(data.details.live));
     hls.on(Hls.Events.ERROR, (_event, data) => {
       if (!data.fatal) return;
       if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
