@@ -7,6 +7,7 @@ import {
   waitForOutboxMail,
 } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
+import { createTokenClient, signInForTokens } from '../../apps/web/lib/auth-token-client';
 
 const REGISTERED =
   "We've sent you an email. If you don't see it please check your spam folder or contact support";
@@ -127,6 +128,47 @@ describe('accounts in the browser', () => {
       })
     ).json()) as { token: string };
     expect((await call({ authorization: `Bearer ${token.token}` })).status).toBe(403);
+  });
+
+  it('gives API clients a refresh token and short-lived access tokens', async () => {
+    const user = await createVerifiedUser();
+    const signedIn = await signInForTokens({
+      baseUrl: baseUrl(),
+      email: user.email,
+      password: user.password,
+    });
+    if (!('refreshToken' in signedIn)) throw new Error(signedIn.error);
+    const client = createTokenClient({ baseUrl: baseUrl(), refreshToken: signedIn.refreshToken });
+    const response = await client.fetch(`${baseUrl()}/api/InitNewUser`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: user.username }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { data: { username: string } }).data.username).toBe(
+      user.username,
+    );
+    await client.signOut();
+    expect(await client.getAccessToken()).toBeNull();
+
+    const reasons: string[] = [];
+    const stale = createTokenClient({
+      baseUrl: baseUrl(),
+      refreshToken: signedIn.refreshToken,
+      onSignedOut: (reason) => reasons.push(reason),
+    });
+    expect(await stale.getAccessToken()).toBeNull();
+    expect(reasons).toEqual(['user-token-expired']);
+
+    const wrong = await signInForTokens({
+      baseUrl: baseUrl(),
+      email: user.email,
+      password: 'not-the-password',
+    });
+    expect(wrong).toEqual({
+      status: 401,
+      error: "Wrong credentials. Please check if you've entered your email or password correctly",
+    });
   });
 
   it('refuses an API mutation sent from another site', async () => {
