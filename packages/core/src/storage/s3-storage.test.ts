@@ -9,7 +9,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorageFromEnv } from './create-storage';
 import { newVersionPrefix, removeStaleVersions, stageFolder } from './rendition-folder';
-import { S3Storage } from './s3-storage';
+import type { S3Storage } from './s3-storage';
 import { InvalidKeyError, RangeNotSatisfiableError, StorageNotFoundError } from './storage';
 
 // A real S3 API served in-process (s3rver), reached over HTTP by the AWS SDK as a bucket would be.
