@@ -114,6 +114,14 @@ describe('playback', () => {
     expect(
       await page.evaluate(() => JSON.parse(localStorage.getItem('cutroom-player')!).quality),
     ).toBe('720p');
+    // The chosen level is applied again after a reload.
+    await page.reload();
+    await mount(page, { sources: [HLS], options: { layoutControls: { mute: true } } });
+    await expect.poll(() => button.isVisible(), { timeout: 15_000 }).toBe(true);
+    await button.click();
+    expect(
+      await page.getByRole('menuitemradio', { name: /720p/ }).getAttribute('aria-checked'),
+    ).toBe('true');
     expect(errors).toEqual([]);
   });
 
