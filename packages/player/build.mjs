@@ -10,8 +10,12 @@ const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
 const skipTypes = process.argv.includes('--no-types');
 
-rmSync(dist, { recursive: true, force: true });
+// A build without types (tests, bench) keeps the declarations of the last full build.
 mkdirSync(dist, { recursive: true });
+for (const entry of readdirSync(dist)) {
+  if (skipTypes && entry === 'types') continue;
+  rmSync(join(dist, entry), { recursive: true, force: true });
+}
 
 const common = {
   absWorkingDir: root,
