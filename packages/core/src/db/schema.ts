@@ -335,3 +335,22 @@ export type User = typeof users.$inferSelect;
 export type Video = typeof videos.$inferSelect;
 export type VideoLabel = typeof videoLabels.$inferSelect;
 export type WatchHistoryEntry = typeof watchHistory.$inferSelect;
+
+/**
+ * Who has been counted as a viewer of a video on a day: a view counts once per viewer per day.
+ * The key is the user id for members and a salted hash of the connection for visitors.
+ */
+export const viewMarks = pgTable(
+  'view_marks',
+  {
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    viewerKey: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.viewerKey, t.day] }),
+    index('view_marks_day_idx').on(t.day),
+  ],
+);
