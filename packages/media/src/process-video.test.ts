@@ -144,6 +144,36 @@ describe('processVideoFiles', () => {
   });
 });
 
+describe('AV1 rendition', () => {
+  it('is written by the same run when enabled, with sound, beside the H.264 ladder', async () => {
+    const source = join(work, 'av1-source.mp4');
+    await generateTestVideo({
+      path: source,
+      width: 426,
+      height: 240,
+      seconds: 2,
+      preset: 'ultrafast',
+    });
+    const out = join(work, 'out-av1');
+    await mkdir(out);
+    const result = await processVideoFiles({
+      input: source,
+      outputDir: out,
+      withAv1: true,
+      withSprites: false,
+    });
+    expect(result.av1).toBe('av1/av1.mp4');
+    const av1 = await probeJson(join(out, 'av1/av1.mp4'));
+    expect(av1.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'av1']);
+    expect(av1.streams.find((s) => s.codec_name === 'av1')).toMatchObject({
+      width: 426,
+      height: 240,
+    });
+    expect(Number(av1.format.duration)).toBeCloseTo(2, 0);
+    expect(existsSync(join(out, 'hls/master.m3u8'))).toBe(true);
+  });
+});
+
 describe('probeMedia', () => {
   it('refuses a text file named .mp4 with a clear message', async () => {
     const fake = join(work, 'notes.mp4');
