@@ -17,3 +17,38 @@ describe('format', () => {
     expect(formatRelativeAge(new Date('2026-03-10T11:59:50Z'), now)).toBe('just now');
   });
 });
+
+describe('listing formats', () => {
+  it('formats counts, capped or not', async () => {
+    const { formatVideoCount } = await import('./format');
+    expect(formatVideoCount(0)).toBe('0 videos');
+    expect(formatVideoCount(1)).toBe('1 video');
+    expect(formatVideoCount(1000, true)).toBe('1,000+ videos');
+  });
+  it('formats ratings and months', async () => {
+    const { formatMonth, formatRating } = await import('./format');
+    expect(formatRating(0, 0)).toBeNull();
+    expect(formatRating(7, 1)).toBe('88%');
+    expect(formatMonth('2026-03')).toBe('March 2026');
+  });
+  it('reads sprite frames from a thumbnail track, resolving image paths', async () => {
+    const { parseSpriteVtt } = await import('./format');
+    const vtt = [
+      'WEBVTT',
+      '',
+      '00:00:00.000 --> 00:00:05.000',
+      'sprites-0.jpg#xywh=0,0,160,90',
+      '',
+      '00:00:05.000 --> 00:00:10.000',
+      'sprites-0.jpg#xywh=160,0,160,90',
+    ].join('\n');
+    expect(parseSpriteVtt(vtt, '/media/videos/abc/v1/sprites.vtt')).toEqual([
+      { url: '/media/videos/abc/v1/sprites-0.jpg', x: 0, y: 0, width: 160, height: 90 },
+      { url: '/media/videos/abc/v1/sprites-0.jpg', x: 160, y: 0, width: 160, height: 90 },
+    ]);
+    expect(parseSpriteVtt(vtt, 'https://cdn.example.com/v/sprites.vtt')[1]!.url).toBe(
+      'https://cdn.example.com/v/sprites-0.jpg',
+    );
+    expect(parseSpriteVtt('WEBVTT\n\nnot a cue', '/x.vtt')).toEqual([]);
+  });
+});

@@ -45,3 +45,62 @@ export function formatBytes(bytes: number): string {
   }
   return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
 }
+
+const whole = new Intl.NumberFormat('en');
+
+/** A listing's count: "1,234 videos", or "1,000+ videos" when the count was capped. */
+export function formatVideoCount(count: number, isCapped = false): string {
+  const noun = count === 1 && !isCapped ? 'video' : 'videos';
+  return `${whole.format(count)}${isCapped ? '+' : ''} ${noun}`;
+}
+
+/** Share of upvotes among votes, "87%", or null when nobody voted. */
+export function formatRating(upvotes: number, downvotes: number): string | null {
+  const votes = upvotes + downvotes;
+  return votes > 0 ? `${Math.round((upvotes / votes) * 100)}%` : null;
+}
+
+/** "2026-03" → "March 2026". */
+export function formatMonth(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  return new Date(Date.UTC(year!, monthNumber! - 1, 1)).toLocaleString('en', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** One frame of a preview sprite sheet: the image and the rectangle within it. */
+export interface SpriteFrame {
+  url: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The frames of a WebVTT thumbnail track (`sprite.jpg#xywh=0,0,160,90` cues), with image URLs
+ * resolved against the track's own URL.
+ */
+export function parseSpriteVtt(text: string, vttUrl: string): SpriteFrame[] {
+  const frames: SpriteFrame[] = [];
+  const base = new URL(vttUrl, 'http://local.invalid/');
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^(\S+?)#xywh=(\d+),(\d+),(\d+),(\d+)\s*$/.exec(line.trim());
+    if (!match) continue;
+    const resolved = new URL(match[1]!, base);
+    const url =
+      resolved.origin === 'http://local.invalid' && !/^https?:/.test(vttUrl)
+        ? `${resolved.pathname}${resolved.search}`
+        : resolved.toString();
+    frames.push({
+      url,
+      x: Number(match[2]),
+      y: Number(match[3]),
+      width: Number(match[4]),
+      height: Number(match[5]),
+    });
+  }
+  return frames;
+}

@@ -1,31 +1,64 @@
-import Link from 'next/link';
-import type { VideoSummary } from '@cutroom/core/browse/browse.service';
-import { formatDuration, formatRelativeAge, formatViews } from '@/lib/format';
+'use client';
 
-export function VideoCard({ video }: { video: VideoSummary }) {
-  const votes = video.upvotes + video.downvotes;
+import Link from 'next/link';
+import { useState } from 'react';
+import { formatDuration, formatRating, formatRelativeAge, formatViews } from '@/lib/format';
+import { videoHref, type CardVideo } from './card-video';
+import { VideoThumbnail } from './video-thumbnail';
+
+/** One video in a listing: thumbnail (previewing on hover or focus), duration, title, facts. */
+export function VideoCard({ video }: { video: CardVideo }) {
+  const [isPreviewing, setPreviewing] = useState(false);
+  const rating = formatRating(video.upvotes, video.downvotes);
+  const start = () => setPreviewing(true);
+  const stop = () => setPreviewing(false);
   return (
-    <article className="group">
-      <Link href={`/video/${video.slug}_${video.id}`} className="block">
-        <div className="relative aspect-video overflow-hidden rounded-lg bg-surface-overlay">
+    <article className="group min-w-0" data-testid="video-card" data-video-id={video.id}>
+      <Link
+        href={videoHref(video)}
+        className="block rounded-lg"
+        onMouseEnter={start}
+        onMouseLeave={stop}
+        onFocus={start}
+        onBlur={stop}
+      >
+        <div className="relative">
+          <VideoThumbnail
+            title={video.title}
+            posterUrl={video.posterUrl}
+            posterWebpUrl={video.posterWebpUrl}
+            previewVttUrl={video.previewVttUrl}
+            active={isPreviewing}
+          />
           {video.durationSeconds != null && (
             <span className="absolute bottom-1.5 right-1.5 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium">
               {formatDuration(video.durationSeconds)}
             </span>
           )}
+          {video.topQuality != null && video.topQuality >= 1080 && (
+            <span className="absolute left-1.5 top-1.5 rounded bg-black/70 px-1 py-0.5 text-[10px] font-bold">
+              {video.topQuality >= 2160 ? '4K' : 'HD'}
+            </span>
+          )}
         </div>
-        <h3 className="mt-2 line-clamp-2 text-sm font-semibold text-white group-hover:text-accent">
+        <h3 className="mt-2 line-clamp-2 break-words text-sm font-semibold text-white group-hover:text-accent">
           {video.title}
         </h3>
       </Link>
       <p className="mt-1 text-xs text-neutral-400">
-        <Link href={`/profile/${video.uploader}`} className="hover:text-white">
+        <Link href={`/profile/${encodeURIComponent(video.uploader)}`} className="hover:text-white">
           {video.uploader}
         </Link>
-        {' · '}
+      </p>
+      <p className="text-xs text-neutral-400">
         {formatViews(video.views)}
-        {video.publishedAt && ` · ${formatRelativeAge(video.publishedAt)}`}
-        {votes > 0 && ` · ${Math.round((video.upvotes / votes) * 100)}%`}
+        {video.publishedAt && ` · ${formatRelativeAge(new Date(video.publishedAt))}`}
+        {rating && (
+          <>
+            {' · '}
+            <span aria-label={`${rating} liked`}>👍 {rating}</span>
+          </>
+        )}
       </p>
     </article>
   );

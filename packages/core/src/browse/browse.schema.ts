@@ -106,6 +106,11 @@ export function parseFiltersFromSearchParams(params: SearchParams): {
     const match = /^(\d{1,3})-(\d{1,3})$/.exec(range);
     raw.range = match ? [Number(match[1]), Number(match[2])] : range;
   }
+  // The filter form without JavaScript sends the bounds as two fields.
+  const [rangeMin, rangeMax] = [first(params.rangeMin), first(params.rangeMax)];
+  if (!range && (rangeMin || rangeMax)) {
+    raw.range = [Number(rangeMin || 0), Number(rangeMax || MAX_RANGE_MINUTES)];
+  }
   set('time', first(params.time));
   set('quality', first(params.quality));
   set('aspect', first(params.aspect));

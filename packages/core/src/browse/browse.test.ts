@@ -318,6 +318,20 @@ describe('filters in the URL', () => {
     expect(parseFiltersFromSearchParams(query).filters).toEqual(everything);
   });
 
+  it('reads the bounds and every field a plain form submits', () => {
+    const { filters, error } = parseFiltersFromSearchParams({
+      category: 'all',
+      view: 'newest',
+      explicit: 'any',
+      tags: '',
+      rangeMin: '5',
+      rangeMax: '40',
+      time: 'all',
+    });
+    expect(error).toBeNull();
+    expect(filters).toEqual({ ...DEFAULT_FILTERS, range: [5, 40] });
+  });
+
   it('leaves defaults out of the URL', () => {
     expect(filtersToSearchParams(DEFAULT_FILTERS).toString()).toBe('');
     expect(

@@ -1,0 +1,20 @@
+import { decodeLabel, LabelListing } from '@/components/browse/label-listing';
+import type { SearchParamsPromise } from '@/components/browse/listing-data';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  return { title: `Star: ${decodeLabel((await params).id)}` };
+}
+
+export default async function StarPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: SearchParamsPromise;
+}) {
+  const { id } = await params;
+  const { page } = await searchParams;
+  return <LabelListing kind="star" id={id} pageParam={page} />;
+}

@@ -1,0 +1,37 @@
+import { listTrendingVideos } from '@cutroom/core/browse/listings.service';
+import { LISTING_PAGE_SIZE } from '@cutroom/core/browse/browse.schema';
+import { Listing } from '@/components/browse/listing';
+import {
+  listingContext,
+  pageIndexFrom,
+  type SearchParamsPromise,
+} from '@/components/browse/listing-data';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Trending' };
+
+/** Views gathered over the last week, recent days counting most. */
+export default async function TrendingPage({
+  searchParams,
+}: {
+  searchParams: SearchParamsPromise;
+}) {
+  const index = pageIndexFrom((await searchParams).page);
+  const { db, cached, toCardPage } = await listingContext();
+  const page = await cached(`trending:${index}`, () =>
+    listTrendingVideos(db, { index, pageSize: LISTING_PAGE_SIZE }),
+  );
+  return (
+    <Listing
+      title="Trending"
+      description="What people watched most this week, the last few days counting most."
+      page={toCardPage(page)}
+      basePath="/trending"
+      empty={{
+        title: 'Nothing is trending yet',
+        body: 'Videos watched in the last seven days show up here.',
+        action: { href: '/popular', label: 'See popular videos' },
+      }}
+    />
+  );
+}

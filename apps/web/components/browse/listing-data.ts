@@ -1,0 +1,46 @@
+import { headers } from 'next/headers';
+import type { Actor } from '@cutroom/core/api/endpoint';
+import { MAX_PAGE_INDEX } from '@cutroom/core/browse/browse.schema';
+import type { VideoPage, VideoSummary } from '@cutroom/core/browse/browse.service';
+import { cachedForVisitors } from '@cutroom/core/cache/listing-cache';
+import { DEFAULT_MEDIA_BASE_URL } from '@cutroom/core/storage/create-storage';
+import { getRuntime } from '@/lib/runtime';
+import { getViewer } from '@/lib/session';
+import { toCardVideo, type CardVideo } from '../video/card-video';
+
+export type CardPage = Omit<VideoPage, 'data'> & { data: CardVideo[] };
+
+/** The database, the viewer and a cache that only serves visitors, for a listing page. */
+export async function listingContext(): Promise<{
+  db: Awaited<ReturnType<typeof getRuntime>>['database']['db'];
+  viewer: Actor | null;
+  /** Loads through the listing cache for visitors; signed-in viewers get fresh data. */
+  cached: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  toCards: (videos: VideoSummary[]) => CardVideo[];
+  toCardPage: (page: VideoPage) => CardPage;
+  mediaBaseUrl: string;
+}> {
+  const runtime = await getRuntime();
+  const viewer = await getViewer(await headers());
+  const mediaBaseUrl = process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL;
+  const toCards = (videos: VideoSummary[]) =>
+    videos.map((video) => toCardVideo(video, mediaBaseUrl));
+  return {
+    db: runtime.database.db,
+    viewer,
+    cached: (key, load) => cachedForVisitors(`page:${key}`, !viewer, load),
+    toCards,
+    toCardPage: (page) => ({ ...page, data: toCards(page.data) }),
+    mediaBaseUrl,
+  };
+}
+
+/** `?page=` (1-based in the URL) as a zero-based index; anything odd means the first page. */
+export function pageIndexFrom(value: string | string[] | undefined): number {
+  const raw = Array.isArray(value) ? value[0] : value;
+  const page = Number(raw);
+  if (!raw || !Number.isInteger(page) || page < 1) return 0;
+  return Math.min(page - 1, MAX_PAGE_INDEX);
+}
+
+export type SearchParamsPromise = Promise<Record<string, string | string[] | undefined>>;

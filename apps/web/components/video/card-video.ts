@@ -1,0 +1,33 @@
+import type { VideoSummary } from '@cutroom/core/browse/browse.service';
+
+/** What a card renders: a video summary with browser URLs for its poster and preview. */
+export type CardVideo = Omit<VideoSummary, 'posterKey' | 'posterWebpKey' | 'spritesVttKey'> & {
+  posterUrl?: string | null;
+  posterWebpUrl?: string | null;
+  /** The sprite sheets' WebVTT track; the card previews on hover when present. */
+  previewVttUrl?: string | null;
+};
+
+/**
+ * A stored object's browser URL under the media base URL (MEDIA_BASE_URL, else /media), as the
+ * storage layer builds it; kept free of server imports so the client feed can use it too.
+ */
+export function mediaUrl(baseUrl: string, key: string): string {
+  const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl;
+  return `${base}/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** Turns storage keys into URLs; a video without media yet gets a placeholder card. */
+export function toCardVideo(video: VideoSummary, mediaBaseUrl: string): CardVideo {
+  const { posterKey, posterWebpKey, spritesVttKey, ...rest } = video;
+  const url = (key: string | null) => (key ? mediaUrl(mediaBaseUrl, key) : null);
+  return {
+    ...rest,
+    posterUrl: url(posterKey),
+    posterWebpUrl: url(posterWebpKey),
+    previewVttUrl: url(spritesVttKey),
+  };
+}
+
+export const videoHref = (video: { slug: string; id: string }) =>
+  `/video/${video.slug}_${video.id}`;

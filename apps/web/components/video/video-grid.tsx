@@ -1,0 +1,49 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import type { CardVideo } from './card-video';
+import { VideoCard } from './video-card';
+
+/** Cards in a responsive grid: one column on a 360 px phone, six on a wide screen. */
+export function VideoGrid({ videos }: { videos: CardVideo[] }) {
+  return (
+    <ul
+      className="grid grid-cols-1 gap-x-4 gap-y-6 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6"
+      data-testid="video-grid"
+    >
+      {videos.map((video) => (
+        <li key={video.id}>
+          <VideoCard video={video} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What a listing shows when nothing matches. */
+export function EmptyState({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: { href: string; label: string };
+}) {
+  return (
+    <div
+      className="rounded-lg border border-dashed border-white/15 px-6 py-16 text-center"
+      data-testid="empty-state"
+    >
+      <p className="text-lg font-semibold">{title}</p>
+      {children && <div className="mt-2 text-neutral-400">{children}</div>}
+      {action && (
+        <Link
+          href={action.href}
+          className="mt-6 inline-block rounded-full bg-accent px-5 py-2 font-semibold text-black"
+        >
+          {action.label}
+        </Link>
+      )}
+    </div>
+  );
+}
