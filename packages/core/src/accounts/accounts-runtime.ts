@@ -38,6 +38,7 @@ export function authSettingsFromConfig(config: Config, secret: string): AuthSett
       signInMax: config.RATE_LIMIT_SIGN_IN_MAX,
       signInWindowSeconds: config.RATE_LIMIT_SIGN_IN_WINDOW,
       mailMax: config.RATE_LIMIT_MAIL_MAX,
+      registerMax: config.RATE_LIMIT_REGISTER_MAX,
     },
   };
 }

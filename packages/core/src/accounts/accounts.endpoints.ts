@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { defineEndpoint, defineModeEndpoint } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import { CheckUsernameInput, Username, USERNAME_TAKEN_MESSAGE } from './accounts.schema';
-import { authFor } from './auth';
+import { authFor, authSettingsFor } from './auth';
 import { MESSAGES } from './messages';
 import { findUserById, registerAccount, toNewUserRecord } from './registration.service';
+import { consumeRequestLimit } from './request-limit';
 import { requireAdmin, requireUser } from './session.service';
 import { isUsernameAvailable } from './username.service';
 
@@ -37,7 +38,17 @@ export const createUserEndpoint = defineEndpoint({
     'Register an account (username, email, password); a verification link is mailed to the address.',
   input: CreateUserInput,
   async handle(input, context) {
-    const user = await registerAccount(context, authFor(context.db), input);
+    const auth = authFor(context.db);
+    const { rateLimit } = authSettingsFor(context.db);
+    if (rateLimit.enabled) {
+      await consumeRequestLimit(
+        context.db,
+        `createuser|${context.ip}`,
+        { max: rateLimit.registerMax, windowSeconds: 600 },
+        context.now(),
+      );
+    }
+    const user = await registerAccount(context, auth, input);
     return { body: { message: MESSAGES.registered, user: toNewUserRecord(user) } };
   },
 });

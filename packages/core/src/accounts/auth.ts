@@ -26,6 +26,8 @@ export interface AuthSettings {
     signInMax: number;
     signInWindowSeconds: number;
     mailMax: number;
+    /** Registrations (/api/createuser) per IP in 10 minutes. */
+    registerMax: number;
   };
 }
 
@@ -40,6 +42,7 @@ export const DEFAULT_AUTH_RATE_LIMIT: AuthSettings['rateLimit'] = {
   signInMax: 30,
   signInWindowSeconds: 60,
   mailMax: 10,
+  registerMax: 20,
 };
 
 /**
@@ -205,7 +208,7 @@ export function createAuth(options: {
       }),
     ],
   });
-  attachAuth(db, auth);
+  attachAuth(db, auth, settings);
   return auth;
 }
 
@@ -219,18 +222,26 @@ function displayName(user: { name?: string | null; email: string } & Record<stri
 // Endpoints receive the database in their context; the auth instance made for that database
 // is found through it, so tests and the web process each use their own. The map lives on
 // globalThis because the web server and its bundled route handlers load this module apart.
+interface Registered {
+  auth: Auth;
+  settings: AuthSettings;
+}
 const registryKey = Symbol.for('cutroom.authByDatabase');
-const authByDatabase: WeakMap<Database, Auth> =
-  ((globalThis as Record<symbol, unknown>)[registryKey] as WeakMap<Database, Auth> | undefined) ??
-  ((globalThis as Record<symbol, unknown>)[registryKey] = new WeakMap<Database, Auth>());
+const registry = globalThis as Record<symbol, WeakMap<Database, Registered> | undefined>;
+const authByDatabase = (registry[registryKey] ??= new WeakMap<Database, Registered>());
 
-function attachAuth(db: Database, auth: Auth) {
-  authByDatabase.set(db, auth);
+function attachAuth(db: Database, auth: Auth, settings: AuthSettings) {
+  authByDatabase.set(db, { auth, settings });
+}
+
+function registered(db: Database): Registered {
+  const entry = authByDatabase.get(db);
+  if (!entry) throw new Error('No auth instance was created for this database (createAuth).');
+  return entry;
 }
 
 /** The auth instance made for this database by `createAuth`. */
-export function authFor(db: Database): Auth {
-  const auth = authByDatabase.get(db);
-  if (!auth) throw new Error('No auth instance was created for this database (createAuth).');
-  return auth;
-}
+export const authFor = (db: Database): Auth => registered(db).auth;
+
+/** The settings of the auth instance made for this database. */
+export const authSettingsFor = (db: Database): AuthSettings => registered(db).settings;

@@ -29,6 +29,14 @@ export const ConfigSchema = z.object({
     .int()
     .min(1)
     .default(4 * 1024 ** 3),
+  /**
+   * Run the transcoding worker inside the web server ('false' to leave it to `npm run worker`
+   * processes; only possible with DATABASE_URL, since PGlite is single-process).
+   */
+  INPROCESS_WORKER: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
   /** Demo accounts (and demo content) on the first start; on unless set to 'false' or '0'. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''])
@@ -63,6 +71,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_SIGN_IN_WINDOW: z.coerce.number().int().min(1).default(60),
   /** Mails (verification, password reset) that one IP may ask for in 10 minutes. */
   RATE_LIMIT_MAIL_MAX: z.coerce.number().int().min(1).default(10),
+  /** Registrations (/api/createuser) that one IP may make in 10 minutes. */
+  RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().min(1).default(20),
   /** Wrong passwords in a row after which an account's sign-in is locked. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   /** How long that lock lasts, in minutes. */
