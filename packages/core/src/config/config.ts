@@ -12,6 +12,8 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** Seconds visitors' listing pages and API answers stay cached (0 turns the cache off). */
+  LISTING_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   SITE_NAME: z.string().default('Cutroom'),
   OPERATOR_NAME: z.string().default('The Cutroom operators'),
