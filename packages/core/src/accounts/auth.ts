@@ -169,6 +169,17 @@ export function createAuth(options: {
         else authLog.debug(message);
       },
     },
+    onAPIError: {
+      // Refusals are answers, not faults; only unexpected errors reach the error log.
+      onError(error) {
+        const status = (error as { status?: unknown }).status;
+        if (status === 'INTERNAL_SERVER_ERROR' || status === undefined) {
+          authLog.error({ err: error }, 'auth request failed');
+        } else {
+          authLog.debug({ status }, (error as Error).message);
+        }
+      },
+    },
     databaseHooks: {
       session: {
         create: {
@@ -187,6 +198,8 @@ export function createAuth(options: {
         maxUsernameLength: 24,
         // Kept as typed; the database compares names without regard to case.
         usernameNormalization: false,
+        // Profiles are addressed by username; renaming is not offered.
+        immutableUsername: true,
         usernameValidator: (name) => Username.safeParse(name).success,
       }),
       admin({

@@ -287,6 +287,18 @@ describe('password reset and account settings', () => {
     );
   });
 
+  it('keeps the username and protected fields out of reach of update-user', async () => {
+    const { user, password } = await createUser(db);
+    const { cookie } = await signIn(user.email, password, freshIp());
+    for (const body of [{ username: 'renamed' }, { role: 'admin' }, { banned: false }]) {
+      const response = await request('/update-user', { body, cookie });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+    }
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ username: user.username, role: 'user' });
+  });
+
   it('refuses a mutation from a foreign origin', async () => {
     const { user, password } = await createUser(db);
     const { cookie } = await signIn(user.email, password, freshIp());
