@@ -1,11 +1,15 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { FOREIGN_ORIGIN_MESSAGE, isForeignMutation } from '@cutroom/core/accounts/origin';
+import {
+  allowedOriginsFor,
+  FOREIGN_ORIGIN_MESSAGE,
+  isForeignMutation,
+} from '@cutroom/core/accounts/origin';
 
-const publicOrigin = (() => {
+const publicOrigins = (() => {
   try {
-    return process.env.PUBLIC_URL ? new URL(process.env.PUBLIC_URL).origin : undefined;
+    return allowedOriginsFor(process.env.PUBLIC_URL ?? 'http://localhost:3000');
   } catch {
-    return undefined;
+    return [];
   }
 })();
 
@@ -13,7 +17,7 @@ const publicOrigin = (() => {
 // Mutations of the API sent by another site's page are refused before they reach a handler.
 export function proxy(request: NextRequest) {
   if (request.nextUrl.pathname.startsWith('/api/')) {
-    const allowed = [request.nextUrl.origin, ...(publicOrigin ? [publicOrigin] : [])];
+    const allowed = [request.nextUrl.origin, ...publicOrigins];
     if (isForeignMutation(request, allowed)) {
       return NextResponse.json(
         { error: FOREIGN_ORIGIN_MESSAGE, message: FOREIGN_ORIGIN_MESSAGE, httpStatusCode: 403 },

@@ -9,7 +9,7 @@ import {
   type LockoutPolicy,
 } from './login-lockout';
 import { AUTH_CODE_MESSAGES, MESSAGES } from './messages';
-import { FOREIGN_ORIGIN_MESSAGE, isForeignMutation } from './origin';
+import { allowedOriginsFor, FOREIGN_ORIGIN_MESSAGE, isForeignMutation } from './origin';
 
 const json = (status: number, body: Record<string, unknown>, headers?: Headers) => {
   const out = new Headers(headers);
@@ -64,7 +64,7 @@ export function createAuthRequestHandler(options: {
   const { auth, db } = options;
   const lockout = options.lockout ?? DEFAULT_LOCKOUT;
   const now = options.now ?? (() => new Date());
-  const allowedOrigins = [new URL(String(auth.options.baseURL)).origin];
+  const allowedOrigins = allowedOriginsFor(String(auth.options.baseURL));
 
   async function signIn(request: Request): Promise<Response> {
     const body = await request

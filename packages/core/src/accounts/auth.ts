@@ -9,6 +9,7 @@ import { passwordResetMail, verificationMail } from '../mail/account-mails';
 import type { Mailer } from '../mail/mailer';
 import { Username } from './accounts.schema';
 import { MAX_PASSWORD_LENGTH, MESSAGES, MIN_PASSWORD_LENGTH } from './messages';
+import { allowedOriginsFor } from './origin';
 import { promoteAdminEmails } from './roles.service';
 
 export interface AuthSettings {
@@ -69,7 +70,7 @@ export function createAuth(options: {
     baseURL: settings.publicUrl,
     basePath: '/api/auth',
     secret: settings.secret,
-    trustedOrigins: [new URL(settings.publicUrl).origin],
+    trustedOrigins: allowedOriginsFor(settings.publicUrl),
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',

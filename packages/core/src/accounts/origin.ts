@@ -17,3 +17,20 @@ export function isForeignMutation(
   if (!origin) return false;
   return !allowedOrigins.includes(origin);
 }
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins whose pages may send mutations: the public URL's, and when that is a loopback
+ * address (a site tried out locally) its other loopback spellings, so opening
+ * http://127.0.0.1:3000 instead of http://localhost:3000 still works.
+ */
+export function allowedOriginsFor(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  return LOOPBACK_HOSTS.map((host) => {
+    const alias = new URL(url.origin);
+    alias.hostname = host;
+    return alias.origin;
+  });
+}
