@@ -225,6 +225,14 @@ export const videos = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
     /** The video's label names, kept by a trigger on video_labels, so search covers labels. */
     labelText: text().notNull().default(''),
+    /**
+     * The labels as `kind:name` keys, kept by the same trigger: label filters test this array
+     * in the row (or through its GIN index for rare labels) instead of probing video_labels.
+     */
+    labelKeys: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Full-text document: title (weight A), labels (B), description (C). */
     searchVector: tsvector('search_vector')
       .notNull()
@@ -249,6 +257,7 @@ export const videos = pgTable(
       .on(t.category, t.views.desc(), t.id.desc())
       .where(sql`status = 'published'`),
     index('videos_search_idx').using('gin', t.searchVector),
+    index('videos_label_keys_idx').using('gin', t.labelKeys),
   ],
 );
 
@@ -312,6 +321,24 @@ export const watchHistory = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
     index('watch_history_recent_idx').on(t.userId, t.watchedAt.desc()),
+  ],
+);
+
+/** Who subscribes to whose uploads; the dashboard's "subscriptions only" filter reads it. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    subscriberId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriberId, t.channelId] }),
+    index('subscriptions_channel_idx').on(t.channelId),
   ],
 );
 
