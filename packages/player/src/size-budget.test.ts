@@ -10,6 +10,7 @@ import type { DistSizes } from '../scripts/sizes.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const budget = JSON.parse(readFileSync(join(root, 'size-budget.json'), 'utf8')) as {
   coreJsPlusCssGzip: number;
+  coreWithAdsGzip: number;
 };
 let sizes: DistSizes;
 
@@ -23,6 +24,19 @@ beforeAll(() => {
 test('core JS + CSS stays within the gzip budget (ESM and script-tag builds)', () => {
   expect(sizes.esmCore.gzip + sizes.css.gzip).toBeLessThanOrEqual(budget.coreJsPlusCssGzip);
   expect(sizes.iifeCore.gzip + sizes.css.gzip).toBeLessThanOrEqual(budget.coreJsPlusCssGzip);
+});
+
+test('core + the ads chunk stays within the gzip budget; vast-client is only in the ads chunk', () => {
+  const adsChunk = sizes.lazy.find((c) => c.name === 'ads-engine.js')!;
+  expect(sizes.esmCore.gzip + sizes.css.gzip + adsChunk.gzip).toBeLessThanOrEqual(
+    budget.coreWithAdsGzip,
+  );
+  const core = sizes.esmCore.files.map((f) => readFileSync(join(root, 'dist', f), 'utf8')).join('');
+  const iife = readFileSync(join(root, 'dist', 'cutroom-player.js'), 'utf8');
+  const ads = adsChunk.files.map((f) => readFileSync(join(root, 'dist', f), 'utf8')).join('');
+  for (const code of [core, iife]) expect(code).not.toMatch(/VAST-resolving|cr-ad-layer/);
+  expect(ads).toMatch(/VAST-resolving/);
+  expect(ads).toMatch(/cr-ad-layer/);
 });
 
 test('hls.js, dash.js and three.js are only in lazy chunks', () => {

@@ -1,7 +1,7 @@
-// The seam for ad handling (issue 8). The core loads this chunk only when
-// vastOptions.adList is not empty and hands it an AdsHost; this placeholder plays no ads, so
-// content starts at once.
+// The ads chunk (issue 8): loaded by the core only when vastOptions.adList is not empty. It
+// receives an AdsHost and plays the rolls of the ad list; see ads/ads-manager.ts.
 import type { VastOptions } from '../options.ts';
+import { AdsManager } from './ads/ads-manager.ts';
 
 /** What the core lends to the ads module. */
 export interface AdsHost {
@@ -18,7 +18,7 @@ export interface AdsHost {
 
 /** What the core expects back. */
 export interface AdsController {
-  /** Resolves when content may start (after pre-rolls). */
+  /** Resolves when the content may load; its first play is then held for the pre-rolls. */
   beforeContent(): Promise<void>;
   destroy(): void;
 }
@@ -28,5 +28,5 @@ export interface AdsModule {
 }
 
 export const ads: AdsModule = {
-  attach: () => ({ beforeContent: () => Promise.resolve(), destroy: () => {} }),
+  attach: (host) => new AdsManager(host),
 };

@@ -1,0 +1,299 @@
+// The scheduler: loads each roll's VAST at its time, holds the first play for the pre-rolls,
+// plays mid-rolls and post-rolls over a paused content video, shows non-linear and on-pause
+// ads, and puts the content back where it was.
+import { logError } from '../../log.ts';
+import type { AdsController, AdsHost } from '../ads-engine.ts';
+import type { AdContext, AdRun } from './ad-context.ts';
+import { callAdvanced } from './ad-context.ts';
+import { buildRollRecords } from './ad-list.ts';
+import type { RollRecord } from './ad-list.ts';
+import { AdLayer } from './ad-layer.ts';
+import { injectAdStyles } from './ad-styles.ts';
+import { AD_TIMER_POLL_MS, AdErrorCode, ON_PAUSE_DELAY_MS, formatAdError } from './constants.ts';
+import { playLinearAd } from './linear-ad.ts';
+import { showNonLinearAd } from './non-linear-ad.ts';
+import type { ParsedAd } from './parsed-ad.ts';
+import { selectAds } from './pod.ts';
+import { midRollTime, resumePosition, vastLoadTime } from './schedule.ts';
+import { createAdLedger } from './tracking.ts';
+import type { TrackingLedger } from './tracking.ts';
+import { loadRoll } from './vast-loader.ts';
+import { playVpaidAd } from './vpaid.ts';
+
+export class AdsManager implements AdsController {
+  readonly #host: AdsHost;
+  readonly #rolls: RollRecord[];
+  readonly #layer: AdLayer;
+  readonly #loads = new Map<string, Promise<void>>();
+  readonly #ledgers = new Map<ParsedAd, TrackingLedger>();
+  readonly #midTimes = new Map<string, number | null>();
+  readonly #cleanups: (() => void)[] = [];
+  readonly #markers: HTMLElement[] = [];
+  readonly #nonLinearQueue: [ParsedAd, RollRecord][] = [];
+  #isPreRollHandled: boolean;
+  #isBusy = false;
+  #isSelfPause = false;
+  #active: AdRun | null = null;
+  #nonLinear: AdRun | null = null;
+  #onPause: AdRun | null = null;
+  #onPauseTimer: ReturnType<typeof setTimeout> | undefined;
+  #isDestroyed = false;
+
+  constructor(host: AdsHost) {
+    this.#host = host;
+    injectAdStyles(document);
+    this.#rolls = buildRollRecords(host.options);
+    this.#layer = new AdLayer(host.container, host.options.adProgressColor);
+    this.#isPreRollHandled = !this.#rolls.some((r) => r.roll === 'preRoll' && !r.error);
+    for (const record of this.#rolls) {
+      if (record.roll === 'preRoll' || record.roll === 'onPauseRoll') void this.#load(record);
+    }
+    const v = host.video;
+    this.#listen(v, 'play', () => this.#onContentPlay());
+    this.#listen(v, 'pause', () => this.#onContentPause());
+    this.#listen(v, 'ended', () => this.#onContentEnded());
+    this.#listen(v, 'durationchange', () => this.#drawMarkers());
+    const timer = setInterval(() => this.#tick(), AD_TIMER_POLL_MS);
+    this.#cleanups.push(() => clearInterval(timer));
+  }
+
+  /** Content may load at once; its first play is held for the pre-rolls. */
+  beforeContent(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** The roll records, for tests and debugging. */
+  get rolls(): readonly RollRecord[] {
+    return this.#rolls;
+  }
+
+  destroy(): void {
+    this.#isDestroyed = true;
+    clearTimeout(this.#onPauseTimer);
+    for (const cleanup of this.#cleanups) cleanup();
+    this.#active?.stop();
+    this.#nonLinear?.stop();
+    this.#onPause?.stop();
+    for (const marker of this.#markers) marker.remove();
+    this.#layer.destroy();
+    this.#host.setAdPlaying(null);
+  }
+
+  #listen(target: EventTarget, type: string, handler: () => void): void {
+    target.addEventListener(type, handler);
+    this.#cleanups.push(() => target.removeEventListener(type, handler));
+  }
+
+  #load(record: RollRecord): Promise<void> {
+    let pending = this.#loads.get(record.id);
+    if (!pending) {
+      pending = loadRoll(record, this.#host.options).then((result) => {
+        record.vastLoaded = result.errorCode === null;
+        record.error = !record.vastLoaded;
+        record.ads = selectAds(result.ads, { ...record, isFallback: result.isFallback });
+        if (record.vastLoaded) callAdvanced(this.#host.options, 'vastLoadedCallback');
+      });
+      this.#loads.set(record.id, pending);
+    }
+    return pending;
+  }
+
+  #ledger(ad: ParsedAd): TrackingLedger {
+    let ledger = this.#ledgers.get(ad);
+    if (!ledger) {
+      ledger = createAdLedger(ad);
+      this.#ledgers.set(ad, ledger);
+    }
+    return ledger;
+  }
+
+  #context(record: RollRecord, ad: ParsedAd): AdContext {
+    return {
+      layer: this.#layer,
+      container: this.#host.container,
+      content: this.#host.video,
+      options: this.#host.options,
+      record,
+      ledger: this.#ledger(ad),
+      onModeChange: this.#host.onModeChange,
+      fail: (failed, code) => {
+        logError(formatAdError(code));
+        record.error = true;
+        this.#ledger(failed).fire('error', failed.errorUrl, { ERRORCODE: code });
+        callAdvanced(this.#host.options, 'noVastVideoCallback');
+      },
+    };
+  }
+
+  #pauseContent(): void {
+    if (this.#host.video.paused) return;
+    this.#isSelfPause = true;
+    this.#host.video.pause();
+  }
+
+  #onContentPlay(): void {
+    clearTimeout(this.#onPauseTimer);
+    this.#onPause?.stop();
+    if (this.#isBusy) {
+      // Play keys and buttons of the player act on the ad while one runs.
+      this.#pauseContent();
+      this.#active?.togglePause();
+      return;
+    }
+    if (!this.#isPreRollHandled) {
+      this.#isPreRollHandled = true;
+      this.#pauseContent();
+      void this.#runRolls(
+        this.#rolls.filter((r) => r.roll === 'preRoll' && !r.error),
+        'preRoll',
+      );
+    }
+  }
+
+  #onContentPause(): void {
+    if (this.#isSelfPause) {
+      this.#isSelfPause = false;
+      return;
+    }
+    const v = this.#host.video;
+    const record = this.#rolls.find((r) => r.roll === 'onPauseRoll' && !r.error);
+    if (!record || this.#isBusy || v.ended) return;
+    clearTimeout(this.#onPauseTimer);
+    this.#onPauseTimer = setTimeout(() => void this.#showOnPause(record), ON_PAUSE_DELAY_MS);
+  }
+
+  async #showOnPause(record: RollRecord): Promise<void> {
+    await this.#load(record);
+    const v = this.#host.video;
+    const ad = record.ads.find((a) => a.adType === 'nonLinear');
+    if (!ad || !v.paused || v.ended || this.#isBusy || this.#isDestroyed || this.#onPause) return;
+    // Queued behind a non-linear ad that is showing; shown when it closes.
+    if (this.#nonLinear) return;
+    const run = showNonLinearAd(ad, this.#context(record, ad), true);
+    this.#onPause = run;
+    void run.done.then(() => {
+      this.#onPause = null;
+      record.played = true;
+    });
+  }
+
+  #onContentEnded(): void {
+    const post = this.#rolls.filter((r) => r.roll === 'postRoll' && !r.error && !r.played);
+    if (post.length > 0 && !this.#isBusy) void this.#runRolls(post, 'postRoll');
+  }
+
+  #tick(): void {
+    const v = this.#host.video;
+    if (this.#isBusy || this.#isDestroyed || !Number.isFinite(v.duration)) return;
+    const t = v.currentTime;
+    const timeout = this.#host.options.vastTimeout;
+    for (const record of this.#rolls) {
+      if (record.error || record.played) continue;
+      if (record.roll === 'midRoll') {
+        const at = this.#midTime(record, v.duration);
+        if (at === null) continue;
+        if (t >= vastLoadTime(at, timeout)) void this.#load(record);
+        if (t >= at && !v.paused && this.#isPreRollHandled) {
+          void this.#runRolls([record], 'midRoll');
+          return;
+        }
+      } else if (record.roll === 'postRoll' && t >= vastLoadTime(v.duration, timeout)) {
+        void this.#load(record);
+      }
+    }
+  }
+
+  #midTime(record: RollRecord, duration: number): number | null {
+    if (!this.#midTimes.has(record.id)) {
+      const at = record.timer ? midRollTime(record.timer, duration) : null;
+      if (at === null) record.error = true;
+      this.#midTimes.set(record.id, at);
+    }
+    return this.#midTimes.get(record.id) ?? null;
+  }
+
+  #drawMarkers(): void {
+    const v = this.#host.video;
+    if (!this.#host.options.showProgressbarMarkers || !Number.isFinite(v.duration)) return;
+    const track = this.#host.container.querySelector('.cr-progress-track');
+    if (!track || this.#markers.length > 0) return;
+    for (const record of this.#rolls) {
+      if (record.roll !== 'midRoll' || record.error) continue;
+      const at = this.#midTime(record, v.duration);
+      if (at === null) continue;
+      const marker = document.createElement('div');
+      marker.className = 'cr-ad-marker';
+      marker.style.left = `${(at / v.duration) * 100}%`;
+      marker.style.background = this.#host.options.adProgressColor;
+      track.append(marker);
+      this.#markers.push(marker);
+    }
+  }
+
+  /** Plays the linear ads of `records` over the paused content, then resumes it. */
+  async #runRolls(records: RollRecord[], roll: RollRecord['roll']): Promise<void> {
+    this.#isBusy = true;
+    for (const record of records) record.played = true;
+    const v = this.#host.video;
+    await Promise.all(records.map((r) => this.#load(r)));
+    if (this.#isDestroyed) return;
+    const linear: [ParsedAd, RollRecord][] = [];
+    for (const record of records) {
+      for (const ad of record.ads) {
+        if (ad.adType === 'linear') linear.push([ad, record]);
+        else if (ad.adType === 'nonLinear') this.#queueNonLinear(ad, record);
+      }
+    }
+    if (roll === 'preRoll' && linear.length === 0) {
+      logError(formatAdError(AdErrorCode.generic));
+      callAdvanced(this.#host.options, 'noVastVideoCallback');
+    }
+    const saved = v.currentTime;
+    if (linear.length > 0) this.#pauseContent();
+    for (const [ad, record] of linear) {
+      if (this.#isDestroyed) return;
+      this.#host.setAdPlaying(roll);
+      const ctx = this.#context(record, ad);
+      const run = ad.vpaid ? playVpaidAd(ad, ctx) : playLinearAd(ad, ctx);
+      this.#active = run;
+      await run.done;
+      ad.played = true;
+      this.#active = null;
+    }
+    this.#layer.reset();
+    this.#layer.root.hidden = true;
+    this.#host.setAdPlaying(null);
+    this.#isBusy = false;
+    if (this.#isDestroyed) return;
+    if (roll === 'postRoll') return;
+    if (linear.length > 0 && roll === 'midRoll')
+      v.currentTime = resumePosition(roll, saved, v.duration);
+    if (v.paused) void v.play().catch(() => {});
+    this.#showNextNonLinear();
+  }
+
+  #queueNonLinear(ad: ParsedAd, record: RollRecord): void {
+    this.#nonLinearQueue.push([ad, record]);
+    if (!this.#isBusy) this.#showNextNonLinear();
+  }
+
+  #showNextNonLinear(): void {
+    if (this.#nonLinear || this.#isDestroyed) return;
+    const next = this.#nonLinearQueue.shift();
+    if (!next) {
+      // An on-pause ad waiting behind a banner comes up now.
+      const pauseRoll = this.#rolls.find((r) => r.roll === 'onPauseRoll' && !r.error);
+      if (pauseRoll && this.#host.video.paused && !this.#host.video.ended)
+        void this.#showOnPause(pauseRoll);
+      return;
+    }
+    const [ad, record] = next;
+    const run = showNonLinearAd(ad, this.#context(record, ad));
+    this.#nonLinear = run;
+    void run.done.then(() => {
+      ad.played = true;
+      this.#nonLinear = null;
+      this.#showNextNonLinear();
+    });
+  }
+}
