@@ -75,7 +75,7 @@ async function stop(signal: string) {
   log.info({ signal }, 'stopping');
   server.closeIdleConnections();
   server.close();
-  await runtime.database.close();
+  await runtime.stop();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

@@ -6,7 +6,7 @@ import { getViewer } from './session';
 /** The route handler for one JSON API endpoint: parse, dispatch, answer. */
 export function createPostHandler(endpoint: Endpoint) {
   return async function POST(request: Request): Promise<Response> {
-    const { database, log } = await getRuntime();
+    const { database, log, media } = await getRuntime();
     let body: unknown;
     try {
       body = await request.json();
@@ -24,6 +24,7 @@ export function createPostHandler(endpoint: Endpoint) {
       now: () => new Date(),
       ip: request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? '127.0.0.1',
       headers: request.headers,
+      media,
     });
     return Response.json(result.body, { status: result.status });
   };

@@ -9,13 +9,20 @@ import {
   hasNoUsers,
   seedDemoAccounts,
 } from '@cutroom/core/demo/seed-demo-accounts';
+import { transcodeDeadLetterJob, transcodeVideoJob } from '@cutroom/core/jobs/job-definitions';
+import { JobQueue } from '@cutroom/core/jobs/job-queue';
 import { createLogger } from '@cutroom/core/logging/logger';
 import { createStorageFromEnv } from '@cutroom/core/storage/create-storage';
+import { InProcessEvents } from '@cutroom/core/videos/processing-events';
+import { startWorker } from '@cutroom/media/worker';
 import type { Runtime } from './runtime';
 import { getViewer } from './session';
 import { createUploadServer } from './uploads';
 
-/** Opens the database (applying pending migrations), the media storage and the logger. */
+/**
+ * Opens everything one web process shares: the database (applying pending migrations), media
+ * storage, the job queue and, unless turned off, the transcoding worker.
+ */
 export async function createRuntime(config: Config = loadConfig()): Promise<Runtime> {
   const log = createLogger({ level: config.LOG_LEVEL });
   const database = await openDatabase({
@@ -36,5 +43,31 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     getViewer,
     log,
   });
-  return { config, database, log, storage, uploads, accounts };
+  const queue = await JobQueue.start(database, [transcodeDeadLetterJob, transcodeVideoJob]);
+  const events = new InProcessEvents();
+  // PGlite belongs to this process alone, so its worker must run here.
+  const runsWorker = config.INPROCESS_WORKER || !config.DATABASE_URL;
+  const worker = runsWorker
+    ? await startWorker({
+        handle: database,
+        storage,
+        events,
+        queue,
+        log: log.child({ name: 'worker' }),
+      })
+    : null;
+  return {
+    config,
+    database,
+    log,
+    accounts,
+    storage,
+    uploads,
+    media: { storage, queue, events, uploads: uploads.files },
+    async stop() {
+      await worker?.stop();
+      await queue.stop({ timeoutMs: 10_000 });
+      await database.close();
+    },
+  };
 }

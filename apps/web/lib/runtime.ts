@@ -1,3 +1,4 @@
+import type { MediaServices } from '@cutroom/core/api/endpoint';
 import type { Accounts } from '@cutroom/core/accounts/accounts-runtime';
 import type { Config } from '@cutroom/core/config/config';
 import type { DatabaseHandle } from '@cutroom/core/db/client';
@@ -14,6 +15,9 @@ export interface Runtime {
   accounts: Accounts;
   storage: Storage;
   uploads: UploadServer;
+  media: MediaServices;
+  /** Stops the worker and the queue, then closes the database. */
+  stop(): Promise<void>;
 }
 
 declare global {

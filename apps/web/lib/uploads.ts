@@ -7,11 +7,8 @@ import type { Actor } from '@cutroom/core/api/endpoint';
 import { isServiceError } from '@cutroom/core/api/service-error';
 import type { Logger } from '@cutroom/core/logging/logger';
 import { formatBytes } from './format';
-import {
-  requireUploader,
-  validateUploadedFile,
-  type UploadedFiles,
-} from '@cutroom/media/uploads/upload.service';
+import type { UploadedFiles } from '@cutroom/core/uploads/uploaded-files';
+import { requireUploader, validateUploadedFile } from '@cutroom/media/uploads/upload.service';
 
 export const UPLOAD_PATH = '/api/uploads';
 

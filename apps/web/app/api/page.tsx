@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { endpoints } from '@cutroom/core/api/endpoints';
+import { apiEndpoints as endpoints } from '@/lib/openapi';
 import { z } from 'zod';
 import { TextPage } from '@/components/content/text-page';
 

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { Database } from '../db/client';
+import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logging/logger';
+import type { Storage } from '../storage/storage';
+import type { UploadedFiles } from '../uploads/uploaded-files';
+import type { ProcessingEvents } from '../videos/processing-events';
 
 /** Who is making a request, as the services see it; null for a visitor. */
 export interface Actor {
@@ -19,10 +23,26 @@ export interface ServiceContext {
   now: () => Date;
 }
 
+/** The media side of the site, for the calls that store files or queue processing. */
+export interface MediaServices {
+  storage: Storage;
+  queue: JobQueue;
+  events: ProcessingEvents;
+  uploads: UploadedFiles;
+}
+
 /** Extra facts only the HTTP layer knows, for calls that need them (rate limits, links). */
 export interface RequestContext extends ServiceContext {
   ip: string;
   headers: Headers;
+  /** Present in the web server; absent in tests that do not need it. */
+  media?: MediaServices;
+}
+
+/** The media services, or a plain failure when a call that needs them runs without. */
+export function requireMediaServices(context: RequestContext): MediaServices {
+  if (!context.media) throw new Error('This call needs the media services (storage and queue)');
+  return context.media;
 }
 
 export interface Endpoint<Input extends z.ZodType = z.ZodType> {

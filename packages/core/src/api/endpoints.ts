@@ -7,6 +7,7 @@ import {
 import { getMoreVideosEndpoint } from '../browse/browse.endpoints';
 import { metadataEndpoint } from '../metadata/metadata.endpoints';
 import { searchV2Endpoint } from '../search/search.endpoints';
+import { countViewEndpoint } from '../watch/watch.endpoints';
 import type { Endpoint } from './endpoint';
 
 /** Every endpoint of the JSON API: the web app routes them, the /api page documents them. */
@@ -18,6 +19,7 @@ export const endpoints: readonly Endpoint[] = [
   getMoreVideosEndpoint,
   searchV2Endpoint,
   metadataEndpoint,
+  countViewEndpoint,
 ];
 
 export function findEndpoint(path: string): Endpoint | undefined {

@@ -88,6 +88,10 @@ export class JobQueue {
       });
     }
     this.#definitions.set(definition.name, definition);
+    // pg-boss looks a queue up in its cache on send, through its own connection when missing.
+    // Inside a caller's PGlite transaction (one connection) that lookup would wait for the
+    // transaction itself: a deadlock. A lookup by id caches the queue now, outside any.
+    await this.boss.getJobById(definition.name, '00000000-0000-4000-8000-000000000000');
   }
 
   /**

@@ -1,0 +1,4 @@
+import { countViewEndpoint } from '@cutroom/core/watch/watch.endpoints';
+import { createPostHandler } from '@/lib/api-route';
+
+export const POST = createPostHandler(countViewEndpoint);

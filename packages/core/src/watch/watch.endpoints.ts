@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../api/endpoint';
+import { ServiceError } from '../api/service-error';
+import { countView, VIDEO_MISSING_MESSAGE } from './watch.service';
+
+/** Sent by the video page once playback starts: a view counts once per viewer per day. */
+export const countViewEndpoint = defineEndpoint({
+  path: '/api/v2/view',
+  summary: 'Count a view of a published video (once per viewer per day).',
+  input: z.object({ videoId: z.string().regex(/^[A-Za-z0-9]{6,32}$/, 'Unknown video id') }),
+  async handle({ videoId }, context) {
+    const outcome = await countView(context.db, {
+      videoId,
+      actor: context.actor,
+      ip: context.ip,
+      userAgent: context.headers.get('user-agent') ?? '',
+      now: context.now(),
+    });
+    if (outcome === 'missing') throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
+    return { body: { counted: outcome === 'counted' } };
+  },
+});

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { Actor } from '../api/endpoint';
+import { ServiceError } from '../api/service-error';
+import { hasRole } from '../accounts/roles.service';
+import type { Database } from '../db/client';
+import { users, videoLabels, videos, viewMarks, type LabelKind, type Video } from '../db/schema';
+import { recordView } from '../history/history.service';
+
+export const VIDEO_MISSING_MESSAGE = "This video doesn't exist";
+export const VIDEO_INACCESSIBLE_MESSAGE = 'This video is not accessible anymore';
+
+/** `/video/{slug}_{id}`: the id is what follows the last underscore. */
+export function parseVideoParam(param: string): { slug: string; id: string } | null {
+  const decoded = decodeURIComponent(param);
+  const at = decoded.lastIndexOf('_');
+  const id = at >= 0 ? decoded.slice(at + 1) : decoded;
+  if (!/^[A-Za-z0-9]{6,32}$/.test(id)) return null;
+  return { slug: at >= 0 ? decoded.slice(0, at) : '', id };
+}
+
+export const canonicalVideoPath = (video: Pick<Video, 'slug' | 'id'>) =>
+  `/video/${video.slug}_${video.id}`;
+
+export interface WatchPage {
+  video: Video;
+  uploader: { id: string; username: string; image: string | null };
+  labels: Record<LabelKind, string[]>;
+  /** The viewer may edit, unpublish or delete it. */
+  canManage: boolean;
+}
+
+/** Whether the actor owns the video or moderates the site. */
+export function canManageVideo(actor: Actor | null, video: Pick<Video, 'ownerId'>): boolean {
+  return Boolean(actor && (actor.id === video.ownerId || hasRole(actor, 'admin')));
+}
+
+/**
+ * A video as its page shows it. Missing: 'This video doesn't exist'. Not published: 'This
+ * video is not accessible anymore' to everyone but its owner and admins.
+ */
+export async function getWatchPage(
+  db: Database,
+  id: string,
+  actor: Actor | null,
+): Promise<WatchPage> {
+  const [row] = await db
+    .select({
+      video: videos,
+      uploader: { id: users.id, username: users.username, image: users.image },
+    })
+    .from(videos)
+    .innerJoin(users, eq(users.id, videos.ownerId))
+    .where(eq(videos.id, id))
+    .limit(1);
+  if (!row) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
+  const canManage = canManageVideo(actor, row.video);
+  if (row.video.status !== 'published' && !canManage) {
+    throw new ServiceError('unauthenticated', VIDEO_INACCESSIBLE_MESSAGE);
+  }
+  const labelRows = await db
+    .select({ kind: videoLabels.kind, name: videoLabels.name })
+    .from(videoLabels)
+    .where(eq(videoLabels.videoId, id))
+    .orderBy(asc(videoLabels.name));
+  const labels: Record<LabelKind, string[]> = { tag: [], music: [], star: [], creator: [] };
+  for (const label of labelRows) labels[label.kind].push(label.name);
+  return { ...row, labels, canManage };
+}
+
+/** A visitor's viewer key: a hash of their connection, never stored in the clear. */
+export function visitorKey(ip: string, userAgent: string, day: string): string {
+  return `v:${createHash('sha256').update(`${day}\0${ip}\0${userAgent}`).digest('base64url').slice(0, 22)}`;
+}
+
+/**
+ * Counts a view once per viewer per day (members by account, visitors by connection), adding
+ * it to the member's history. Only published videos count.
+ */
+export async function countView(
+  db: Database,
+  input: { videoId: string; actor: Actor | null; ip: string; userAgent: string; now?: Date },
+): Promise<'counted' | 'repeat' | 'missing'> {
+  const now = input.now ?? new Date();
+  const day = now.toISOString().slice(0, 10);
+  const viewerKey = input.actor
+    ? `u:${input.actor.id}`
+    : visitorKey(input.ip, input.userAgent, day);
+  return db.transaction(async (tx) => {
+    const [video] = await tx
+      .select({ id: videos.id })
+      .from(videos)
+      .where(and(eq(videos.id, input.videoId), eq(videos.status, 'published')))
+      .limit(1);
+    if (!video) return 'missing';
+    const marked = await tx
+      .insert(viewMarks)
+      .values({ videoId: input.videoId, viewerKey, day })
+      .onConflictDoNothing()
+      .returning({ videoId: viewMarks.videoId });
+    if (marked.length === 0) return 'repeat';
+    await recordView(tx as unknown as Database, {
+      videoId: input.videoId,
+      viewerId: input.actor?.id ?? null,
+      now,
+    });
+    return 'counted';
+  });
+}
+
+/** Marks older than yesterday are no longer needed to tell repeat views apart. */
+export async function pruneViewMarks(db: Database, now: Date = new Date()): Promise<void> {
+  const yesterday = new Date(now.getTime() - 24 * 3600 * 1000).toISOString().slice(0, 10);
+  await db.delete(viewMarks).where(lt(viewMarks.day, yesterday));
+}

@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { dispatch } from '../api/dispatch';
+import { videos, watchHistory } from '../db/schema';
+import { actorOf, createUser } from '../testing/factories';
+import { createTestContext } from '../testing/test-context';
+import { createTestDatabase } from '../testing/test-db';
+import { createVideo } from '../testing/video-factory';
+import { countViewEndpoint } from './watch.endpoints';
+import {
+  countView,
+  getWatchPage,
+  parseVideoParam,
+  pruneViewMarks,
+  VIDEO_INACCESSIBLE_MESSAGE,
+  VIDEO_MISSING_MESSAGE,
+} from './watch.service';
+
+const { db } = await createTestDatabase();
+
+const viewsOf = async (id: string) =>
+  (await db.select({ views: videos.views }).from(videos).where(eq(videos.id, id)))[0]!.views;
+
+describe('parseVideoParam', () => {
+  it('takes the id after the last underscore', () => {
+    expect(parseVideoParam('my_great_video_abc123XYZ')).toEqual({
+      slug: 'my_great_video',
+      id: 'abc123XYZ',
+    });
+    expect(parseVideoParam('abc123XYZ')).toEqual({ slug: '', id: 'abc123XYZ' });
+    expect(parseVideoParam('bad_id!')).toBeNull();
+    expect(parseVideoParam('x_ab')).toBeNull();
+  });
+});
+
+describe('getWatchPage', () => {
+  it('shows a published video with its uploader and labels', async () => {
+    const { user } = await createUser(db, { username: 'maker' });
+    const video = await createVideo(db, {
+      ownerId: user.id,
+      labels: { tag: ['b', 'a'], star: ['S'] },
+    });
+    const page = await getWatchPage(db, video.id, null);
+    expect(page.uploader.username).toBe('maker');
+    expect(page.labels).toEqual({ tag: ['a', 'b'], music: [], star: ['S'], creator: [] });
+    expect(page.canManage).toBe(false);
+  });
+
+  it("answers 'This video doesn't exist' for a missing id", async () => {
+    await expect(getWatchPage(db, 'nothere123', null)).rejects.toMatchObject({
+      kind: 'not_found',
+      message: VIDEO_MISSING_MESSAGE,
+    });
+  });
+
+  it('hides an unpublished video from everyone but its owner and admins', async () => {
+    const { user: owner, actor: ownerActor } = await createUser(db);
+    const { actor: stranger } = await createUser(db);
+    const { actor: admin } = await createUser(db, { role: 'admin' });
+    const video = await createVideo(db, { ownerId: owner.id, status: 'unpublished_admin' });
+    for (const viewer of [null, stranger]) {
+      await expect(getWatchPage(db, video.id, viewer)).rejects.toMatchObject({
+        status: 401,
+        message: VIDEO_INACCESSIBLE_MESSAGE,
+      });
+    }
+    expect((await getWatchPage(db, video.id, ownerActor)).canManage).toBe(true);
+    expect((await getWatchPage(db, video.id, admin)).canManage).toBe(true);
+  });
+});
+
+describe('countView', () => {
+  it('counts a member once a day and adds the video to their history', async () => {
+    const { user } = await createUser(db);
+    const video = await createVideo(db, { ownerId: user.id, views: 0 });
+    const actor = actorOf(user);
+    const day1 = new Date('2026-05-01T10:00:00Z');
+    const view = (now: Date) =>
+      countView(db, { videoId: video.id, actor, ip: '1.1.1.1', userAgent: 'x', now });
+    expect(await view(day1)).toBe('counted');
+    expect(await view(new Date('2026-05-01T20:00:00Z'))).toBe('repeat');
+    expect(await view(new Date('2026-05-02T08:00:00Z'))).toBe('counted');
+    expect(await viewsOf(video.id)).toBe(2);
+    const history = await db.select().from(watchHistory).where(eq(watchHistory.userId, user.id));
+    expect(history.map((row) => row.videoId)).toEqual([video.id]);
+  });
+
+  it('tells visitors apart by connection', async () => {
+    const { user } = await createUser(db);
+    const video = await createVideo(db, { ownerId: user.id, views: 0 });
+    const now = new Date('2026-05-01T10:00:00Z');
+    const view = (ip: string) =>
+      countView(db, { videoId: video.id, actor: null, ip, userAgent: 'ua', now });
+    expect(await view('10.0.0.1')).toBe('counted');
+    expect(await view('10.0.0.1')).toBe('repeat');
+    expect(await view('10.0.0.2')).toBe('counted');
+    expect(await viewsOf(video.id)).toBe(2);
+    await pruneViewMarks(db, new Date('2026-05-04T00:00:00Z'));
+    expect(
+      await countView(db, { videoId: video.id, actor: null, ip: '10.0.0.1', userAgent: 'ua', now }),
+    ).toBe('counted');
+  });
+
+  it('does not count unpublished or missing videos; the API answers 404 for them', async () => {
+    const { user } = await createUser(db);
+    const video = await createVideo(db, { ownerId: user.id, status: 'processing' });
+    const context = createTestContext(db);
+    expect((await dispatch(countViewEndpoint, { videoId: video.id }, context)).status).toBe(404);
+    expect(
+      (await dispatch(countViewEndpoint, { videoId: 'missing1234' }, context)).body.error,
+    ).toBe(VIDEO_MISSING_MESSAGE);
+    expect((await dispatch(countViewEndpoint, { videoId: '../etc' }, context)).status).toBe(400);
+  });
+});
