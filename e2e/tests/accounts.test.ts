@@ -88,7 +88,7 @@ describe('accounts in the browser', () => {
     expect(after.find((cookie) => cookie.name === 'cutroom.session_token')).toBeUndefined();
   });
 
-  it('signs a test in through the API and shows the settings page at 360 px', async () => {
+  it('signs a test in through the API; the account pages fit a 360 px screen', async () => {
     const user = await createVerifiedUser();
     const page = await openPage({ viewport: { width: 360, height: 740 } });
     await signInThroughApi(page.context(), user.email, user.password);
@@ -99,6 +99,17 @@ describe('accounts in the browser', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBe(0);
+
+    const visitor = await openPage({ viewport: { width: 360, height: 740 } });
+    for (const path of ['/register', '/login', '/reset-password']) {
+      await visitor.goto(path);
+      expect(
+        await visitor.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      ).toBe(0);
+      expect(await visitor.getByLabel('E-mail').isVisible()).toBe(true);
+    }
   });
 
   it('sends visitors of the settings page to sign in', async () => {
