@@ -112,6 +112,35 @@ describe('accounts in the browser', () => {
     }
   });
 
+  it('resets a forgotten password from the sign-in page, and explains a broken link', async () => {
+    const user = await createVerifiedUser();
+    const page = await openPage();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/reset-password');
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByTestId('form-success').waitFor();
+    const mail = await waitForOutboxMail(user.email, 1);
+    expect(mail.subject).toBe('Reset your Cutroom password');
+    await page.goto(firstLink(mail));
+    await page.getByLabel('New password', { exact: true }).fill('a-new-password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByTestId('form-success').waitFor();
+    const signIn = (password: string) =>
+      fetch(`${baseUrl()}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email, password }),
+      });
+    expect((await signIn(user.password)).status).toBe(401);
+    expect((await signIn('a-new-password')).status).toBe(200);
+
+    await page.goto('/api/auth/verify-email?token=not-a-token&callbackURL=/verify');
+    await page.getByTestId('verify-failed').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/verify');
+  });
+
   it('sends visitors of the settings page to sign in', async () => {
     const response = await fetch(`${baseUrl()}/profile/settings`, { redirect: 'manual' });
     expect([307, 308]).toContain(response.status);
