@@ -46,7 +46,7 @@ const DATABASE_URL =
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 1_000_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 /** Bump when the generated data changes shape, so an old build is not reused. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 const TARGET_LISTING_MS = 25;
 const TARGET_SEARCH_MS = 50;
 
@@ -192,7 +192,9 @@ async function buildDataSet(pool: pg.Pool, db: Parameters<typeof rebuildPublishe
       );
       await client.query(`
         create unlogged table if not exists gen_label_text as
-        select n, string_agg(name, ' ' order by kind, name) as label_text from gen_labels group by n`);
+        select n, string_agg(name, ' ' order by kind, name) as label_text,
+          array_agg(kind::text || ':' || name order by kind, name) as label_keys
+        from gen_labels group by n`);
     });
     await step('videos (titles, descriptions, flags, durations, views, dates)', () =>
       client.query(
@@ -200,7 +202,7 @@ async function buildDataSet(pool: pg.Pool, db: Parameters<typeof rebuildPublishe
         insert into videos (id, owner_id, title, slug, description, category, is_explicit,
           is_same_sex, is_trans, has_seizure_warning, status, duration_seconds, width, height,
           top_quality, aspect_ratio, views, upvotes, downvotes, created_at, updated_at,
-          published_at, label_text)
+          published_at, label_text, label_keys)
         select g.id, 'u' || (1 + floor(20000 * power(random(), 3))::int), t.title,
           lower(replace(t.title, ' ', '-')), t.description,
           (array['pmv','pmv','pmv','pmv','pmv','pmv','pmv','hmv','hmv','hmv','hmv','hypno','hypno',
@@ -210,7 +212,7 @@ async function buildDataSet(pool: pg.Pool, db: Parameters<typeof rebuildPublishe
             (array['processing','unpublished_user','unpublished_admin','failed'])[1 + floor(random() * 4)::int] end::video_status,
           30 + 3000 * power(random(), 3), q.w, q.h, q.top, q.w::real / q.h,
           v.views, (v.views * 0.03 * random())::int, (v.views * 0.004 * random())::int,
-          p.at, p.at, p.at, coalesce(lt.label_text, '')
+          p.at, p.at, p.at, coalesce(lt.label_text, ''), coalesce(lt.label_keys, '{}')
         from gen_ids g
         left join gen_label_text lt on lt.n = g.n
         cross join lateral (select now() - interval '3 years' * random() + (g.n % 1) * interval '0' as at) p

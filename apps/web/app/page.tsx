@@ -55,7 +55,7 @@ export default async function HomePage({ searchParams }: { searchParams: SearchP
         </h1>
         {cardPage && cardPage.count > 0 && (
           <p className="text-sm text-neutral-400" data-testid="listing-count">
-            {formatVideoCount(cardPage.count, cardPage.countIsCapped)}
+            {formatVideoCount(cardPage.count, cardPage.countIsCapped, cardPage.countIsEstimate)}
           </p>
         )}
       </header>

@@ -24,6 +24,7 @@ describe('listing formats', () => {
     expect(formatVideoCount(0)).toBe('0 videos');
     expect(formatVideoCount(1)).toBe('1 video');
     expect(formatVideoCount(1000, true)).toBe('1,000+ videos');
+    expect(formatVideoCount(33000, false, true)).toBe('about 33,000 videos');
   });
   it('formats ratings and months', async () => {
     const { formatMonth, formatRating } = await import('./format');

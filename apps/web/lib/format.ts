@@ -48,10 +48,13 @@ export function formatBytes(bytes: number): string {
 
 const whole = new Intl.NumberFormat('en');
 
-/** A listing's count: "1,234 videos", or "1,000+ videos" when the count was capped. */
-export function formatVideoCount(count: number, isCapped = false): string {
-  const noun = count === 1 && !isCapped ? 'video' : 'videos';
-  return `${whole.format(count)}${isCapped ? '+' : ''} ${noun}`;
+/**
+ * A listing's count: "1,234 videos", "1,000+ videos" when the count was capped, "about
+ * 33,000 videos" when it is an estimate.
+ */
+export function formatVideoCount(count: number, isCapped = false, isEstimate = false): string {
+  const noun = count === 1 && !isCapped && !isEstimate ? 'video' : 'videos';
+  return `${isEstimate ? 'about ' : ''}${whole.format(count)}${isCapped ? '+' : ''} ${noun}`;
 }
 
 /** Share of upvotes among votes, "87%", or null when nobody voted. */

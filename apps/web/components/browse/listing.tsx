@@ -33,7 +33,7 @@ export function Listing({
         </div>
         {page.count > 0 && (
           <p className="text-sm text-neutral-400" data-testid="listing-count">
-            {formatVideoCount(page.count, page.countIsCapped)}
+            {formatVideoCount(page.count, page.countIsCapped, page.countIsEstimate)}
           </p>
         )}
       </header>

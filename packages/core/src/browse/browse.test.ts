@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, type Category } from '../db/schema';
+import { CATEGORIES, subscriptions, type Category } from '../db/schema';
 import { createTestDatabase } from '../testing/test-db';
 import { createUser, createVideo } from '../testing/video-factory';
 import {
@@ -260,6 +260,20 @@ describe('listVideos filters', () => {
   it('keeps listNewestVideos for simple callers', async () => {
     const newest = await listNewestVideos(db, { limit: 3 });
     expect(newest.map((v) => v.id)).toEqual(oracle(DEFAULT_FILTERS).slice(0, 3));
+  });
+
+  it('shows a signed-in viewer only the channels they subscribe to', async () => {
+    const fan = await createUser(db, { username: 'fan' });
+    const filters = VideoFilters.parse({ subscriptions: true, view: 'popular' });
+    const none = await listVideos(db, { filters, pageSize: 100, now: NOW, viewerId: fan.id });
+    expect(none).toMatchObject({ data: [], count: 0 });
+    await db.insert(subscriptions).values({ subscriberId: fan.id, channelId: ownerIds.alice! });
+    const { ids } = await (async () => {
+      const page = await listVideos(db, { filters, pageSize: 100, now: NOW, viewerId: fan.id });
+      return { ids: page.data.map((video) => video.id) };
+    })();
+    expect(ids).toEqual(oracle(VideoFilters.parse({ view: 'popular' }), 'alice'));
+    expect(ids.length).toBeGreaterThan(0);
   });
 
   it('refuses the subscriptions filter to a visitor', async () => {

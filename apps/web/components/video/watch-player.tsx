@@ -1,0 +1,62 @@
+'use client';
+
+import '@cutroom/player/cutroom-player.css';
+import { CutroomPlayer } from '@cutroom/player/react';
+import type { Player } from '@cutroom/player';
+
+export interface WatchPlayerProps {
+  videoId: string;
+  title: string;
+  masterPlaylistUrl: string;
+  posterUrl: string;
+  spritesVttUrl: string | null;
+  /** Fill the whole frame (the embed page). */
+  fillFrame?: boolean;
+  /** Count a view when playback starts (off for previews of unpublished videos). */
+  countsViews: boolean;
+}
+
+/** The site's player for one video: the HLS ladder, its poster and the timeline previews. */
+export function WatchPlayer(props: WatchPlayerProps) {
+  const onReady = (player: Player) => {
+    if (!props.countsViews) return;
+    let counted = false;
+    player.on('playing', () => {
+      if (counted) return;
+      counted = true;
+      void fetch('/api/v2/view', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ videoId: props.videoId }),
+        keepalive: true,
+      }).catch(() => undefined);
+    });
+  };
+  return (
+    <CutroomPlayer
+      key={props.masterPlaylistUrl}
+      className={
+        props.fillFrame
+          ? 'h-full w-full'
+          : 'aspect-video w-full overflow-hidden rounded-xl bg-black'
+      }
+      sources={[{ src: props.masterPlaylistUrl, type: 'application/x-mpegURL', title: 'Auto' }]}
+      onReady={onReady}
+      options={{
+        layoutControls: {
+          title: props.fillFrame ? props.title : undefined,
+          posterImage: props.posterUrl,
+          posterImageSize: 'contain',
+          primaryColor: '#ff9800',
+          fillToContainer: true,
+          allowDownload: false,
+          playbackRateEnabled: true,
+          timelinePreview: props.spritesVttUrl
+            ? { type: 'VTT', file: props.spritesVttUrl }
+            : undefined,
+          persistentSettings: { volume: true, quality: true, speed: true, theatre: true },
+        },
+      }}
+    />
+  );
+}
