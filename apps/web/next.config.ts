@@ -14,6 +14,26 @@ const nextConfig: NextConfig = {
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
   // `npm test` type-checks every workspace with tsc before building; no need to do it twice.
   typescript: { ignoreBuildErrors: true },
+  // unauthorized() answers 401 for a video that is no longer accessible (spec §8).
+  experimental: { authInterrupts: true },
+  // Only the embed page may be framed by other sites; everything else by this site alone.
+  async headers() {
+    return [
+      {
+        source: '/((?!video/embed/).*)',
+        headers: [
+          { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
+          { key: 'Content-Security-Policy', value: "frame-ancestors 'self'" },
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+        ],
+      },
+      {
+        source: '/video/embed/:id*',
+        headers: [{ key: 'Content-Security-Policy', value: 'frame-ancestors *' }],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

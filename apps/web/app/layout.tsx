@@ -22,8 +22,17 @@ export const viewport: Viewport = { themeColor: '#121212', colorScheme: 'dark' }
 
 /** The root shell of spec §2, in order; promotions only for non-supporters. */
 export default async function RootLayout({ children }: { children: ReactNode }) {
+  const requestHeaders = await headers();
+  // The embed page is the player alone, in other sites' frames: no shell, no promotions.
+  if (requestHeaders.get('x-pathname')?.startsWith('/video/embed/')) {
+    return (
+      <html lang="en" className="dark">
+        <body className="overflow-hidden bg-black font-sans antialiased">{children}</body>
+      </html>
+    );
+  }
   const settings = siteSettings();
-  const viewer = await getViewer(await headers());
+  const viewer = await getViewer(requestHeaders);
   const showsAds = !viewer?.isSupporter;
   return (
     <html lang="en" className="dark">

@@ -112,3 +112,36 @@ describe('countView', () => {
     expect((await dispatch(countViewEndpoint, { videoId: '../etc' }, context)).status).toBe(400);
   });
 });
+
+describe('oEmbed', () => {
+  it('recognises this site’s video pages only', async () => {
+    const { videoIdFromPageUrl } = await import('./oembed');
+    const site = 'https://videos.example';
+    expect(videoIdFromPageUrl('https://videos.example/video/nice-one_abc123XYZ', site)).toBe(
+      'abc123XYZ',
+    );
+    expect(videoIdFromPageUrl('https://videos.example/video/embed/abc123XYZ', site)).toBe(
+      'abc123XYZ',
+    );
+    expect(videoIdFromPageUrl('https://elsewhere.example/video/x_abc123XYZ', site)).toBeNull();
+    expect(videoIdFromPageUrl('not a url', site)).toBeNull();
+  });
+
+  it('fits the frame in the consumer’s bounds and escapes the title', async () => {
+    const { buildOembed, embedSize } = await import('./oembed');
+    expect(embedSize(16 / 9, {})).toEqual({ width: 640, height: 360 });
+    expect(embedSize(16 / 9, { maxwidth: 320 })).toEqual({ width: 320, height: 180 });
+    expect(embedSize(16 / 9, { maxheight: 90 })).toEqual({ width: 160, height: 90 });
+    const { user } = await createUser(db, { username: 'oembedder' });
+    const video = await createVideo(db, { ownerId: user.id, title: 'A "quoted" <title>' });
+    const answer = buildOembed(video, user, {
+      url: '',
+      publicUrl: 'https://videos.example',
+      siteName: 'Cutroom',
+      posterUrl: '/media/p.jpg',
+    });
+    expect(answer).toMatchObject({ version: '1.0', type: 'video', author_name: 'oembedder' });
+    expect(answer.html).toContain('title="A &quot;quoted&quot; &lt;title&gt;"');
+    expect(answer.thumbnail_url).toBe('https://videos.example/media/p.jpg');
+  });
+});

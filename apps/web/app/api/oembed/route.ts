@@ -1,0 +1,40 @@
+import { isServiceError } from '@cutroom/core/api/service-error';
+import { videoMediaUrls } from '@cutroom/core/videos/video-processing.service';
+import { buildOembed, videoIdFromPageUrl } from '@cutroom/core/watch/oembed';
+import { getWatchPage } from '@cutroom/core/watch/watch.service';
+import { getRuntime } from '@/lib/runtime';
+
+const positive = (value: string | null) => {
+  const number = Number(value);
+  return value && Number.isInteger(number) && number > 0 ? number : undefined;
+};
+
+const refuse = (status: number, error: string) =>
+  Response.json({ error, httpStatusCode: status }, { status });
+
+/** oEmbed for video pages: GET /api/oembed?url={page}&maxwidth=&maxheight= (JSON only). */
+export async function GET(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const format = params.get('format');
+  if (format && format !== 'json') return refuse(501, 'Only the json format is available');
+  const { database, storage, config } = await getRuntime();
+  const pageUrl = params.get('url');
+  if (!pageUrl) return refuse(400, 'url is required');
+  const id = videoIdFromPageUrl(pageUrl, config.PUBLIC_URL);
+  if (!id) return refuse(404, 'That address is not a video of this site');
+  try {
+    const { video, uploader } = await getWatchPage(database.db, id, null);
+    const answer = buildOembed(video, uploader, {
+      url: pageUrl,
+      maxwidth: positive(params.get('maxwidth')),
+      maxheight: positive(params.get('maxheight')),
+      publicUrl: config.PUBLIC_URL,
+      siteName: config.SITE_NAME,
+      posterUrl: videoMediaUrls(storage, video)?.posterUrl ?? null,
+    });
+    return Response.json(answer, { headers: { 'access-control-allow-origin': '*' } });
+  } catch (error) {
+    if (isServiceError(error)) return refuse(404, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,232 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { headers } from 'next/headers';
+import { notFound, permanentRedirect, unauthorized } from 'next/navigation';
+import { cache } from 'react';
+import { isServiceError } from '@cutroom/core/api/service-error';
+import { listRecommendedVideos } from '@cutroom/core/browse/listings.service';
+import { videoMediaUrls } from '@cutroom/core/videos/video-processing.service';
+import {
+  canonicalVideoPath,
+  getWatchPage,
+  parseVideoParam,
+} from '@cutroom/core/watch/watch.service';
+import { listingContext } from '@/components/browse/listing-data';
+import { EmbedCode } from '@/components/video/embed-code';
+import { VideoGrid } from '@/components/video/video-grid';
+import { WatchPlayer } from '@/components/video/watch-player';
+import { formatDuration, formatViews } from '@/lib/format';
+import { getRuntime } from '@/lib/runtime';
+import { getViewer } from '@/lib/session';
+import { CATEGORY_NAMES } from '@/lib/site';
+
+type Params = { params: Promise<{ id: string }> };
+
+const LABEL_ROUTES = [
+  { kind: 'tag', route: 'tags', title: 'Tags' },
+  { kind: 'music', route: 'music', title: 'Music' },
+  { kind: 'star', route: 'star', title: 'Stars' },
+  { kind: 'creator', route: 'creator', title: 'Creators' },
+] as const;
+
+const STATUS_NOTES = {
+  processing: 'This video is still processing: only you can see it for now.',
+  unpublished_user: 'You unpublished this video: only you and the moderators can see it.',
+  unpublished_admin: 'A moderator unpublished this video: only you and the moderators can see it.',
+  failed: 'Processing this video failed.',
+} as const;
+
+/** One database read per request, shared by the page and its metadata. */
+const loadWatchPage = cache(async (param: string) => {
+  const parsed = parseVideoParam(param);
+  if (!parsed) notFound();
+  const viewer = await getViewer(await headers());
+  const { database } = await getRuntime();
+  try {
+    return { parsed, viewer, page: await getWatchPage(database.db, parsed.id, viewer) };
+  } catch (error) {
+    if (isServiceError(error) && error.kind === 'not_found') notFound();
+    if (isServiceError(error) && error.kind === 'unauthenticated') unauthorized();
+    throw error;
+  }
+});
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { page } = await loadWatchPage((await params).id);
+  const { storage, config } = await getRuntime();
+  const urls = videoMediaUrls(storage, page.video);
+  const canonical = `${config.PUBLIC_URL}${canonicalVideoPath(page.video)}`;
+  return {
+    title: page.video.title,
+    description: page.video.description.slice(0, 200) || `A video by ${page.uploader.username}`,
+    alternates: {
+      canonical,
+      types: {
+        'application/json+oembed': `${config.PUBLIC_URL}/api/oembed?url=${encodeURIComponent(canonical)}`,
+      },
+    },
+    openGraph: {
+      type: 'video.other',
+      title: page.video.title,
+      url: canonical,
+      images: urls ? [new URL(urls.posterUrl, config.PUBLIC_URL).toString()] : undefined,
+    },
+  };
+}
+
+export default async function VideoPage({ params }: Params) {
+  const { parsed, page } = await loadWatchPage((await params).id);
+  const { video, uploader, labels, canManage } = page;
+  if (parsed.slug !== video.slug) permanentRedirect(canonicalVideoPath(video));
+  const { database, storage, config } = await getRuntime();
+  const urls = videoMediaUrls(storage, video);
+  const { toCards } = await listingContext();
+  const recommended = toCards(await listRecommendedVideos(database.db, video.id, { limit: 12 }));
+  const votes = video.upvotes + video.downvotes;
+  const flags = [
+    video.isExplicit && 'Explicit',
+    video.isSameSex && 'Same-sex',
+    video.isTrans && 'Trans',
+    video.hasSeizureWarning && 'Seizure warning',
+  ].filter((flag): flag is string => Boolean(flag));
+  const embedUrl = `${config.PUBLIC_URL}/video/embed/${video.id}`;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
+      <article className="min-w-0" data-testid="watch-page">
+        {video.status !== 'published' && (
+          <p
+            role="status"
+            className="mb-3 rounded-lg bg-accent/15 px-4 py-3 text-sm text-orange-100"
+          >
+            {STATUS_NOTES[video.status]}
+            {video.status === 'failed' && video.failureReason ? ` ${video.failureReason}` : ''}{' '}
+            {(video.status === 'processing' || video.status === 'failed') && (
+              <Link href="/processing" className="underline">
+                See processing
+              </Link>
+            )}
+          </p>
+        )}
+        {urls ? (
+          <WatchPlayer
+            videoId={video.id}
+            title={video.title}
+            masterPlaylistUrl={urls.masterPlaylistUrl}
+            posterUrl={urls.posterUrl}
+            spritesVttUrl={urls.spritesVttUrl}
+            countsViews={video.status === 'published'}
+          />
+        ) : (
+          <div className="flex aspect-video items-center justify-center rounded-xl bg-surface-overlay text-neutral-400">
+            The video will play here once it is processed.
+          </div>
+        )}
+        <h1 className="mt-4 text-xl font-bold text-white sm:text-2xl">{video.title}</h1>
+        <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-neutral-400">
+          <span data-testid="video-views">{formatViews(video.views)}</span>
+          {video.publishedAt && (
+            <time dateTime={video.publishedAt.toISOString()}>
+              {video.publishedAt.toLocaleDateString('en', {
+                year: 'numeric',
+                month: 'long',
+                day: 'numeric',
+              })}
+            </time>
+          )}
+          {video.durationSeconds != null && <span>{formatDuration(video.durationSeconds)}</span>}
+          {video.topQuality != null && <span>{video.topQuality}p</span>}
+          <span data-testid="video-ratio">
+            {votes > 0
+              ? `${Math.round((video.upvotes / votes) * 100)} % liked (${votes} votes)`
+              : 'No votes yet'}
+          </span>
+        </div>
+
+        <div className="mt-4 flex items-center gap-3">
+          <Link
+            href={`/profile/${encodeURIComponent(uploader.username)}`}
+            className="flex items-center gap-3"
+          >
+            {uploader.image ? (
+              <img src={uploader.image} alt="" className="h-10 w-10 rounded-full object-cover" />
+            ) : (
+              <span
+                aria-hidden="true"
+                className="flex h-10 w-10 items-center justify-center rounded-full bg-accent font-bold text-black"
+              >
+                {uploader.username.slice(0, 1).toUpperCase()}
+              </span>
+            )}
+            <span className="font-semibold text-white">{uploader.username}</span>
+          </Link>
+        </div>
+
+        {video.description && (
+          <p className="mt-4 whitespace-pre-line rounded-lg bg-surface-raised p-4 text-sm text-neutral-200">
+            {video.description}
+          </p>
+        )}
+
+        <dl className="mt-4 space-y-2 text-sm">
+          <div className="flex flex-wrap gap-2">
+            <dt className="w-20 shrink-0 text-neutral-400">Category</dt>
+            <dd>
+              <Link href={`/category/${video.category}`} className="text-accent hover:underline">
+                {CATEGORY_NAMES[video.category]}
+              </Link>
+            </dd>
+          </div>
+          {flags.length > 0 && (
+            <div className="flex flex-wrap gap-2">
+              <dt className="w-20 shrink-0 text-neutral-400">Flags</dt>
+              <dd className="flex flex-wrap gap-1.5">
+                {flags.map((flag) => (
+                  <span key={flag} className="rounded bg-white/10 px-2 py-0.5 text-xs">
+                    {flag}
+                  </span>
+                ))}
+              </dd>
+            </div>
+          )}
+          {LABEL_ROUTES.filter(({ kind }) => labels[kind].length > 0).map(
+            ({ kind, route, title }) => (
+              <div key={kind} className="flex flex-wrap gap-2">
+                <dt className="w-20 shrink-0 text-neutral-400">{title}</dt>
+                <dd className="flex flex-wrap gap-1.5">
+                  {labels[kind].map((name) => (
+                    <Link
+                      key={name}
+                      href={`/${route}/${encodeURIComponent(name)}`}
+                      className="rounded-full bg-white/10 px-2.5 py-0.5 text-xs hover:bg-white/20"
+                    >
+                      {name}
+                    </Link>
+                  ))}
+                </dd>
+              </div>
+            ),
+          )}
+        </dl>
+
+        {video.status === 'published' && (
+          <div className="mt-4">
+            <EmbedCode embedUrl={embedUrl} title={video.title} />
+          </div>
+        )}
+        {canManage && <p className="sr-only">You can manage this video.</p>}
+      </article>
+
+      <aside aria-labelledby="recommended-heading" className="min-w-0">
+        <h2 id="recommended-heading" className="mb-3 text-lg font-semibold">
+          Recommended
+        </h2>
+        {recommended.length > 0 ? (
+          <VideoGrid videos={recommended} />
+        ) : (
+          <p className="text-sm text-neutral-400">Nothing to recommend yet.</p>
+        )}
+      </aside>
+    </div>
+  );
+}

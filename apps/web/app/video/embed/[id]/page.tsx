@@ -1,0 +1,58 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { isServiceError } from '@cutroom/core/api/service-error';
+import { videoMediaUrls } from '@cutroom/core/videos/video-processing.service';
+import {
+  canonicalVideoPath,
+  getWatchPage,
+  parseVideoParam,
+} from '@cutroom/core/watch/watch.service';
+import { WatchPlayer } from '@/components/video/watch-player';
+import { getRuntime } from '@/lib/runtime';
+
+type Params = { params: Promise<{ id: string }> };
+
+export const metadata: Metadata = { robots: { index: false } };
+
+/** The player alone, filling the frame: for iframes on other sites. */
+export default async function EmbedPage({ params }: Params) {
+  const parsed = parseVideoParam((await params).id);
+  if (!parsed) notFound();
+  const { database, storage, config } = await getRuntime();
+  let page;
+  try {
+    page = await getWatchPage(database.db, parsed.id, null);
+  } catch (error) {
+    if (isServiceError(error)) {
+      return (
+        <p className="flex h-screen items-center justify-center bg-black p-4 text-center text-white">
+          {error.message}
+        </p>
+      );
+    }
+    throw error;
+  }
+  const urls = videoMediaUrls(storage, page.video);
+  if (!urls) notFound();
+  return (
+    <div className="relative h-screen w-screen bg-black">
+      <WatchPlayer
+        videoId={page.video.id}
+        title={page.video.title}
+        masterPlaylistUrl={urls.masterPlaylistUrl}
+        posterUrl={urls.posterUrl}
+        spritesVttUrl={urls.spritesVttUrl}
+        countsViews
+        fillFrame
+      />
+      <a
+        href={`${config.PUBLIC_URL}${canonicalVideoPath(page.video)}`}
+        target="_blank"
+        rel="noopener"
+        className="absolute right-2 top-2 rounded bg-black/60 px-2 py-1 text-xs text-white hover:bg-black/80"
+      >
+        Watch on {config.SITE_NAME}
+      </a>
+    </div>
+  );
+}
