@@ -5,10 +5,10 @@
  * Source: 20 s of 1080p30 H.264 at about 8 Mbit/s (testsrc2 with a sine tone), 2 s keyframe
  * interval as phones and cameras write. Both sides use the same rungs and x264 settings.
  */
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runFfmpeg } from '@cutroom/media/ffmpeg-runner';
 import {
   buildLadderArgs,
   buildSingleRenditionArgs,
@@ -20,13 +20,48 @@ import { probeKeyframeInterval, probeMedia } from '@cutroom/media/probe';
 import { generateTestVideo } from '@cutroom/media/test-video';
 
 const SECONDS = 20;
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 2));
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const REQUIRED_SPEEDUP = 1.5;
 
-const time = async (work: () => Promise<unknown>) => {
+interface Cost {
+  /** Wall-clock seconds. */
+  wall: number;
+  /** CPU seconds (user + system) of the ffmpeg processes: steadier than wall time on a busy machine. */
+  cpu: number;
+}
+
+/** Runs ffmpeg under bash, whose `times` reports the CPU its child used. */
+function ffmpegCost(args: string[]): Promise<Cost> {
   const start = process.hrtime.bigint();
-  await work();
-  return Number(process.hrtime.bigint() - start) / 1e9;
+  return new Promise((resolve, reject) => {
+    const script = 'ffmpeg "$@" || exit $?; times >&2';
+    const child = spawn('bash', ['-c', script, 'bash', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`ffmpeg failed (${code}): ${stderr.slice(-500)}`));
+      const children = stderr.trim().split('\n').at(-1) ?? '';
+      const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map(
+        (m) => Number(m[1]) * 60 + Number(m[2]),
+      );
+      resolve({
+        wall: Number(process.hrtime.bigint() - start) / 1e9,
+        cpu: seconds.reduce((a, b) => a + b, 0),
+      });
+    });
+  });
+}
+
+const sum = (costs: Cost[]): Cost => ({
+  wall: costs.reduce((a, c) => a + c.wall, 0),
+  cpu: costs.reduce((a, c) => a + c.cpu, 0),
+});
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
 const dir = await mkdtemp(join(tmpdir(), 'cutroom-bench-transcode-'));
@@ -61,55 +96,66 @@ try {
   const ours = async (run: number, ladder = plan) => {
     const out = join(dir, `ours-${run}-${ladder === plan ? 'remux' : 'encoded'}`);
     for (const sub of ladderDirectories(ladder)) await mkdir(join(out, sub), { recursive: true });
-    return time(() => runFfmpeg({ args: buildLadderArgs(ladder, source, { outputDir: out }) }));
+    return ffmpegCost(buildLadderArgs(ladder, source, { outputDir: out }));
   };
   const perRendition = async (run: number) => {
     const out = join(dir, `plain-${run}`);
     // The baseline encodes every rung, the top one included, each with its own decode.
     const rungs = plan.rungs.map((r) => ({ ...r, isRemux: false }));
     for (const rung of rungs) await mkdir(join(out, rung.name), { recursive: true });
-    return time(async () => {
-      for (const rung of rungs) {
-        await runFfmpeg({ args: buildSingleRenditionArgs(plan, rung, source, out) });
-      }
-    });
+    const costs: Cost[] = [];
+    for (const rung of rungs)
+      costs.push(await ffmpegCost(buildSingleRenditionArgs(plan, rung, source, out)));
+    return sum(costs);
   };
 
-  const oursTimes: number[] = [];
-  const plainTimes: number[] = [];
-  const encodedTimes: number[] = [];
+  const plain: Cost[] = [];
+  const oneRun: Cost[] = [];
+  const encoded: Cost[] = [];
+  // Interleaved, so a burst of load from elsewhere hits every variant alike.
   for (let run = 0; run < RUNS; run++) {
-    plainTimes.push(await perRendition(run));
-    oursTimes.push(await ours(run));
-    encodedTimes.push(await ours(run, encodedPlan));
+    plain.push(await perRendition(run));
+    oneRun.push(await ours(run));
+    encoded.push(await ours(run, encodedPlan));
+    const show = (c: Cost) => `${c.wall.toFixed(2)} s (cpu ${c.cpu.toFixed(1)} s)`;
     console.log(
-      `run ${run + 1}: one command per rendition ${plainTimes.at(-1)!.toFixed(2)} s, ` +
-        `ours ${oursTimes.at(-1)!.toFixed(2)} s, ours without remux ${encodedTimes.at(-1)!.toFixed(2)} s`,
+      `run ${run + 1}: one command per rendition ${show(plain.at(-1)!)}, ours ${show(oneRun.at(-1)!)}, ` +
+        `ours without remux ${show(encoded.at(-1)!)}`,
     );
   }
-  const best = (values: number[]) => Math.min(...values);
-  const plainSeconds = best(plainTimes);
-  const oursSeconds = best(oursTimes);
-  const encodedSeconds = best(encodedTimes);
   const fullOut = join(dir, 'full');
   await mkdir(fullOut);
-  const fullSeconds = await time(() => processVideoFiles({ input: source, outputDir: fullOut }));
+  const fullStart = process.hrtime.bigint();
+  await processVideoFiles({ input: source, outputDir: fullOut });
+  const fullSeconds = Number(process.hrtime.bigint() - fullStart) / 1e9;
 
-  const speedup = plainSeconds / oursSeconds;
+  const d = info.durationSeconds;
+  const wallOf = (costs: Cost[]) => median(costs.map((c) => c.wall));
+  const cpuOf = (costs: Cost[]) => median(costs.map((c) => c.cpu));
+  const ratio = (costs: Cost[], key: keyof Cost) =>
+    median(costs.map((c, i) => plain[i]![key] / c[key]));
+  const row = (name: string, costs: Cost[], note = '') =>
+    console.log(
+      `${name.padEnd(28)}${wallOf(costs).toFixed(2).padStart(8)} s  ${(d / wallOf(costs)).toFixed(2).padStart(6)}x` +
+        `${cpuOf(costs).toFixed(1).padStart(9)} s${note}`,
+    );
   console.log('');
-  console.log(`best of ${RUNS}               wall time   realtime factor`);
-  console.log(
-    `one ffmpeg per rendition  ${plainSeconds.toFixed(2).padStart(7)} s   ${(info.durationSeconds / plainSeconds).toFixed(2)}x`,
+  console.log(`median of ${RUNS} run(s)              wall  realtime   cpu time`);
+  row('one ffmpeg per rendition', plain);
+  row(
+    'ours, one run',
+    oneRun,
+    `   speed-up ${ratio(oneRun, 'wall').toFixed(2)}x wall, ${ratio(oneRun, 'cpu').toFixed(2)}x cpu`,
+  );
+  row(
+    'ours, top rung encoded',
+    encoded,
+    `   speed-up ${ratio(encoded, 'wall').toFixed(2)}x wall, ${ratio(encoded, 'cpu').toFixed(2)}x cpu`,
   );
   console.log(
-    `ours, one run             ${oursSeconds.toFixed(2).padStart(7)} s   ${(info.durationSeconds / oursSeconds).toFixed(2)}x`,
+    `${'ours + poster, sprites'.padEnd(28)}${fullSeconds.toFixed(2).padStart(8)} s  ${(d / fullSeconds).toFixed(2).padStart(6)}x   (the whole job)`,
   );
-  console.log(
-    `ours, top rung encoded    ${encodedSeconds.toFixed(2).padStart(7)} s   ${(info.durationSeconds / encodedSeconds).toFixed(2)}x  (${(plainSeconds / encodedSeconds).toFixed(2)}x faster than one per rendition)`,
-  );
-  console.log(
-    `ours + poster, sprites    ${fullSeconds.toFixed(2).padStart(7)} s   ${(info.durationSeconds / fullSeconds).toFixed(2)}x  (whole job)`,
-  );
+  const speedup = ratio(oneRun, 'wall');
   console.log(`speed-up: ${speedup.toFixed(2)}x (required: at least ${REQUIRED_SPEEDUP}x)`);
   if (speedup < REQUIRED_SPEEDUP) process.exitCode = 1;
 } finally {
