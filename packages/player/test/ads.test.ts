@@ -242,3 +242,145 @@ describe('failures', () => {
     expectWatchedInOrder('inline');
   });
 });
+
+const callPlayer = (method: string) =>
+  page.evaluate((m) => {
+    const w = window as unknown as { player: Record<string, () => void> };
+    w.player[m]!();
+  }, method);
+
+describe('pods and rolls', () => {
+  test('a pod of 3 with maxTotalQuantity 2 plays sequence 1 then 2, nothing else', async () => {
+    await start({ adList: [{ roll: 'preRoll', vastTag: tag('pod.xml'), maxTotalQuantity: 2 }] });
+    await waitAdPlaying();
+    await waitContentPlaying();
+    expectWatchedInOrder('pod1');
+    expectWatchedInOrder('pod2');
+    const firstOfPod2 = ads.pixels.findIndex((p) => p.path.startsWith('/t/pod2/'));
+    const lastOfPod1 = ads.pixels.findLastIndex((p) => p.path.startsWith('/t/pod1/'));
+    expect(firstOfPod2).toBeGreaterThan(lastOfPod1);
+    expect(hitsOf('pod3')).toEqual([]);
+    expect(hitsOf('alone')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('a mid-roll at 50 % with a marker, back 1 s; then a post-roll at the end', async () => {
+    await start(
+      {
+        showProgressbarMarkers: true,
+        adList: [
+          { roll: 'midRoll', vastTag: tag('inline.xml'), timer: '50%' },
+          { roll: 'postRoll', vastTag: tag('fallback.xml') },
+        ],
+      },
+      { autoPlay: true },
+    );
+    await waitContentPlaying();
+    await expect
+      .poll(() => page.locator('.cr-ad-marker').getAttribute('style'))
+      .toContain('left: 50%');
+    await waitAdPlaying();
+    const at = await page.locator('.cr-video').evaluate((v: HTMLVideoElement) => v.currentTime);
+    expect(at).toBeGreaterThanOrEqual(3);
+    expect(at).toBeLessThan(4);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>('.cr-ad-layer')!.hidden,
+      undefined,
+      {
+        timeout: 10_000,
+      },
+    );
+    const resumed = await page
+      .locator('.cr-video')
+      .evaluate((v: HTMLVideoElement) => v.currentTime);
+    expect(resumed).toBeGreaterThanOrEqual(at - 1 - 0.01);
+    expect(resumed).toBeLessThan(at - 0.5);
+    expectWatchedInOrder('inline');
+    // The post-roll's VAST is fetched during the last seconds, then it plays after the end.
+    await waitAdPlaying();
+    expect(await page.locator('.cr-video').evaluate((v: HTMLVideoElement) => v.ended)).toBe(true);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>('.cr-ad-layer')!.hidden,
+      undefined,
+      {
+        timeout: 10_000,
+      },
+    );
+    expectWatchedInOrder('fallback');
+    const content = await page.locator('.cr-video').evaluate((v: HTMLVideoElement) => ({
+      paused: v.paused,
+      atEnd: v.duration - v.currentTime < 0.1,
+    }));
+    expect(content).toEqual({ paused: true, atEnd: true });
+    expect(errors).toEqual([]);
+  });
+
+  test('an on-pause ad shows 500 ms after pause, hides on resume, is tracked once', async () => {
+    await start({ adList: [{ roll: 'onPauseRoll', vastTag: tag('nonlinear.xml') }] });
+    await waitContentPlaying();
+    const t0 = Date.now();
+    await callPlayer('pause');
+    const banner = page.locator('.cr-ad-banner.cr-v-middle:not([hidden])');
+    await banner.waitFor({ timeout: 5000 });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(500);
+    await callPlayer('play');
+    await expect.poll(() => banner.count()).toBe(0);
+    await callPlayer('pause');
+    await banner.waitFor({ timeout: 5000 });
+    expect(hitsOf('banner').sort()).toEqual(['creativeView', 'impression']);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('non-linear and VPAID', () => {
+  test('a non-linear banner shows over the playing content and closes with Close', async () => {
+    await start({
+      adList: [{ roll: 'preRoll', vastTag: tag('nonlinear.xml'), nonLinearDuration: 10 }],
+    });
+    await waitContentPlaying();
+    const banner = page.locator('.cr-ad-banner.cr-v-bottom:not([hidden])');
+    await banner.waitFor({ timeout: 5000 });
+    const size = await banner.locator('img').evaluate((i: HTMLImageElement) => [i.width, i.height]);
+    expect(size[0]).toBeLessThanOrEqual(468);
+    expect(size[1]).toBeLessThanOrEqual(60);
+    await expect.poll(() => hitsOf('banner').length).toBe(3);
+    await banner.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => banner.count()).toBe(0);
+    expect(hitsOf('banner').sort()).toEqual(['close', 'creativeView', 'impression', 'start']);
+    expect(hitsOf('banner').at(-1)).toBe('close');
+    expect(errors).toEqual([]);
+  });
+
+  test('VPAID not allowed: 103, the creative is never loaded, content plays', async () => {
+    await start({ adList: [{ roll: 'preRoll', vastTag: tag('vpaid2.xml') }] });
+    await waitContentPlaying();
+    expect(
+      errors.filter((e) =>
+        e.includes('[Error] (103): VPAID not allowed, so skipping this VAST tag.'),
+      ),
+    ).toHaveLength(1);
+    await expect.poll(() => hitsOf('vpaid2')).toEqual(['error?code=103']);
+    expect(ads.requests.some((r) => r.path.endsWith('.js'))).toBe(false);
+  });
+
+  test('VPAID allowed: the creative runs in an iframe and its events are tracked once', async () => {
+    await start({ allowVPAID: true, adList: [{ roll: 'preRoll', vastTag: tag('vpaid2.xml') }] });
+    const frame = page.frameLocator('iframe.cr-ad-vpaid');
+    await expect
+      .poll(() => frame.locator('#vpaid-label').textContent(), { timeout: 5000 })
+      .toBe('VPAID creative');
+    expect(await frame.locator('#slot').getAttribute('data-params')).toBe('{"campaign":"fixture"}');
+    // Its own global scope: the page has no getVPAIDAd.
+    expect(await page.evaluate(() => 'getVPAIDAd' in window)).toBe(false);
+    await waitContentPlaying();
+    expectWatchedInOrder('vpaid2');
+    expect(errors).toEqual([]);
+  });
+
+  test('VPAID with a handshake below 2.0: 403 and content plays', async () => {
+    await start({ allowVPAID: true, adList: [{ roll: 'preRoll', vastTag: tag('vpaid1.xml') }] });
+    await waitContentPlaying();
+    await expect.poll(() => hitsOf('vpaid1')).toEqual(['error?code=403']);
+    expect(logged(403)).toBe(1);
+  });
+});

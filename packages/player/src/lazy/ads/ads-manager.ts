@@ -238,13 +238,17 @@ export class AdsManager implements AdsController {
     await Promise.all(records.map((r) => this.#load(r)));
     if (this.#isDestroyed) return;
     const linear: [ParsedAd, RollRecord][] = [];
+    let nonLinearCount = 0;
     for (const record of records) {
       for (const ad of record.ads) {
         if (ad.adType === 'linear') linear.push([ad, record]);
-        else if (ad.adType === 'nonLinear') this.#queueNonLinear(ad, record);
+        else if (ad.adType === 'nonLinear') {
+          nonLinearCount++;
+          this.#queueNonLinear(ad, record);
+        }
       }
     }
-    if (roll === 'preRoll' && linear.length === 0) {
+    if (roll === 'preRoll' && linear.length === 0 && nonLinearCount === 0) {
       logError(formatAdError(AdErrorCode.generic));
       callAdvanced(this.#host.options, 'noVastVideoCallback');
     }
