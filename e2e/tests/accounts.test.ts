@@ -75,6 +75,8 @@ describe('accounts in the browser', () => {
     const session = cookies.find((cookie) => cookie.name === 'cutroom.session_token');
     expect(session?.httpOnly).toBe(true);
     expect(session?.sameSite).toBe('Lax');
+    // The menu checked the session once, through the cookie.
+    await page.waitForFunction(() => localStorage.getItem('cutroom:session-checked-at') !== null);
     // Not an admin: no admin links.
     await menu.locator('summary').click();
     expect(await page.getByTestId('admin-link').count()).toBe(0);
@@ -84,6 +86,9 @@ describe('accounts in the browser', () => {
     await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
     expect(await page.getByTestId('account-menu').count()).toBe(0);
     expect(await page.evaluate(() => sessionStorage.getItem('cutroom:profile'))).toBeNull();
+    expect(
+      await page.evaluate(() => localStorage.getItem('cutroom:session-checked-at')),
+    ).toBeNull();
     const after = await page.context().cookies();
     expect(after.find((cookie) => cookie.name === 'cutroom.session_token')).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Actor } from '@cutroom/core/api/endpoint';
-import { AdminLinks, SignOutButton } from '@/components/auth/account-menu-items';
+import { AdminLinks, SessionKeeper, SignOutButton } from '@/components/auth/account-menu-items';
 import { NAV_LINKS } from '@/lib/site';
 
 /** The top component: brand, search, listing navigation and the account menu. */
@@ -127,6 +127,7 @@ function AccountMenu({ viewer }: { viewer: Actor | null }) {
         <AdminLinks />
         <li className="mt-1 border-t border-white/10 pt-1">
           <SignOutButton />
+          <SessionKeeper />
         </li>
       </ul>
     </details>
