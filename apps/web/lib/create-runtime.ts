@@ -11,6 +11,7 @@ import {
 } from '@cutroom/core/demo/seed-demo-accounts';
 import { transcodeDeadLetterJob, transcodeVideoJob } from '@cutroom/core/jobs/job-definitions';
 import { JobQueue } from '@cutroom/core/jobs/job-queue';
+import { invalidateListings } from '@cutroom/core/cache/listing-cache';
 import { createLogger } from '@cutroom/core/logging/logger';
 import { createStorageFromEnv } from '@cutroom/core/storage/create-storage';
 import { InProcessEvents } from '@cutroom/core/videos/processing-events';
@@ -45,6 +46,14 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   });
   const queue = await JobQueue.start(database, [transcodeDeadLetterJob, transcodeVideoJob]);
   const events = new InProcessEvents();
+  // A video appearing or disappearing changes what listings show.
+  events.subscribe((event) => {
+    if (event.type === 'published' || event.type === 'removed') {
+      invalidateListings().catch((error: unknown) =>
+        log.warn({ err: error }, 'cache invalidation failed'),
+      );
+    }
+  });
   // PGlite belongs to this process alone, so its worker must run here.
   const runsWorker = config.INPROCESS_WORKER || !config.DATABASE_URL;
   const worker = runsWorker

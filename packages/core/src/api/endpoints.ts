@@ -7,6 +7,7 @@ import {
 import { getMoreVideosEndpoint } from '../browse/browse.endpoints';
 import { metadataEndpoint } from '../metadata/metadata.endpoints';
 import { searchV2Endpoint } from '../search/search.endpoints';
+import { videoInputEndpoint } from '../video-input/video-input.endpoints';
 import { countViewEndpoint } from '../watch/watch.endpoints';
 import type { Endpoint } from './endpoint';
 
@@ -20,6 +21,7 @@ export const endpoints: readonly Endpoint[] = [
   searchV2Endpoint,
   metadataEndpoint,
   countViewEndpoint,
+  videoInputEndpoint,
 ];
 
 export function findEndpoint(path: string): Endpoint | undefined {

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { hasRole } from '../accounts/roles.service';
 import { ServiceError } from '../api/service-error';
 import type { Database } from '../db/client';
 import { videoLabels, videos, type LabelKind, type Video } from '../db/schema';
@@ -251,7 +252,8 @@ async function loadOwnedVideo(
 ): Promise<Video> {
   const [video] = await ctx.db.select().from(videos).where(eq(videos.id, videoId));
   if (!video) throw new ServiceError('not_found', VIDEO_NOT_FOUND);
-  if (video.ownerId !== actor.id && actor.role !== 'admin') {
+  // Roles are a comma-separated list ("moderator,admin"): ask the roles service.
+  if (video.ownerId !== actor.id && !hasRole(actor, 'admin')) {
     throw new ServiceError('forbidden', 'Only the owner of this video can do that');
   }
   return video;

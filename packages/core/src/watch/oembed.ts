@@ -23,7 +23,7 @@ export function videoIdFromPageUrl(pageUrl: string, publicUrl: string): string |
 /** Fits 16:9 (or the video's own ratio) inside the consumer's maximum size. */
 export function embedSize(
   aspectRatio: number,
-  request: OembedRequest,
+  request: Pick<OembedRequest, 'maxwidth' | 'maxheight'>,
 ): { width: number; height: number } {
   let width = Math.min(640, request.maxwidth ?? 640);
   let height = Math.round(width / aspectRatio);

@@ -1,0 +1,4 @@
+import { videoInputEndpoint } from '@cutroom/core/video-input/video-input.endpoints';
+import { createPostHandler } from '@/lib/api-route';
+
+export const POST = createPostHandler(videoInputEndpoint);

@@ -1,0 +1,90 @@
+import { requireUser } from '../accounts/session.service';
+import { defineModeEndpoint, requireMediaServices, type RequestContext } from '../api/endpoint';
+import { invalidateListings } from '../cache/listing-cache';
+import type { Video } from '../db/schema';
+import { cancelVideo, deleteVideo, retryVideo } from '../videos/video-processing.service';
+import { ChangeVideoInput, EDIT_SUCCESS_MESSAGE, VideoRef } from './video-input.schema';
+import {
+  changeVideo,
+  loadManagedVideo,
+  republishVideo,
+  unpublishVideo,
+} from './video-owner.service';
+
+/** The answer's `video`: what the owner's pages need after a change. */
+const videoAnswer = (video: Video) => ({
+  _id: video.id,
+  slug: video.slug,
+  title: video.title,
+  status: video.status,
+  progress: video.progress,
+  failureReason: video.failureReason,
+});
+
+const processingContext = (context: RequestContext) => ({
+  db: context.db,
+  ...requireMediaServices(context),
+});
+
+/**
+ * `/api/v2/videoInput` (spec §7): what an owner (or an admin) does to a video. Votes and
+ * favorites join these modes in the people features.
+ */
+export const videoInputEndpoint = defineModeEndpoint({
+  path: '/api/v2/videoInput',
+  summary:
+    'Act on a video: edit it, unpublish or publish it again, cancel or retry its processing, delete it.',
+  modes: {
+    ChangeVideo: {
+      summary: "Edit a video's title, description, category, flags and labels (owner or admin).",
+      input: ChangeVideoInput,
+      handle: async (input, context) => {
+        const video = await changeVideo(context.db, context.actor, input);
+        return { body: { video: videoAnswer(video), Message: EDIT_SUCCESS_MESSAGE } };
+      },
+    },
+    unpublish: {
+      summary: 'Take a published video off the site (owner or admin).',
+      input: VideoRef,
+      handle: async ({ _id }, context) => ({
+        body: { video: videoAnswer(await unpublishVideo(context.db, context.actor, _id)) },
+      }),
+    },
+    publish: {
+      summary: 'Put a video you unpublished back on the site.',
+      input: VideoRef,
+      handle: async ({ _id }, context) => ({
+        body: { video: videoAnswer(await republishVideo(context.db, context.actor, _id)) },
+      }),
+    },
+    cancel: {
+      summary: 'Stop processing a video and remove it with everything it made.',
+      input: VideoRef,
+      handle: async ({ _id }, context) => {
+        const actor = requireUser(context.actor);
+        await cancelVideo(processingContext(context), actor, _id);
+        return { body: { video: { _id, status: 'cancelled' } } };
+      },
+    },
+    retry: {
+      summary: 'Process a video again after its processing failed.',
+      input: VideoRef,
+      handle: async ({ _id }, context) => {
+        const actor = requireUser(context.actor);
+        return {
+          body: { video: videoAnswer(await retryVideo(processingContext(context), actor, _id)) },
+        };
+      },
+    },
+    delete: {
+      summary: 'Delete a video and every file of it.',
+      input: VideoRef,
+      handle: async ({ _id }, context) => {
+        const actor = requireUser(context.actor);
+        await deleteVideo(processingContext(context), actor, _id);
+        await invalidateListings();
+        return { body: { video: { _id, status: 'deleted' } } };
+      },
+    },
+  },
+});

@@ -1,0 +1,98 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Actor } from '../api/endpoint';
+import { ServiceError } from '../api/service-error';
+import { requireUser } from '../accounts/session.service';
+import { invalidateListings } from '../cache/listing-cache';
+import type { Database } from '../db/client';
+import { videoLabels, videos, type LabelKind, type Video } from '../db/schema';
+import { slugify } from '../videos/video-processing.service';
+import { canManageVideo, VIDEO_MISSING_MESSAGE } from '../watch/watch.service';
+import type { ChangeVideoInput } from './video-input.schema';
+
+const NOT_YOURS_MESSAGE = 'Only the owner of this video can do that';
+
+/** The video, when the actor owns it or is an admin; 404 or 403 otherwise. */
+export async function loadManagedVideo(
+  db: Database,
+  actor: Actor | null,
+  videoId: string,
+): Promise<Video> {
+  const user = requireUser(actor);
+  const [video] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
+  if (!video) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
+  if (!canManageVideo(user, video)) throw new ServiceError('forbidden', NOT_YOURS_MESSAGE);
+  return video;
+}
+
+/** Edits a video's details and labels in one transaction. */
+export async function changeVideo(
+  db: Database,
+  actor: Actor | null,
+  input: ChangeVideoInput,
+): Promise<Video> {
+  await loadManagedVideo(db, actor, input._id);
+  const { _id: id, labels, title, ...fields } = input;
+  const video = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(videos)
+      .set({ ...fields, ...(title ? { title, slug: slugify(title) } : {}), updatedAt: new Date() })
+      .where(eq(videos.id, id))
+      .returning();
+    for (const [kind, names] of Object.entries(labels ?? {}) as [LabelKind, string[]][]) {
+      await tx
+        .delete(videoLabels)
+        .where(and(eq(videoLabels.videoId, id), eq(videoLabels.kind, kind)));
+      // The first spelling of a label wins over later ones differing only in case.
+      const unique = [
+        ...new Map(names.toReversed().map((name) => [name.toLowerCase(), name])).values(),
+      ].reverse();
+      if (unique.length > 0)
+        await tx.insert(videoLabels).values(unique.map((name) => ({ videoId: id, kind, name })));
+    }
+    return row!;
+  });
+  await invalidateListings();
+  return video;
+}
+
+/**
+ * Takes a published video off the site: the owner's own unpublishing can be undone by the
+ * owner; an admin's (through the admin area) only by an admin.
+ */
+export async function unpublishVideo(
+  db: Database,
+  actor: Actor | null,
+  videoId: string,
+): Promise<Video> {
+  await loadManagedVideo(db, actor, videoId);
+  const [video] = await db
+    .update(videos)
+    .set({ status: 'unpublished_user', updatedAt: new Date() })
+    .where(and(eq(videos.id, videoId), eq(videos.status, 'published')))
+    .returning();
+  if (!video) throw new ServiceError('conflict', 'Only a published video can be unpublished');
+  await invalidateListings();
+  return video;
+}
+
+/** Puts a video the owner unpublished back on the site. */
+export async function republishVideo(
+  db: Database,
+  actor: Actor | null,
+  videoId: string,
+): Promise<Video> {
+  await loadManagedVideo(db, actor, videoId);
+  const [video] = await db
+    .update(videos)
+    .set({ status: 'published', updatedAt: new Date() })
+    .where(and(eq(videos.id, videoId), inArray(videos.status, ['unpublished_user'])))
+    .returning();
+  if (!video) {
+    throw new ServiceError(
+      'conflict',
+      'Only a video you unpublished yourself can be published again',
+    );
+  }
+  await invalidateListings();
+  return video;
+}
