@@ -4,12 +4,7 @@ import { invalidateListings } from '../cache/listing-cache';
 import type { Video } from '../db/schema';
 import { cancelVideo, deleteVideo, retryVideo } from '../videos/video-processing.service';
 import { ChangeVideoInput, EDIT_SUCCESS_MESSAGE, VideoRef } from './video-input.schema';
-import {
-  changeVideo,
-  loadManagedVideo,
-  republishVideo,
-  unpublishVideo,
-} from './video-owner.service';
+import { changeVideo, republishVideo, unpublishVideo } from './video-owner.service';
 
 /** The answer's `video`: what the owner's pages need after a change. */
 const videoAnswer = (video: Video) => ({
