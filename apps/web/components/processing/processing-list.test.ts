@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { applyProcessingEvent, type ProcessingItem } from './processing-list';
+
+const item = (id: string, progress = 0): ProcessingItem => ({
+  id,
+  slug: id,
+  title: id,
+  status: 'processing',
+  progress,
+  failureReason: null,
+});
+
+describe('applyProcessingEvent', () => {
+  it('moves progress forward only, for the named video', () => {
+    let items = [item('a', 10), item('b', 50)];
+    items = applyProcessingEvent(items, { type: 'progress', videoId: 'a', progress: 40 });
+    items = applyProcessingEvent(items, { type: 'progress', videoId: 'a', progress: 30 });
+    expect(items.map((i) => i.progress)).toEqual([40, 50]);
+  });
+
+  it('follows publish, failure, retry and removal', () => {
+    let items = [item('a', 90)];
+    items = applyProcessingEvent(items, { type: 'failed', videoId: 'a', reason: 'broken' });
+    expect(items[0]).toMatchObject({ status: 'failed', failureReason: 'broken' });
+    items = applyProcessingEvent(items, { type: 'processing', videoId: 'a' });
+    expect(items[0]).toMatchObject({ status: 'processing', progress: 0, failureReason: null });
+    items = applyProcessingEvent(items, { type: 'published', videoId: 'a' });
+    expect(items[0]).toMatchObject({ status: 'published', progress: 100 });
+    expect(applyProcessingEvent(items, { type: 'removed', videoId: 'a' })[0]!.status).toBe('removed');
+  });
+});
