@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -10,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -62,6 +64,15 @@ export const users = pgTable(
     banReason: text(),
     banExpires: timestamp({ withTimezone: true }),
     description: text().notNull().default(''),
+    /** Profile links (spec §3), validated by the profile service; '' when not given. */
+    website: text().notNull().default(''),
+    twitter: text().notNull().default(''),
+    discord: text().notNull().default(''),
+    patreon: text().notNull().default(''),
+    bitcoin: text().notNull().default(''),
+    ethereum: text().notNull().default(''),
+    /** The re-encoded avatar in storage (`avatars/{id}/v{version}.webp`); `image` is its URL. */
+    avatarKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp({ withTimezone: true }),
@@ -381,3 +392,112 @@ export const viewMarks = pgTable(
     index('view_marks_day_idx').on(t.day),
   ],
 );
+
+/**
+ * Friendship between two users: a request (pending) that the addressee accepts; declining,
+ * cancelling and unfriending delete the row. One row a pair, whichever way it was asked.
+ */
+export const friendships = pgTable(
+  'friendships',
+  {
+    requesterId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addresseeId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text({ enum: ['pending', 'accepted'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requesterId, t.addresseeId] }),
+    uniqueIndex('friendships_pair_idx').on(
+      sql`least(${t.requesterId}, ${t.addresseeId})`,
+      sql`greatest(${t.requesterId}, ${t.addresseeId})`,
+    ),
+    index('friendships_addressee_idx').on(t.addresseeId, t.status),
+    check('friendships_not_self', sql`${t.requesterId} <> ${t.addresseeId}`),
+  ],
+);
+
+/** A user's favorite videos (the spec's isFavoritedBy). */
+export const videoFavorites = pgTable(
+  'video_favorites',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index('video_favorites_user_idx').on(t.userId, t.createdAt.desc()),
+    index('video_favorites_video_idx').on(t.videoId, t.createdAt.desc()),
+  ],
+);
+
+/** One vote a user a video: +1 up, -1 down; videos.upvotes/downvotes move with it. */
+export const videoVotes = pgTable(
+  'video_votes',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    value: smallint().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    check('video_votes_value', sql`${t.value} in (-1, 1)`),
+  ],
+);
+
+/** Playlists: public ones anyone may see, private ones only their owner. */
+export const playlists = pgTable(
+  'playlists',
+  {
+    /** Short random public id, used in URLs. */
+    id: text().primaryKey(),
+    ownerId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** The video whose poster stands for the playlist; the first video's when null. */
+    thumbnailVideoId: text().references(() => videos.id, { onDelete: 'set null' }),
+    isPublic: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('playlists_owner_idx').on(t.ownerId, t.createdAt.desc())],
+);
+
+export const playlistVideos = pgTable(
+  'playlist_videos',
+  {
+    playlistId: text()
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** Order in the playlist, from 0; gaps allowed, ties broken by addedAt. */
+    position: integer().notNull(),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playlistId, t.videoId] }),
+    index('playlist_videos_order_idx').on(t.playlistId, t.position),
+    index('playlist_videos_video_idx').on(t.videoId),
+  ],
+);
+
+export type Playlist = typeof playlists.$inferSelect;
