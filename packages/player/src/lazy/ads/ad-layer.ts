@@ -14,6 +14,18 @@ function make<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+const svg = (path: string): string =>
+  `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path fill="currentColor" d="${path}"/></svg>`;
+/** Icons of the ad bar (the core's icon set stays out of this chunk). */
+export const adIcons = {
+  play: svg('M8 5v14l11-7z'),
+  pause: svg('M6 5h4v14H6zm8 0h4v14h-4z'),
+  volume: svg('M3 9v6h4l5 5V4L7 9zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4z'),
+  muted: svg(
+    'M3 9v6h4l5 5V4L7 9zm18.1 0-1.4-1.4L17 10.3l-2.7-2.7L12.9 9l2.7 2.7-2.7 2.7 1.4 1.4 2.7-2.7 2.7 2.7 1.4-1.4-2.7-2.7z',
+  ),
+};
+
 export const cornerClass = (corner: Corner): string => `cr-${corner.replace(' ', '-')}`;
 
 /** DOM of the linear-ad overlay, built once per player and reused by every ad. */
@@ -54,8 +66,19 @@ export class AdLayer {
     this.root.querySelector('.cr-ad-vpaid')?.remove();
     this.progressFill.style.width = '0';
     this.label.textContent = '';
-    this.playButton.textContent = '❚❚';
-    this.muteButton.textContent = '🔊';
+    this.setPlaying(true);
+    this.setMuted(false);
+  }
+
+  /** Shows the pause icon while playing, the play icon while paused. */
+  setPlaying(isPlaying: boolean): void {
+    this.playButton.innerHTML = isPlaying ? adIcons.pause : adIcons.play;
+    this.playButton.setAttribute('aria-label', isPlaying ? 'Pause' : 'Play');
+  }
+
+  setMuted(isMuted: boolean): void {
+    this.muteButton.innerHTML = isMuted ? adIcons.muted : adIcons.volume;
+    this.muteButton.setAttribute('aria-label', isMuted ? 'Unmute' : 'Mute');
   }
 
   setCorner(node: HTMLElement, corner: Corner): void {

@@ -73,6 +73,7 @@ export function playLinearAd(ad: ParsedAd, ctx: AdContext): AdRun {
   layer.root.hidden = false;
   video.muted = ctx.content.muted;
   video.volume = ctx.content.volume;
+  layer.setMuted(video.muted);
 
   // Ad text, call-to-action and clickthrough.
   if (record.adText) {
@@ -161,18 +162,15 @@ export function playLinearAd(ad: ParsedAd, ctx: AdContext): AdRun {
     );
   });
   listen(video, 'pause', () => {
-    layer.playButton.textContent = '▶';
-    layer.playButton.setAttribute('aria-label', 'Play');
+    layer.setPlaying(false);
     if (started && !video.ended && !finished) ledger.fire('pause', ad.tracking.pause);
   });
   listen(video, 'play', () => {
-    layer.playButton.textContent = '❚❚';
-    layer.playButton.setAttribute('aria-label', 'Pause');
+    layer.setPlaying(true);
     if (ledger.has('pause')) ledger.fire('resume', ad.tracking.resume);
   });
   listen(video, 'volumechange', () => {
-    layer.muteButton.textContent = video.muted ? '🔇' : '🔊';
-    layer.muteButton.setAttribute('aria-label', video.muted ? 'Unmute' : 'Mute');
+    layer.setMuted(video.muted);
     // Only the viewer's changes count, not the state copied from the content at start.
     if (started)
       ledger.fire(video.muted ? 'mute' : 'unmute', ad.tracking[video.muted ? 'mute' : 'unmute']);
