@@ -133,6 +133,35 @@ describe('skipping', () => {
   });
 });
 
+describe('interaction', () => {
+  test('clickthrough, pause, resume, unmute and mute are each tracked once', async () => {
+    await start({ adList: [{ roll: 'preRoll', vastTag: tag('inline.xml') }] });
+    await waitAdPlaying();
+    const popup = page.waitForEvent('popup');
+    await page.locator('.cr-ad-click').click();
+    expect((await popup).url()).toBe(`${ads.trackerBase}/landing/inline`);
+    await expect
+      .poll(() => page.locator('.cr-ad-video').evaluate((v: HTMLVideoElement) => v.paused))
+      .toBe(true);
+    await page.locator('.cr-ad-play').click();
+    await page.locator('.cr-ad-mute').click(); // muted content: the ad starts muted
+    await page.locator('.cr-ad-mute').click();
+    await page.locator('.cr-ad-mute').click();
+    await page.locator('.cr-ad-play').click();
+    await page.locator('.cr-ad-play').click();
+    await waitContentPlaying();
+    const hits = hitsOf('inline');
+    for (const event of ['click', 'pause', 'resume', 'unmute', 'mute', 'complete']) {
+      expect(
+        hits.filter((e) => e === event),
+        event,
+      ).toHaveLength(1);
+    }
+    expect(hits.indexOf('click')).toBeLessThan(hits.indexOf('resume'));
+    expect(hits.indexOf('unmute')).toBeLessThan(hits.indexOf('mute'));
+  });
+});
+
 describe('wrappers and fallbacks', () => {
   test('a chain of 3 wrappers is followed and played; every wrapper is tracked once', async () => {
     await start({ adList: [{ roll: 'preRoll', vastTag: tag('chain3-w1.xml') }] });
