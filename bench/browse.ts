@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { dispatch } from '@cutroom/core/api/dispatch';
@@ -592,7 +592,14 @@ const { rows: sizes } = await pool.query<{ videos: string; labels: string; size:
 console.log(
   `Data set: ${Number(sizes[0]!.videos).toLocaleString('en')} videos, ${Number(sizes[0]!.labels).toLocaleString('en')} labels, ${sizes[0]!.size}`,
 );
+// Other work on this machine inflates latencies; the load average says how much.
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+console.log(`Load average before measuring: ${load()} (${cpus().length} cores)`);
 const results = await measureServices(handle.db);
+console.log(`Load average after the service calls: ${load()}`);
 if (process.env.BENCH_HTTP !== '0') await measureHttp(pool);
 await handle.close();
 const over = results.filter((figures) => figures.p95 > figures.target);

@@ -1,13 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import {
-  COUNT_CAP,
-  DEFAULT_FILTERS,
-  LISTING_PAGE_SIZE,
-  type VideoFilters,
-} from '../browse/browse.schema';
+import { DEFAULT_FILTERS, LISTING_PAGE_SIZE, type VideoFilters } from '../browse/browse.schema';
 import {
   POPULAR_ORDER,
-  countCapped,
+  countFiltered,
   estimateCount,
   filterConditions,
   summaryColumns,
@@ -28,6 +23,13 @@ export const MAX_QUERY_WORDS = 8;
  * videos near 20 ms, where 1000 took 450 ms; ranking every match costs 100+ ms (docs/browse.md).
  */
 export const RANK_BOUND = 200;
+/**
+ * Above this many expected matches the candidates come from walking the popularity index
+ * (about RANK_BOUND / share rows); below it from the full-text index (every match). The two
+ * cost the same near RANK_BOUND × 1M / threshold = threshold, i.e. about 14,000 at 1M.
+ */
+const WALK_THRESHOLD = 14_000;
+const POPULAR_BY_VALUE = sql`${videos.views} + 0 desc, ${videos.id} desc`;
 
 export interface SearchOptions {
   query: string;
@@ -149,16 +151,15 @@ export async function searchVideos(db: Database, options: SearchOptions): Promis
   ];
   const offset = index * pageSize;
   const wanted = pageSize + 1;
+  const estimate = await estimateCount(db, conditions);
   const rows: VideoSummary[] = [];
   if (offset < RANK_BOUND) {
     rows.push(
-      ...(await rankedSlice(
-        db,
-        conditions,
-        tsQuery,
+      ...(await rankedSlice(db, conditions, tsQuery, {
         offset,
-        Math.min(wanted, RANK_BOUND - offset),
-      )),
+        limit: Math.min(wanted, RANK_BOUND - offset),
+        walkPopularIndex: estimate > WALK_THRESHOLD,
+      })),
     );
   }
   const restStart = Math.max(offset, RANK_BOUND);
@@ -179,23 +180,8 @@ export async function searchVideos(db: Database, options: SearchOptions): Promis
   const counted =
     !hasMore && (data.length > 0 || index === 0)
       ? { count: offset + data.length, countIsCapped: false }
-      : await countMatches(db, conditions);
+      : await countFiltered(db, conditions);
   return { data, ...counted, index, pageSize, hasMore, query, correctedQuery: corrected };
-}
-
-/**
- * A count for a search with more than a page of results: exact up to COUNT_CAP when the
- * planner expects few matches, else the planner's estimate (counting 30,000 full-text matches
- * takes 30+ ms at 1M videos; estimating takes 1).
- */
-async function countMatches(
-  db: Database,
-  conditions: SQL[],
-): Promise<{ count: number; countIsCapped: boolean; countIsEstimate?: boolean }> {
-  const estimate = await estimateCount(db, conditions);
-  if (estimate < COUNT_CAP) return countCapped(db, conditions);
-  const rounded = Number(estimate.toPrecision(2));
-  return { count: rounded, countIsCapped: false, countIsEstimate: true };
 }
 
 /**
@@ -206,8 +192,7 @@ async function rankedSlice(
   db: Database,
   conditions: SQL[],
   tsQuery: string,
-  offset: number,
-  limit: number,
+  { offset, limit, walkPopularIndex }: { offset: number; limit: number; walkPopularIndex: boolean },
 ): Promise<VideoSummary[]> {
   const candidates = db
     .select({
@@ -216,7 +201,9 @@ async function rankedSlice(
     })
     .from(videos)
     .where(and(...conditions))
-    .orderBy(POPULAR_ORDER)
+    // `views + 0` keeps the planner off the popularity index: for a term with few matches,
+    // fetching them all through the full-text index and sorting reads fewer rows than walking.
+    .orderBy(walkPopularIndex ? POPULAR_ORDER : POPULAR_BY_VALUE)
     .limit(RANK_BOUND)
     .as('candidates');
   const rows = await db
