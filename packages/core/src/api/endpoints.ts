@@ -6,6 +6,8 @@ import {
 } from '../accounts/accounts.endpoints';
 import { getMoreVideosEndpoint } from '../browse/browse.endpoints';
 import { metadataEndpoint } from '../metadata/metadata.endpoints';
+import { playlistsEndpoint } from '../playlists/playlists.endpoints';
+import { profileInputEndpoint, removeFriendEndpoint } from '../profiles/profile-input.endpoints';
 import { searchV2Endpoint } from '../search/search.endpoints';
 import { videoInputEndpoint } from '../video-input/video-input.endpoints';
 import { countViewEndpoint } from '../watch/watch.endpoints';
@@ -22,6 +24,9 @@ export const endpoints: readonly Endpoint[] = [
   metadataEndpoint,
   countViewEndpoint,
   videoInputEndpoint,
+  profileInputEndpoint,
+  removeFriendEndpoint,
+  playlistsEndpoint,
 ];
 
 export function findEndpoint(path: string): Endpoint | undefined {

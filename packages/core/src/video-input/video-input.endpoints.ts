@@ -3,7 +3,9 @@ import { defineModeEndpoint, requireMediaServices, type RequestContext } from '.
 import { invalidateListings } from '../cache/listing-cache';
 import type { Video } from '../db/schema';
 import { cancelVideo, deleteVideo, retryVideo } from '../videos/video-processing.service';
-import { ChangeVideoInput, EDIT_SUCCESS_MESSAGE, VideoRef } from './video-input.schema';
+import { setFavorite, voteVideo } from '../votes/votes.service';
+import { z } from 'zod';
+import { ChangeVideoInput, EDIT_SUCCESS_MESSAGE, VideoId, VideoRef } from './video-input.schema';
 import { changeVideo, republishVideo, unpublishVideo } from './video-owner.service';
 
 /** The answer's `video`: what the owner's pages need after a change. */
@@ -21,15 +23,66 @@ const processingContext = (context: RequestContext) => ({
   ...requireMediaServices(context),
 });
 
+/** Upvote and Downvote: the new counts and ratio; a repeated vote answers 409 with Message. */
+const voteMode = (value: 1 | -1, summary: string) => ({
+  summary,
+  input: VideoRef,
+  handle: async ({ _id }: { _id: string }, context: RequestContext) => {
+    const result = await voteVideo(context.db, context.actor, _id, value);
+    const video = { _id, upvotes: result.upvotes, downvotes: result.downvotes, vote: result.vote };
+    return { body: { video, ratio: result.ratio } };
+  },
+});
+
 /**
- * `/api/v2/videoInput` (spec §7): what an owner (or an admin) does to a video. Votes and
- * favorites join these modes in the people features.
+ * `/api/v2/videoInput` (spec §7): what an owner (or an admin) does to a video, and what any
+ * verified member does to one: vote and favorite.
  */
 export const videoInputEndpoint = defineModeEndpoint({
   path: '/api/v2/videoInput',
   summary:
-    'Act on a video: edit it, unpublish or publish it again, cancel or retry its processing, delete it.',
+    'Act on a video: vote, favorite; for its owner edit it, unpublish or publish it again, cancel or retry its processing, delete it.',
   modes: {
+    Upvote: voteMode(1, 'Vote a video up (switches a down vote); the same vote twice is refused.'),
+    Downvote: voteMode(
+      -1,
+      'Vote a video down (switches an up vote); the same vote twice is refused.',
+    ),
+    favorite: {
+      summary:
+        'Add a video to your favorites or take it out: `favorite` true or false, or leave it out to toggle.',
+      input: z.object({ _id: VideoId, favorite: z.boolean().optional() }),
+      handle: async ({ _id, favorite }, context) => {
+        const state = await setFavorite(context.db, context.actor, _id, favorite);
+        return {
+          body: {
+            video: {
+              _id,
+              isFavorited: state.isFavorited,
+              favoritesCount: state.favoritesCount,
+              isFavoritedBy: state.isFavoritedBy,
+            },
+          },
+        };
+      },
+    },
+    unfavorite: {
+      summary: 'Take a video out of your favorites.',
+      input: VideoRef,
+      handle: async ({ _id }, context) => {
+        const state = await setFavorite(context.db, context.actor, _id, false);
+        return {
+          body: {
+            video: {
+              _id,
+              isFavorited: state.isFavorited,
+              favoritesCount: state.favoritesCount,
+              isFavoritedBy: state.isFavoritedBy,
+            },
+          },
+        };
+      },
+    },
     ChangeVideo: {
       summary: "Edit a video's title, description, category, flags and labels (owner or admin).",
       input: ChangeVideoInput,

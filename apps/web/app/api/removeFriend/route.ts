@@ -1,0 +1,4 @@
+import { removeFriendEndpoint } from '@cutroom/core/profiles/profile-input.endpoints';
+import { createPostHandler } from '@/lib/api-route';
+
+export const POST = createPostHandler(removeFriendEndpoint);

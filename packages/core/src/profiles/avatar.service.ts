@@ -1,0 +1,146 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../api/endpoint';
+import { ServiceError } from '../api/service-error';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import type { Storage } from '../storage/storage';
+import { requireMember } from '../social/people-access';
+import { PEOPLE_MESSAGES } from '../social/people-messages';
+
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+export const AVATAR_SIZE = 256;
+
+/** JPEG, PNG, GIF and WebP by their first bytes; anything else is refused before ffmpeg. */
+export function looksLikeImage(bytes: Uint8Array): boolean {
+  const starts = (...sig: number[]) => sig.every((byte, i) => bytes[i] === byte);
+  return (
+    starts(0xff, 0xd8, 0xff) ||
+    starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) ||
+    starts(0x47, 0x49, 0x46, 0x38) ||
+    (starts(0x52, 0x49, 0x46, 0x46) &&
+      bytes[8] === 0x57 &&
+      bytes[9] === 0x45 &&
+      bytes[10] === 0x42 &&
+      bytes[11] === 0x50)
+  );
+}
+
+/** ffmpeg arguments: the first frame, cropped to a centred square, 256 px, WebP. */
+export function avatarArgs(input: string, output: string): string[] {
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    input,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=${AVATAR_SIZE}:${AVATAR_SIZE}:force_original_aspect_ratio=increase,crop=${AVATAR_SIZE}:${AVATAR_SIZE}`,
+    // Metadata (EXIF, GPS) is dropped with the re-encode.
+    '-map_metadata',
+    '-1',
+    '-c:v',
+    'libwebp',
+    '-quality',
+    '85',
+    output,
+  ];
+}
+
+function runFfmpeg(args: string[], ffmpegPath: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`ffmpeg exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
+/** Re-encodes image bytes to a square WebP avatar; refuses what ffmpeg cannot read as an image. */
+export async function encodeAvatar(
+  bytes: Uint8Array,
+  ffmpegPath = process.env.FFMPEG_PATH || 'ffmpeg',
+): Promise<Buffer> {
+  if (bytes.byteLength > MAX_AVATAR_BYTES) {
+    throw new ServiceError('invalid', PEOPLE_MESSAGES.avatarTooLarge);
+  }
+  if (!looksLikeImage(bytes)) throw new ServiceError('invalid', PEOPLE_MESSAGES.avatarNotImage);
+  const dir = await mkdtemp(join(tmpdir(), 'cutroom-avatar-'));
+  try {
+    const input = join(dir, 'input');
+    const output = join(dir, 'avatar.webp');
+    await writeFile(input, bytes);
+    try {
+      await runFfmpeg(avatarArgs(input, output), ffmpegPath);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+      throw new ServiceError('invalid', PEOPLE_MESSAGES.avatarNotImage);
+    }
+    return await readFile(output);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A data URL (`data:image/png;base64,...`) or bare base64 as bytes; 400 when neither. */
+export function decodeImageData(data: string): Uint8Array {
+  const base64 = data.startsWith('data:') ? data.slice(data.indexOf(',') + 1) : data;
+  if (!/^[A-Za-z0-9+/=\s]*$/.test(base64) || base64.length === 0) {
+    throw new ServiceError('invalid', PEOPLE_MESSAGES.avatarNotImage);
+  }
+  return Buffer.from(base64, 'base64');
+}
+
+/**
+ * Stores a new avatar for the actor under a fresh versioned key (so caches never serve the
+ * old one), points the profile at it and removes the previous ones.
+ */
+export async function updateAvatar(
+  ctx: { db: Database; storage: Storage },
+  actor: Actor | null,
+  bytes: Uint8Array,
+): Promise<{ avatar: string }> {
+  const me = requireMember(actor);
+  const webp = await encodeAvatar(bytes);
+  const [previous] = await ctx.db
+    .select({ avatarKey: users.avatarKey })
+    .from(users)
+    .where(eq(users.id, me.id));
+  const key = `avatars/${me.id}/v${randomBytes(6).toString('hex')}.webp`;
+  await ctx.storage.putBytes(key, webp, { contentType: 'image/webp' });
+  const avatar = ctx.storage.publicUrl(key);
+  await ctx.db
+    .update(users)
+    .set({ avatarKey: key, image: avatar, updatedAt: new Date() })
+    .where(eq(users.id, me.id));
+  if (previous?.avatarKey) await ctx.storage.deleteObject(previous.avatarKey).catch(() => {});
+  return { avatar };
+}
+
+export async function removeAvatar(
+  ctx: { db: Database; storage: Storage },
+  actor: Actor | null,
+): Promise<void> {
+  const me = requireMember(actor);
+  await ctx.db
+    .update(users)
+    .set({ avatarKey: null, image: null, updatedAt: new Date() })
+    .where(eq(users.id, me.id));
+  await ctx.storage.deletePrefix(`avatars/${me.id}/`);
+}

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import {
+  defineEndpoint,
+  defineModeEndpoint,
+  requireMediaServices,
+  type RequestContext,
+} from '../api/endpoint';
+import { MAX_PAGE_INDEX } from '../browse/browse.schema';
+import {
+  acceptFriendRequest,
+  cancelFriendRequest,
+  declineFriendRequest,
+  FRIEND_LISTS,
+  listFriends,
+  removeFriend,
+  sendFriendRequest,
+} from '../friends/friends.service';
+import { requireMember } from '../social/people-access';
+import { PEOPLE_MESSAGES } from '../social/people-messages';
+import {
+  listSubscribers,
+  listSubscriptions,
+  setSubscription,
+} from '../subscriptions/subscriptions.service';
+import { decodeImageData, MAX_AVATAR_BYTES, removeAvatar, updateAvatar } from './avatar.service';
+import { UpdateProfileInput } from './profile.schema';
+import {
+  getOwnProfile,
+  getProfile,
+  listProfileFavorites,
+  listProfileVideos,
+  updateProfile,
+} from './profile.service';
+
+export const Username = z.string().trim().min(1, 'required').max(64, 'at most 64 characters');
+const Index = z.number().int().min(0).max(MAX_PAGE_INDEX).default(0);
+const UserRef = z.object({ username: Username });
+const UserPage = z.object({ username: Username, index: Index });
+
+const friendAction = (action: typeof sendFriendRequest, summary: string) =>
+  ({
+    summary,
+    input: UserRef,
+    handle: async ({ username }: { username: string }, context: RequestContext) => {
+      const friendship = await action(context.db, context.actor, username);
+      return { body: { data: { username, friendship } } };
+    },
+  }) as const;
+
+/**
+ * `/api/v2/profileInput` (spec §7): profiles, friends and subscriptions. Answers carry the
+ * spec's fields: data, videos, count, processingVideos and the *Length counters.
+ */
+export const profileInputEndpoint = defineModeEndpoint({
+  path: '/api/v2/profileInput',
+  summary: 'Profiles, friends and subscriptions: load, edit, befriend, subscribe.',
+  modes: {
+    getYourProfile: {
+      summary: 'Your own profile with its counters (signed-in, verified).',
+      input: z.object({}),
+      handle: async (_input, context) => {
+        const profile = await getOwnProfile(context.db, context.actor);
+        return { body: { data: profile, ...lengths(profile) } };
+      },
+    },
+    VerifyEmail: {
+      summary:
+        'Whether your e-mail is verified: only verified accounts sign in, so a signed-in caller is.',
+      input: z.object({}),
+      handle: async (_input, context) => {
+        const me = requireMember(context.actor);
+        return { body: { data: { username: me.username, emailVerified: me.emailVerified } } };
+      },
+    },
+    LoadProfile: {
+      summary: "Anyone's profile by username: links, ranks, counters, friendship and subscription.",
+      input: UserRef,
+      handle: async ({ username }, context) => {
+        const profile = await getProfile(context.db, context.actor, username);
+        return { body: { data: profile, ...lengths(profile) } };
+      },
+    },
+    UpdateProfile: {
+      summary:
+        'Change your description and links (website, twitter, discord, patreon, bitcoin, ethereum); "" clears one.',
+      input: UpdateProfileInput,
+      handle: async (input, context) => {
+        const profile = await updateProfile(context.db, context.actor, input);
+        return {
+          body: { data: profile, ...lengths(profile), Message: PEOPLE_MESSAGES.profileSaved },
+        };
+      },
+    },
+    UpdateAvatar: {
+      summary:
+        'Upload a new avatar: `image` is a data URL or base64 of a JPEG, PNG, WebP or GIF (at most 5 MB); stored re-encoded as a 256 px WebP.',
+      input: z.object({
+        image: z
+          .string()
+          .min(1, 'image: required')
+          .max(Math.ceil((MAX_AVATAR_BYTES * 4) / 3) + 100, 'An avatar may be at most 5 MB'),
+      }),
+      handle: async ({ image }, context) => {
+        const { storage } = requireMediaServices(context);
+        requireMember(context.actor);
+        const data = await updateAvatar(
+          { db: context.db, storage },
+          context.actor,
+          decodeImageData(image),
+        );
+        return { body: { data } };
+      },
+    },
+    RemoveAvatar: {
+      summary: 'Remove your avatar.',
+      input: z.object({}),
+      handle: async (_input, context) => {
+        requireMember(context.actor);
+        const { storage } = requireMediaServices(context);
+        await removeAvatar({ db: context.db, storage }, context.actor);
+        return { body: { data: { avatar: null } } };
+      },
+    },
+    LoadProfileVideos: {
+      summary:
+        "A profile's published videos, 20 a page; to its owner also the videos still processing.",
+      input: UserPage,
+      handle: async ({ username, index }, context) => {
+        const page = await listProfileVideos(context.db, context.actor, username, index);
+        return {
+          body: {
+            videos: page.data,
+            count: page.count,
+            index: page.index,
+            hasMore: page.hasMore,
+            processingVideos: page.processingVideos,
+            videosLength: page.count,
+          },
+        };
+      },
+    },
+    LoadProfileFavorites: {
+      summary: "A profile's favorite videos, 20 a page, most recently favorited first.",
+      input: UserPage,
+      handle: async ({ username, index }, context) => {
+        const page = await listProfileFavorites(context.db, username, index);
+        return {
+          body: {
+            videos: page.data,
+            count: page.count,
+            index: page.index,
+            hasMore: page.hasMore,
+            favoritesLength: page.count,
+          },
+        };
+      },
+    },
+    LoadFriends: {
+      summary:
+        'A friend list, 18 a page: `friends` of anyone (username), or your own `friendRequests` (received) and `pendingFriendRequests` (sent).',
+      input: z.object({
+        list: z.enum(FRIEND_LISTS).default('friends'),
+        username: Username.optional(),
+        index: Index,
+      }),
+      handle: async (input, context) => {
+        const page = await listFriends(context.db, context.actor, input);
+        return {
+          body: {
+            data: page.data,
+            count: page.count,
+            index: page.index,
+            hasMore: page.hasMore,
+            ...(input.list === 'friends' ? { friendsLength: page.count } : {}),
+          },
+        };
+      },
+    },
+    getProfileSubscriptions: {
+      summary: 'Whom a user subscribes to, 18 a page.',
+      input: UserPage,
+      handle: async ({ username, index }, context) => {
+        const page = await listSubscriptions(context.db, username, index);
+        return {
+          body: {
+            data: page.data,
+            count: page.count,
+            index: page.index,
+            hasMore: page.hasMore,
+            subscriptionsLength: page.count,
+          },
+        };
+      },
+    },
+    getProfileSubscribers: {
+      summary: 'Who subscribes to a user, 3 a page.',
+      input: UserPage,
+      handle: async ({ username, index }, context) => {
+        const page = await listSubscribers(context.db, username, index);
+        return {
+          body: { data: page.data, count: page.count, index: page.index, hasMore: page.hasMore },
+        };
+      },
+    },
+    SendFriendRequest: friendAction(
+      sendFriendRequest,
+      'Ask a user to be friends (accepts theirs when they asked you first).',
+    ),
+    AcceptFriendRequest: friendAction(acceptFriendRequest, "Accept a user's friend request."),
+    DeclineFriendRequest: friendAction(declineFriendRequest, "Decline a user's friend request."),
+    CancelFriendRequest: friendAction(cancelFriendRequest, 'Withdraw your own friend request.'),
+    RemoveFriend: friendAction(removeFriend, 'End a friendship (the same as /api/removeFriend).'),
+    subscribe: {
+      summary:
+        "Subscribe to a user's uploads or stop: `subscribe` true or false, or leave it out to toggle.",
+      input: z.object({ username: Username, subscribe: z.boolean().optional() }),
+      handle: async ({ username, subscribe }, context) => ({
+        body: { data: await setSubscription(context.db, context.actor, username, subscribe) },
+      }),
+    },
+  },
+});
+
+function lengths(profile: Awaited<ReturnType<typeof getProfile>>) {
+  return {
+    videosLength: profile.videosLength,
+    favoritesLength: profile.favoritesLength,
+    playlistsLength: profile.playlistsLength,
+    friendsLength: profile.friendsLength,
+    subscriptionsLength: profile.subscriptionsLength,
+  };
+}
+
+/** `/api/removeFriend` (spec §7): ends a friendship with `user` (a username). */
+export const removeFriendEndpoint = defineEndpoint({
+  path: '/api/removeFriend',
+  summary: 'End a friendship: `user` is the username of the friend.',
+  input: z.object({ user: Username }),
+  handle: async ({ user }, context) => {
+    const friendship = await removeFriend(context.db, context.actor, user);
+    return { body: { data: { username: user, friendship }, removed: true } };
+  },
+});

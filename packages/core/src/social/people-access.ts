@@ -1,0 +1,64 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { MESSAGES } from '../accounts/messages';
+import { requireUser } from '../accounts/session.service';
+import type { Actor } from '../api/endpoint';
+import { ServiceError } from '../api/service-error';
+import type { Database } from '../db/client';
+import { users, type User } from '../db/schema';
+import { PEOPLE_MESSAGES } from './people-messages';
+
+/**
+ * The actor when signed in with a verified e-mail (spec §6: only they keep a profile, vote,
+ * befriend, subscribe and build playlists); 401 for a visitor, 403 for an unverified account.
+ */
+export function requireMember(actor: Actor | null): Actor {
+  const user = requireUser(actor);
+  if (!user.emailVerified) throw new ServiceError('forbidden', MESSAGES.unverified);
+  return user;
+}
+
+/** A user by username (any case); disabled accounts count as missing. 404 when absent. */
+export async function findUserByUsername(db: Database, username: string): Promise<User> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, eq(users.banned, false)))
+    .limit(1);
+  if (!user) throw new ServiceError('not_found', PEOPLE_MESSAGES.userMissing);
+  return user;
+}
+
+/** One page of a list: its rows, the total, where it is and whether more follow. */
+export interface ListPage<Row> {
+  data: Row[];
+  count: number;
+  index: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
+export const pageOf = <Row>(
+  rows: Row[],
+  count: number,
+  index: number,
+  pageSize: number,
+): ListPage<Row> => ({
+  data: rows,
+  count,
+  index,
+  pageSize,
+  hasMore: (index + 1) * pageSize < count,
+});
+
+/** A person as lists show them. */
+export interface PersonSummary {
+  username: string;
+  image: string | null;
+  isSupporter: boolean;
+}
+
+export const personColumns = {
+  username: users.username,
+  image: users.image,
+  isSupporter: users.isSupporter,
+};
