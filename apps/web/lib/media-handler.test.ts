@@ -16,6 +16,8 @@ beforeAll(async () => {
   await storage.putBytes('videos/abc/v1x/hls/seg-0.ts', '0123456789');
   await storage.putBytes('videos/abc/v1x/hls/master.m3u8', '#EXTM3U\n');
   await storage.putBytes('videos/abc/source/original', 'secret source');
+  await storage.putBytes('avatars/u1/v0a1b2c.webp', 'RIFF....WEBP', { contentType: 'image/webp' });
+  await storage.putBytes('avatars/u1/upload.png', 'secret upload');
   server = createServer((request, response) => void serveMedia(storage, request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -66,7 +68,15 @@ describe('serveMedia', () => {
     expect(again.status).toBe(304);
   });
 
+  it('serves re-encoded avatars', async () => {
+    const response = await fetch(`${base}/media/avatars/u1/v0a1b2c.webp`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+  });
+
   it.each([
+    '/media/avatars/u1/upload.png',
+    '/media/avatars/u1/../../videos/abc/source/original',
     '/media/videos/abc/source/original',
     '/media/videos/abc/v1x/../source/original',
     '/media/videos/abc/v1x/%2e%2e/source/original',

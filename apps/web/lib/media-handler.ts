@@ -13,9 +13,11 @@ export const MEDIA_PATH_PREFIX = '/media/';
 
 /**
  * Only finished renditions are public (`videos/{id}/v{version}/...`, written once under a fresh
- * random version prefix). Uploaded sources and anything else are never served.
+ * random version prefix) and re-encoded avatars (`avatars/{userId}/v{version}.webp`). Uploaded
+ * sources and anything else are never served.
  */
-const PUBLIC_KEY = /^videos\/[A-Za-z0-9_-]+\/v[a-z0-9]+\/[A-Za-z0-9_./-]+$/;
+const PUBLIC_KEY =
+  /^(?:videos\/[A-Za-z0-9_-]+\/v[a-z0-9]+\/[A-Za-z0-9_./-]+|avatars\/[A-Za-z0-9_-]+\/v[a-f0-9]+\.webp)$/;
 
 function sendStatus(response: ServerResponse, status: number, message: string) {
   response.writeHead(status, {
