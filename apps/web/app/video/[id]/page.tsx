@@ -12,6 +12,10 @@ import {
   parseVideoParam,
 } from '@cutroom/core/watch/watch.service';
 import { listingContext } from '@/components/browse/listing-data';
+import { OwnerPanel } from '@/components/social/owner-panel';
+import { SubscribeButton } from '@/components/social/subscribe-button';
+import { VideoActions } from '@/components/social/video-actions';
+import { loadVideoSocial } from '@/components/social/video-social';
 import { EmbedCode } from '@/components/video/embed-code';
 import { VideoGrid } from '@/components/video/video-grid';
 import { WatchPlayer } from '@/components/video/watch-player';
@@ -75,14 +79,14 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 }
 
 export default async function VideoPage({ params }: Params) {
-  const { parsed, page } = await loadWatchPage((await params).id);
+  const { parsed, page, viewer } = await loadWatchPage((await params).id);
   const { video, uploader, labels, canManage } = page;
   if (parsed.slug !== video.slug) permanentRedirect(canonicalVideoPath(video));
   const { database, storage, config } = await getRuntime();
   const urls = videoMediaUrls(storage, video);
   const { toCards } = await listingContext();
   const recommended = toCards(await listRecommendedVideos(database.db, video.id, { limit: 12 }));
-  const votes = video.upvotes + video.downvotes;
+  const social = await loadVideoSocial(database.db, viewer, video);
   const flags = [
     video.isExplicit && 'Explicit',
     video.isSameSex && 'Same-sex',
@@ -136,14 +140,21 @@ export default async function VideoPage({ params }: Params) {
           )}
           {video.durationSeconds != null && <span>{formatDuration(video.durationSeconds)}</span>}
           {video.topQuality != null && <span>{video.topQuality}p</span>}
-          <span data-testid="video-ratio">
-            {votes > 0
-              ? `${Math.round((video.upvotes / votes) * 100)} % liked (${votes} votes)`
-              : 'No votes yet'}
-          </span>
         </div>
 
-        <div className="mt-4 flex items-center gap-3">
+        {video.status === 'published' && (
+          <VideoActions
+            videoId={video.id}
+            upvotes={video.upvotes}
+            downvotes={video.downvotes}
+            myVote={social.myVote}
+            isFavorited={social.favorite.isFavorited}
+            favoritesCount={social.favorite.favoritesCount}
+            signedIn={Boolean(viewer)}
+          />
+        )}
+
+        <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
           <Link
             href={`/profile/${encodeURIComponent(uploader.username)}`}
             className="flex items-center gap-3"
@@ -160,6 +171,14 @@ export default async function VideoPage({ params }: Params) {
             )}
             <span className="font-semibold text-white">{uploader.username}</span>
           </Link>
+          {viewer?.id !== uploader.id && (
+            <SubscribeButton
+              username={uploader.username}
+              initiallySubscribed={social.subscribed}
+              initialCount={social.subscribers}
+              signedIn={Boolean(viewer)}
+            />
+          )}
         </div>
 
         {video.description && (
@@ -214,7 +233,21 @@ export default async function VideoPage({ params }: Params) {
             <EmbedCode embedUrl={embedUrl} title={video.title} />
           </div>
         )}
-        {canManage && <p className="sr-only">You can manage this video.</p>}
+        {canManage && (
+          <OwnerPanel
+            video={{
+              id: video.id,
+              title: video.title,
+              description: video.description,
+              category: video.category,
+              status: video.status,
+              isExplicit: video.isExplicit,
+              isSameSex: video.isSameSex,
+              isTrans: video.isTrans,
+              hasSeizureWarning: video.hasSeizureWarning,
+            }}
+          />
+        )}
       </article>
 
       <aside aria-labelledby="recommended-heading" className="min-w-0">

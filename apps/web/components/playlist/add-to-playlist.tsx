@@ -1,0 +1,171 @@
+'use client';
+
+import Link from 'next/link';
+import { useId, useRef, useState } from 'react';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
+import { callApi } from '../social/call-api';
+import { TimedNote } from '../social/timed-note';
+
+interface MenuPlaylist {
+  _id: string;
+  name: string;
+  isPublic: boolean;
+  hasVideo: boolean;
+}
+
+/** "Save to playlist": the viewer's playlists as checkboxes, and a new playlist form. */
+export function AddToPlaylist({ videoId, signedIn }: { videoId: string; signedIn: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [playlists, setPlaylists] = useState<MenuPlaylist[] | null>(null);
+  const [name, setName] = useState('');
+  const [isPublic, setIsPublic] = useState(true);
+  const [message, show] = useTimedMessage();
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+
+  const load = async () => {
+    const result = await callApi<{ data: MenuPlaylist[] }>('/api/v2/playlists', {
+      mode: 'forVideo',
+      videoId,
+    });
+    if (result.ok) setPlaylists(result.body.data);
+    else
+      show(
+        { text: result.body.error ?? 'Could not load playlists', tone: 'error' },
+        ERROR_MESSAGE_MS,
+      );
+  };
+  const toggleOpen = async () => {
+    if (!signedIn) {
+      window.location.href = `/login?next=${encodeURIComponent(window.location.pathname)}`;
+      return;
+    }
+    const next = !open;
+    setOpen(next);
+    if (next) await load();
+  };
+  const toggle = async (playlist: MenuPlaylist) => {
+    const result = await callApi('/api/v2/playlists', {
+      mode: playlist.hasVideo ? 'removeVideo' : 'addVideo',
+      _id: playlist._id,
+      videoId,
+    });
+    if (!result.ok) {
+      show({ text: result.body.error ?? 'Something went wrong', tone: 'error' }, ERROR_MESSAGE_MS);
+      return;
+    }
+    show(
+      {
+        text: playlist.hasVideo ? `Removed from ${playlist.name}` : `Added to ${playlist.name}`,
+        tone: 'info',
+      },
+      ERROR_MESSAGE_MS,
+    );
+    await load();
+  };
+  const create = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const result = await callApi('/api/v2/playlists', {
+      mode: 'create',
+      name,
+      thumbnail: videoId,
+      isPublic,
+    });
+    if (!result.ok) {
+      show({ text: result.body.error ?? 'Something went wrong', tone: 'error' }, ERROR_MESSAGE_MS);
+      return;
+    }
+    show({ text: `Added to ${name.trim()}`, tone: 'info' }, ERROR_MESSAGE_MS);
+    setName('');
+    await load();
+  };
+
+  return (
+    <div
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          button.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggleOpen}
+        data-testid="add-to-playlist"
+        className="rounded-full border border-white/20 px-3 py-1.5 text-sm hover:bg-white/10"
+      >
+        + Save to playlist
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="absolute left-0 z-20 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-white/10 bg-surface-overlay p-3 shadow-xl"
+          data-testid="playlist-menu"
+        >
+          {playlists === null ? (
+            <p className="text-sm text-neutral-400">Loading…</p>
+          ) : playlists.length === 0 ? (
+            <p className="text-sm text-neutral-400">No playlists yet: make one below.</p>
+          ) : (
+            <ul className="max-h-60 space-y-1 overflow-y-auto">
+              {playlists.map((playlist) => (
+                <li key={playlist._id}>
+                  <label className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 hover:bg-white/10">
+                    <input
+                      type="checkbox"
+                      checked={playlist.hasVideo}
+                      onChange={() => toggle(playlist)}
+                      className="accent-[#ff9800]"
+                    />
+                    <span className="min-w-0 flex-1 truncate">{playlist.name}</span>
+                    {!playlist.isPublic && (
+                      <span className="text-xs text-neutral-400">Private</span>
+                    )}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+          <form onSubmit={create} className="mt-3 space-y-2 border-t border-white/10 pt-3">
+            <label className="block text-sm">
+              <span className="text-neutral-300">New playlist</span>
+              <input
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                maxLength={100}
+                required
+                data-testid="new-playlist-name"
+                className="mt-1 w-full rounded border border-white/15 bg-surface px-2 py-1.5 text-sm"
+              />
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={!isPublic}
+                onChange={(event) => setIsPublic(!event.target.checked)}
+                className="accent-[#ff9800]"
+              />
+              Private
+            </label>
+            <button
+              type="submit"
+              data-testid="create-playlist"
+              className="rounded-full bg-accent px-3 py-1.5 text-sm font-semibold text-black"
+            >
+              Create and add
+            </button>
+          </form>
+          <TimedNote message={message} testId="playlist-menu-message" />
+          <Link href="/profile?tab=playlists" className="mt-1 block text-xs text-accent underline">
+            Manage your playlists
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
+import { CATEGORY_NAMES } from '@/lib/site';
+import { callApi } from './call-api';
+import { TimedNote } from './timed-note';
+
+interface OwnerPanelProps {
+  video: {
+    id: string;
+    title: string;
+    description: string;
+    category: keyof typeof CATEGORY_NAMES;
+    status: string;
+    isExplicit: boolean;
+    isSameSex: boolean;
+    isTrans: boolean;
+    hasSeizureWarning: boolean;
+  };
+}
+
+const EDITED_PARAM = 'edited';
+/** Spec §8, word for word (the service answers it too). */
+const EDIT_SUCCESS_MESSAGE = "You've successfully edited the video";
+
+const FLAGS = [
+  ['isExplicit', 'Explicit'],
+  ['isSameSex', 'Same-sex'],
+  ['isTrans', 'Trans'],
+  ['hasSeizureWarning', 'Seizure warning'],
+] as const;
+
+/** The owner's controls on a video page: edit, unpublish or publish, delete. */
+export function OwnerPanel({ video }: OwnerPanelProps) {
+  const router = useRouter();
+  const [form, setForm] = useState({
+    title: video.title,
+    description: video.description,
+    category: video.category,
+    isExplicit: video.isExplicit,
+    isSameSex: video.isSameSex,
+    isTrans: video.isTrans,
+    hasSeizureWarning: video.hasSeizureWarning,
+  });
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, show] = useTimedMessage();
+
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has(EDITED_PARAM)) return;
+    show({ text: EDIT_SUCCESS_MESSAGE, tone: 'info' }, ERROR_MESSAGE_MS);
+    url.searchParams.delete(EDITED_PARAM);
+    window.history.replaceState(window.history.state, '', url);
+  }, [show]);
+
+  const act = async (payload: object, after: (body: Record<string, unknown>) => void) => {
+    setBusy(true);
+    const result = await callApi('/api/v2/videoInput', { _id: video.id, ...payload });
+    setBusy(false);
+    if (!result.ok) {
+      show({ text: result.body.error ?? 'Something went wrong', tone: 'error' }, ERROR_MESSAGE_MS);
+      return;
+    }
+    after(result.body);
+  };
+
+  const save = (event: React.FormEvent) => {
+    event.preventDefault();
+    void act({ mode: 'ChangeVideo', ...form }, (body) => {
+      // A new title changes the URL and remounts the page: the message travels in the query.
+      const saved = body.video as { slug: string };
+      router.replace(`/video/${saved.slug}_${video.id}?${EDITED_PARAM}=1`);
+      router.refresh();
+    });
+  };
+
+  const inputClass =
+    'mt-1 w-full rounded border border-white/15 bg-surface px-3 py-2 text-sm focus:border-accent focus:outline-none';
+  return (
+    <div className="mt-6">
+      <details
+        className="rounded-lg border border-white/10 bg-surface-raised p-4"
+        data-testid="owner-panel"
+      >
+        <summary className="cursor-pointer font-semibold">Manage this video</summary>
+        <form onSubmit={save} className="mt-4 space-y-3">
+          <label className="block text-sm">
+            Title
+            <input
+              value={form.title}
+              onChange={(event) => setForm({ ...form, title: event.target.value })}
+              required
+              maxLength={200}
+              className={inputClass}
+              data-testid="edit-title"
+            />
+          </label>
+          <label className="block text-sm">
+            Description
+            <textarea
+              value={form.description}
+              onChange={(event) => setForm({ ...form, description: event.target.value })}
+              maxLength={5000}
+              rows={4}
+              className={inputClass}
+            />
+          </label>
+          <label className="block text-sm">
+            Category
+            <select
+              value={form.category}
+              onChange={(event) =>
+                setForm({
+                  ...form,
+                  category: event.target.value as OwnerPanelProps['video']['category'],
+                })
+              }
+              className={inputClass}
+            >
+              {Object.entries(CATEGORY_NAMES).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+            <legend className="mb-1">Flags</legend>
+            {FLAGS.map(([key, label]) => (
+              <label key={key} className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={form[key]}
+                  onChange={(event) => setForm({ ...form, [key]: event.target.checked })}
+                  className="accent-[#ff9800]"
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-black disabled:opacity-60"
+            data-testid="save-video"
+          >
+            Save changes
+          </button>
+        </form>
+        <div className="mt-4 flex flex-wrap gap-2 border-t border-white/10 pt-4">
+          {video.status === 'published' && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                act({ mode: 'unpublish' }, () => {
+                  show({ text: 'The video is unpublished', tone: 'info' }, ERROR_MESSAGE_MS);
+                  router.refresh();
+                })
+              }
+              className="rounded-full border border-white/20 px-4 py-2 text-sm hover:bg-white/10"
+            >
+              Unpublish
+            </button>
+          )}
+          {video.status === 'unpublished_user' && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                act({ mode: 'publish' }, () => {
+                  show({ text: 'The video is published again', tone: 'info' }, ERROR_MESSAGE_MS);
+                  router.refresh();
+                })
+              }
+              className="rounded-full border border-white/20 px-4 py-2 text-sm hover:bg-white/10"
+            >
+              Publish again
+            </button>
+          )}
+          {confirming ? (
+            <span
+              className="flex flex-wrap items-center gap-2 text-sm"
+              role="group"
+              aria-label="Confirm deletion"
+            >
+              Delete this video and all its files?
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => act({ mode: 'delete' }, () => router.push('/profile'))}
+                className="rounded-full bg-red-600 px-4 py-2 font-semibold text-white"
+                data-testid="confirm-delete"
+              >
+                Delete for good
+              </button>
+              <button
+                type="button"
+                onClick={() => setConfirming(false)}
+                className="rounded-full border border-white/20 px-4 py-2 hover:bg-white/10"
+              >
+                Keep it
+              </button>
+            </span>
+          ) : (
+            <button
+              type="button"
+              onClick={() => setConfirming(true)}
+              className="rounded-full border border-red-500/60 px-4 py-2 text-sm text-red-300 hover:bg-red-500/10"
+            >
+              Delete…
+            </button>
+          )}
+        </div>
+      </details>
+      <TimedNote message={message} testId="owner-message" />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+'use client';
+
+import { useState } from 'react';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
+import { callApi } from './call-api';
+import { TimedNote } from './timed-note';
+
+/** Subscribe / Unsubscribe toggle with the subscriber count beside it. */
+export function SubscribeButton({
+  username,
+  initiallySubscribed,
+  initialCount,
+  signedIn,
+}: {
+  username: string;
+  initiallySubscribed: boolean;
+  initialCount: number;
+  signedIn: boolean;
+}) {
+  const [subscribed, setSubscribed] = useState(initiallySubscribed);
+  const [count, setCount] = useState(initialCount);
+  const [busy, setBusy] = useState(false);
+  const [message, show] = useTimedMessage();
+  const toggle = async () => {
+    if (!signedIn) {
+      window.location.href = `/login?next=${encodeURIComponent(window.location.pathname)}`;
+      return;
+    }
+    setBusy(true);
+    const result = await callApi<{ data: { subscribed: boolean; subscribersCount: number } }>(
+      '/api/v2/profileInput',
+      { mode: 'subscribe', username, subscribe: !subscribed },
+    );
+    setBusy(false);
+    if (!result.ok) {
+      show({ text: result.body.error ?? 'Something went wrong', tone: 'error' }, ERROR_MESSAGE_MS);
+      return;
+    }
+    setSubscribed(result.body.data.subscribed);
+    setCount(result.body.data.subscribersCount);
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          onClick={toggle}
+          disabled={busy}
+          aria-pressed={subscribed}
+          data-testid="subscribe-button"
+          className={`rounded-full px-4 py-2 text-sm font-semibold disabled:opacity-60 ${
+            subscribed
+              ? 'border border-white/20 text-white hover:bg-white/10'
+              : 'bg-accent text-black hover:bg-accent-strong'
+          }`}
+        >
+          {subscribed ? 'Subscribed' : 'Subscribe'}
+        </button>
+        <span className="text-sm text-neutral-400" data-testid="subscriber-count">
+          {count} {count === 1 ? 'subscriber' : 'subscribers'}
+        </span>
+      </div>
+      <TimedNote message={message} />
+    </div>
+  );
+}

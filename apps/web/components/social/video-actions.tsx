@@ -1,0 +1,120 @@
+'use client';
+
+import { useState } from 'react';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
+import { AddToPlaylist } from '../playlist/add-to-playlist';
+import { callApi } from './call-api';
+import { TimedNote } from './timed-note';
+
+/** A repeated vote's message shows for 5 s (spec §8). */
+export const REPEAT_VOTE_MESSAGE_MS = 5_000;
+
+export const ratioText = (upvotes: number, downvotes: number) => {
+  const total = upvotes + downvotes;
+  return total > 0
+    ? `${Math.round((upvotes / total) * 100)} % liked (${total} ${total === 1 ? 'vote' : 'votes'})`
+    : 'No votes yet';
+};
+
+interface VideoActionsProps {
+  videoId: string;
+  upvotes: number;
+  downvotes: number;
+  myVote: 1 | -1 | 0;
+  isFavorited: boolean;
+  favoritesCount: number;
+  signedIn: boolean;
+}
+
+/** Vote buttons with the ratio, the favorite toggle and the add-to-playlist menu. */
+export function VideoActions(props: VideoActionsProps) {
+  const [counts, setCounts] = useState({ up: props.upvotes, down: props.downvotes });
+  const [myVote, setMyVote] = useState(props.myVote);
+  const [favorite, setFavorite] = useState({
+    on: props.isFavorited,
+    count: props.favoritesCount,
+  });
+  const [message, show] = useTimedMessage();
+  const login = () => {
+    window.location.href = `/login?next=${encodeURIComponent(window.location.pathname)}`;
+  };
+
+  const vote = async (mode: 'Upvote' | 'Downvote') => {
+    if (!props.signedIn) return login();
+    const result = await callApi<{ video: { upvotes: number; downvotes: number; vote: 1 | -1 } }>(
+      '/api/v2/videoInput',
+      { mode, _id: props.videoId },
+    );
+    if (result.ok) {
+      setCounts({ up: result.body.video.upvotes, down: result.body.video.downvotes });
+      setMyVote(result.body.video.vote);
+      return;
+    }
+    const text = result.body.Message ?? result.body.error ?? 'Something went wrong';
+    show(
+      { text, tone: result.status === 409 ? 'info' : 'error' },
+      result.body.Message ? REPEAT_VOTE_MESSAGE_MS : ERROR_MESSAGE_MS,
+    );
+  };
+
+  const toggleFavorite = async () => {
+    if (!props.signedIn) return login();
+    const result = await callApi<{ video: { isFavorited: boolean; favoritesCount: number } }>(
+      '/api/v2/videoInput',
+      { mode: 'favorite', _id: props.videoId, favorite: !favorite.on },
+    );
+    if (!result.ok) {
+      show({ text: result.body.error ?? 'Something went wrong', tone: 'error' }, ERROR_MESSAGE_MS);
+      return;
+    }
+    setFavorite({ on: result.body.video.isFavorited, count: result.body.video.favoritesCount });
+  };
+
+  const buttonClass = (active: boolean) =>
+    `flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm ${
+      active ? 'border-accent bg-accent/15 text-accent' : 'border-white/20 hover:bg-white/10'
+    }`;
+
+  return (
+    <div className="mt-3 space-y-1" data-testid="video-actions">
+      <div className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          className={buttonClass(myVote === 1)}
+          aria-pressed={myVote === 1}
+          onClick={() => vote('Upvote')}
+          data-testid="upvote"
+        >
+          <span aria-hidden="true">▲</span> {counts.up}
+          <span className="sr-only">Upvote</span>
+        </button>
+        <button
+          type="button"
+          className={buttonClass(myVote === -1)}
+          aria-pressed={myVote === -1}
+          onClick={() => vote('Downvote')}
+          data-testid="downvote"
+        >
+          <span aria-hidden="true">▼</span> {counts.down}
+          <span className="sr-only">Downvote</span>
+        </button>
+        <span className="text-sm text-neutral-400" data-testid="video-ratio">
+          {ratioText(counts.up, counts.down)}
+        </span>
+        <button
+          type="button"
+          className={buttonClass(favorite.on)}
+          aria-pressed={favorite.on}
+          onClick={toggleFavorite}
+          data-testid="favorite"
+        >
+          <span aria-hidden="true">{favorite.on ? '★' : '☆'}</span>
+          {favorite.on ? 'Favorited' : 'Favorite'}
+          <span className="text-neutral-400">{favorite.count}</span>
+        </button>
+        <AddToPlaylist videoId={props.videoId} signedIn={props.signedIn} />
+      </div>
+      <TimedNote message={message} testId="video-action-message" />
+    </div>
+  );
+}

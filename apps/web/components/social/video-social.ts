@@ -1,0 +1,20 @@
+import type { Actor } from '@cutroom/core/api/endpoint';
+import type { Database } from '@cutroom/core/db/client';
+import { countSubscribers, isSubscribed } from '@cutroom/core/subscriptions/subscriptions.service';
+import { getFavoriteState, getMyVote } from '@cutroom/core/votes/votes.service';
+
+/** What the video page's social controls start from, for this viewer. */
+export async function loadVideoSocial(
+  db: Database,
+  viewer: Actor | null,
+  video: { id: string; ownerId: string },
+) {
+  const viewerId = viewer?.id ?? null;
+  const [myVote, favorite, subscribed, subscribers] = await Promise.all([
+    getMyVote(db, viewerId, video.id),
+    getFavoriteState(db, viewerId, video.id),
+    isSubscribed(db, viewerId, video.ownerId),
+    countSubscribers(db, video.ownerId),
+  ]);
+  return { myVote, favorite, subscribed, subscribers };
+}
