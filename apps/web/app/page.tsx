@@ -41,7 +41,7 @@ export default async function HomePage({ searchParams }: { searchParams: SearchP
       if (isServiceError(caught)) return null;
       throw caught;
     }),
-    cached('dashboard:suggestions', () => getMetadataLists(db, { limit: 50 })),
+    cached('dashboard:suggestions', () => getMetadataLists(db, { limit: 20 })),
   ]);
   const hasActiveFilters = query !== '' && query !== 'view=popular';
   const nextParams = new URLSearchParams(query);
