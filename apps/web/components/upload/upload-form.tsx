@@ -272,6 +272,7 @@ export function UploadForm({
 
         {message && (
           <p
+            data-testid="upload-message"
             role={message.tone === 'error' ? 'alert' : 'status'}
             className={`rounded-lg px-4 py-3 text-sm ${message.tone === 'error' ? 'bg-red-500/15 text-red-200' : 'bg-accent/15 text-orange-100'}`}
           >

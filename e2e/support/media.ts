@@ -1,0 +1,26 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const folder = join(tmpdir(), 'cutroom-e2e-media');
+
+/**
+ * A test pattern with a tone (H.264/AAC MP4), made once per machine and reused: what a person
+ * would upload, without anything explicit in it.
+ */
+export function testPatternVideo({ seconds, height }: { seconds: number; height: number }): string {
+  mkdirSync(folder, { recursive: true });
+  const width = Math.round((height * 16) / 9 / 2) * 2;
+  const path = join(folder, `pattern-${width}x${height}-${seconds}s.mp4`);
+  if (existsSync(path)) return path;
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
+    ...['-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=25`],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+    ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+    ...['-g', '50', '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', `${path}.part.mp4`],
+  ]);
+  execFileSync('mv', [`${path}.part.mp4`, path]);
+  return path;
+}

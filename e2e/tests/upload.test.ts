@@ -1,0 +1,142 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createVerifiedUser, signInThroughApi } from '../support/accounts';
+import { baseUrl, openPage } from '../support/browser';
+import { testPatternVideo } from '../support/media';
+
+async function signedInPage(viewport = { width: 1280, height: 900 }) {
+  const user = await createVerifiedUser();
+  const page = await openPage({ viewport });
+  await signInThroughApi(page.context(), user.email, user.password);
+  return { page, user };
+}
+
+describe('uploading a video', () => {
+  it('uploads through the page, processes live to published, and plays at two qualities', async () => {
+    const { page } = await signedInPage();
+    const file = testPatternVideo({ seconds: 20, height: 720 });
+    await page.goto('/upload');
+    await page.locator('[data-testid="file-input"]').setInputFiles(file);
+    await page.getByLabel('Title').fill('E2E test pattern');
+    await page.getByLabel('Category').selectOption('other');
+    const publish = page.getByRole('button', { name: 'Publish', exact: true });
+    await publish.waitFor({ timeout: 60_000 });
+    expect(
+      await page
+        .getByRole('progressbar', { name: 'Upload progress' })
+        .getAttribute('aria-valuenow'),
+    ).toBe('100');
+    await publish.click();
+
+    await page.waitForURL(/\/processing\?uploaded=/);
+    const item = page.locator('[data-testid="processing-item"]').first();
+    await expect
+      .poll(() => item.getAttribute('data-status'), { timeout: 240_000, interval: 1_000 })
+      .toBe('published');
+    expect(await item.locator('[data-testid="processing-progress"]').textContent()).toBe(
+      'Published',
+    );
+
+    await item.getByRole('link', { name: 'Watch' }).click();
+    await page.waitForURL(/\/video\/e2e-test-pattern_/);
+    await page.getByRole('button', { name: 'Play' }).first().click();
+    const currentTime = () => page.evaluate(() => document.querySelector('video')!.currentTime);
+    await expect.poll(currentTime, { timeout: 30_000 }).toBeGreaterThan(1);
+
+    const quality = page.getByRole('button', { name: 'Quality' });
+    await expect.poll(() => quality.isVisible(), { timeout: 15_000 }).toBe(true);
+    await quality.click();
+    const offered = await page.getByRole('menuitemradio').allTextContents();
+    // A 720p upload gets the ladder 720/480/360/240 (and the automatic choice).
+    expect(offered).toEqual(['auto', '720pHD', '480p', '360p', '240p']);
+    await page.keyboard.press('Escape');
+    for (const label of ['240p', '720p']) {
+      // Back to the start, so the 20 s video does not end before the switch.
+      await page.evaluate(async () => {
+        const video = document.querySelector('video')!;
+        video.currentTime = 0;
+        await video.play();
+      });
+      const segment = page.waitForResponse(
+        (response) => response.url().includes(`/hls/${label}/seg-`) && response.ok(),
+        { timeout: 30_000 },
+      );
+      await quality.click();
+      await page.getByRole('menuitemradio', { name: new RegExp(`^${label}`) }).click();
+      await segment;
+      const before = await currentTime();
+      await expect.poll(currentTime, { timeout: 15_000 }).toBeGreaterThan(before + 0.5);
+    }
+  });
+
+  it('refuses a text file named .mp4 with a clear message and keeps nothing', async () => {
+    const { page } = await signedInPage();
+    const fake = join(tmpdir(), 'not-a-video.mp4');
+    writeFileSync(fake, 'this is only text\n'.repeat(200));
+    await page.goto('/upload');
+    await page.locator('[data-testid="file-input"]').setInputFiles(fake);
+    await expect
+      .poll(() => page.getByTestId('upload-message').textContent(), { timeout: 30_000 })
+      .toMatch(/not a video/);
+    await page.goto('/processing');
+    expect(await page.getByText('Nothing is processing').isVisible()).toBe(true);
+  });
+
+  it('resumes an interrupted upload from the offset the server kept', async () => {
+    const user = await createVerifiedUser();
+    const session = await openPage();
+    await signInThroughApi(session.context(), user.email, user.password);
+    const cookie = (await session.context().cookies())
+      .map((entry) => `${entry.name}=${entry.value}`)
+      .join('; ');
+    const { readFileSync } = await import('node:fs');
+    const bytes = readFileSync(testPatternVideo({ seconds: 4, height: 360 }));
+    const tus = { 'tus-resumable': '1.0.0', cookie, origin: baseUrl() };
+    const created = await fetch(`${baseUrl()}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        ...tus,
+        'upload-length': String(bytes.length),
+        'upload-metadata': 'filename c21hbGwubXA0',
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get('location')!, baseUrl()).toString();
+    const half = Math.floor(bytes.length / 2);
+    const patch = (offset: number, body: Buffer) =>
+      fetch(location, {
+        method: 'PATCH',
+        headers: {
+          ...tus,
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: new Uint8Array(body),
+      });
+    expect((await patch(0, bytes.subarray(0, half))).status).toBe(204);
+    // The connection dropped here; the client asks where to go on from.
+    const head = await fetch(location, { method: 'HEAD', headers: tus });
+    expect(head.headers.get('upload-offset')).toBe(String(half));
+    const finished = await patch(half, bytes.subarray(half));
+    expect(finished.status).toBe(204);
+    expect(finished.headers.get('upload-offset')).toBe(String(bytes.length));
+
+    // Someone else cannot touch it.
+    const stranger = await fetch(location, {
+      method: 'HEAD',
+      headers: { 'tus-resumable': '1.0.0' },
+    });
+    expect(stranger.status).toBe(403);
+  });
+
+  it('refuses uploads from visitors', async () => {
+    const response = await fetch(`${baseUrl()}/api/uploads`, {
+      method: 'POST',
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': '100', origin: baseUrl() },
+    });
+    expect(response.status).toBe(401);
+    expect(await response.text()).toBe('Please sign in to upload videos');
+  });
+});
