@@ -48,6 +48,8 @@ export default async function setup(project: TestProject) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Tests make their own accounts and videos; demo content would only add load.
+      SEED_DEMO: 'false',
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,

@@ -15,6 +15,7 @@ import { invalidateListings } from '@cutroom/core/cache/listing-cache';
 import { createLogger } from '@cutroom/core/logging/logger';
 import { createStorageFromEnv } from '@cutroom/core/storage/create-storage';
 import { InProcessEvents } from '@cutroom/core/videos/processing-events';
+import { seedDemoVideos } from '@cutroom/media/demo/seed-demo-videos';
 import { startWorker } from '@cutroom/media/worker';
 import type { Runtime } from './runtime';
 import { getViewer } from './session';
@@ -32,7 +33,8 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   });
   await migrateDatabase(database);
   // A fresh install (no account yet) gets the demo accounts, their passwords shown once.
-  if (config.SEED_DEMO && (await hasNoUsers(database.db))) {
+  const isFirstStart = config.SEED_DEMO && (await hasNoUsers(database.db));
+  if (isFirstStart) {
     const demo = await seedDemoAccounts(database.db);
     if (demo.length > 0) process.stdout.write(`${describeDemoAccounts(demo, config.PUBLIC_URL)}\n`);
   }
@@ -65,6 +67,12 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
         log: log.child({ name: 'worker' }),
       })
     : null;
+  if (isFirstStart) {
+    // In the background: the site is usable at once, the demo videos appear as they process.
+    seedDemoVideos({ db: database.db, storage, queue, events })
+      .then((count) => log.info({ count }, 'demo videos queued'))
+      .catch((error: unknown) => log.warn({ err: error }, 'demo videos could not be made'));
+  }
   return {
     config,
     database,
