@@ -115,6 +115,11 @@ function AccountMenu({ viewer }: { viewer: Actor | null }) {
           </Link>
         </li>
         <li>
+          <Link href="/subscriptions" className="block rounded px-3 py-2 hover:bg-white/10">
+            Subscriptions
+          </Link>
+        </li>
+        <li>
           <Link href="/inbox" className="block rounded px-3 py-2 hover:bg-white/10">
             Inbox
           </Link>

@@ -1,0 +1,33 @@
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import type { SearchParamsPromise } from '@/components/browse/listing-data';
+import { EmptyState } from '@/components/video/video-grid';
+import { getViewer } from '@/lib/session';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Your profile' };
+
+/** Your own profile lives at /profile/{username}; this sends you there, tab and page kept. */
+export default async function OwnProfilePage({
+  searchParams,
+}: {
+  searchParams: SearchParamsPromise;
+}) {
+  const viewer = await getViewer(await headers());
+  if (!viewer) {
+    return (
+      <EmptyState
+        title="Sign in to see your profile"
+        action={{ href: '/login?next=/profile', label: 'Sign in' }}
+      >
+        Your profile holds your videos, favorites, playlists, friends and subscriptions.
+      </EmptyState>
+    );
+  }
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(await searchParams)) {
+    if (typeof value === 'string' && (key === 'tab' || key === 'page')) query.set(key, value);
+  }
+  const text = query.toString();
+  redirect(`/profile/${encodeURIComponent(viewer.username)}${text ? `?${text}` : ''}`);
+}

@@ -1,0 +1,59 @@
+import Link from 'next/link';
+import { listRankHolders } from '@cutroom/core/ranks/ranks.service';
+import { getRuntime } from '@/lib/runtime';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Ranks' };
+
+/** What each rank means and who holds it. */
+export default async function RanksPage() {
+  const { database } = await getRuntime();
+  const ranks = await listRankHolders(database.db);
+  return (
+    <section aria-labelledby="ranks-heading" className="max-w-4xl">
+      <h1 id="ranks-heading" className="text-2xl font-bold">
+        Ranks
+      </h1>
+      <p className="mt-1 text-neutral-400">
+        Ranks show as badges on profiles. Roles are given by the admins; uploader ranks come with
+        published videos.
+      </p>
+      <ul className="mt-6 space-y-4">
+        {ranks.map((rank) => (
+          <li key={rank.name} className="rounded-lg bg-surface-raised p-4" data-testid="rank">
+            <h2 className="flex flex-wrap items-center gap-2">
+              <span className="rounded-full bg-accent/20 px-2.5 py-0.5 text-sm font-semibold text-accent">
+                {rank.name}
+              </span>
+              <span className="text-sm text-neutral-400">
+                {rank.total} {rank.total === 1 ? 'holder' : 'holders'}
+              </span>
+            </h2>
+            <p className="mt-2 text-sm">{rank.description}</p>
+            {rank.holders.length > 0 ? (
+              <ul className="mt-3 flex flex-wrap gap-2 text-sm">
+                {rank.holders.map((username) => (
+                  <li key={username}>
+                    <Link
+                      href={`/profile/${encodeURIComponent(username)}`}
+                      className="rounded bg-white/10 px-2 py-1 hover:bg-white/20"
+                    >
+                      {username}
+                    </Link>
+                  </li>
+                ))}
+                {rank.total > rank.holders.length && (
+                  <li className="px-2 py-1 text-neutral-400">
+                    and {rank.total - rank.holders.length} more
+                  </li>
+                )}
+              </ul>
+            ) : (
+              <p className="mt-3 text-sm text-neutral-500">Nobody holds this rank yet.</p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

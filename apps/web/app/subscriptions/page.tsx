@@ -1,0 +1,60 @@
+import Link from 'next/link';
+import { DEFAULT_FILTERS } from '@cutroom/core/browse/browse.schema';
+import { listVideos } from '@cutroom/core/browse/browse.service';
+import { SUBSCRIPTIONS_PAGE_SIZE } from '@cutroom/core/subscriptions/subscriptions.service';
+import { Listing } from '@/components/browse/listing';
+import {
+  listingContext,
+  pageIndexFrom,
+  type SearchParamsPromise,
+} from '@/components/browse/listing-data';
+import { EmptyState } from '@/components/video/video-grid';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Subscriptions' };
+
+/** New videos from the people the viewer subscribes to, newest first, 18 a page. */
+export default async function SubscriptionsPage({
+  searchParams,
+}: {
+  searchParams: SearchParamsPromise;
+}) {
+  const { db, viewer, toCardPage } = await listingContext();
+  if (!viewer) {
+    return (
+      <EmptyState
+        title="Sign in to see your subscriptions"
+        action={{ href: '/login?next=/subscriptions', label: 'Sign in' }}
+      >
+        Subscribe to uploaders on their profiles or video pages; their new videos show up here.
+      </EmptyState>
+    );
+  }
+  const index = pageIndexFrom((await searchParams).page);
+  const page = await listVideos(db, {
+    filters: { ...DEFAULT_FILTERS, subscriptions: true },
+    viewerId: viewer.id,
+    index,
+    pageSize: SUBSCRIPTIONS_PAGE_SIZE,
+  });
+  return (
+    <Listing
+      title="Subscriptions"
+      description={
+        <>
+          New videos from the people you follow.{' '}
+          <Link href="/profile?tab=subscriptions" className="text-accent underline">
+            Whom you follow
+          </Link>
+        </>
+      }
+      page={toCardPage(page)}
+      basePath="/subscriptions"
+      empty={{
+        title: 'Nothing from your subscriptions yet',
+        body: 'Subscribe to uploaders you like: their new videos show up here.',
+        action: { href: '/popular', label: 'Find uploaders' },
+      }}
+    />
+  );
+}
