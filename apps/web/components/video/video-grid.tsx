@@ -3,13 +3,23 @@ import type { ReactNode } from 'react';
 import type { CardVideo } from './card-video';
 import { VideoCard } from './video-card';
 
-/** Cards in a responsive grid: one column on a 360 px phone, six on a wide screen. */
-export function VideoGrid({ videos }: { videos: CardVideo[] }) {
+const GRID_CLASSES = {
+  /** A whole page: one column on a 360 px phone, six on a wide screen. */
+  page: 'grid grid-cols-1 gap-x-4 gap-y-6 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6',
+  /** A sidebar beside the player on wide screens, a grid of its own below it otherwise. */
+  sidebar: 'grid grid-cols-1 gap-x-4 gap-y-5 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-1',
+};
+
+/** Cards in a responsive grid. */
+export function VideoGrid({
+  videos,
+  layout = 'page',
+}: {
+  videos: CardVideo[];
+  layout?: keyof typeof GRID_CLASSES;
+}) {
   return (
-    <ul
-      className="grid grid-cols-1 gap-x-4 gap-y-6 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6"
-      data-testid="video-grid"
-    >
+    <ul className={GRID_CLASSES[layout]} data-testid="video-grid">
       {videos.map((video) => (
         <li key={video.id}>
           <VideoCard video={video} />

@@ -255,7 +255,7 @@ export default async function VideoPage({ params }: Params) {
           Recommended
         </h2>
         {recommended.length > 0 ? (
-          <VideoGrid videos={recommended} />
+          <VideoGrid videos={recommended} layout="sidebar" />
         ) : (
           <p className="text-sm text-neutral-400">Nothing to recommend yet.</p>
         )}
