@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigSchema } from '../packages/core/src/config/config';
+
+const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
+const listed = new Set([...example.matchAll(/^([A-Z0-9_]+)=/gm)].map((match) => match[1]));
+
+describe('.env.example', () => {
+  it('lists every setting the configuration reads', () => {
+    const missing = Object.keys(ConfigSchema.shape).filter((key) => !listed.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('lists the media and worker settings read outside the configuration schema', () => {
+    for (const key of [
+      'S3_BUCKET',
+      'MEDIA_BASE_URL',
+      'FFMPEG_PATH',
+      'AV1_ENABLED',
+      'WORKER_CONCURRENCY',
+    ]) {
+      expect(listed.has(key), key).toBe(true);
+    }
+  });
+});
