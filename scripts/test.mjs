@@ -43,6 +43,9 @@ function finish(code) {
 ensureDependencies();
 ensureSystemPackages([FFMPEG, CHROMIUM]);
 
+// The site imports the player's built package (types included), so it is built first.
+step('Build the player');
+run('npm', ['run', 'build', '-w', '@cutroom/player']);
 step('Type-check');
 run('npm', ['run', 'typecheck']);
 step('Lint');
@@ -51,8 +54,8 @@ step('Format');
 run('npm', ['run', 'format:check']);
 step('Schema drift (generated migrations match schema.ts)');
 run('npm', ['run', 'db:check']);
-step('Build');
-run('npm', ['run', 'build']);
+step('Build the site');
+run('npm', ['run', 'build', '-w', '@cutroom/web']);
 step('Unit and integration tests');
 vitest('unit', []);
 step('End-to-end tests');
