@@ -45,12 +45,19 @@ export function AddToPlaylist({ videoId, signedIn }: { videoId: string; signedIn
     if (next) await load();
   };
   const toggle = async (playlist: MenuPlaylist) => {
+    // The box flips at once; a refusal puts it back.
+    const flip = (hasVideo: boolean) =>
+      setPlaylists((current) =>
+        (current ?? []).map((item) => (item._id === playlist._id ? { ...item, hasVideo } : item)),
+      );
+    flip(!playlist.hasVideo);
     const result = await callApi('/api/v2/playlists', {
       mode: playlist.hasVideo ? 'removeVideo' : 'addVideo',
       _id: playlist._id,
       videoId,
     });
     if (!result.ok) {
+      flip(playlist.hasVideo);
       show({ text: result.body.error ?? 'Something went wrong', tone: 'error' }, ERROR_MESSAGE_MS);
       return;
     }
@@ -61,7 +68,6 @@ export function AddToPlaylist({ videoId, signedIn }: { videoId: string; signedIn
       },
       ERROR_MESSAGE_MS,
     );
-    await load();
   };
   const create = async (event: React.FormEvent) => {
     event.preventDefault();

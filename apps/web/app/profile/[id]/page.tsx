@@ -34,6 +34,8 @@ import { EmptyState, VideoGrid } from '@/components/video/video-grid';
 
 export const dynamic = 'force-dynamic';
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 type Props = { params: Promise<{ id: string }>; searchParams: SearchParamsPromise };
 
 async function loadProfile(username: string) {
@@ -83,8 +85,9 @@ export default async function ProfilePage({ params, searchParams }: Props) {
             </ul>
           </div>
           <p className="mt-1 text-sm text-neutral-400">
-            {profile.videosLength} videos · {profile.subscribersLength} subscribers ·{' '}
-            {profile.friendsLength} friends · member since{' '}
+            {plural(profile.videosLength, 'video')} ·{' '}
+            {plural(profile.subscribersLength, 'subscriber')} ·{' '}
+            {plural(profile.friendsLength, 'friend')} · member since{' '}
             {new Date(profile.memberSince).toLocaleDateString('en', {
               year: 'numeric',
               month: 'long',

@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { baseUrl } from './browser';
+
+/** Signs in through the API and answers the Cookie header for Node requests. */
+export async function sessionCookie(email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl() },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** A few seconds of test pattern with a tone, as an H.264/AAC MP4 made by ffmpeg. */
+export function makeTinyMp4(seconds = 3): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'cutroom-e2e-video-'));
+  try {
+    const file = join(dir, 'tiny.mp4');
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', `testsrc=size=640x360:rate=25:duration=${seconds}`],
+      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'aac', '-shortest', '-movflags', '+faststart', file],
+    ]);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const b64 = (value: string) => Buffer.from(value).toString('base64');
+
+/**
+ * Uploads a video the way the site's upload page does (tus at /api/uploads, then POST
+ * /api/v2/upload) and waits until processing has published it. Answers its id and slug.
+ */
+export async function uploadPublishedVideo(
+  cookie: string,
+  options: { title: string; username: string; timeoutMs?: number },
+): Promise<{ id: string; slug: string }> {
+  const bytes = makeTinyMp4();
+  const headers = { cookie, origin: baseUrl(), 'tus-resumable': '1.0.0' };
+  const created = await fetch(`${baseUrl()}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      'upload-length': String(bytes.byteLength),
+      'upload-metadata': `filename ${b64('tiny.mp4')},filetype ${b64('video/mp4')}`,
+    },
+  });
+  if (created.status !== 201) {
+    throw new Error(`tus create answered ${created.status}: ${await created.text()}`);
+  }
+  const location = new URL(created.headers.get('location')!, `${baseUrl()}/api/uploads/`);
+  const patched = await fetch(location, {
+    method: 'PATCH',
+    headers: {
+      ...headers,
+      'content-type': 'application/offset+octet-stream',
+      'upload-offset': '0',
+    },
+    body: new Uint8Array(bytes),
+  });
+  if (patched.status !== 204) {
+    throw new Error(`tus patch answered ${patched.status}: ${await patched.text()}`);
+  }
+  const uploadId = location.pathname.split('/').pop()!;
+  const published = await fetch(`${baseUrl()}/api/v2/upload`, {
+    method: 'POST',
+    headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' },
+    body: JSON.stringify({ uploadId, title: options.title, category: 'other' }),
+  });
+  const body = (await published.json()) as { video?: { id: string; slug: string } };
+  if (published.status !== 201 || !body.video) {
+    throw new Error(`publishing answered ${published.status}: ${JSON.stringify(body)}`);
+  }
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  for (;;) {
+    const response = await fetch(`${baseUrl()}/api/v2/profileInput`, {
+      method: 'POST',
+      headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'LoadProfileVideos', username: options.username }),
+    });
+    const page = (await response.json()) as {
+      videos?: { id: string }[];
+      processingVideos?: { id: string; status: string; failureReason: string | null }[];
+    };
+    const failed = page.processingVideos?.find(
+      (video) => video.id === body.video!.id && video.status === 'failed',
+    );
+    if (failed) throw new Error(`processing failed: ${failed.failureReason}`);
+    if (page.videos?.some((video) => video.id === body.video!.id)) return body.video;
+    if (Date.now() > deadline) throw new Error('the video was not published in time');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
