@@ -126,6 +126,25 @@ describe('people in the browser', () => {
     );
     await pageA.reload();
     expect(await titles()).toEqual(['Night cut', 'Sunset cut']);
+    // Dragging a row works too, and is kept.
+    await pageA
+      .getByTestId('playlist-item')
+      .nth(1)
+      .dragTo(pageA.getByTestId('playlist-item').first());
+    await pageA.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="playlist-item"] .line-clamp-2')?.textContent ===
+        'Sunset cut',
+    );
+    await pageA.reload();
+    expect(await titles()).toEqual(['Sunset cut', 'Night cut']);
+    await pageA.getByTestId('playlist-item').first().focus();
+    await pageA.keyboard.press('Alt+ArrowDown');
+    await pageA.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="playlist-item"] .line-clamp-2')?.textContent ===
+        'Night cut',
+    );
 
     // Play it through: the first plays, and when it ends the next starts by itself.
     await pageA.getByTestId('play-all').click();
@@ -157,6 +176,24 @@ describe('people in the browser', () => {
     // The favorite shows on A's profile.
     await pageA.goto(`/profile/${a.username}?tab=favorites`);
     await pageA.getByTestId('video-grid').getByRole('heading', { name: 'Sunset cut' }).waitFor();
+
+    // B edits a video from its page on a phone: the spec's message, the new URL, no overflow.
+    const phoneB = await signedInPage(b, 360);
+    await phoneB.goto(`/video/${second.slug}_${second.id}`);
+    await phoneB.getByText('Manage this video').click();
+    await phoneB.getByTestId('edit-title').fill('Night drive');
+    await phoneB.getByTestId('save-video').click();
+    await phoneB.waitForURL(`**/video/night-drive_${second.id}`);
+    await phoneB
+      .getByTestId('owner-message')
+      .getByText("You've successfully edited the video")
+      .waitFor();
+    expect(
+      await phoneB.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
+    await phoneB.context().close();
 
     // B's profile, filled in, at phone and desktop widths for the docs.
     await api(cookieB, '/api/v2/profileInput', {
