@@ -26,6 +26,8 @@ describe('applyProcessingEvent', () => {
     expect(items[0]).toMatchObject({ status: 'processing', progress: 0, failureReason: null });
     items = applyProcessingEvent(items, { type: 'published', videoId: 'a' });
     expect(items[0]).toMatchObject({ status: 'published', progress: 100 });
-    expect(applyProcessingEvent(items, { type: 'removed', videoId: 'a' })[0]!.status).toBe('removed');
+    expect(applyProcessingEvent(items, { type: 'removed', videoId: 'a' })[0]!.status).toBe(
+      'removed',
+    );
   });
 });
