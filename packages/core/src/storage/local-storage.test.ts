@@ -144,6 +144,7 @@ describe('rendition folders', () => {
     );
     expect(cacheControlForKey(`${prefix}hls/360p/index.m3u8`)).toContain('immutable');
     expect(cacheControlForKey(sourceKeyFor('vid1'))).toBe('private, no-store');
+    expect(cacheControlForKey('avatars/u1/vabc123.webp')).toContain('immutable');
   });
 });
 

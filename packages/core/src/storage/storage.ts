@@ -121,11 +121,13 @@ export function contentTypeForKey(key: string): string {
 
 /**
  * Cache-Control for an object. Renditions are written once under a fresh version prefix
- * (`videos/{id}/v{version}/...`) and never rewritten, so everything there is immutable;
- * sources and anything else are private.
+ * (`videos/{id}/v{version}/...`, avatars as `avatars/{id}/v{version}.webp`) and never
+ * rewritten, so they are immutable; sources and anything else are private.
  */
 export function cacheControlForKey(key: string): string {
   if (/^videos\/[^/]+\/v[^/]+\//.test(key)) return 'public, max-age=31536000, immutable';
+  // Avatars get a fresh random version in their name on every change, like renditions.
+  if (/^avatars\/[^/]+\/v[^/]+\.webp$/.test(key)) return 'public, max-age=31536000, immutable';
   return 'private, no-store';
 }
 
