@@ -36,12 +36,15 @@ export default defineConfig({
           environment: 'node',
           // One Chromium per file; files run one after another to stay within 2 cores.
           fileParallelism: false,
-          testTimeout: 30_000,
+          // Real playback: generous when the two cores are shared with the other projects.
+          testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },
       {
         extends: true as const,
+        // The web app's own import alias (tsconfig paths of apps/web).
+        resolve: { alias: { '@/': new URL('./apps/web/', import.meta.url).pathname } },
         test: {
           name: 'web',
           include: ['apps/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
