@@ -143,12 +143,22 @@ describe('interaction', () => {
     await expect
       .poll(() => page.locator('.cr-ad-video').evaluate((v: HTMLVideoElement) => v.paused))
       .toBe(true);
-    await page.locator('.cr-ad-play').click();
-    await page.locator('.cr-ad-mute').click(); // muted content: the ad starts muted
-    await page.locator('.cr-ad-mute').click();
-    await page.locator('.cr-ad-mute').click();
-    await page.locator('.cr-ad-play').click();
-    await page.locator('.cr-ad-play').click();
+    // Pressed without waiting for the bar's animations, so a short ad does not end half-way
+    // through the sequence on a busy machine; a moment between presses lets each land.
+    for (const selector of [
+      '.cr-ad-play',
+      '.cr-ad-mute', // muted content: the ad starts muted
+      '.cr-ad-mute',
+      '.cr-ad-mute',
+      '.cr-ad-play',
+      '.cr-ad-play',
+    ]) {
+      await page.evaluate(
+        (target) => document.querySelector<HTMLElement>(target)!.click(),
+        selector,
+      );
+      await page.waitForTimeout(150);
+    }
     await waitContentPlaying();
     const hits = hitsOf('inline');
     for (const event of ['click', 'pause', 'resume', 'unmute', 'mute', 'complete']) {
