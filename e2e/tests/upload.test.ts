@@ -41,6 +41,14 @@ describe('uploading a video', () => {
 
     await item.getByRole('link', { name: 'Watch' }).click();
     await page.waitForURL(/\/video\/e2e-test-pattern_/);
+    // The player attaches the stream after hydration; play once it has data to show.
+    await page.waitForFunction(
+      () => (document.querySelector('video')?.readyState ?? 0) >= 2,
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
     await page.getByRole('button', { name: 'Play' }).first().click();
     const currentTime = () => page.evaluate(() => document.querySelector('video')!.currentTime);
     await expect.poll(currentTime, { timeout: 30_000 }).toBeGreaterThan(1);
