@@ -227,7 +227,7 @@ describe('keyboard', () => {
     await callPlayer('setVolume', 0.5);
     await page.keyboard.press('m');
     expect(await video().evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
-    expect(await page.locator('.cr-mute').getAttribute('aria-label')).toBe('Unmute');
+    await expect.poll(() => page.locator('.cr-mute').getAttribute('aria-label')).toBe('Unmute');
     await page.keyboard.press('M');
     expect(await video().evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
 
@@ -245,7 +245,9 @@ describe('keyboard', () => {
     await page.keyboard.press('f');
     await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(true);
     expect(await page.locator('.cutroom-player').getAttribute('data-mode')).toBe('fullscreen');
-    expect(await page.locator('.cr-fullscreen').getAttribute('aria-label')).toBe('Exit Fullscreen');
+    await expect
+      .poll(() => page.locator('.cr-fullscreen').getAttribute('aria-label'))
+      .toBe('Exit Fullscreen');
     await page.keyboard.press('f');
     await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(false);
     expect(errors).toEqual([]);
