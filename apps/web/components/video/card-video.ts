@@ -1,4 +1,5 @@
 import type { VideoSummary } from '@cutroom/core/browse/browse.service';
+import { joinPublicUrl } from '@cutroom/core/storage/storage';
 
 /** What a card renders: a video summary with browser URLs for its poster and preview. */
 export type CardVideo = Omit<VideoSummary, 'posterKey' | 'posterWebpKey' | 'spritesVttKey'> & {
@@ -8,14 +9,8 @@ export type CardVideo = Omit<VideoSummary, 'posterKey' | 'posterWebpKey' | 'spri
   previewVttUrl?: string | null;
 };
 
-/**
- * A stored object's browser URL under the media base URL (MEDIA_BASE_URL, else /media), as the
- * storage layer builds it; kept free of server imports so the client feed can use it too.
- */
-export function mediaUrl(baseUrl: string, key: string): string {
-  const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl;
-  return `${base}/${key.split('/').map(encodeURIComponent).join('/')}`;
-}
+/** A stored object's browser URL under the media base URL: the storage layer's own join. */
+export const mediaUrl = joinPublicUrl;
 
 /** Turns storage keys into URLs; a video without media yet gets a placeholder card. */
 export function toCardVideo(video: VideoSummary, mediaBaseUrl: string): CardVideo {
