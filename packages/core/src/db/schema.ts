@@ -501,3 +501,46 @@ export const playlistVideos = pgTable(
 );
 
 export type Playlist = typeof playlists.$inferSelect;
+
+/**
+ * Private messages between members (spec §3 Message). One row a message; each side removes
+ * its own copy (`*_deleted_at`), and the row goes once both have.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    /** Short random public id, used in URLs. */
+    id: text().primaryKey(),
+    senderId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text().notNull(),
+    body: text().notNull(),
+    /** A support-ticket reference the message belongs to, if any. */
+    ticket: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the recipient first opened it; null while unread. */
+    readAt: timestamp({ withTimezone: true }),
+    senderDeletedAt: timestamp({ withTimezone: true }),
+    recipientDeletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // Each box is read newest first, one page at a time.
+    index('messages_received_idx')
+      .on(t.recipientId, t.createdAt.desc(), t.id.desc())
+      .where(sql`recipient_deleted_at is null`),
+    index('messages_sent_idx')
+      .on(t.senderId, t.createdAt.desc(), t.id.desc())
+      .where(sql`sender_deleted_at is null`),
+    // The unread count in the top bar runs on every page a member opens.
+    index('messages_unread_idx')
+      .on(t.recipientId)
+      .where(sql`read_at is null and recipient_deleted_at is null`),
+    check('messages_not_self', sql`${t.senderId} <> ${t.recipientId}`),
+  ],
+);
+
+export type Message = typeof messages.$inferSelect;
