@@ -5,6 +5,7 @@ import {
   initNewUserEndpoint,
 } from '../accounts/accounts.endpoints';
 import { getMoreVideosEndpoint } from '../browse/browse.endpoints';
+import { sendMessageEndpoint } from '../messages/messages.endpoints';
 import { metadataEndpoint } from '../metadata/metadata.endpoints';
 import { playlistsEndpoint } from '../playlists/playlists.endpoints';
 import { profileInputEndpoint, removeFriendEndpoint } from '../profiles/profile-input.endpoints';
@@ -27,6 +28,7 @@ export const endpoints: readonly Endpoint[] = [
   profileInputEndpoint,
   removeFriendEndpoint,
   playlistsEndpoint,
+  sendMessageEndpoint,
 ];
 
 export function findEndpoint(path: string): Endpoint | undefined {

@@ -15,6 +15,8 @@ import {
   removeFriend,
   sendFriendRequest,
 } from '../friends/friends.service';
+import { INBOX_BOXES, MessageId } from '../messages/messages.schema';
+import { deleteMessage, listInbox, readMessage } from '../messages/messages.service';
 import { requireMember } from '../social/people-access';
 import { PEOPLE_MESSAGES } from '../social/people-messages';
 import {
@@ -48,19 +50,27 @@ const friendAction = (action: typeof sendFriendRequest, summary: string) =>
   }) as const;
 
 /**
- * `/api/v2/profileInput` (spec §7): profiles, friends and subscriptions. Answers carry the
+ * `/api/v2/profileInput` (spec §7): profiles, friends, subscriptions and the inbox. Answers carry the
  * spec's fields: data, videos, count, processingVideos and the *Length counters.
  */
 export const profileInputEndpoint = defineModeEndpoint({
   path: '/api/v2/profileInput',
-  summary: 'Profiles, friends and subscriptions: load, edit, befriend, subscribe.',
+  summary:
+    'Profiles, friends, subscriptions and the inbox: load, edit, befriend, subscribe, read and delete messages.',
   modes: {
     getYourProfile: {
-      summary: 'Your own profile with its counters (signed-in, verified).',
+      summary:
+        'Your own profile with its counters and inbox: the newest received messages (`inbox`) and `unreadCount` (signed-in, verified).',
       input: z.object({}),
       handle: async (_input, context) => {
         const profile = await getOwnProfile(context.db, context.actor);
-        return { body: { data: profile, ...lengths(profile) } };
+        const inbox = await listInbox(context.db, context.actor, { box: 'received' });
+        return {
+          body: {
+            data: { ...profile, inbox: inbox.data, unreadCount: inbox.unreadCount },
+            ...lengths(profile),
+          },
+        };
       },
     },
     VerifyEmail: {
@@ -210,6 +220,43 @@ export const profileInputEndpoint = defineModeEndpoint({
     DeclineFriendRequest: friendAction(declineFriendRequest, "Decline a user's friend request."),
     CancelFriendRequest: friendAction(cancelFriendRequest, 'Withdraw your own friend request.'),
     RemoveFriend: friendAction(removeFriend, 'End a friendship (the same as /api/removeFriend).'),
+    LoadInbox: {
+      summary:
+        'Your messages, 18 a page, newest first: `box` "received" (the default) or "sent"; with `unreadCount`.',
+      input: z.object({ box: z.enum(INBOX_BOXES).default('received'), index: Index }),
+      handle: async ({ box, index }, context) => {
+        const page = await listInbox(context.db, context.actor, { box, index });
+        return {
+          body: {
+            data: page.data,
+            box: page.box,
+            count: page.count,
+            index: page.index,
+            hasMore: page.hasMore,
+            unreadCount: page.unreadCount,
+          },
+        };
+      },
+    },
+    ReadInboxMessage: {
+      summary:
+        'Open one of your messages by `id` (received or sent); opening a received one marks it read.',
+      input: z.object({ id: MessageId }),
+      handle: async ({ id }, context) => ({
+        body: { data: await readMessage(context.db, context.actor, id, context.now()) },
+      }),
+    },
+    DeleteInboxMessage: {
+      summary:
+        'Delete your copy of a message by `id`: from your inbox, or from your sent messages; the other side keeps theirs.',
+      input: z.object({ id: MessageId }),
+      handle: async ({ id }, context) => ({
+        body: {
+          data: await deleteMessage(context.db, context.actor, id, context.now()),
+          deleted: true,
+        },
+      }),
+    },
     subscribe: {
       summary:
         "Subscribe to a user's uploads or stop: `subscribe` true or false, or leave it out to toggle.",

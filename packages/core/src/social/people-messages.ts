@@ -22,4 +22,14 @@ export const PEOPLE_MESSAGES = {
   avatarNotImage: 'This file is not an image we can read. Please choose a JPEG, PNG, WebP or GIF',
   avatarTooLarge: 'An avatar may be at most 5 MB',
   profileSaved: 'Your profile has been saved',
+  // Sending a message: spec §8, word for word.
+  missingFields: 'Missing fields',
+  notAuthenticated: 'Not authenticated',
+  networkErrorSending: 'Network error sending message',
+  selfMessage: "You can't send a message to yourself",
+  messageMissing: "This message doesn't exist",
+  messageSent: 'Your message has been sent',
 } as const;
+
+/** Spec §8: what the compose form says when sending failed without a message from the server. */
+export const failedWithStatus = (status: number) => `Failed (status ${status})`;

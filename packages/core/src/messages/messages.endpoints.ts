@@ -1,0 +1,18 @@
+import { defineEndpoint } from '../api/endpoint';
+import { SendMessageInput } from './messages.schema';
+import { sendMessage } from './messages.service';
+
+/**
+ * `/api/messages/send` (spec §7): a private message to another member, with the site's session
+ * or `Authorization: Bearer`. Answers `id` and `delivered`; a refusal `error` and its status.
+ */
+export const sendMessageEndpoint = defineEndpoint({
+  path: '/api/messages/send',
+  summary:
+    'Send a private message: `recipient` (a username), `subject` (at most 150 characters), `message` (at most 5000) and optionally `ticket` (a support-ticket reference). At most 30 messages in 10 minutes.',
+  input: SendMessageInput,
+  handle: async (input, context) => {
+    const sent = await sendMessage(context.db, context.actor, input, context.now());
+    return { status: 201, body: sent };
+  },
+});
