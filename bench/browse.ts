@@ -46,7 +46,7 @@ const DATABASE_URL =
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 1_000_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 /** Bump when the generated data changes shape, so an old build is not reused. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 const TARGET_LISTING_MS = 25;
 const TARGET_SEARCH_MS = 50;
 
@@ -205,16 +205,22 @@ async function buildDataSet(pool: pg.Pool, db: Parameters<typeof rebuildPublishe
           published_at, label_text, label_keys)
         select g.id, 'u' || (1 + floor(20000 * power(random(), 3))::int), t.title,
           lower(replace(t.title, ' ', '-')), t.description,
-          (array['pmv','pmv','pmv','pmv','pmv','pmv','pmv','hmv','hmv','hmv','hmv','hypno','hypno',
-                 'tiktok','tiktok','tiktok','koreanbj','koreanbj','other','other'])[1 + floor(random() * 20)::int]::category,
-          random() < 0.6, random() < 0.1, random() < 0.05, random() < 0.08,
+          f.category, f.is_explicit, f.is_same_sex, f.is_trans, f.has_seizure_warning,
           case when random() < 0.95 then 'published' else
             (array['processing','unpublished_user','unpublished_admin','failed'])[1 + floor(random() * 4)::int] end::video_status,
           30 + 3000 * power(random(), 3), q.w, q.h, q.top, q.w::real / q.h,
           v.views, (v.views * 0.03 * random())::int, (v.views * 0.004 * random())::int,
-          p.at, p.at, p.at, coalesce(lt.label_text, ''), coalesce(lt.label_keys, '{}')
+          p.at, p.at, p.at, coalesce(lt.label_text, ''),
+          -- What the videos_filter_keys trigger (off for the load) would add.
+          coalesce(lt.label_keys, '{}') || cutroom_filter_keys(f.category, f.is_explicit,
+            f.is_same_sex, f.is_trans, f.has_seizure_warning)
         from gen_ids g
         left join gen_label_text lt on lt.n = g.n
+        cross join lateral (
+          select (array['pmv','pmv','pmv','pmv','pmv','pmv','pmv','hmv','hmv','hmv','hmv','hypno','hypno',
+                 'tiktok','tiktok','tiktok','koreanbj','koreanbj','other','other'])[1 + floor(random() * 20)::int + (g.n % 1)]::category as category,
+            random() + (g.n % 1) < 0.6 as is_explicit, random() < 0.1 as is_same_sex,
+            random() < 0.05 as is_trans, random() < 0.08 as has_seizure_warning) f
         cross join lateral (select now() - interval '3 years' * random() + (g.n % 1) * interval '0' as at) p
         cross join lateral (select floor(2000000 * power(random(), 8))::int + (g.n % 1) as views) v
         cross join lateral (

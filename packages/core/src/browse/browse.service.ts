@@ -107,23 +107,39 @@ export interface FilterScope {
   viewerId: string | null;
 }
 
-/** The WHERE conditions of a filter set, published videos only. */
+/**
+ * The WHERE conditions of a filter set, published videos only.
+ *
+ * With labels in the filter, the category and the required flags join the labels in one
+ * `label_keys` containment (migration 0007 keeps `category:…` and `flag:…` keys there): one GIN
+ * lookup then narrows to the videos having all of them, instead of intersecting the labels'
+ * matches with a whole category. Without labels, the category stays a column test, so the
+ * category indexes can be walked in order.
+ */
 export function filterConditions(filters: VideoFilters, scope: FilterScope): SQL[] {
   const conditions: SQL[] = [isPublished];
-  if (filters.category !== 'all') conditions.push(sql`${videos.category} = ${filters.category}`);
-  const flags = [
-    [filters.explicit, videos.isExplicit],
-    [filters.sameSex, videos.isSameSex],
-    [filters.trans, videos.isTrans],
-    [filters.seizureWarning, videos.hasSeizureWarning],
-  ] as const;
-  for (const [mode, column] of flags) {
-    if (mode === 'only') conditions.push(sql`${column}`);
-    if (mode === 'hide') conditions.push(sql`not ${column}`);
-  }
   const keys = LABEL_FILTERS.flatMap(([key, kind]) =>
     filters[key].map((name) => labelKey(kind, name)),
   );
+  const foldIntoKeys = keys.length > 0;
+  if (filters.category !== 'all') {
+    if (foldIntoKeys) keys.push(`category:${filters.category}`);
+    else conditions.push(sql`${videos.category} = ${filters.category}`);
+  }
+  const flags = [
+    ['explicit', videos.isExplicit],
+    ['sameSex', videos.isSameSex],
+    ['trans', videos.isTrans],
+    ['seizureWarning', videos.hasSeizureWarning],
+  ] as const;
+  for (const [flag, column] of flags) {
+    const mode = filters[flag];
+    if (mode === 'only') {
+      if (foldIntoKeys) keys.push(`flag:${flag}`);
+      else conditions.push(sql`${column}`);
+    }
+    if (mode === 'hide') conditions.push(sql`not ${column}`);
+  }
   if (keys.length > 0) conditions.push(hasLabels(keys));
   const [low, high] = filters.range;
   if (low > 0) conditions.push(sql`${videos.durationSeconds} >= ${low * 60}`);
@@ -300,8 +316,10 @@ export async function countFor(
 export async function countFiltered(
   db: Database,
   conditions: SQL[],
+  /** The estimate, when the caller has already asked for it. */
+  knownEstimate?: number,
 ): Promise<{ count: number; countIsCapped: boolean; countIsEstimate?: boolean }> {
-  const estimate = await estimateCount(db, conditions);
+  const estimate = knownEstimate ?? (await estimateCount(db, conditions));
   if (estimate >= COUNT_CAP) {
     return { count: Number(estimate.toPrecision(2)), countIsCapped: false, countIsEstimate: true };
   }

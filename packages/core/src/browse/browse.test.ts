@@ -210,6 +210,19 @@ const combinations: [string, VideoFiltersInput][] = [
       view: 'popular',
     },
   ],
+  // Labels with a category or required flags: answered from label_keys alone.
+  [
+    'category + two tags + trans hidden + popular',
+    { category: 'hmv', tags: ['dance', 'anime'], trans: 'hide', view: 'popular' },
+  ],
+  [
+    'category + tag + explicit only + same-sex hidden',
+    { category: 'pmv', tags: ['dance'], explicit: 'only', sameSex: 'hide' },
+  ],
+  [
+    'star + seizure warning only + explicit only',
+    { stars: ['Star One'], seizureWarning: 'only', explicit: 'only' },
+  ],
   [
     'tag + music + popular + week',
     { tags: ['edm'], music: ['Lorde'], view: 'popular', time: 'month' },

@@ -180,7 +180,7 @@ export async function searchVideos(db: Database, options: SearchOptions): Promis
   const counted =
     !hasMore && (data.length > 0 || index === 0)
       ? { count: offset + data.length, countIsCapped: false }
-      : await countFiltered(db, conditions);
+      : await countFiltered(db, conditions, estimate);
   return { data, ...counted, index, pageSize, hasMore, query, correctedQuery: corrected };
 }
 
@@ -194,11 +194,10 @@ async function rankedSlice(
   tsQuery: string,
   { offset, limit, walkPopularIndex }: { offset: number; limit: number; walkPopularIndex: boolean },
 ): Promise<VideoSummary[]> {
+  // The rank is computed on the RANK_BOUND candidates only, not on every match the sort reads
+  // (6 of 24 ms for a term in 0.8 % of videos at 1M).
   const candidates = db
-    .select({
-      id: videos.id,
-      rank: sql<number>`ts_rank_cd(${videos.searchVector}, ${tsQuery}::tsquery)`.as('rank'),
-    })
+    .select({ id: videos.id })
     .from(videos)
     .where(and(...conditions))
     // `views + 0` keeps the planner off the popularity index: for a term with few matches,
@@ -211,7 +210,7 @@ async function rankedSlice(
     .from(candidates)
     .innerJoin(videos, eq(videos.id, candidates.id))
     .innerJoin(users, eq(users.id, videos.ownerId))
-    .orderBy(sql`${candidates.rank} desc`, POPULAR_ORDER)
+    .orderBy(sql`ts_rank_cd(${videos.searchVector}, ${tsQuery}::tsquery) desc`, POPULAR_ORDER)
     .limit(limit)
     .offset(offset);
   return rows.map(toSummary);
