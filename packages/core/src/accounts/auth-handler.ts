@@ -104,6 +104,12 @@ export function createAuthRequestHandler(options: {
     if (isForeignMutation(request, allowedOrigins)) {
       return json(403, { code: 'INVALID_ORIGIN', message: FOREIGN_ORIGIN_MESSAGE });
     }
+    // Roles, bans and account changes by staff go through the site's own services (the roles
+    // CLI, /api/v2/admin), which check roles the way the site stores them; the admin plugin's
+    // HTTP face (set-role, ban, impersonate, list-users ...) stays closed.
+    if (path.startsWith('/admin/')) {
+      return json(404, { code: 'NOT_FOUND', message: 'Not found' });
+    }
     if (request.method === 'POST') {
       if (path === '/sign-in/email') return signIn(request);
       if (path.startsWith('/sign-up/')) {

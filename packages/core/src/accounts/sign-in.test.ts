@@ -299,6 +299,26 @@ describe('password reset and account settings', () => {
     expect(row).toMatchObject({ username: user.username, role: 'user' });
   });
 
+  it("closes the admin plugin's HTTP endpoints, even to an admin", async () => {
+    const { user, password } = await createUser(db, { role: 'admin' });
+    const { user: target } = await createUser(db);
+    const { cookie } = await signIn(user.email, password, freshIp());
+    for (const [path, body] of [
+      ['/admin/set-role', { userId: target.id, role: 'admin' }],
+      ['/admin/ban-user', { userId: target.id }],
+      ['/admin/impersonate-user', { userId: target.id }],
+    ] as const) {
+      const response = await request(path, { body, cookie });
+      expect(response.status).toBe(404);
+    }
+    const listed = await harness.handle(
+      new Request(`${TEST_PUBLIC_URL}/api/auth/admin/list-users`, { headers: { cookie } }),
+    );
+    expect(listed.status).toBe(404);
+    const [row] = await db.select().from(users).where(eq(users.id, target.id));
+    expect(row).toMatchObject({ role: 'user', banned: false });
+  });
+
   it('refuses a mutation from a foreign origin', async () => {
     const { user, password } = await createUser(db);
     const { cookie } = await signIn(user.email, password, freshIp());
