@@ -1,10 +1,14 @@
 import Link from 'next/link';
 import type { Actor } from '@cutroom/core/api/endpoint';
+import { countUnread } from '@cutroom/core/messages/messages.service';
 import { AdminLinks, SessionKeeper, SignOutButton } from '@/components/auth/account-menu-items';
+import { UnreadBadge } from '@/components/inbox/unread-count';
+import { getRuntime } from '@/lib/runtime';
 import { NAV_LINKS } from '@/lib/site';
 
 /** The top component: brand, search, listing navigation and the account menu. */
-export function TopBar({ siteName, viewer }: { siteName: string; viewer: Actor | null }) {
+export async function TopBar({ siteName, viewer }: { siteName: string; viewer: Actor | null }) {
+  const unreadCount = viewer ? await countUnread((await getRuntime()).database.db, viewer.id) : 0;
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-surface-raised/95 backdrop-blur">
       <div className="mx-auto flex max-w-[1920px] items-center gap-3 px-3 py-2 sm:px-4">
@@ -43,7 +47,7 @@ export function TopBar({ siteName, viewer }: { siteName: string; viewer: Actor |
             className="w-full rounded-full border border-white/15 bg-surface px-4 py-2 text-sm text-white placeholder:text-neutral-500 focus:border-accent focus:outline-none"
           />
         </form>
-        <AccountMenu viewer={viewer} />
+        <AccountMenu viewer={viewer} unreadCount={unreadCount} />
         <details className="relative md:hidden">
           <summary
             className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded hover:bg-white/10"
@@ -73,7 +77,7 @@ export function TopBar({ siteName, viewer }: { siteName: string; viewer: Actor |
   );
 }
 
-function AccountMenu({ viewer }: { viewer: Actor | null }) {
+function AccountMenu({ viewer, unreadCount }: { viewer: Actor | null; unreadCount: number }) {
   if (!viewer) {
     return (
       <div className="flex shrink-0 gap-2">
@@ -95,13 +99,19 @@ function AccountMenu({ viewer }: { viewer: Actor | null }) {
   return (
     <details className="relative shrink-0" data-testid="account-menu">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full px-2 py-1 hover:bg-white/10">
-        <span
-          aria-hidden="true"
-          className="flex h-8 w-8 items-center justify-center rounded-full bg-accent font-bold text-black"
-        >
-          {viewer.username.slice(0, 1).toUpperCase()}
+        <span className="relative">
+          <span
+            aria-hidden="true"
+            className="flex h-8 w-8 items-center justify-center rounded-full bg-accent font-bold text-black"
+          >
+            {viewer.username.slice(0, 1).toUpperCase()}
+          </span>
+          <UnreadBadge
+            initialCount={unreadCount}
+            className="absolute -right-2 -top-1.5 ring-2 ring-surface-raised"
+          />
         </span>
-        <span className="hidden text-sm sm:inline">{viewer.username}</span>
+        <span className="sr-only sm:not-sr-only sm:text-sm">{viewer.username}</span>
       </summary>
       <ul className="absolute right-0 mt-2 w-48 rounded-lg border border-white/10 bg-surface-overlay p-2 shadow-xl">
         <li>
@@ -120,8 +130,12 @@ function AccountMenu({ viewer }: { viewer: Actor | null }) {
           </Link>
         </li>
         <li>
-          <Link href="/inbox" className="block rounded px-3 py-2 hover:bg-white/10">
+          <Link
+            href="/inbox"
+            className="flex items-center justify-between gap-2 rounded px-3 py-2 hover:bg-white/10"
+          >
             Inbox
+            <UnreadBadge initialCount={unreadCount} />
           </Link>
         </li>
         <li>

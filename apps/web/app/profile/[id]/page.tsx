@@ -25,6 +25,7 @@ import { CreatePlaylistForm } from '@/components/playlist/create-playlist-form';
 import { PlaylistGrid } from '@/components/playlist/playlist-grid';
 import { Avatar } from '@/components/profile/avatar';
 import { FriendButton } from '@/components/profile/friend-button';
+import { MessageButton } from '@/components/profile/message-button';
 import { PeopleList } from '@/components/profile/people-list';
 import { ProfileEditor } from '@/components/profile/profile-editor';
 import { ProfileLinks } from '@/components/profile/profile-links';
@@ -113,6 +114,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
               state={profile.friendship}
               signedIn={signedIn}
             />
+            <MessageButton username={profile.username} signedIn={signedIn} />
           </div>
         )}
       </header>

@@ -1,0 +1,36 @@
+import Link from 'next/link';
+import type { InboxBox } from '@cutroom/core/messages/messages.schema';
+
+const TABS: { box: InboxBox; label: string; href: string }[] = [
+  { box: 'received', label: 'Received', href: '/inbox' },
+  { box: 'sent', label: 'Sent', href: '/inbox?tab=sent' },
+];
+
+/** The inbox's two boxes as links (they work without JavaScript and keep Back working). */
+export function InboxTabs({ current, unreadCount }: { current: InboxBox; unreadCount: number }) {
+  return (
+    <nav aria-label="Message boxes">
+      <ul className="flex gap-1 border-b border-white/10">
+        {TABS.map((tab) => (
+          <li key={tab.box}>
+            <Link
+              href={tab.href}
+              aria-current={tab.box === current ? 'page' : undefined}
+              data-testid={`inbox-tab-${tab.box}`}
+              className={`block border-b-2 px-3 py-2 text-sm ${
+                tab.box === current
+                  ? 'border-accent font-semibold text-white'
+                  : 'border-transparent text-neutral-400 hover:text-white'
+              }`}
+            >
+              {tab.label}
+              {tab.box === 'received' && unreadCount > 0 && (
+                <span className="ml-1.5 text-accent">{unreadCount} unread</span>
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
