@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createWriteStream } from 'node:fs';
@@ -19,6 +19,7 @@ import {
 import type { MediaConfig } from './media-config';
 import { MASTER_PLAYLIST, processVideoFiles } from './process-video';
 import { InvalidMediaError, probeMedia } from './probe';
+import { createWorkDir } from './work-dirs';
 
 export interface TranscodeContext extends VideoProcessingContext {
   media: MediaConfig;
@@ -56,9 +57,7 @@ export async function transcodeVideo(
   const video = await findVideo(ctx, videoId);
   if (!video || video.status !== 'processing' || !video.sourceKey) return 'skipped';
 
-  const base = ctx.media.tmpDir ?? tmpdir();
-  await mkdir(base, { recursive: true });
-  const workDir = await mkdtemp(join(base, `cutroom-transcode-${videoId}-`));
+  const workDir = await createWorkDir(ctx.media.tmpDir ?? tmpdir(), videoId);
   const stop = new AbortController();
   const onQueueAbort = () => stop.abort(request.signal?.reason ?? new Error('Job taken back'));
   request.signal?.addEventListener('abort', onQueueAbort, { once: true });

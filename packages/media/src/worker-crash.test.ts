@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,6 +90,7 @@ describe('a worker killed in the middle of a job', () => {
     let serverHandle: DatabaseHandle | null = null;
     const env: Record<string, string> = {
       MEDIA_DIR: join(work, 'media'),
+      TRANSCODE_TMP_DIR: join(work, 'tmp'),
       JOB_HEARTBEAT_SECONDS: '10',
       QUEUE_SUPERVISE_SECONDS: '2',
       TRANSCODE_RETRY_DELAY_SECONDS: '0',
@@ -124,6 +125,8 @@ describe('a worker killed in the middle of a job', () => {
     process.kill(-first.child.pid!, 'SIGKILL');
     await first.exited;
     expect(first.lines.some((l) => l.type === 'published')).toBe(false);
+    const workDirs = () => readdirSync(env.TRANSCODE_TMP_DIR!);
+    expect(workDirs()).toHaveLength(1);
 
     // What a run killed while uploading would leave: a half-written version nobody points to.
     const storage = new LocalStorage({ root: env.MEDIA_DIR!, publicBaseUrl: '/media' });
@@ -137,6 +140,8 @@ describe('a worker killed in the middle of a job', () => {
     await second.exited;
     const retrySeconds = (Date.now() - restartedAt) / 1000;
     expect(retrySeconds).toBeLessThan(60);
+    // The killed attempt's work folder went with the retry; the retry removed its own.
+    expect(workDirs()).toEqual([]);
 
     const handle = serverHandle ?? (await openDatabase({ dataDir: env.FIXTURE_DATA_DIR }));
     try {

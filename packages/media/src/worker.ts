@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '@cutroom/core/db/client';
 import { migrateDatabase } from '@cutroom/core/db/migrate';
@@ -15,6 +16,7 @@ import { InProcessEvents, type ProcessingEvents } from '@cutroom/core/videos/pro
 import { markVideoFailed } from '@cutroom/core/videos/video-processing.service';
 import { loadMediaConfig, type MediaConfig } from './media-config';
 import { transcodeVideo, type TranscodeContext } from './transcode-video';
+import { sweepStaleWorkDirs } from './work-dirs';
 
 export interface StartWorkerOptions {
   handle: DatabaseHandle;
@@ -64,6 +66,20 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   };
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
 
+  // Work folders of attempts killed mid-job and never retried, at start and then hourly; one
+  // older than the longest an attempt may run (plus an hour) belongs to no live attempt.
+  const sweepWorkDirs = () =>
+    sweepStaleWorkDirs(ctx.media.tmpDir ?? tmpdir(), {
+      olderThanMs: (job.settings.expireInSeconds + 3600) * 1000,
+    })
+      .then((removed) => {
+        if (removed > 0) log.info({ removed }, 'removed stale transcode work folders');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'work folder sweep failed'));
+  void sweepWorkDirs();
+  const workDirSweep = setInterval(() => void sweepWorkDirs(), 3600 * 1000);
+  workDirSweep.unref();
+
   await queue.boss.work(
     job.name,
     {
@@ -104,6 +120,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     queue,
     events,
     stop: async () => {
+      clearInterval(workDirSweep);
       await queue.boss.offWork(job.name, { wait: true });
       await queue.boss.offWork(transcodeDeadLetterJob.name, { wait: true });
       if (ownsQueue) await queue.stop();

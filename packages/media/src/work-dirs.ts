@@ -1,0 +1,47 @@
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+// A transcode works in `cutroom-transcode-{videoId}-XXXXXX` under the temporary folder and
+// removes it when done; a process killed mid-job cannot. These sweeps keep such leftovers
+// (a copy of the source and partial renditions, often gigabytes) from piling up.
+
+const PREFIX = 'cutroom-transcode-';
+/** The random suffix mkdtemp appends. */
+const SUFFIX_LENGTH = 6;
+
+const isWorkDirOf = (name: string, videoId: string) =>
+  name.startsWith(`${PREFIX}${videoId}-`) &&
+  name.length === PREFIX.length + videoId.length + 1 + SUFFIX_LENGTH;
+
+/**
+ * A fresh work folder for one attempt, after removing those of the same video's earlier
+ * attempts: a new attempt starts only once the queue holds the previous one dead.
+ */
+export async function createWorkDir(base: string, videoId: string): Promise<string> {
+  await mkdir(base, { recursive: true });
+  for (const name of await readdir(base)) {
+    if (isWorkDirOf(name, videoId)) await rm(join(base, name), { recursive: true, force: true });
+  }
+  return mkdtemp(join(base, `${PREFIX}${videoId}-`));
+}
+
+/**
+ * Removes work folders untouched for longer than `olderThanMs` (the longest a job may run):
+ * those of videos that were never tried again. Answers how many were removed.
+ */
+export async function sweepStaleWorkDirs(
+  base: string,
+  { olderThanMs, now = Date.now() }: { olderThanMs: number; now?: number },
+): Promise<number> {
+  const names = await readdir(base).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    if (!name.startsWith(PREFIX)) continue;
+    const path = join(base, name);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isDirectory() || now - info.mtimeMs <= olderThanMs) continue;
+    await rm(path, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
