@@ -63,8 +63,14 @@ describe('the inbox in the browser', () => {
     await waitForText(pageA, 'compose-message-note', '', 7000);
     expect(await pageA.getByTestId('compose-message').inputValue()).toContain('Which music');
 
-    // From the keyboard: subject, then send with Enter in the subject field.
+    // A request that never reaches the server: the spec's network message.
     await pageA.getByTestId('compose-subject').fill('Your sunset cut');
+    await pageA.route('**/api/messages/send', (route) => route.abort('internetdisconnected'));
+    await pageA.getByTestId('compose-send').click();
+    await waitForText(pageA, 'compose-message-note', 'Network error sending message');
+    await pageA.unroute('**/api/messages/send');
+
+    // From the keyboard: send with Enter in the subject field.
     await pageA.getByTestId('compose-subject').press('Enter');
     await pageA.waitForURL('**/inbox?tab=sent**');
     await waitForText(pageA, 'inbox-note', 'Your message has been sent');
