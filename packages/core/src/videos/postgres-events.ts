@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Logger } from '../logging/logger';
+import {
+  InProcessEvents,
+  type ProcessingEvent,
+  type ProcessingEventFilter,
+  type ProcessingEvents,
+} from './processing-events';
+
+/** The NOTIFY channel; notifications are per database, so sites sharing a server stay apart. */
+export const PROCESSING_CHANNEL = 'cutroom_processing';
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
+interface Envelope {
+  /** The process that sent it: its own listeners heard it already. */
+  origin: string;
+  event: ProcessingEvent;
+}
+
+/**
+ * Processing events shared by every process on one PostgreSQL database, through LISTEN/NOTIFY:
+ * progress from a separate `npm run worker` reaches the web nodes' live pages, and a video
+ * published there drops their cached listings. Needs nothing but the database the processes
+ * already share (docs/decisions.md). Listeners in this process hear its own events at once;
+ * the others within milliseconds. While the listening connection is down (it reconnects with
+ * backoff) other processes' events are missed: pages fall back to the stored progress.
+ */
+export class PostgresEvents implements ProcessingEvents {
+  readonly #local = new InProcessEvents();
+  readonly #id = randomUUID();
+  readonly #url: string;
+  readonly #log: Logger;
+  readonly #sender: pg.Pool;
+  #listener: pg.Client | null = null;
+  #reconnectDelay = RECONNECT_MIN_MS;
+  #reconnectTimer: NodeJS.Timeout | null = null;
+  #stopped = false;
+
+  private constructor(url: string, log: Logger) {
+    this.#url = url;
+    this.#log = log;
+    this.#sender = new pg.Pool({ connectionString: url, max: 1 });
+    this.#sender.on('error', (error) => log.warn({ err: error }, 'event sender connection lost'));
+  }
+
+  /** Connects the listening connection first, so no event published after this is missed. */
+  static async start(options: { url: string; log: Logger }): Promise<PostgresEvents> {
+    const events = new PostgresEvents(options.url, options.log);
+    await events.#listen();
+    return events;
+  }
+
+  publish(event: ProcessingEvent): void {
+    this.#local.publish(event);
+    const envelope: Envelope = { origin: this.#id, event };
+    this.#sender
+      .query('select pg_notify($1, $2)', [PROCESSING_CHANNEL, JSON.stringify(envelope)])
+      .catch((error: unknown) => this.#log.warn({ err: error }, 'event not sent'));
+  }
+
+  subscribe(listener: (event: ProcessingEvent) => void, filter?: ProcessingEventFilter) {
+    return this.#local.subscribe(listener, filter);
+  }
+
+  /** Whether the listening connection is up (for health checks and tests). */
+  get isListening(): boolean {
+    return this.#listener !== null;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
+    const listener = this.#listener;
+    this.#listener = null;
+    await listener?.end().catch(() => undefined);
+    await this.#sender.end().catch(() => undefined);
+  }
+
+  async #listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.#url });
+    client.on('notification', (message) => this.#receive(message.payload));
+    client.on('error', (error) => {
+      this.#log.warn({ err: error }, 'event listener connection lost; reconnecting');
+      this.#lost(client);
+    });
+    client.on('end', () => this.#lost(client));
+    await client.connect();
+    await client.query(`listen ${PROCESSING_CHANNEL}`);
+    this.#listener = client;
+    this.#reconnectDelay = RECONNECT_MIN_MS;
+  }
+
+  #lost(client: pg.Client): void {
+    if (this.#listener !== client || this.#stopped) return;
+    this.#listener = null;
+    client.end().catch(() => undefined);
+    this.#scheduleReconnect();
+  }
+
+  #scheduleReconnect(): void {
+    if (this.#stopped || this.#reconnectTimer) return;
+    const delay = this.#reconnectDelay;
+    this.#reconnectDelay = Math.min(this.#reconnectDelay * 2, RECONNECT_MAX_MS);
+    this.#reconnectTimer = setTimeout(() => {
+      this.#reconnectTimer = null;
+      if (this.#stopped) return;
+      this.#listen().catch((error: unknown) => {
+        this.#log.warn({ err: error, retryInMs: this.#reconnectDelay }, 'event listener down');
+        this.#scheduleReconnect();
+      });
+    }, delay);
+    this.#reconnectTimer.unref();
+  }
+
+  #receive(payload: string | undefined): void {
+    if (!payload) return;
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(payload) as Envelope;
+    } catch {
+      return;
+    }
+    if (envelope.origin === this.#id || !envelope.event?.type) return;
+    this.#local.publish(envelope.event);
+  }
+}
