@@ -12,6 +12,7 @@ import { JobQueue, type JobWithMetadata } from '@cutroom/core/jobs/job-queue';
 import { createLogger, type Logger } from '@cutroom/core/logging/logger';
 import { createStorageFromEnv } from '@cutroom/core/storage/create-storage';
 import type { Storage } from '@cutroom/core/storage/storage';
+import { PostgresEvents } from '@cutroom/core/videos/postgres-events';
 import { InProcessEvents, type ProcessingEvents } from '@cutroom/core/videos/processing-events';
 import { markVideoFailed } from '@cutroom/core/videos/video-processing.service';
 import { loadMediaConfig, type MediaConfig } from './media-config';
@@ -148,9 +149,12 @@ async function main(): Promise<void> {
   }
   const handle = await openDatabase({ url, maxConnections: concurrency + 4 });
   await migrateDatabase(handle);
+  // Progress and publications reach the web nodes (live pages, cached listings) this way.
+  const events = await PostgresEvents.start({ url, log: log.child({ module: 'events' }) });
   const worker = await startWorker({
     handle,
     storage: createStorageFromEnv(),
+    events,
     concurrency,
     log,
   });
@@ -161,6 +165,7 @@ async function main(): Promise<void> {
     isStopping = true;
     log.info({ signal }, 'worker stopping after its running jobs');
     await worker.stop();
+    await events.stop();
     await handle.close();
     process.exit(0);
   };
