@@ -16,6 +16,19 @@ export interface AcceptUploadInput {
   shouldRemoveFile?: boolean;
 }
 
+/** Probes an uploaded file; one that is not a usable video is refused with the reason. */
+export async function probeUploadedVideo(
+  filePath: string,
+  options: { ffprobePath?: string },
+): Promise<MediaInfo> {
+  try {
+    return await probeMedia(filePath, options);
+  } catch (error) {
+    if (error instanceof InvalidMediaError) throw new ServiceError('invalid', error.message);
+    throw error;
+  }
+}
+
 /**
  * The upload endpoint's one call: validates the file by its content (ffprobe must find a video
  * stream), then stores it and creates the video in 'processing' with its transcode job. A file
@@ -28,13 +41,7 @@ export async function acceptUploadedVideo(
 ): Promise<{ video: Video; info: MediaInfo }> {
   const media = ctx.media ?? loadMediaConfig();
   try {
-    let info: MediaInfo;
-    try {
-      info = await probeMedia(input.filePath, { ffprobePath: media.ffprobePath });
-    } catch (error) {
-      if (error instanceof InvalidMediaError) throw new ServiceError('invalid', error.message);
-      throw error;
-    }
+    const info = await probeUploadedVideo(input.filePath, { ffprobePath: media.ffprobePath });
     const { filePath, shouldRemoveFile: _, ...metadata } = input;
     const video = await createVideoForProcessing(ctx, { ...metadata, sourcePath: filePath });
     return { video, info };

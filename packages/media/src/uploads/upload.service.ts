@@ -5,9 +5,8 @@ import type { Video } from '@cutroom/core/db/schema';
 import type { UploadedFile, UploadedFiles } from '@cutroom/core/uploads/uploaded-files';
 import { NewVideoInput } from '@cutroom/core/videos/video-processing.schema';
 import type { VideoProcessingContext } from '@cutroom/core/videos/video-processing.service';
-import { acceptUploadedVideo } from '../accept-upload';
+import { acceptUploadedVideo, probeUploadedVideo } from '../accept-upload';
 import type { MediaConfig } from '../media-config';
-import { InvalidMediaError, probeMedia } from '../probe';
 
 export const UPLOAD_GONE_MESSAGE =
   'This upload does not exist or has expired. Please upload the file again.';
@@ -39,11 +38,10 @@ export async function validateUploadedFile(
   options: { ffprobePath?: string } = {},
 ): Promise<void> {
   try {
-    await probeMedia(upload.path, { ffprobePath: options.ffprobePath });
+    await probeUploadedVideo(upload.path, options);
   } catch (error) {
-    if (!(error instanceof InvalidMediaError)) throw error;
-    await uploads.remove(upload.id);
-    throw new ServiceError('invalid', error.message);
+    if (error instanceof ServiceError) await uploads.remove(upload.id);
+    throw error;
   }
 }
 
