@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import type { Database } from '../db/client';
@@ -71,6 +71,14 @@ export async function sendFriendRequest(
   return 'requested';
 }
 
+/** The request `requesterId` sent `addresseeId`, while it waits for an answer. */
+const pendingFrom = (requesterId: string, addresseeId: string) =>
+  and(
+    eq(friendships.requesterId, requesterId),
+    eq(friendships.addresseeId, addresseeId),
+    eq(friendships.status, 'pending'),
+  );
+
 export async function acceptFriendRequest(
   db: Database,
   actor: Actor | null,
@@ -81,75 +89,61 @@ export async function acceptFriendRequest(
   const updated = await db
     .update(friendships)
     .set({ status: 'accepted', acceptedAt: new Date() })
-    .where(
-      and(
-        eq(friendships.requesterId, other.id),
-        eq(friendships.addresseeId, me.id),
-        eq(friendships.status, 'pending'),
-      ),
-    )
+    .where(pendingFrom(other.id, me.id))
     .returning({ status: friendships.status });
   if (updated.length === 0) throw new ServiceError('not_found', PEOPLE_MESSAGES.noIncomingRequest);
   return 'friends';
 }
 
-export async function declineFriendRequest(
+/**
+ * Deletes the one friendship row between the actor and `username` that `which` picks; when
+ * there is none, answers 404 with `missing`. Declining, cancelling and unfriending differ only
+ * in the row they end.
+ */
+async function endFriendship(
   db: Database,
   actor: Actor | null,
   username: string,
+  which: (me: string, other: string) => SQL | undefined,
+  missing: string,
 ): Promise<FriendshipState> {
   const me = requireMember(actor);
   const other = await findUserByUsername(db, username);
   const deleted = await db
     .delete(friendships)
-    .where(
-      and(
-        eq(friendships.requesterId, other.id),
-        eq(friendships.addresseeId, me.id),
-        eq(friendships.status, 'pending'),
-      ),
-    )
+    .where(which(me.id, other.id))
     .returning({ status: friendships.status });
-  if (deleted.length === 0) throw new ServiceError('not_found', PEOPLE_MESSAGES.noIncomingRequest);
+  if (deleted.length === 0) throw new ServiceError('not_found', missing);
   return 'none';
 }
 
-export async function cancelFriendRequest(
-  db: Database,
-  actor: Actor | null,
-  username: string,
-): Promise<FriendshipState> {
-  const me = requireMember(actor);
-  const other = await findUserByUsername(db, username);
-  const deleted = await db
-    .delete(friendships)
-    .where(
-      and(
-        eq(friendships.requesterId, me.id),
-        eq(friendships.addresseeId, other.id),
-        eq(friendships.status, 'pending'),
-      ),
-    )
-    .returning({ status: friendships.status });
-  if (deleted.length === 0) throw new ServiceError('not_found', PEOPLE_MESSAGES.noOutgoingRequest);
-  return 'none';
-}
+export const declineFriendRequest = (db: Database, actor: Actor | null, username: string) =>
+  endFriendship(
+    db,
+    actor,
+    username,
+    (me, other) => pendingFrom(other, me),
+    PEOPLE_MESSAGES.noIncomingRequest,
+  );
+
+export const cancelFriendRequest = (db: Database, actor: Actor | null, username: string) =>
+  endFriendship(
+    db,
+    actor,
+    username,
+    (me, other) => pendingFrom(me, other),
+    PEOPLE_MESSAGES.noOutgoingRequest,
+  );
 
 /** Ends a friendship, whoever asked for it first. */
-export async function removeFriend(
-  db: Database,
-  actor: Actor | null,
-  username: string,
-): Promise<FriendshipState> {
-  const me = requireMember(actor);
-  const other = await findUserByUsername(db, username);
-  const deleted = await db
-    .delete(friendships)
-    .where(and(pairOf(me.id, other.id), eq(friendships.status, 'accepted')))
-    .returning({ status: friendships.status });
-  if (deleted.length === 0) throw new ServiceError('not_found', PEOPLE_MESSAGES.notFriends);
-  return 'none';
-}
+export const removeFriend = (db: Database, actor: Actor | null, username: string) =>
+  endFriendship(
+    db,
+    actor,
+    username,
+    (me, other) => and(pairOf(me, other), eq(friendships.status, 'accepted')),
+    PEOPLE_MESSAGES.notFriends,
+  );
 
 /** How many friends a user has, counted from the rows themselves. */
 export async function countFriends(db: Database, userId: string): Promise<number> {
