@@ -50,6 +50,17 @@ const server = createServer((request, response) => {
     void runtime.uploads.server.handle(request, response);
     return;
   }
+  if (runtime.pageCache.accepts(request)) {
+    // What visitors see is rendered once and served from memory for a short while.
+    runtime.pageCache
+      .serve(request, response, () => handle(request, response))
+      .catch((error: unknown) => {
+        log.error({ err: error, reqId: requestId }, 'page request failed');
+        if (!response.headersSent) response.writeHead(500).end();
+        else response.destroy();
+      });
+    return;
+  }
   void handle(request, response);
 });
 

@@ -11,12 +11,13 @@ import {
 } from '@cutroom/core/demo/seed-demo-accounts';
 import { transcodeDeadLetterJob, transcodeVideoJob } from '@cutroom/core/jobs/job-definitions';
 import { JobQueue } from '@cutroom/core/jobs/job-queue';
-import { invalidateListings } from '@cutroom/core/cache/listing-cache';
+import { currentListingsGeneration, invalidateListings } from '@cutroom/core/cache/listing-cache';
 import { createLogger } from '@cutroom/core/logging/logger';
 import { createStorageFromEnv } from '@cutroom/core/storage/create-storage';
 import { InProcessEvents } from '@cutroom/core/videos/processing-events';
 import { seedDemoVideos } from '@cutroom/media/demo/seed-demo-videos';
 import { startWorker } from '@cutroom/media/worker';
+import { PageCache } from './page-cache';
 import type { Runtime } from './runtime';
 import { getViewer } from './session';
 import { createUploadServer } from './uploads';
@@ -81,6 +82,11 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     storage,
     uploads,
     media: { storage, queue, events, uploads: uploads.files },
+    pageCache: new PageCache({
+      ttlSeconds: config.LISTING_CACHE_SECONDS,
+      currentGeneration: currentListingsGeneration,
+      log: log.child({ module: 'page-cache' }),
+    }),
     async stop() {
       await worker?.stop();
       await queue.stop({ timeoutMs: 10_000 });

@@ -4,6 +4,7 @@ import type { Config } from '@cutroom/core/config/config';
 import type { DatabaseHandle } from '@cutroom/core/db/client';
 import type { Logger } from '@cutroom/core/logging/logger';
 import type { Storage } from '@cutroom/core/storage/storage';
+import type { PageCache } from './page-cache';
 import type { UploadServer } from './uploads';
 
 /** The long-lived pieces one web process shares between all requests. */
@@ -16,6 +17,8 @@ export interface Runtime {
   storage: Storage;
   uploads: UploadServer;
   media: MediaServices;
+  /** Rendered pages visitors see, served by server.ts in front of Next.js. */
+  pageCache: PageCache;
   /** Stops the worker and the queue, then closes the database. */
   stop(): Promise<void>;
 }

@@ -11,6 +11,7 @@ import { Username } from './accounts.schema';
 import { MAX_PASSWORD_LENGTH, MESSAGES, MIN_PASSWORD_LENGTH } from './messages';
 import { allowedOriginsFor } from './origin';
 import { promoteAdminEmails } from './roles.service';
+import { AUTH_COOKIE_PREFIX } from './session-cookie';
 
 export interface AuthSettings {
   /** The site's public origin, e.g. https://video.example.com: links in mails start with it. */
@@ -156,7 +157,7 @@ export function createAuth(options: {
       },
     },
     advanced: {
-      cookiePrefix: 'cutroom',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
       ipAddress: { ipAddressHeaders: ['x-forwarded-for', 'x-real-ip'] },

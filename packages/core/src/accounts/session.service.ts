@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { users, type User } from '../db/schema';
 import type { Auth } from './auth';
 import { OWN_MESSAGES } from './messages';
+import { hasSessionCookie } from './session-cookie';
 
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
@@ -47,7 +48,8 @@ export async function resolveActor(
     const user = await activeUser(db, subject, now);
     return user ? toActor(user) : null;
   }
-  if (!bearer && !headers.get('cookie')) return null;
+  // Other cookies alone (a visitor's) need no session lookup.
+  if (!bearer && !hasSessionCookie(headers.get('cookie'))) return null;
   const session = await auth.api.getSession({ headers });
   if (!session) return null;
   const user = await activeUser(db, session.user.id, now);

@@ -35,6 +35,15 @@ function behavesLikeAListingCache(make: () => ListingCache) {
     await cache.close();
   });
 
+  it('names a new generation after an invalidation', async () => {
+    const cache = make();
+    const before = await cache.currentGeneration();
+    expect(await cache.currentGeneration()).toBe(before);
+    await cache.invalidate();
+    expect(await cache.currentGeneration()).not.toBe(before);
+    await cache.close();
+  });
+
   it('does not cache with a zero lifetime, nor a failed load', async () => {
     const cache = make();
     const key = `z-${randomBytes(4).toString('hex')}`;
@@ -96,6 +105,7 @@ describe.runIf(redisReachable)('RedisListingCache', () => {
     expect(await b.getOrLoad(key, async () => 'unused')).toBe('old');
     await a.invalidate();
     await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await b.currentGeneration()).toBe(await a.currentGeneration());
     expect(await b.getOrLoad(key, async () => 'new')).toBe('new');
   });
 
@@ -103,6 +113,7 @@ describe.runIf(redisReachable)('RedisListingCache', () => {
     const cache = RedisListingCache.connect('redis://127.0.0.1:1', { ttlSeconds: 30 });
     caches.push(cache);
     expect(await cache.getOrLoad('x', async () => 'direct')).toBe('direct');
+    await expect(cache.currentGeneration()).rejects.toThrow();
     await cache.invalidate();
   });
 });

@@ -10,6 +10,11 @@ export interface ListingCache {
   getOrLoad<T>(key: string, load: () => Promise<T>, ttlSeconds?: number): Promise<T>;
   /** Makes every entry stale: call after any video is published, changed or unpublished. */
   invalidate(): Promise<void>;
+  /**
+   * The current generation, cheap enough to read on every request: caches outside this one
+   * (the page cache) key their entries on it to be dropped by the same invalidation.
+   */
+  currentGeneration(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -67,6 +72,10 @@ export class MemoryListingCache implements ListingCache {
     }
   }
 
+  async currentGeneration(): Promise<string> {
+    return String(this.generation);
+  }
+
   async invalidate(): Promise<void> {
     this.generation += 1;
     this.entries.clear();
@@ -88,6 +97,8 @@ const GENERATION_REFRESH_MS = 1000;
  */
 export class RedisListingCache implements ListingCache {
   private generation: { value: string; fetchedAt: number } | null = null;
+  private generationRead: Promise<string | null> | null = null;
+  private invalidations = 0;
 
   constructor(
     private readonly redis: Redis,
@@ -102,13 +113,20 @@ export class RedisListingCache implements ListingCache {
     return new RedisListingCache(redis, options);
   }
 
-  private async currentGeneration(): Promise<string> {
+  /** Throws when Redis is unreachable. */
+  async currentGeneration(): Promise<string> {
     const now = Date.now();
     if (this.generation && now - this.generation.fetchedAt < GENERATION_REFRESH_MS) {
       return this.generation.value;
     }
-    const value = (await this.redis.get(GENERATION_KEY)) ?? '0';
-    this.generation = { value, fetchedAt: now };
+    // Requests arriving while the generation is re-read share one GET.
+    const invalidations = this.invalidations;
+    this.generationRead ??= this.redis.get(GENERATION_KEY).finally(() => {
+      this.generationRead = null;
+    });
+    const value = (await this.generationRead) ?? '0';
+    // A read that overlapped this node's own invalidation must not bring the old one back.
+    if (invalidations === this.invalidations) this.generation = { value, fetchedAt: now };
     return value;
   }
 
@@ -133,6 +151,7 @@ export class RedisListingCache implements ListingCache {
   }
 
   async invalidate(): Promise<void> {
+    this.invalidations += 1;
     try {
       const value = await this.redis.incr(GENERATION_KEY);
       this.generation = { value: String(value), fetchedAt: Date.now() };
@@ -177,6 +196,11 @@ export function setListingCache(cache: ListingCache | undefined): void {
  */
 export async function invalidateListings(): Promise<void> {
   await getListingCache().invalidate();
+}
+
+/** The generation `invalidateListings()` bumps. */
+export function currentListingsGeneration(): Promise<string> {
+  return getListingCache().currentGeneration();
 }
 
 /** A cached value for anonymous visitors; signed-in viewers always get fresh data. */

@@ -1,0 +1,362 @@
+import type {
+  IncomingHttpHeaders,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  ServerResponse,
+} from 'node:http';
+import { hasSessionCookie } from '@cutroom/core/accounts/session-cookie';
+import type { Logger } from '@cutroom/core/logging/logger';
+
+/**
+ * Pages every visitor sees alike: listings, search, videos, public playlists and profiles, and
+ * the text pages. Not /random (a different video each time), nor anyone's own pages.
+ */
+const PUBLIC_PAGE =
+  /^\/(?:|browse|popular|trending|discover|archive|search|ranks|faq|contact|2257|csam|dmca|policy|privacy)$|^\/(?:archive|category|tags|music|star|creator|search|video|playlist)\/.|^\/profile\/(?!settings$)[^/]+$/;
+
+/** Longer URLs are rendered, not stored: nobody shares them, and keys stay small. */
+const MAX_URL_LENGTH = 2048;
+
+/**
+ * What Next.js varies its pages on (and Accept-Encoding, since it compresses): the key of a URL
+ * not seen yet. Once a page of the URL is stored, its own Vary header is used.
+ */
+const DEFAULT_VARY = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-url',
+  'accept-encoding',
+];
+
+/** Headers that belong to one answer: never stored, never replayed. */
+const PER_REQUEST_HEADERS = new Set([
+  'x-request-id',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'x-cache',
+]);
+
+const CACHEABLE_TYPE = /^text\/(?:html|x-component)\b/i;
+
+export interface PageCacheOptions {
+  /** How long a page is served from memory; 0 turns the cache off. */
+  ttlSeconds: number;
+  /** The listings generation: `invalidateListings()` changes it, and every page with it. */
+  currentGeneration: () => Promise<string>;
+  maxEntries?: number;
+  /** Bytes of pages kept in all (least recently used dropped first). */
+  maxBytes?: number;
+  /** A larger page is sent but not kept. */
+  maxPageBytes?: number;
+  /** Requests waiting for another's render of the same page render themselves after this. */
+  lockTimeoutMs?: number;
+  now?: () => number;
+  log?: Pick<Logger, 'debug'>;
+}
+
+interface CachedPage {
+  status: number;
+  headers: [name: string, value: string | string[]][];
+  body: Buffer;
+  /** Request headers (lower-case) the page varies on. */
+  vary: string[];
+  expires: number;
+  size: number;
+}
+
+interface CapturedResponse {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+/** Whether a path is one of the public pages every visitor sees alike. */
+export function isPublicPagePath(path: string): boolean {
+  return PUBLIC_PAGE.test(path);
+}
+
+/**
+ * A visitor's GET or HEAD of a public page: no session cookie (plain or `__Secure-`), no
+ * Authorization header. Anything else goes straight to Next.js.
+ */
+export function isVisitorPageRequest(request: IncomingMessage): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const url = request.url;
+  if (!url || url.length > MAX_URL_LENGTH) return false;
+  if (request.headers.authorization !== undefined) return false;
+  if (hasSessionCookie(request.headers.cookie)) return false;
+  const query = url.indexOf('?');
+  return isPublicPagePath(query === -1 ? url : url.slice(0, query));
+}
+
+/** The request header names of a Vary header, lower-case; null for `*` (never the same). */
+export function parseVary(value: number | string | string[] | undefined): string[] | null {
+  if (value === undefined) return [];
+  const names = (Array.isArray(value) ? value.join(',') : String(value))
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  return names.includes('*') ? null : [...new Set(names)];
+}
+
+function cacheKey(generation: string, url: string, vary: string[], headers: IncomingHttpHeaders) {
+  let key = `${generation}\n${url}`;
+  for (const name of vary) {
+    const value = headers[name];
+    key += `\n${name}: ${Array.isArray(value) ? value.join(', ') : (value ?? '')}`;
+  }
+  return key;
+}
+
+/**
+ * A micro-cache of the rendered pages visitors see, in front of Next.js in this process, as
+ * nginx or Varnish would keep in front of a dynamic site. Pages are stored for a short
+ * lifetime under the listings generation, so publishing or changing a video shows at once;
+ * concurrent misses of one page wait for one render. Only complete 200 HTML or RSC answers
+ * without Set-Cookie are kept; the browser gets Next's own Cache-Control (no-store).
+ */
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  /** The Vary names last stored for each URL. */
+  private readonly varyByUrl = new Map<string, string[]>();
+  private readonly rendering = new Map<string, Promise<CachedPage | null>>();
+  /** Requests whose render is being captured, and whether it reported a failure. */
+  private readonly capturing = new Map<string, { failed: boolean }>();
+  private generation: string | null = null;
+  private bytes = 0;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly maxPageBytes: number;
+  private readonly lockTimeoutMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.maxEntries = options.maxEntries ?? 2000;
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.maxPageBytes = options.maxPageBytes ?? 4 * 1024 * 1024;
+    this.lockTimeoutMs = options.lockTimeoutMs ?? 5000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Whether this request is answered through the cache. */
+  accepts(request: IncomingMessage): boolean {
+    return this.options.ttlSeconds > 0 && isVisitorPageRequest(request);
+  }
+
+  /** Pages kept, and their bytes. */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  /** A render of this request failed (Next.js reported it): its page is not kept. */
+  discard(requestId: string): void {
+    const capture = this.capturing.get(requestId);
+    if (capture) capture.failed = true;
+  }
+
+  /**
+   * Answers from the cache, or through `render` (Next.js writing to `response`), keeping the
+   * page when it may be kept. Call only for requests `accepts` took.
+   */
+  async serve(
+    request: IncomingMessage,
+    response: ServerResponse,
+    render: () => Promise<unknown>,
+  ): Promise<void> {
+    let generation: string;
+    try {
+      generation = await this.options.currentGeneration();
+    } catch {
+      // Without the generation (Redis unreachable) a stored page could be stale: render.
+      await render();
+      return;
+    }
+    if (generation !== this.generation) {
+      // Pages of an older generation can never be asked for again.
+      this.entries.clear();
+      this.bytes = 0;
+      this.generation = generation;
+    }
+    const url = `${request.headers.host ?? ''}${request.url}`;
+    const vary = this.varyByUrl.get(url) ?? DEFAULT_VARY;
+    const key = cacheKey(generation, url, vary, request.headers);
+    const requestId = String(response.getHeader('x-request-id') ?? '');
+
+    const hit = this.lookup(key);
+    if (hit) {
+      this.rememberVary(url, hit.vary);
+      this.options.log?.debug({ reqId: requestId, cache: 'hit' }, 'page cache');
+      return this.send(request, response, hit);
+    }
+    const pending = this.rendering.get(key);
+    if (pending) {
+      const shared = await this.waitFor(pending);
+      // Only a page varying on no more than this key's headers is the same for this request.
+      if (shared && shared.vary.every((name) => vary.includes(name))) {
+        this.options.log?.debug({ reqId: requestId, cache: 'hit', shared: true }, 'page cache');
+        return this.send(request, response, shared);
+      }
+    }
+    this.options.log?.debug({ reqId: requestId, cache: 'miss' }, 'page cache');
+    response.setHeader('x-cache', 'miss');
+    if (request.method === 'HEAD') {
+      await render();
+      return;
+    }
+    const stored = this.capture(response, requestId).then((captured) =>
+      captured ? this.keep(request, generation, url, captured) : null,
+    );
+    if (!pending) {
+      this.rendering.set(key, stored);
+      void stored.finally(() => {
+        if (this.rendering.get(key) === stored) this.rendering.delete(key);
+      });
+    }
+    await render();
+  }
+
+  private lookup(key: string): CachedPage | null {
+    const page = this.entries.get(key);
+    if (!page) return null;
+    if (page.expires <= this.now()) {
+      this.remove(key, page);
+      return null;
+    }
+    // Least recently used goes first: a hit moves the page to the end.
+    this.entries.delete(key);
+    this.entries.set(key, page);
+    return page;
+  }
+
+  private async waitFor(pending: Promise<CachedPage | null>): Promise<CachedPage | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), this.lockTimeoutMs);
+    });
+    try {
+      return await Promise.race([pending, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private send(request: IncomingMessage, response: ServerResponse, page: CachedPage): void {
+    for (const [name, value] of page.headers) response.setHeader(name, value);
+    response.setHeader('x-cache', 'hit');
+    response.setHeader('content-length', page.body.length);
+    response.writeHead(page.status);
+    response.end(request.method === 'HEAD' ? undefined : page.body);
+  }
+
+  /**
+   * The bytes Next.js sends (compressed when it compresses: they are what is replayed), with
+   * status and headers; null when the response was aborted, failed or too large to keep.
+   */
+  private capture(response: ServerResponse, requestId: string): Promise<CapturedResponse | null> {
+    const state = { failed: false };
+    if (requestId) this.capturing.set(requestId, state);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    const keepChunk = (chunk: unknown, encoding: unknown) => {
+      if (tooLarge || chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      const buffer =
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array);
+      size += buffer.length;
+      if (size > this.maxPageBytes) {
+        tooLarge = true;
+        chunks.length = 0;
+      } else chunks.push(buffer);
+    };
+    const write = response.write;
+    const end = response.end;
+    response.write = function (this: ServerResponse, ...args: Parameters<typeof write>) {
+      keepChunk(args[0], args[1]);
+      return write.apply(this, args);
+    } as typeof write;
+    response.end = function (this: ServerResponse, ...args: Parameters<typeof end>) {
+      keepChunk(args[0], args[1]);
+      return end.apply(this, args);
+    } as typeof end;
+    return new Promise((resolve) => {
+      const settle = (finished: boolean) => {
+        if (requestId) this.capturing.delete(requestId);
+        resolve(
+          finished && !tooLarge && !state.failed
+            ? {
+                status: response.statusCode,
+                headers: response.getHeaders(),
+                body: Buffer.concat(chunks, size),
+              }
+            : null,
+        );
+      };
+      response.once('finish', () => settle(true));
+      // Closed before it finished: the client went away or the render was torn down.
+      response.once('close', () => settle(response.writableFinished));
+    });
+  }
+
+  private keep(
+    request: IncomingMessage,
+    generation: string,
+    url: string,
+    captured: CapturedResponse,
+  ): CachedPage | null {
+    const { status, headers, body } = captured;
+    if (status !== 200) return null;
+    if (!CACHEABLE_TYPE.test(String(headers['content-type'] ?? ''))) return null;
+    if (headers['set-cookie'] !== undefined) return null;
+    const vary = parseVary(headers.vary);
+    if (!vary) return null;
+    const kept: CachedPage['headers'] = [];
+    let size = body.length + url.length;
+    for (const [name, value] of Object.entries(headers)) {
+      if (value === undefined || PER_REQUEST_HEADERS.has(name)) continue;
+      const text = Array.isArray(value) ? value : String(value);
+      kept.push([name, text]);
+      size += name.length + String(text).length;
+    }
+    const page: CachedPage = {
+      status,
+      headers: kept,
+      body,
+      vary,
+      expires: this.now() + this.options.ttlSeconds * 1000,
+      size,
+    };
+    // Rendered before an invalidation: handed to the requests that waited for it, not kept.
+    if (generation !== this.generation) return page;
+    this.rememberVary(url, vary);
+    const key = cacheKey(generation, url, vary, request.headers);
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    this.entries.set(key, page);
+    this.bytes += size;
+    for (const [oldKey, oldPage] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.remove(oldKey, oldPage);
+    }
+    return page;
+  }
+
+  /** Kept in use order like the pages, and for more URLs than there are pages. */
+  private rememberVary(url: string, vary: string[]) {
+    this.varyByUrl.delete(url);
+    this.varyByUrl.set(url, vary);
+    if (this.varyByUrl.size > 2 * this.maxEntries) {
+      this.varyByUrl.delete(this.varyByUrl.keys().next().value!);
+    }
+  }
+
+  private remove(key: string, page: CachedPage) {
+    if (this.entries.delete(key)) this.bytes -= page.size;
+  }
+}
