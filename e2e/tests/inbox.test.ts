@@ -160,4 +160,41 @@ describe('the inbox in the browser', () => {
       await shot.context().close();
     }
   });
+
+  it('an API client sends with a bearer access token; without one, Not authenticated', async () => {
+    const a = await createVerifiedUser();
+    const b = await createVerifiedUser();
+    const send = (headers: Record<string, string>) =>
+      fetch(`${baseUrl()}/api/messages/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ recipient: b.username, subject: 'From a script', message: 'Hi' }),
+      });
+    const visitor = await send({});
+    expect(visitor.status).toBe(401);
+    expect(await visitor.json()).toEqual({ error: 'Not authenticated', httpStatusCode: 401 });
+
+    const signIn = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: a.email, password: a.password }),
+    });
+    const refreshToken = signIn.headers.get('set-auth-token')!;
+    const { token } = (await (
+      await fetch(`${baseUrl()}/api/auth/token`, {
+        headers: { authorization: `Bearer ${refreshToken}` },
+      })
+    ).json()) as { token: string };
+    const sent = await send({ authorization: `Bearer ${token}` });
+    expect(sent.status).toBe(201);
+    const { id } = (await sent.json()) as { id: string; delivered: boolean };
+
+    // Pages: a visitor gets the sign-in prompt; someone else's message is not found.
+    expect(await (await fetch(`${baseUrl()}/inbox`)).text()).toContain('Sign in to see your inbox');
+    const stranger = await createVerifiedUser();
+    const page = await signedInPage(stranger);
+    const response = await page.goto(`/inbox/${id}`);
+    expect(response?.status()).toBe(404);
+    await page.context().close();
+  });
 });
