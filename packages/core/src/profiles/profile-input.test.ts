@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Actor, MediaServices } from '../api/endpoint';
 import { dispatch } from '../api/dispatch';
+import { currentListingsGeneration } from '../cache/listing-cache';
 import { users } from '../db/schema';
 import { LocalStorage } from '../storage/local-storage';
 import { createUser } from '../testing/factories';
@@ -69,6 +70,7 @@ describe('/api/v2/profileInput: profiles', () => {
 
   it('UpdateProfile validates and normalises links; LoadProfile shows them to anyone', async () => {
     const { user, actor } = await createUser(db);
+    const generation = await currentListingsGeneration();
     const saved = await call(actor, {
       mode: 'UpdateProfile',
       description: '  I cut <b>videos</b>  ',
@@ -81,6 +83,8 @@ describe('/api/v2/profileInput: profiles', () => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body.Message).toBe('Your profile has been saved');
+    // The profile page cached for visitors is dropped at once.
+    expect(await currentListingsGeneration()).not.toBe(generation);
     const loaded = await call(null, { mode: 'LoadProfile', username: user.username.toUpperCase() });
     expect(loaded.body.data).toMatchObject({
       username: user.username,
@@ -104,6 +108,13 @@ describe('/api/v2/profileInput: profiles', () => {
     }
     const cleared = await call(actor, { mode: 'UpdateProfile', website: '' });
     expect((cleared.body.data as { website: string }).website).toBe('');
+    // PostgreSQL cannot store NUL: control characters go, line breaks stay (not a 500).
+    const controls = await call(actor, {
+      mode: 'UpdateProfile',
+      description: 'one\u0000two\r\nthree',
+    });
+    expect(controls.status).toBe(200);
+    expect((controls.body.data as { description: string }).description).toBe('onetwo\nthree');
     expect((await call(null, { mode: 'LoadProfile', username: 'nobody-here' })).body).toMatchObject(
       { error: "This user doesn't exist", httpStatusCode: 404 },
     );
@@ -119,8 +130,10 @@ describe('/api/v2/profileInput: profiles', () => {
         ...['-i', 'testsrc=size=640x360', '-frames:v', '1', png],
       ]);
       const image = `data:image/png;base64,${readFileSync(png).toString('base64')}`;
+      const generation = await currentListingsGeneration();
       const result = await call(actor, { mode: 'UpdateAvatar', image });
       expect(result.status).toBe(200);
+      expect(await currentListingsGeneration()).not.toBe(generation);
       const avatar = (result.body.data as { avatar: string }).avatar;
       expect(avatar).toMatch(new RegExp(`^/media/avatars/${user.id}/v[0-9a-f]+\\.webp$`));
       const key = avatar.slice('/media/'.length);
@@ -149,7 +162,9 @@ describe('/api/v2/profileInput: profiles', () => {
       expect((await call(actor, { mode: 'UpdateAvatar', image: broken })).status).toBe(400);
       expect((await call(null, { mode: 'UpdateAvatar', image })).status).toBe(401);
 
+      const withAvatar = await currentListingsGeneration();
       expect((await call(actor, { mode: 'RemoveAvatar' })).status).toBe(200);
+      expect(await currentListingsGeneration()).not.toBe(withAvatar);
       const [after] = await db.select().from(users).where(eq(users.id, user.id));
       expect(after!.image).toBeNull();
       expect(await storage.list(`avatars/${user.id}/`)).toEqual([]);

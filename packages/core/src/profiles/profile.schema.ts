@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanText } from '../api/clean-text';
 
 /** Strips a known site's URL down to the handle, so both spellings are accepted. */
 const handleFrom = (value: string, hosts: RegExp) => {
@@ -77,7 +78,7 @@ export const UpdateProfileInput = z.object({
   description: z
     .string()
     .max(2000, 'at most 2000 characters')
-    .transform((value) => value.trim())
+    .transform((value) => cleanText(value))
     .optional(),
   website: Website.optional(),
   twitter: Twitter.optional(),
