@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import { summaryColumns, toSummary, type VideoSummary } from '../browse/browse.service';
+import { invalidateListings } from '../cache/listing-cache';
 import type { Database } from '../db/client';
 import { playlists, playlistVideos, users, videos, type Playlist } from '../db/schema';
 import { pageOf, requireMember, type ListPage } from '../social/people-access';
@@ -257,6 +258,7 @@ export async function createPlaylist(
         .values({ playlistId: id, videoId: thumbnail.id, position: 0 });
     }
   });
+  await invalidateListings();
   return getPlaylist(db, me, id);
 }
 
@@ -290,12 +292,15 @@ export async function updatePlaylist(
       updatedAt: new Date(),
     })
     .where(eq(playlists.id, input._id));
+  // A playlist made private or renamed must not linger in the pages cached for visitors.
+  await invalidateListings();
   return getPlaylist(db, me, input._id);
 }
 
 export async function deletePlaylist(db: Database, actor: Actor | null, id: string) {
   const { playlist } = await loadOwnPlaylist(db, actor, id);
   await db.delete(playlists).where(eq(playlists.id, id));
+  await invalidateListings();
   return { id, name: playlist.name };
 }
 

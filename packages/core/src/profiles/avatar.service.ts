@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
+import { invalidateListings } from '../cache/listing-cache';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Storage } from '../storage/storage';
@@ -130,6 +131,8 @@ export async function updateAvatar(
     .set({ avatarKey: key, image: avatar, updatedAt: new Date() })
     .where(eq(users.id, me.id));
   if (previous?.avatarKey) await ctx.storage.deleteObject(previous.avatarKey).catch(() => {});
+  // Cached pages for visitors show the avatar (profile, video pages).
+  await invalidateListings();
   return { avatar };
 }
 
@@ -142,5 +145,6 @@ export async function removeAvatar(
     .update(users)
     .set({ avatarKey: null, image: null, updatedAt: new Date() })
     .where(eq(users.id, me.id));
+  await invalidateListings();
   await ctx.storage.deletePrefix(`avatars/${me.id}/`);
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../api/endpoint';
 import { listVideos, type VideoPage } from '../browse/browse.service';
+import { invalidateListings } from '../cache/listing-cache';
 import type { Database } from '../db/client';
 import { users, type User, type Video } from '../db/schema';
 import { countFriends, getFriendshipState, type FriendshipState } from '../friends/friends.service';
@@ -121,6 +122,8 @@ export async function updateProfile(
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(users.id, me.id));
+  // The public profile page is cached for visitors.
+  await invalidateListings();
   return getOwnProfile(db, me);
 }
 
