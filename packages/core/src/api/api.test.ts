@@ -37,6 +37,7 @@ describe('/api/checkusername', () => {
       { username: 'bad name' },
       'username: Usernames use letters, digits, _ . and - and start with a letter or digit',
     ],
+    [{ username: 'ab\u0000c' }, 'username: text may not contain NUL characters'],
     [[1, 2], 'The request body must be a JSON object'],
     [null, 'The request body must be a JSON object'],
   ])('answers 400 with a message for %j', async (body, message) => {

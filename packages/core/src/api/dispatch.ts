@@ -18,6 +18,20 @@ export function describeZodError(error: z.ZodError): string {
   return `${where}${issue.message}`;
 }
 
+/**
+ * Where a string of the body holds a NUL character (the dotted path, '' at the top), or null.
+ * PostgreSQL cannot store NUL in text, so it is refused here for every endpoint.
+ */
+function findNulCharacter(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 20) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findNulCharacter(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 const errorBody = (status: number, message: string, details?: Record<string, unknown>) => ({
   status,
   body: { ...details, error: message, httpStatusCode: status },
@@ -34,6 +48,10 @@ export async function dispatch(
 ): Promise<DispatchResult> {
   if (rawBody === null || typeof rawBody !== 'object' || Array.isArray(rawBody)) {
     return errorBody(400, 'The request body must be a JSON object');
+  }
+  const nulAt = findNulCharacter(rawBody);
+  if (nulAt !== null) {
+    return errorBody(400, `${nulAt ? `${nulAt}: ` : ''}text may not contain NUL characters`);
   }
   const parsed = endpoint.input.safeParse(rawBody);
   if (!parsed.success) return errorBody(400, describeZodError(parsed.error));

@@ -113,17 +113,18 @@ describe('/api/messages/send', () => {
       [{ ticket: 'x'.repeat(41) }, 'ticket: at most 40 characters'],
       [{ ticket: 'T 1042; drop' }, 'ticket: letters, digits, - or _ only'],
       [{ subject: 42 }, 'subject: Invalid input: expected string, received number'],
+      [{ message: 'a\u0000b' }, 'message: text may not contain NUL characters'],
     ] as const) {
       expect(await send(a.actor, { ...base, ...change })).toEqual({
         status: 400,
         body: { error, httpStatusCode: 400 },
       });
     }
-    // At the limits it is accepted; NUL and other controls are dropped, line breaks kept.
+    // At the limits it is accepted; other control characters are dropped, line breaks kept.
     const result = await send(a.actor, {
       ...base,
       subject: `${'s'.repeat(148)}\n!`,
-      message: `${'m'.repeat(4990)}\u0000\u0007\nend`,
+      message: `${'m'.repeat(4990)}\u0007\u001b\nend`,
       ticket: '',
     });
     expect(result.status).toBe(201);

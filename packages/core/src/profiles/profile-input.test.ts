@@ -108,13 +108,16 @@ describe('/api/v2/profileInput: profiles', () => {
     }
     const cleared = await call(actor, { mode: 'UpdateProfile', website: '' });
     expect((cleared.body.data as { website: string }).website).toBe('');
-    // PostgreSQL cannot store NUL: control characters go, line breaks stay (not a 500).
+    // Control characters go, line breaks stay; NUL (PostgreSQL cannot store it) is refused.
     const controls = await call(actor, {
       mode: 'UpdateProfile',
-      description: 'one\u0000two\r\nthree',
+      description: 'one\u0007two\r\nthree',
     });
-    expect(controls.status).toBe(200);
     expect((controls.body.data as { description: string }).description).toBe('onetwo\nthree');
+    expect(await call(actor, { mode: 'UpdateProfile', description: 'a\u0000b' })).toMatchObject({
+      status: 400,
+      body: { error: 'description: text may not contain NUL characters' },
+    });
     expect((await call(null, { mode: 'LoadProfile', username: 'nobody-here' })).body).toMatchObject(
       { error: "This user doesn't exist", httpStatusCode: 404 },
     );
