@@ -56,7 +56,13 @@ export function VideoCard({ video }: { video: CardVideo }) {
         {rating && (
           <>
             {' · '}
-            <span aria-label={`${rating} liked`}>👍 {rating}</span>
+            <span aria-label={`${rating} liked`} className="inline-flex items-center gap-0.5">
+              {/* An inline icon: an emoji needs a colour-emoji font many systems lack. */}
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3 w-3 fill-current">
+                <path d="M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L13.2 1 6.6 7.6C6.2 8 6 8.5 6 9v10a2 2 0 0 0 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z" />
+              </svg>
+              {rating}
+            </span>
           </>
         )}
       </p>

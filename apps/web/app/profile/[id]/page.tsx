@@ -102,7 +102,8 @@ export default async function ProfilePage({ params, searchParams }: Props) {
           <ProfileLinks profile={profile} />
         </div>
         {!profile.isSelf && (
-          <div className="flex flex-col gap-2 sm:items-end">
+          // In a row, tops aligned: each button keeps a line below it for its own message.
+          <div className="flex flex-wrap items-start gap-x-3 gap-y-1 sm:justify-end">
             <SubscribeButton
               username={profile.username}
               initiallySubscribed={profile.isSubscribed}
