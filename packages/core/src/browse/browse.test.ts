@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, subscriptions, type Category } from '../db/schema';
 import { createTestDatabase } from '../testing/test-db';
-import { createUser, createVideo } from '../testing/video-factory';
+import { createUser } from '../testing/factories';
+import { createVideo } from '../testing/video-factory';
 import {
   COUNT_CAP,
   DEFAULT_FILTERS,
@@ -78,8 +79,8 @@ const facts = seedFacts(72);
 let ownerIds: Record<string, string> = {};
 
 beforeAll(async () => {
-  const alice = await createUser(db, { username: 'alice' });
-  const bob = await createUser(db, { username: 'bob' });
+  const { user: alice } = await createUser(db, { username: 'alice' });
+  const { user: bob } = await createUser(db, { username: 'bob' });
   ownerIds = { alice: alice.id, bob: bob.id };
   for (const fact of facts) {
     await createVideo(db, {
@@ -284,7 +285,7 @@ describe('listVideos filters', () => {
   });
 
   it('shows a signed-in viewer only the channels they subscribe to', async () => {
-    const fan = await createUser(db, { username: 'fan' });
+    const { user: fan } = await createUser(db, { username: 'fan' });
     const filters = VideoFilters.parse({ subscriptions: true, view: 'popular' });
     const none = await listVideos(db, { filters, pageSize: 100, now: NOW, viewerId: fan.id });
     expect(none).toMatchObject({ data: [], count: 0 });
@@ -320,7 +321,7 @@ describe('counts', () => {
   });
 
   it('estimates a large filtered count, and caps an exact one at COUNT_CAP', async () => {
-    const owner = await createUser(db, { username: 'bulk' });
+    const { user: owner } = await createUser(db, { username: 'bulk' });
     for (let start = 0; start < COUNT_CAP + 5; start += 250) {
       await Promise.all(
         Array.from({ length: Math.min(250, COUNT_CAP + 5 - start) }, (_, i) =>

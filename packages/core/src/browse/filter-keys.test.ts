@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { videoLabels, videos } from '../db/schema';
 import { createTestDatabase } from '../testing/test-db';
-import { createUser, createVideo } from '../testing/video-factory';
+import { createUser } from '../testing/factories';
+import { createVideo } from '../testing/video-factory';
 import { VideoFilters } from './browse.schema';
 import { listVideos } from './browse.service';
 
@@ -21,7 +22,7 @@ const idsFor = async (input: Parameters<typeof VideoFilters.parse>[0]) =>
 
 describe('label_keys carry the category and the set flags', () => {
   it('on insert, on a category or flag change, and when labels change', async () => {
-    const owner = await createUser(db, { username: 'keys-owner' });
+    const { user: owner } = await createUser(db, { username: 'keys-owner' });
     await createVideo(db, {
       id: 'keyed1',
       ownerId: owner.id,
@@ -62,7 +63,7 @@ describe('label_keys carry the category and the set flags', () => {
   });
 
   it('a label named like a category key is still only a label', async () => {
-    const owner = await createUser(db, { username: 'keys-owner-2' });
+    const { user: owner } = await createUser(db, { username: 'keys-owner-2' });
     await createVideo(db, {
       id: 'keyed2',
       ownerId: owner.id,

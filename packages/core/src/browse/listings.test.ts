@@ -9,7 +9,8 @@ import {
 } from '../history/history.service';
 import { createTestContext } from '../testing/test-context';
 import { createTestDatabase } from '../testing/test-db';
-import { createUser, createVideo } from '../testing/video-factory';
+import { createUser } from '../testing/factories';
+import { createVideo } from '../testing/video-factory';
 import {
   listArchiveMonth,
   listDiscoverVideos,
@@ -20,8 +21,8 @@ import {
 
 const { db } = await createTestDatabase();
 const NOW = new Date('2026-06-15T12:00:00Z');
-const owner = await createUser(db, { username: 'maker' });
-const viewer = await createUser(db, { username: 'viewer' });
+const { user: owner } = await createUser(db, { username: 'maker' });
+const { user: viewer } = await createUser(db, { username: 'viewer' });
 
 describe('with no videos', () => {
   it('random finds none, trending and discover are empty', async () => {

@@ -5,7 +5,8 @@ import { findEndpoint } from '../api/endpoints';
 import { videoLabels, videos } from '../db/schema';
 import { createTestContext } from '../testing/test-context';
 import { createTestDatabase } from '../testing/test-db';
-import { createUser, createVideo } from '../testing/video-factory';
+import { createUser } from '../testing/factories';
+import { createVideo } from '../testing/video-factory';
 import {
   getMetadataLists,
   getTopTags,
@@ -15,7 +16,7 @@ import {
 } from './metadata.service';
 
 const { db } = await createTestDatabase();
-const owner = await createUser(db, { username: 'maker' });
+const { user: owner } = await createUser(db, { username: 'maker' });
 
 async function allCounts() {
   const rows = await db.execute(

@@ -5,11 +5,12 @@ import { findEndpoint } from '../api/endpoints';
 import { VideoFilters } from '../browse/browse.schema';
 import { createTestContext } from '../testing/test-context';
 import { createTestDatabase } from '../testing/test-db';
-import { createUser, createVideo } from '../testing/video-factory';
+import { createUser } from '../testing/factories';
+import { createVideo } from '../testing/video-factory';
 import { RANK_BOUND, searchVideos, tokenizeQuery } from './search.service';
 
 const { db } = await createTestDatabase();
-const owner = await createUser(db, { username: 'maker' });
+const { user: owner } = await createUser(db, { username: 'maker' });
 
 await createVideo(db, {
   id: 'title1',
@@ -93,7 +94,7 @@ describe('searchVideos', () => {
 
 describe('ranking bound', () => {
   it('ranks the most popular matches by relevance and goes on by popularity past the bound', async () => {
-    const bulk = await createUser(db, { username: 'bulk' });
+    const { user: bulk } = await createUser(db, { username: 'bulk' });
     const total = 1100;
     for (let start = 0; start < total; start += 200) {
       await Promise.all(

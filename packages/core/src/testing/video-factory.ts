@@ -1,21 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client';
-import { users, videoLabels, videos, type LabelKind, type User, type Video } from '../db/schema';
+import { videoLabels, videos, type LabelKind, type Video } from '../db/schema';
 
 let sequence = 0;
 const nextId = (prefix: string) =>
   `${prefix}${(++sequence).toString(36)}${randomBytes(3).toString('hex')}`;
-
-/** A user row written straight to the database. */
-export async function createUser(db: Database, overrides: Partial<User> = {}): Promise<User> {
-  const id = overrides.id ?? nextId('u');
-  const username = overrides.username ?? `user_${id}`;
-  const [user] = await db
-    .insert(users)
-    .values({ email: `${username}@example.com`, ...overrides, id, username })
-    .returning();
-  return user!;
-}
 
 export type VideoLabelsInput = Partial<Record<LabelKind, string[]>>;
 
