@@ -14,6 +14,7 @@ import { JobQueue } from '@cutroom/core/jobs/job-queue';
 import { currentListingsGeneration, invalidateListings } from '@cutroom/core/cache/listing-cache';
 import { createLogger } from '@cutroom/core/logging/logger';
 import { createStorageFromEnv } from '@cutroom/core/storage/create-storage';
+import { PostgresEvents } from '@cutroom/core/videos/postgres-events';
 import { InProcessEvents } from '@cutroom/core/videos/processing-events';
 import { seedDemoVideos } from '@cutroom/media/demo/seed-demo-videos';
 import { startWorker } from '@cutroom/media/worker';
@@ -48,7 +49,10 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     log,
   });
   const queue = await JobQueue.start(database, [transcodeDeadLetterJob, transcodeVideoJob]);
-  const events = new InProcessEvents();
+  // With a server database, workers may be other processes: events cross through it.
+  const events = config.DATABASE_URL
+    ? await PostgresEvents.start({ url: config.DATABASE_URL, log: log.child({ module: 'events' }) })
+    : new InProcessEvents();
   // A video appearing or disappearing changes what listings show.
   events.subscribe((event) => {
     if (event.type === 'published' || event.type === 'removed') {
@@ -90,6 +94,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     async stop() {
       await worker?.stop();
       await queue.stop({ timeoutMs: 10_000 });
+      if (events instanceof PostgresEvents) await events.stop();
       await database.close();
     },
   };
