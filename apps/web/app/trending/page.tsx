@@ -17,8 +17,9 @@ export default async function TrendingPage({
   searchParams: SearchParamsPromise;
 }) {
   const index = pageIndexFrom((await searchParams).page);
-  const { db, cached, toCardPage } = await listingContext();
-  const page = await cached(`trending:${index}`, () =>
+  // The same for every viewer, and the dearest listing to compute (a week of daily views).
+  const { db, cachedForAll, toCardPage } = await listingContext();
+  const page = await cachedForAll(`trending:${index}`, () =>
     listTrendingVideos(db, { index, pageSize: LISTING_PAGE_SIZE }),
   );
   return (

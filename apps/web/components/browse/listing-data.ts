@@ -16,6 +16,8 @@ export async function listingContext(): Promise<{
   viewer: Actor | null;
   /** Loads through the listing cache for visitors; signed-in viewers get fresh data. */
   cached: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  /** Loads through the listing cache for everyone: for answers no viewer changes. */
+  cachedForAll: <T>(key: string, load: () => Promise<T>) => Promise<T>;
   toCards: (videos: VideoSummary[]) => CardVideo[];
   toCardPage: (page: VideoPage) => CardPage;
   mediaBaseUrl: string;
@@ -29,6 +31,7 @@ export async function listingContext(): Promise<{
     db: runtime.database.db,
     viewer,
     cached: (key, load) => cachedForVisitors(`page:${key}`, !viewer, load),
+    cachedForAll: (key, load) => cachedForVisitors(`page:${key}`, true, load),
     toCards,
     toCardPage: (page) => ({ ...page, data: toCards(page.data) }),
     mediaBaseUrl,
