@@ -565,7 +565,8 @@ async function measureHttp(pool: pg.Pool) {
     }
     console.log(
       '\nServer-rendered throughput, autocannon, 50 connections, 10 s each. "visitor": served by the page cache;' +
-        ' "rendered": a (dummy) session cookie bypasses it, so Next.js renders every request:',
+        ' "rendered": a (dummy) session cookie bypasses it, so Next.js renders every request;' +
+        ` load average ${load()} on ${cpus().length} cores:`,
     );
     const runs: [string, Record<string, string>][] = [
       ['visitor (page cache)', {}],
