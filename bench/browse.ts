@@ -13,8 +13,8 @@
  * server part (which needs `npm run build` first).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, get as httpGet, type Server } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer as createNetServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -503,17 +503,41 @@ async function startSite(): Promise<{ url: string; process: ChildProcess; dataDi
   return { url, process: child, dataDir };
 }
 
+/**
+ * A plain Node HTTP server sending `body` for every request, in a process of its own: in this
+ * process it would share one thread with autocannon, and the baseline would be too low.
+ */
 async function plainServer(
   body: Buffer,
   contentType: string,
-): Promise<{ url: string; server: Server }> {
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'cutroom-bench-plain-'));
+  const file = join(dir, 'body');
+  writeFileSync(file, body);
   const port = await freePort();
-  const server = createServer((_, response) => {
-    response.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
-    response.end(body);
+  const source = `
+    const body = require('node:fs').readFileSync(process.argv[1]);
+    require('node:http')
+      .createServer((_, response) => {
+        response.writeHead(200, { 'content-type': process.argv[2], 'content-length': body.length });
+        response.end(body);
+      })
+      .listen(Number(process.argv[3]), '127.0.0.1', () => process.stdout.write('listening\\n'));`;
+  const child = spawn(process.execPath, ['-e', source, file, contentType, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}`, server };
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the plain server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function measureHttp(pool: pg.Pool) {
@@ -578,7 +602,7 @@ async function measureHttp(pool: pg.Pool) {
       const body = Buffer.from(await sample.arrayBuffer());
       const plain = await plainServer(body, sample.headers.get('content-type') ?? 'text/html');
       const baseline = await autocannon({ url: plain.url, connections: 50, duration: 10 });
-      plain.server.close();
+      await plain.stop();
       console.log(
         `  ${name}, ${body.length} bytes; plain Node sending them: ${baseline.requests.average.toFixed(0)} req/s`,
       );
