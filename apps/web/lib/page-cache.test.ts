@@ -404,6 +404,14 @@ describe('PageCache', () => {
     await send(`${failing.url}/popular`);
     expect((await send(`${failing.url}/popular`)).headers['x-cache']).toBe('miss');
     expect(failing.cache.size.entries).toBe(0);
+
+    // A failure reported after the page was sent and kept still removes it.
+    const late = await startSite(htmlPage('<p>looked fine</p>'));
+    const sent = await send(`${late.url}/popular`);
+    expect(late.cache.size.entries).toBe(1);
+    late.cache.discard(String(sent.headers['x-request-id']));
+    expect(late.cache.size.entries).toBe(0);
+    expect((await send(`${late.url}/popular`)).headers['x-cache']).toBe('miss');
   });
 
   it('drops every page when the listings generation changes', async () => {

@@ -127,6 +127,8 @@ export class PageCache {
   private readonly rendering = new Map<string, Promise<CachedPage | null>>();
   /** Requests whose render is being captured, and whether it reported a failure. */
   private readonly capturing = new Map<string, { failed: boolean }>();
+  /** The keys of the pages the last requests stored, for a failure reported after the end. */
+  private readonly storedBy = new Map<string, { key: string; page: CachedPage }>();
   private generation: string | null = null;
   private bytes = 0;
   private readonly maxEntries: number;
@@ -157,6 +159,10 @@ export class PageCache {
   discard(requestId: string): void {
     const capture = this.capturing.get(requestId);
     if (capture) capture.failed = true;
+    const stored = this.storedBy.get(requestId);
+    if (stored && this.entries.get(stored.key) === stored.page) {
+      this.remove(stored.key, stored.page);
+    }
   }
 
   /**
@@ -209,7 +215,7 @@ export class PageCache {
       return;
     }
     const stored = this.capture(response, requestId).then((captured) =>
-      captured ? this.keep(request, generation, url, captured) : null,
+      captured ? this.keep(request, requestId, generation, url, captured) : null,
     );
     if (!pending) {
       this.rendering.set(key, stored);
@@ -306,6 +312,7 @@ export class PageCache {
 
   private keep(
     request: IncomingMessage,
+    requestId: string,
     generation: string,
     url: string,
     captured: CapturedResponse,
@@ -340,6 +347,10 @@ export class PageCache {
     if (previous) this.remove(key, previous);
     this.entries.set(key, page);
     this.bytes += size;
+    if (requestId) {
+      this.storedBy.set(requestId, { key, page });
+      if (this.storedBy.size > 100) this.storedBy.delete(this.storedBy.keys().next().value!);
+    }
     for (const [oldKey, oldPage] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.remove(oldKey, oldPage);
