@@ -258,14 +258,28 @@ export async function listVideos(db: Database, options: ListVideosOptions): Prom
     );
   }
   conditions.push(...(options.extra ?? []));
+  // The page's ids first, from the order index alone (it carries the filter columns, migration
+  // 0009), then only those rows whole: the rows skipped by the offset and rejected by the
+  // filters are never read from the table.
+  const isPopular = filters.view === 'popular';
+  const page = db
+    .select({ id: videos.id, publishedAt: videos.publishedAt, views: videos.views })
+    .from(videos)
+    .where(and(...conditions))
+    .orderBy(isPopular ? POPULAR_ORDER : NEWEST_ORDER)
+    .limit(pageSize + 1)
+    .offset(index * pageSize)
+    .as('page');
   const rows = await db
     .select(summaryColumns)
-    .from(videos)
+    .from(page)
+    .innerJoin(videos, eq(videos.id, page.id))
     .innerJoin(users, eq(users.id, videos.ownerId))
-    .where(and(...conditions))
-    .orderBy(filters.view === 'popular' ? POPULAR_ORDER : NEWEST_ORDER)
-    .limit(pageSize + 1)
-    .offset(index * pageSize);
+    .orderBy(
+      isPopular
+        ? sql`${page.views} desc nulls last, ${page.id} desc nulls last`
+        : sql`${page.publishedAt} desc nulls last, ${page.id} desc nulls last`,
+    );
   const hasMore = rows.length > pageSize;
   const data = rows.slice(0, pageSize).map(toSummary);
   const counted = await countFor(db, conditions, {

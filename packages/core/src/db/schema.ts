@@ -255,6 +255,8 @@ export const videos = pgTable(
     index('videos_owner_idx').on(t.ownerId, t.createdAt),
     index('videos_status_published_idx').on(t.status, t.publishedAt),
     // Listings walk these partial indexes in order and stop after one page (docs/browse.md).
+    // Migration 0009 gives the newest and popular ones INCLUDE columns (every filter column),
+    // which drizzle cannot declare: keep their keys here in step with it.
     index('videos_newest_idx')
       .on(t.publishedAt.desc(), t.id.desc())
       .where(sql`status = 'published'`),
