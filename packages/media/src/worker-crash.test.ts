@@ -25,6 +25,8 @@ afterAll(async () => {
 
 const fixture = fileURLToPath(new URL('./worker-crash.fixture.ts', import.meta.url));
 const isServer = process.env.TEST_DB_KIND === 'postgres';
+// At the top level: the afterAll that drops it must be registered outside a test.
+const serverDatabase = isServer ? await createTestDatabase() : null;
 
 interface Line {
   type: string;
@@ -87,7 +89,7 @@ function startFixture(mode: 'enqueue' | 'work', env: Record<string, string>) {
 
 describe('a worker killed in the middle of a job', () => {
   it('is followed, after a restart, by the video published once with complete renditions', async () => {
-    let serverHandle: DatabaseHandle | null = null;
+    const serverHandle: DatabaseHandle | null = serverDatabase;
     const env: Record<string, string> = {
       MEDIA_DIR: join(work, 'media'),
       TRANSCODE_TMP_DIR: join(work, 'tmp'),
@@ -96,8 +98,7 @@ describe('a worker killed in the middle of a job', () => {
       TRANSCODE_RETRY_DELAY_SECONDS: '0',
       LOG_LEVEL: 'silent',
     };
-    if (isServer) {
-      serverHandle = await createTestDatabase();
+    if (serverHandle) {
       const pool = (serverHandle.db as unknown as { $client: pg.Pool }).$client;
       env.FIXTURE_DATABASE_URL = pool.options.connectionString!;
     } else {

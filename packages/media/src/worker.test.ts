@@ -68,8 +68,10 @@ function upload(from: string): string {
   return path;
 }
 
+// At the top level: the afterAll that drops it must be registered outside a hook.
+const handle = await createTestDatabase();
+
 beforeAll(async () => {
-  const handle = await createTestDatabase();
   const { db } = handle;
   await db.insert(users).values([
     { id: owner.id, username: 'maker', email: 'maker@example.com' },

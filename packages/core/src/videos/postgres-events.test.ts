@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logging/logger';
 import { createTestDatabase } from '../testing/test-db';
 import { PostgresEvents } from './postgres-events';
@@ -7,63 +7,66 @@ import type { ProcessingEvent } from './processing-events';
 
 // LISTEN/NOTIFY needs the PostgreSQL server: PGlite is one process anyway.
 const isServer = process.env.TEST_DB_KIND === 'postgres';
+const handle = isServer ? await createTestDatabase() : null;
 
-describe.runIf(isServer)(
-  'processing events across processes (PostgreSQL LISTEN/NOTIFY)',
-  async () => {
-    const handle = await createTestDatabase();
-    const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+describe.runIf(isServer)('processing events across processes (PostgreSQL LISTEN/NOTIFY)', () => {
+  const log = createLogger({ level: 'silent' });
+  // Two instances stand for two processes (a web node and a worker). Set up in hooks: a
+  // skipped suite's body still runs, hooks do not.
+  let pool: pg.Pool;
+  let web: PostgresEvents;
+  let worker: PostgresEvents;
+  beforeAll(async () => {
+    pool = (handle!.db as unknown as { $client: pg.Pool }).$client;
     const url = pool.options.connectionString!;
-    const log = createLogger({ level: 'silent' });
-    // Two instances stand for two processes (a web node and a worker).
-    const web = await PostgresEvents.start({ url, log });
-    const worker = await PostgresEvents.start({ url, log });
-    afterAll(async () => {
-      await web.stop();
-      await worker.stop();
-    });
+    web = await PostgresEvents.start({ url, log });
+    worker = await PostgresEvents.start({ url, log });
+  });
+  afterAll(async () => {
+    await web?.stop();
+    await worker?.stop();
+  });
 
-    const collect = (events: PostgresEvents, filter?: { videoId?: string }) => {
-      const heard: ProcessingEvent[] = [];
-      events.subscribe((event) => heard.push(event), filter);
-      return heard;
-    };
-    const until = async (check: () => boolean, ms = 5000) => {
-      const deadline = Date.now() + ms;
-      while (!check()) {
-        if (Date.now() > deadline) throw new Error('timed out waiting for an event');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
+  const collect = (events: PostgresEvents, filter?: { videoId?: string }) => {
+    const heard: ProcessingEvent[] = [];
+    events.subscribe((event) => heard.push(event), filter);
+    return heard;
+  };
+  const until = async (check: () => boolean, ms = 5000) => {
+    const deadline = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error('timed out waiting for an event');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
 
-    it("reaches the other process's listeners, and its own exactly once", async () => {
-      const onWeb = collect(web, { videoId: 'v1' });
-      const onWorker = collect(worker, { videoId: 'v1' });
-      worker.publish({ type: 'progress', videoId: 'v1', ownerId: 'u1', progress: 42 });
-      worker.publish({ type: 'published', videoId: 'v1', ownerId: 'u1' });
-      worker.publish({ type: 'published', videoId: 'v2', ownerId: 'u1' });
-      await until(() => onWeb.length === 2);
-      expect(onWeb).toEqual([
-        { type: 'progress', videoId: 'v1', ownerId: 'u1', progress: 42 },
-        { type: 'published', videoId: 'v1', ownerId: 'u1' },
-      ]);
-      // Give a duplicate through NOTIFY time to arrive: it must not.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(onWorker).toHaveLength(2);
-    });
+  it("reaches the other process's listeners, and its own exactly once", async () => {
+    const onWeb = collect(web, { videoId: 'v1' });
+    const onWorker = collect(worker, { videoId: 'v1' });
+    worker.publish({ type: 'progress', videoId: 'v1', ownerId: 'u1', progress: 42 });
+    worker.publish({ type: 'published', videoId: 'v1', ownerId: 'u1' });
+    worker.publish({ type: 'published', videoId: 'v2', ownerId: 'u1' });
+    await until(() => onWeb.length === 2);
+    expect(onWeb).toEqual([
+      { type: 'progress', videoId: 'v1', ownerId: 'u1', progress: 42 },
+      { type: 'published', videoId: 'v1', ownerId: 'u1' },
+    ]);
+    // Give a duplicate through NOTIFY time to arrive: it must not.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(onWorker).toHaveLength(2);
+  });
 
-    it('listens again after its connection is cut', async () => {
-      const onWeb = collect(web, { videoId: 'v3' });
-      await pool.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity
+  it('listens again after its connection is cut', async () => {
+    const onWeb = collect(web, { videoId: 'v3' });
+    await pool.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
        where datname = current_database() and query = 'listen cutroom_processing'
          and pid <> pg_backend_pid()`,
-      );
-      await until(() => !web.isListening);
-      await until(() => web.isListening && worker.isListening, 10_000);
-      worker.publish({ type: 'failed', videoId: 'v3', ownerId: 'u1', reason: 'broken' });
-      await until(() => onWeb.length === 1);
-      expect(onWeb[0]).toMatchObject({ type: 'failed', reason: 'broken' });
-    });
-  },
-);
+    );
+    await until(() => !web.isListening);
+    await until(() => web.isListening && worker.isListening, 10_000);
+    worker.publish({ type: 'failed', videoId: 'v3', ownerId: 'u1', reason: 'broken' });
+    await until(() => onWeb.length === 1);
+    expect(onWeb[0]).toMatchObject({ type: 'failed', reason: 'broken' });
+  });
+});
