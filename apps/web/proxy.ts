@@ -4,10 +4,11 @@ import {
   FOREIGN_ORIGIN_MESSAGE,
   isForeignMutation,
 } from '@cutroom/core/accounts/origin';
+import { defaultPublicUrl } from '@cutroom/core/config/config';
 
 const publicOrigins = (() => {
   try {
-    return allowedOriginsFor(process.env.PUBLIC_URL ?? 'http://localhost:3000');
+    return allowedOriginsFor(process.env.PUBLIC_URL || defaultPublicUrl(process.env.PORT));
   } catch {
     return [];
   }

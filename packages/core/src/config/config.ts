@@ -8,7 +8,8 @@ import { z } from 'zod';
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** The address people use; by default http://localhost:{PORT}. */
+  PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
@@ -81,7 +82,14 @@ export const ConfigSchema = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
+  dataDir: string;
+};
+
+/** The site's address when PUBLIC_URL is not set: this machine, on the port it listens to. */
+export const defaultPublicUrl = (port: string | number | undefined) =>
+  `http://localhost:${port || 3000}`;
 
 /** Reads and checks the environment; a wrong value stops start-up with a message naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -92,5 +100,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+  return {
+    ...parsed.data,
+    PUBLIC_URL: parsed.data.PUBLIC_URL ?? defaultPublicUrl(parsed.data.PORT),
+    dataDir: resolve(parsed.data.DATA_DIR),
+  };
 }
