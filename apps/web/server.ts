@@ -75,6 +75,16 @@ const sweepUploads = setInterval(
 );
 sweepUploads.unref();
 
+// A port already taken must end the start, not leave a process that serves nothing.
+server.once('error', (error: NodeJS.ErrnoException) => {
+  const message =
+    error.code === 'EADDRINUSE'
+      ? `Port ${config.PORT} is already in use: stop what runs there or set PORT to another port`
+      : `Cannot listen on port ${config.PORT}: ${error.message}`;
+  log.fatal({ err: error }, message);
+  process.stderr.write(`${message}\n`);
+  void runtime.stop().finally(() => process.exit(1));
+});
 server.listen(config.PORT, () => {
   log.info({ url: `http://localhost:${config.PORT}` }, 'Cutroom is ready');
 });
