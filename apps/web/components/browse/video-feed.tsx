@@ -1,5 +1,6 @@
 'use client';
 
+import { failedWithStatus } from '@cutroom/core/social/people-messages';
 import type { VideoSummary } from '@cutroom/core/browse/browse.service';
 import { useRef, useState } from 'react';
 import { toCardVideo, type CardVideo } from '../video/card-video';
@@ -57,7 +58,7 @@ export function VideoFeed({
         error?: string;
       };
       if (!response.ok || !body.data)
-        throw new Error(body.error ?? `Failed (status ${response.status})`);
+        throw new Error(body.error ?? failedWithStatus(response.status));
       const videos = body.data.map((video) => toCardVideo(video, mediaBaseUrl));
       setHasMore(Boolean(body.hasMore));
       if (pages.length >= MAX_CACHED_PAGES) {

@@ -1,5 +1,6 @@
 'use client';
 
+import { failedWithStatus } from '@cutroom/core/social/people-messages';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
@@ -77,7 +78,7 @@ export function ProcessingList({
       const answer = (await response.json()) as { error?: string };
       if (!response.ok) {
         showMessage(
-          { text: answer.error ?? `Failed (status ${response.status})`, tone: 'error' },
+          { text: answer.error ?? failedWithStatus(response.status), tone: 'error' },
           ERROR_MESSAGE_MS,
         );
         return;

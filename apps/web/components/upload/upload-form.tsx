@@ -1,5 +1,6 @@
 'use client';
 
+import { failedWithStatus } from '@cutroom/core/social/people-messages';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { Upload, type DetailedError } from 'tus-js-client';
@@ -168,7 +169,7 @@ export function UploadForm({
       if (!response.ok) {
         setPhase('done');
         showMessage(
-          { text: answer.error ?? `Failed (status ${response.status})`, tone: 'error' },
+          { text: answer.error ?? failedWithStatus(response.status), tone: 'error' },
           UPLOAD_MESSAGE_MS,
         );
         return;
