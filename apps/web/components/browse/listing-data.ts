@@ -3,7 +3,6 @@ import type { Actor } from '@cutroom/core/api/endpoint';
 import { MAX_PAGE_INDEX } from '@cutroom/core/browse/browse.schema';
 import type { VideoPage, VideoSummary } from '@cutroom/core/browse/browse.service';
 import { cachedForVisitors } from '@cutroom/core/cache/listing-cache';
-import { DEFAULT_MEDIA_BASE_URL } from '@cutroom/core/storage/create-storage';
 import { getRuntime } from '@/lib/runtime';
 import { getViewer } from '@/lib/session';
 import { toCardVideo, type CardVideo } from '../video/card-video';
@@ -24,7 +23,7 @@ export async function listingContext(): Promise<{
 }> {
   const runtime = await getRuntime();
   const viewer = await getViewer(await headers());
-  const mediaBaseUrl = process.env.MEDIA_BASE_URL || DEFAULT_MEDIA_BASE_URL;
+  const mediaBaseUrl = runtime.storage.publicBaseUrl;
   const toCards = (videos: VideoSummary[]) =>
     videos.map((video) => toCardVideo(video, mediaBaseUrl));
   return {

@@ -35,11 +35,11 @@ const TEMP_MARK = '.part-';
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
   readonly root: string;
-  readonly #publicBaseUrl: string;
+  readonly publicBaseUrl: string;
 
   constructor(options: LocalStorageOptions) {
     this.root = resolve(options.root);
-    this.#publicBaseUrl = options.publicBaseUrl;
+    this.publicBaseUrl = options.publicBaseUrl;
   }
 
   /** The file for a key; refuses anything that would resolve outside the root. */
@@ -159,7 +159,7 @@ export class LocalStorage implements Storage {
   }
 
   publicUrl(key: string): string {
-    return joinPublicUrl(this.#publicBaseUrl, key);
+    return joinPublicUrl(this.publicBaseUrl, key);
   }
 }
 

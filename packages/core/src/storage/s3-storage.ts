@@ -45,12 +45,12 @@ export class S3Storage implements Storage {
   readonly client: S3Client;
   readonly bucket: string;
   readonly #keyPrefix: string;
-  readonly #publicBaseUrl: string;
+  readonly publicBaseUrl: string;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
     this.#keyPrefix = options.keyPrefix ?? '';
-    this.#publicBaseUrl = options.publicBaseUrl;
+    this.publicBaseUrl = options.publicBaseUrl;
     this.client = new S3Client({
       region: options.region,
       endpoint: options.endpoint,
@@ -200,7 +200,7 @@ export class S3Storage implements Storage {
   }
 
   publicUrl(key: string): string {
-    return joinPublicUrl(this.#publicBaseUrl, key);
+    return joinPublicUrl(this.publicBaseUrl, key);
   }
 }
 

@@ -46,6 +46,8 @@ export interface Storage {
   deleteObject(key: string): Promise<void>;
   /** Removes every object under a prefix; answers how many were removed. */
   deletePrefix(prefix: string): Promise<number>;
+  /** Where browsers fetch media from (MEDIA_BASE_URL, or the site's /media route). */
+  readonly publicBaseUrl: string;
   /** The URL a browser fetches the object from, honouring MEDIA_BASE_URL. */
   publicUrl(key: string): string;
   /** A path on this machine holding the object, when the storage is a local directory. */
