@@ -11,7 +11,11 @@ import {
 } from '@cutroom/core/demo/seed-demo-accounts';
 import { transcodeDeadLetterJob, transcodeVideoJob } from '@cutroom/core/jobs/job-definitions';
 import { JobQueue } from '@cutroom/core/jobs/job-queue';
-import { currentListingsGeneration, invalidateListings } from '@cutroom/core/cache/listing-cache';
+import {
+  currentListingsGeneration,
+  invalidateLocalListings,
+  setListingsBroadcast,
+} from '@cutroom/core/cache/listing-cache';
 import { createLogger } from '@cutroom/core/logging/logger';
 import { createStorageFromEnv } from '@cutroom/core/storage/create-storage';
 import { PostgresEvents } from '@cutroom/core/videos/postgres-events';
@@ -53,14 +57,20 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   const events = config.DATABASE_URL
     ? await PostgresEvents.start({ url: config.DATABASE_URL, log: log.child({ module: 'events' }) })
     : new InProcessEvents();
-  // A video appearing or disappearing changes what listings show.
+  const dropCachedListings = () =>
+    invalidateLocalListings().catch((error: unknown) =>
+      log.warn({ err: error }, 'cache invalidation failed'),
+    );
+  // A video appearing or disappearing changes what listings show. Every process hears these
+  // events, so each drops its own cache.
   events.subscribe((event) => {
-    if (event.type === 'published' || event.type === 'removed') {
-      invalidateListings().catch((error: unknown) =>
-        log.warn({ err: error }, 'cache invalidation failed'),
-      );
-    }
+    if (event.type === 'published' || event.type === 'removed') void dropCachedListings();
   });
+  // Without Redis each web node caches on its own: changes made through one reach the others.
+  if (events instanceof PostgresEvents && !config.REDIS_URL) {
+    setListingsBroadcast(() => events.announceListingsChanged());
+    events.onListingsChanged(() => void dropCachedListings());
+  }
   // PGlite belongs to this process alone, so its worker must run here.
   const runsWorker = config.INPROCESS_WORKER || !config.DATABASE_URL;
   const worker = runsWorker
@@ -94,7 +104,10 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     async stop() {
       await worker?.stop();
       await queue.stop({ timeoutMs: 10_000 });
-      if (events instanceof PostgresEvents) await events.stop();
+      if (events instanceof PostgresEvents) {
+        setListingsBroadcast(undefined);
+        await events.stop();
+      }
       await database.close();
     },
   };

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MemoryListingCache, RedisListingCache, type ListingCache } from './listing-cache';
+import {
+  currentListingsGeneration,
+  invalidateListings,
+  invalidateLocalListings,
+  MemoryListingCache,
+  RedisListingCache,
+  setListingCache,
+  setListingsBroadcast,
+  type ListingCache,
+} from './listing-cache';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisReachable = await (async () => {
@@ -58,6 +67,27 @@ function behavesLikeAListingCache(make: () => ListingCache) {
     await cache.close();
   });
 }
+
+describe('invalidating across processes', () => {
+  it('tells the other processes through the broadcast, unless the change is local only', async () => {
+    setListingCache(new MemoryListingCache({ ttlSeconds: 30 }));
+    let broadcasts = 0;
+    setListingsBroadcast(() => (broadcasts += 1));
+    try {
+      const first = await currentListingsGeneration();
+      await invalidateListings();
+      expect(broadcasts).toBe(1);
+      const second = await currentListingsGeneration();
+      expect(second).not.toBe(first);
+      await invalidateLocalListings();
+      expect(broadcasts).toBe(1);
+      expect(await currentListingsGeneration()).not.toBe(second);
+    } finally {
+      setListingsBroadcast(undefined);
+      setListingCache(undefined);
+    }
+  });
+});
 
 describe('MemoryListingCache', () => {
   behavesLikeAListingCache(() => new MemoryListingCache({ ttlSeconds: 30 }));

@@ -190,11 +190,31 @@ export function setListingCache(cache: ListingCache | undefined): void {
   globalThis.__cutroomListingCache = cache;
 }
 
+declare global {
+  // Tells the other processes of the site, when their caches are their own (no Redis).
+  var __cutroomListingsBroadcast: (() => void) | undefined;
+}
+
 /**
- * Drops every cached listing and API answer. The publish path calls it after a video is
- * published, edited, unpublished or deleted (after the transaction commits).
+ * How this process tells the others that listings changed, when each holds its own cache
+ * (several web nodes without Redis): the runtime sets it to a PostgreSQL notification.
+ */
+export function setListingsBroadcast(broadcast: (() => void) | undefined): void {
+  globalThis.__cutroomListingsBroadcast = broadcast;
+}
+
+/**
+ * Drops every cached listing and API answer, in this process and (through the broadcast) in
+ * the site's other processes. The publish path calls it after a video is published, edited,
+ * unpublished or deleted (after the transaction commits).
  */
 export async function invalidateListings(): Promise<void> {
+  await getListingCache().invalidate();
+  globalThis.__cutroomListingsBroadcast?.();
+}
+
+/** Drops this process's cached listings only: for a change every process hears of anyway. */
+export async function invalidateLocalListings(): Promise<void> {
   await getListingCache().invalidate();
 }
 

@@ -56,6 +56,21 @@ describe.runIf(isServer)('processing events across processes (PostgreSQL LISTEN/
     expect(onWorker).toHaveLength(2);
   });
 
+  it('tells the other processes, not itself, that listings changed', async () => {
+    let heardByWorker = 0;
+    let heardByWeb = 0;
+    const stopListening = worker.onListingsChanged(() => (heardByWorker += 1));
+    web.onListingsChanged(() => (heardByWeb += 1));
+    web.announceListingsChanged();
+    await until(() => heardByWorker === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heardByWeb).toBe(0);
+    stopListening();
+    web.announceListingsChanged();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heardByWorker).toBe(1);
+  });
+
   it('listens again after its connection is cut', async () => {
     const onWeb = collect(web, { videoId: 'v3' });
     await pool.query(

@@ -16,19 +16,23 @@ const RECONNECT_MAX_MS = 30_000;
 interface Envelope {
   /** The process that sent it: its own listeners heard it already. */
   origin: string;
-  event: ProcessingEvent;
+  event?: ProcessingEvent;
+  /** Cached listings are stale (a change made through another web node). */
+  listingsChanged?: true;
 }
 
 /**
  * Processing events shared by every process on one PostgreSQL database, through LISTEN/NOTIFY:
  * progress from a separate `npm run worker` reaches the web nodes' live pages, and a video
- * published there drops their cached listings. Needs nothing but the database the processes
+ * published there drops their cached listings; a change made through one web node (a profile,
+ * a playlist) drops the others' cached listings and pages when they have no shared Redis. Needs nothing but the database the processes
  * already share (docs/decisions.md). Listeners in this process hear its own events at once;
  * the others within milliseconds. While the listening connection is down (it reconnects with
  * backoff) other processes' events are missed: pages fall back to the stored progress.
  */
 export class PostgresEvents implements ProcessingEvents {
   readonly #local = new InProcessEvents();
+  readonly #listingsListeners = new Set<() => void>();
   readonly #id = randomUUID();
   readonly #url: string;
   readonly #log: Logger;
@@ -54,14 +58,31 @@ export class PostgresEvents implements ProcessingEvents {
 
   publish(event: ProcessingEvent): void {
     this.#local.publish(event);
-    const envelope: Envelope = { origin: this.#id, event };
-    this.#sender
-      .query('select pg_notify($1, $2)', [PROCESSING_CHANNEL, JSON.stringify(envelope)])
-      .catch((error: unknown) => this.#log.warn({ err: error }, 'event not sent'));
+    this.#send({ origin: this.#id, event });
   }
 
   subscribe(listener: (event: ProcessingEvent) => void, filter?: ProcessingEventFilter) {
     return this.#local.subscribe(listener, filter);
+  }
+
+  /**
+   * Tells the other processes their cached listings are stale (each web node keeps its own
+   * cache when there is no Redis); this process drops its own itself.
+   */
+  announceListingsChanged(): void {
+    this.#send({ origin: this.#id, listingsChanged: true });
+  }
+
+  /** Runs `listener` when another process announces changed listings. */
+  onListingsChanged(listener: () => void): () => void {
+    this.#listingsListeners.add(listener);
+    return () => this.#listingsListeners.delete(listener);
+  }
+
+  #send(envelope: Envelope): void {
+    this.#sender
+      .query('select pg_notify($1, $2)', [PROCESSING_CHANNEL, JSON.stringify(envelope)])
+      .catch((error: unknown) => this.#log.warn({ err: error }, 'event not sent'));
   }
 
   /** Whether the listening connection is up (for health checks and tests). */
@@ -122,7 +143,10 @@ export class PostgresEvents implements ProcessingEvents {
     } catch {
       return;
     }
-    if (envelope.origin === this.#id || !envelope.event?.type) return;
-    this.#local.publish(envelope.event);
+    if (envelope.origin === this.#id) return;
+    if (envelope.listingsChanged) {
+      for (const listener of this.#listingsListeners) listener();
+    }
+    if (envelope.event?.type) this.#local.publish(envelope.event);
   }
 }
