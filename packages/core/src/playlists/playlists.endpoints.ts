@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineModeEndpoint, type RequestContext } from '../api/endpoint';
 import { MAX_PAGE_INDEX } from '../browse/browse.schema';
-import { findUserByUsername } from '../social/people-access';
+import { findUserByUsername, pagePosition } from '../social/people-access';
 import { VideoId } from '../video-input/video-input.schema';
 import {
   addToPlaylist,
@@ -140,9 +140,7 @@ export const playlistsEndpoint = defineModeEndpoint({
         return {
           body: {
             data: page.data.map((summary) => playlistAnswer(summary, context)),
-            count: page.count,
-            index: page.index,
-            hasMore: page.hasMore,
+            ...pagePosition(page),
           },
         };
       },

@@ -17,7 +17,7 @@ import {
 } from '../friends/friends.service';
 import { INBOX_BOXES, MessageId } from '../messages/messages.schema';
 import { deleteMessage, listInbox, readMessage } from '../messages/messages.service';
-import { requireMember } from '../social/people-access';
+import { pagePosition, requireMember } from '../social/people-access';
 import { PEOPLE_MESSAGES } from '../social/people-messages';
 import {
   listSubscribers,
@@ -140,9 +140,7 @@ export const profileInputEndpoint = defineModeEndpoint({
         return {
           body: {
             videos: page.data,
-            count: page.count,
-            index: page.index,
-            hasMore: page.hasMore,
+            ...pagePosition(page),
             processingVideos: page.processingVideos,
             videosLength: page.count,
           },
@@ -157,9 +155,7 @@ export const profileInputEndpoint = defineModeEndpoint({
         return {
           body: {
             videos: page.data,
-            count: page.count,
-            index: page.index,
-            hasMore: page.hasMore,
+            ...pagePosition(page),
             favoritesLength: page.count,
           },
         };
@@ -178,9 +174,7 @@ export const profileInputEndpoint = defineModeEndpoint({
         return {
           body: {
             data: page.data,
-            count: page.count,
-            index: page.index,
-            hasMore: page.hasMore,
+            ...pagePosition(page),
             ...(input.list === 'friends' ? { friendsLength: page.count } : {}),
           },
         };
@@ -194,9 +188,7 @@ export const profileInputEndpoint = defineModeEndpoint({
         return {
           body: {
             data: page.data,
-            count: page.count,
-            index: page.index,
-            hasMore: page.hasMore,
+            ...pagePosition(page),
             subscriptionsLength: page.count,
           },
         };
@@ -208,7 +200,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       handle: async ({ username, index }, context) => {
         const page = await listSubscribers(context.db, username, index);
         return {
-          body: { data: page.data, count: page.count, index: page.index, hasMore: page.hasMore },
+          body: { data: page.data, ...pagePosition(page) },
         };
       },
     },
@@ -230,9 +222,7 @@ export const profileInputEndpoint = defineModeEndpoint({
           body: {
             data: page.data,
             box: page.box,
-            count: page.count,
-            index: page.index,
-            hasMore: page.hasMore,
+            ...pagePosition(page),
             unreadCount: page.unreadCount,
           },
         };

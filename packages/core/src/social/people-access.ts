@@ -50,6 +50,17 @@ export const pageOf = <Row>(
   hasMore: (index + 1) * pageSize < count,
 });
 
+/** Where a page stands, as list answers give it beside their rows. */
+export const pagePosition = ({
+  count,
+  index,
+  hasMore,
+}: Pick<ListPage<unknown>, 'count' | 'index' | 'hasMore'>) => ({
+  count,
+  index,
+  hasMore,
+});
+
 /** A person as lists show them. */
 export interface PersonSummary {
   username: string;

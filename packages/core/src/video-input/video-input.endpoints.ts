@@ -18,6 +18,16 @@ const videoAnswer = (video: Video) => ({
   failureReason: video.failureReason,
 });
 
+/** The favorite state of a video after favoriting or unfavoriting it. */
+const favoriteAnswer = (_id: string, state: Awaited<ReturnType<typeof setFavorite>>) => ({
+  video: {
+    _id,
+    isFavorited: state.isFavorited,
+    favoritesCount: state.favoritesCount,
+    isFavoritedBy: state.isFavoritedBy,
+  },
+});
+
 const processingContext = (context: RequestContext) => ({
   db: context.db,
   ...requireMediaServices(context),
@@ -54,16 +64,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       input: z.object({ _id: VideoId, favorite: z.boolean().optional() }),
       handle: async ({ _id, favorite }, context) => {
         const state = await setFavorite(context.db, context.actor, _id, favorite);
-        return {
-          body: {
-            video: {
-              _id,
-              isFavorited: state.isFavorited,
-              favoritesCount: state.favoritesCount,
-              isFavoritedBy: state.isFavoritedBy,
-            },
-          },
-        };
+        return { body: favoriteAnswer(_id, state) };
       },
     },
     unfavorite: {
@@ -71,16 +72,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       input: VideoRef,
       handle: async ({ _id }, context) => {
         const state = await setFavorite(context.db, context.actor, _id, false);
-        return {
-          body: {
-            video: {
-              _id,
-              isFavorited: state.isFavorited,
-              favoritesCount: state.favoritesCount,
-              isFavoritedBy: state.isFavoritedBy,
-            },
-          },
-        };
+        return { body: favoriteAnswer(_id, state) };
       },
     },
     ChangeVideo: {

@@ -56,43 +56,49 @@ export async function changeVideo(
 }
 
 /**
- * Takes a published video off the site: the owner's own unpublishing can be undone by the
- * owner; an admin's (through the admin area) only by an admin.
+ * Moves a video the actor manages from one of `from` to status `to`; when it is in none of
+ * them, answers 409 with `refusal`.
  */
-export async function unpublishVideo(
+async function moveManagedVideo(
   db: Database,
   actor: Actor | null,
   videoId: string,
+  from: Video['status'][],
+  to: Video['status'],
+  refusal: string,
 ): Promise<Video> {
   await loadManagedVideo(db, actor, videoId);
   const [video] = await db
     .update(videos)
-    .set({ status: 'unpublished_user', updatedAt: new Date() })
-    .where(and(eq(videos.id, videoId), eq(videos.status, 'published')))
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(eq(videos.id, videoId), inArray(videos.status, from)))
     .returning();
-  if (!video) throw new ServiceError('conflict', 'Only a published video can be unpublished');
+  if (!video) throw new ServiceError('conflict', refusal);
   await invalidateListings();
   return video;
 }
 
+/**
+ * Takes a published video off the site: the owner's own unpublishing can be undone by the
+ * owner; an admin's (through the admin area) only by an admin.
+ */
+export const unpublishVideo = (db: Database, actor: Actor | null, videoId: string) =>
+  moveManagedVideo(
+    db,
+    actor,
+    videoId,
+    ['published'],
+    'unpublished_user',
+    'Only a published video can be unpublished',
+  );
+
 /** Puts a video the owner unpublished back on the site. */
-export async function republishVideo(
-  db: Database,
-  actor: Actor | null,
-  videoId: string,
-): Promise<Video> {
-  await loadManagedVideo(db, actor, videoId);
-  const [video] = await db
-    .update(videos)
-    .set({ status: 'published', updatedAt: new Date() })
-    .where(and(eq(videos.id, videoId), inArray(videos.status, ['unpublished_user'])))
-    .returning();
-  if (!video) {
-    throw new ServiceError(
-      'conflict',
-      'Only a video you unpublished yourself can be published again',
-    );
-  }
-  await invalidateListings();
-  return video;
-}
+export const republishVideo = (db: Database, actor: Actor | null, videoId: string) =>
+  moveManagedVideo(
+    db,
+    actor,
+    videoId,
+    ['unpublished_user'],
+    'published',
+    'Only a video you unpublished yourself can be published again',
+  );
