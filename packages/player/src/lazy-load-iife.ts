@@ -1,6 +1,6 @@
 import type { EngineModule } from './engine-types.ts';
 import type { VrModule } from './lazy/vr-engine.ts';
-import type { AdsModule } from './lazy/ads-engine.ts';
+import type { AdsModule } from './ads-types.ts';
 
 // An IIFE cannot split code, so the script-tag bundle loads the ESM chunks that sit next to
 // its own file, by absolute URL (a non-literal import() that the bundler leaves alone).

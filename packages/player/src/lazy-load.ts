@@ -1,6 +1,6 @@
 import type { EngineModule } from './engine-types.ts';
 import type { VrModule } from './lazy/vr-engine.ts';
-import type { AdsModule } from './lazy/ads-engine.ts';
+import type { AdsModule } from './ads-types.ts';
 
 // The ESM build splits each of these into its own chunk. The script-tag build swaps this file
 // for lazy-load-iife.ts, which imports the same chunks by URL.

@@ -4,7 +4,7 @@ import { icons } from './icons.ts';
 import { mapKey, stepSubtitleSize, stepVolume, SEEK_STEP } from './keyboard.ts';
 import type { KeyAction } from './keyboard.ts';
 import { loadAdsEngine, loadDashEngine, loadHlsEngine, loadVrEngine } from './lazy-load.ts';
-import type { AdsController } from './lazy/ads-engine.ts';
+import type { AdsController } from './ads-types.ts';
 import type { VrView } from './lazy/vr-engine.ts';
 import { logError, logInfo, logWarn } from './log.ts';
 import { PopupMenu } from './menu.ts';
@@ -108,6 +108,7 @@ export interface Player {
 }
 
 const initialized = new WeakMap<HTMLVideoElement, Player>();
+let instances = 0;
 const DOUBLE_TAP_MS = 300;
 const ACTIVITY_POLL_MS = 300;
 const BUFFER_POLL_MS = 500;
@@ -205,6 +206,7 @@ class CutroomPlayer implements Player {
     next: Node | null;
     controls: boolean;
     removed: Element[];
+    hadId: boolean;
   };
   readonly #settings: SavedSettings;
 
@@ -231,6 +233,8 @@ class CutroomPlayer implements Player {
   #miniDismissed = false;
   #destroyed = false;
   #loadToken = 0;
+  /** Playback calls made before the source and the ads are in place; null once they are. */
+  #queue: (() => void)[] | null = [];
 
   // Elements
   readonly #controls: HTMLDivElement;
@@ -274,6 +278,10 @@ class CutroomPlayer implements Player {
     this.#sources = readSources(video);
     this.#tracks = lc.subtitlesEnabled ? readTracks(video) : [];
 
+    // Pages written for Fluid Player find the player by these ids and classes
+    // (docs/player/compatibility.md); a video without an id gets one, as there.
+    const hadId = video.hasAttribute('id');
+    if (!video.id) video.id = `fluid_player_instance_${instances++}`;
     // Keep what we change so destroy() can give the element back as it was.
     const removed = [...video.querySelectorAll('source, track')];
     this.#restore = {
@@ -281,6 +289,7 @@ class CutroomPlayer implements Player {
       next: video.nextSibling,
       controls: video.controls,
       removed,
+      hadId,
     };
     for (const node of removed) node.remove();
     video.removeAttribute('src');
@@ -289,7 +298,8 @@ class CutroomPlayer implements Player {
     video.preload = lc.preload;
     video.loop = lc.loop;
 
-    const root = el('div', 'cutroom-player', {
+    const root = el('div', 'cutroom-player fluid_video_wrapper', {
+      id: `fluid_video_wrapper_${video.id}`,
       role: 'region',
       'aria-label': lc.title ? `Video player: ${lc.title}` : 'Video player',
       tabindex: '0',
@@ -303,11 +313,11 @@ class CutroomPlayer implements Player {
       const width = video.getAttribute('width');
       if (width) root.style.width = /^\d+$/.test(width) ? `${width}px` : width;
     }
-    video.classList.add('cr-video');
+    video.classList.add('cr-video', 'js-fluid-player');
     video.parentNode?.insertBefore(root, video);
     root.append(video);
 
-    this.#poster = el('div', 'cr-poster');
+    this.#poster = el('div', 'cr-poster fluid_pseudo_poster');
     // The video's own poster attribute stands in when no posterImage is given.
     if (!lc.posterImage && video.getAttribute('poster')) lc.posterImage = video.poster;
     if (lc.posterImage) {
@@ -316,15 +326,15 @@ class CutroomPlayer implements Player {
     } else this.#poster.hidden = true;
 
     this.#subtitles = el('div', 'cr-subtitles', { 'aria-live': 'off' });
-    this.#title = el('div', 'cr-title');
+    this.#title = el('div', 'cr-title fp_title');
     this.#title.textContent = lc.title ?? '';
     this.#title.hidden = !lc.title;
 
-    this.#pauseBlock = el('div', 'cr-pause-block');
+    this.#pauseBlock = el('div', 'cr-pause-block fluid_html_on_pause_container');
     this.#pauseBlock.hidden = true;
     this.#applyPauseBlock(lc.htmlOnPauseBlock);
 
-    this.#bigPlay = iconButton('cr-big-play', captions.play, icons.play);
+    this.#bigPlay = iconButton('cr-big-play fluid_initial_play_button', captions.play, icons.play);
     this.#bigPlay.hidden = !lc.playButtonShowing;
 
     this.#suggestedGrid = el('div', 'cr-suggested', {
@@ -340,8 +350,8 @@ class CutroomPlayer implements Player {
     this.#logo = this.#buildLogo();
 
     // Control bar
-    this.#controls = el('div', 'cr-controls');
-    this.#progress = el('div', 'cr-progress', {
+    this.#controls = el('div', 'cr-controls fluid_controls_container');
+    this.#progress = el('div', 'cr-progress fluid_controls_progress_container fluid_slider', {
       role: 'slider',
       tabindex: '0',
       'aria-label': 'Seek',
@@ -350,55 +360,103 @@ class CutroomPlayer implements Player {
       'aria-valuenow': '0',
       'aria-valuetext': '0:00',
     });
-    const track = el('div', 'cr-progress-track');
-    this.#buffered = el('div', 'cr-buffered');
-    this.#played = el('div', 'cr-played');
+    const track = el('div', 'cr-progress-track fluid_controls_progress');
+    this.#buffered = el('div', 'cr-buffered fluid_controls_buffered');
+    this.#played = el('div', 'cr-played fluid_controls_currentprogress');
     track.append(this.#buffered, this.#played);
-    this.#preview = el('div', 'cr-preview', { 'aria-hidden': 'true' });
+    this.#preview = el('div', 'cr-preview fluid_timeline_preview', { 'aria-hidden': 'true' });
     this.#previewTime = el('div', 'cr-preview-time', { 'aria-hidden': 'true' });
     this.#preview.hidden = true;
     this.#previewTime.hidden = true;
     this.#progress.append(track, this.#preview, this.#previewTime);
 
     const bar = el('div', 'cr-bar');
-    this.#playButton = iconButton('cr-play', captions.play, icons.play);
-    const back = iconButton('cr-skip-back', 'Skip back 10 seconds', icons.back);
-    const forward = iconButton('cr-skip-forward', 'Skip forward 10 seconds', icons.forward);
+    this.#playButton = iconButton(
+      'cr-play fluid_button fluid_control_playpause',
+      captions.play,
+      icons.play,
+    );
+    const back = iconButton(
+      'cr-skip-back fluid_button fluid_button_skip_back',
+      'Skip back 10 seconds',
+      icons.back,
+    );
+    const forward = iconButton(
+      'cr-skip-forward fluid_button fluid_button_skip_forward',
+      'Skip forward 10 seconds',
+      icons.forward,
+    );
     back.hidden = forward.hidden = !lc.controlForwardBackward.show;
-    this.#muteButton = iconButton('cr-mute', captions.mute, icons.volume);
-    this.#volume = el('div', 'cr-volume', {
+    this.#muteButton = iconButton(
+      'cr-mute fluid_button fluid_control_mute',
+      captions.mute,
+      icons.volume,
+    );
+    this.#volume = el('div', 'cr-volume fluid_control_volume_container fluid_slider', {
       role: 'slider',
       tabindex: '0',
       'aria-label': 'Volume',
       'aria-valuemin': '0',
       'aria-valuemax': '100',
     });
-    this.#volumeFill = el('div', 'cr-volume-fill');
+    this.#volumeFill = el('div', 'cr-volume-fill fluid_control_currentvolume');
     this.#volume.append(this.#volumeFill);
-    this.#time = el('span', 'cr-time');
-    this.#live = el('span', 'cr-live');
+    this.#time = el('span', 'cr-time fluid_control_duration');
+    this.#live = el('span', 'cr-live fluid_control_live_indicator');
     this.#live.textContent = 'LIVE';
     this.#live.hidden = true;
     const spacer = el('span', 'cr-spacer');
-    this.#captionsButton = iconButton('cr-captions', captions.subtitles, icons.captions);
+    this.#captionsButton = iconButton(
+      'cr-captions fluid_button fluid_control_subtitles fluid_button_subtitles',
+      captions.subtitles,
+      icons.captions,
+    );
     this.#captionsButton.setAttribute('aria-haspopup', 'menu');
-    this.#sourceButton = iconButton('cr-source', 'Quality', icons.settings);
+    this.#sourceButton = iconButton(
+      'cr-source fluid_button fluid_control_video_source fluid_button_video_source',
+      'Quality',
+      icons.settings,
+    );
     this.#sourceButton.setAttribute('aria-haspopup', 'menu');
-    this.#speedButton = iconButton('cr-speed', 'Playback speed', icons.speed);
+    this.#speedButton = iconButton(
+      'cr-speed fluid_button fluid_control_playback_rate fluid_button_playback_rate',
+      'Playback speed',
+      icons.speed,
+    );
     this.#speedButton.setAttribute('aria-haspopup', 'menu');
     this.#speedButton.hidden = !lc.playbackRateEnabled;
-    this.#downloadButton = iconButton('cr-download', 'Download', icons.download);
+    this.#downloadButton = iconButton(
+      'cr-download fluid_button fluid_control_download fluid_button_download',
+      'Download',
+      icons.download,
+    );
     this.#downloadButton.hidden = !lc.allowDownload;
-    this.#cardboardButton = iconButton('cr-cardboard', 'Cardboard view', icons.cardboard);
+    this.#cardboardButton = iconButton(
+      'cr-cardboard fluid_button fluid_control_cardboard fluid_button_cardboard',
+      'Cardboard view',
+      icons.cardboard,
+    );
     this.#cardboardButton.setAttribute('aria-pressed', 'false');
     this.#cardboardButton.hidden = true;
-    this.#theatreButton = iconButton('cr-theatre-btn', 'Theatre mode', icons.theatre);
+    this.#theatreButton = iconButton(
+      'cr-theatre-btn fluid_button fluid_control_theatre fluid_button_theatre',
+      'Theatre mode',
+      icons.theatre,
+    );
     this.#theatreButton.setAttribute('aria-pressed', 'false');
     this.#theatreButton.hidden = !lc.allowTheatre;
-    this.#miniButton = iconButton('cr-mini-btn', 'Mini player', icons.mini);
+    this.#miniButton = iconButton(
+      'cr-mini-btn fluid_button fluid_control_mini_player fluid_button_mini_player',
+      'Mini player',
+      icons.mini,
+    );
     this.#miniButton.setAttribute('aria-pressed', 'false');
     this.#miniButton.hidden = !lc.miniPlayer.enabled;
-    this.#fullscreenButton = iconButton('cr-fullscreen', captions.fullscreen, icons.fullscreen);
+    this.#fullscreenButton = iconButton(
+      'cr-fullscreen fluid_button fluid_control_fullscreen fluid_button_fullscreen',
+      captions.fullscreen,
+      icons.fullscreen,
+    );
     bar.append(
       this.#playButton,
       back,
@@ -420,7 +478,7 @@ class CutroomPlayer implements Player {
     this.#controls.append(this.#progress, bar);
 
     this.#menu = new PopupMenu('cr-popup');
-    this.#contextMenu = new PopupMenu('cr-context');
+    this.#contextMenu = new PopupMenu('cr-context fluid_context_menu');
 
     root.append(
       this.#poster,
@@ -464,13 +522,12 @@ class CutroomPlayer implements Player {
       void this.#loadSuggested(options.suggestedVideos.configUrl);
     if (lc.showCardBoardView) void this.#startVr();
 
-    const start = (): void => {
-      if (this.#destroyed) return;
-      void this.#loadSource(this.#pickInitialSource(), { time: 0, play: lc.autoPlay });
-    };
-    if (options.vastOptions.adList.length > 0) {
-      void this.#startAds().then(start);
-    } else start();
+    // The content loads at once, in parallel with the ads chunk and the pre-roll's VAST; calls
+    // that act on playback wait in #queue until both are in place, and then run in order.
+    if (lc.autoPlay) this.#queue?.push(() => this.#play());
+    const adsReady = options.vastOptions.adList.length > 0 ? this.#startAds() : null;
+    const sourceReady = this.#loadSource(this.#pickInitialSource(), { time: 0, play: false });
+    void Promise.all([adsReady, sourceReady]).then(() => this.#flushQueue());
 
     lc.playerInitCallback?.(this);
   }
@@ -486,6 +543,11 @@ class CutroomPlayer implements Player {
   }
 
   play(): void {
+    if (this.#queue) this.#queue.push(() => this.#play());
+    else this.#play();
+  }
+
+  #play(): void {
     this.#hideSuggested();
     const result = this.video.play();
     // Autoplay refusals leave the big play button up; nothing else to do.
@@ -495,11 +557,21 @@ class CutroomPlayer implements Player {
   }
 
   pause(): void {
-    this.video.pause();
+    if (this.#queue) this.#queue.push(() => this.video.pause());
+    else this.video.pause();
   }
 
   skipTo(seconds: number): void {
     if (!Number.isFinite(seconds)) return;
+    if (this.#queue) {
+      this.#queue.push(() => this.skipTo(seconds));
+      return;
+    }
+    // Before the metadata the duration is unknown: seek once it is.
+    if (this.video.readyState < HTMLMediaElement.HAVE_METADATA) {
+      this.video.addEventListener('loadedmetadata', () => this.skipTo(seconds), { once: true });
+      return;
+    }
     const duration = this.video.duration;
     const max = Number.isFinite(duration) ? duration : seconds;
     this.video.currentTime = Math.max(0, Math.min(max, seconds));
@@ -578,7 +650,8 @@ class CutroomPlayer implements Player {
     this.video.pause();
     this.video.removeAttribute('src');
     this.video.load();
-    this.video.classList.remove('cr-video');
+    this.video.classList.remove('cr-video', 'js-fluid-player');
+    if (!this.#restore.hadId) this.video.removeAttribute('id');
     if (this.video.classList.length === 0) this.video.removeAttribute('class');
 
     const { parent, next, controls, removed } = this.#restore;
@@ -600,6 +673,13 @@ class CutroomPlayer implements Player {
       this.video.load();
     this.#listeners.clear();
     initialized.delete(this.video);
+  }
+
+  #flushQueue(): void {
+    const queue = this.#queue;
+    this.#queue = null;
+    if (this.#destroyed || !queue) return;
+    for (const call of queue) call();
   }
 
   // ---------------------------------------------------------------- events
@@ -1026,6 +1106,8 @@ class CutroomPlayer implements Player {
     const captions = this.#o.captions;
     setLabel(this.#playButton, playing ? captions.pause : captions.play);
     this.#playButton.innerHTML = playing ? icons.pause : icons.play;
+    this.#playButton.classList.toggle('fluid_button_play', !playing);
+    this.#playButton.classList.toggle('fluid_button_pause', playing);
     this.element.classList.toggle('cr-playing', playing);
   }
 
@@ -1034,6 +1116,8 @@ class CutroomPlayer implements Player {
     const muted = v.muted || v.volume === 0;
     setLabel(this.#muteButton, muted ? this.#o.captions.unmute : this.#o.captions.mute);
     this.#muteButton.innerHTML = muted ? icons.muted : icons.volume;
+    this.#muteButton.classList.toggle('fluid_button_volume', !muted);
+    this.#muteButton.classList.toggle('fluid_button_mute', muted);
     const level = muted ? 0 : Math.round(v.volume * 100);
     this.#volumeFill.style.width = `${level}%`;
     this.#volume.setAttribute('aria-valuenow', String(level));
@@ -1114,13 +1198,13 @@ class CutroomPlayer implements Player {
     if (!logo.imageUrl) return null;
     const img = el('img', 'cr-logo-img', { src: logo.imageUrl, alt: logo.clickUrl ? 'Logo' : '' });
     const wrap: HTMLElement = logo.clickUrl
-      ? el('a', 'cr-logo', {
+      ? el('a', 'cr-logo logo_holder', {
           href: logo.clickUrl,
           target: '_blank',
           rel: 'noopener',
           'aria-label': 'Logo',
         })
-      : el('div', 'cr-logo');
+      : el('div', 'cr-logo logo_holder');
     wrap.append(img);
     wrap.classList.add(`cr-pos-${logo.position.replace(' ', '-')}`);
     wrap.style.opacity = String(logo.opacity);
@@ -1407,6 +1491,10 @@ class CutroomPlayer implements Player {
       case 'fullscreen':
         setLabel(this.#fullscreenButton, this.#o.captions.fullscreen);
         this.#fullscreenButton.innerHTML = icons.fullscreen;
+        this.#fullscreenButton.classList.replace(
+          'fluid_button_fullscreen_exit',
+          'fluid_button_fullscreen',
+        );
         if (document.fullscreenElement === this.element)
           void document.exitFullscreen().catch(() => {});
         break;
@@ -1426,6 +1514,10 @@ class CutroomPlayer implements Player {
       case 'fullscreen':
         setLabel(this.#fullscreenButton, this.#o.captions.exitFullscreen);
         this.#fullscreenButton.innerHTML = icons.exitFullscreen;
+        this.#fullscreenButton.classList.replace(
+          'fluid_button_fullscreen',
+          'fluid_button_fullscreen_exit',
+        );
         if (document.fullscreenElement !== this.element) {
           const request = this.element.requestFullscreen?.();
           // Browsers refuse fullscreen without a user gesture: go back to normal.
@@ -1475,6 +1567,7 @@ class CutroomPlayer implements Player {
     if (!handled) {
       const t = lc.theatreSettings;
       root.classList.toggle('cr-theatre', on);
+      root.classList.toggle('fluid_theatre_mode', on);
       root.style.setProperty('--cr-theatre-width', on ? t.width : '');
       // A percentage height means a share of the viewport: the page's height is rarely set.
       const height = t.height.endsWith('%') ? t.height.replace('%', 'vh') : t.height;
@@ -1618,6 +1711,21 @@ class CutroomPlayer implements Player {
   // ---------------------------------------------------------------- ads seam
 
   async #startAds(): Promise<void> {
+    // The pre-rolls' VAST requests start now, while the ads chunk is still loading.
+    const prefetched = new Map<string, Promise<string>>();
+    for (const entry of this.#o.vastOptions.adList) {
+      if (entry?.roll !== 'preRoll' || typeof entry.vastTag !== 'string') continue;
+      try {
+        const url = new URL(entry.vastTag, document.baseURI).href;
+        const text = fetch(url, { credentials: 'omit' }).then((r) =>
+          r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`)),
+        );
+        text.catch(() => {});
+        prefetched.set(url, text);
+      } catch {
+        // An invalid tag is reported by the ads module.
+      }
+    }
     try {
       const module = await loadAdsEngine();
       if (this.#destroyed) return;
@@ -1633,6 +1741,7 @@ class CutroomPlayer implements Player {
           this.#modeListeners.add(listener);
           return () => this.#modeListeners.delete(listener);
         },
+        prefetched,
       });
       await this.#ads.beforeContent();
     } catch (error) {

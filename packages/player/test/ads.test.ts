@@ -366,7 +366,11 @@ describe('pods and rolls', () => {
     await expect.poll(() => banner.count()).toBe(0);
     await callPlayer('pause');
     await banner.waitFor({ timeout: 5000 });
-    expect(hitsOf('banner').sort()).toEqual(['creativeView', 'impression']);
+    // Shown twice, tracked once ('start' too when the first showing outlived a 400 ms poll).
+    const hits = hitsOf('banner');
+    expect(hits.filter((e) => e === 'impression')).toHaveLength(1);
+    expect(hits.filter((e) => e === 'creativeView')).toHaveLength(1);
+    expect(hits.filter((e) => e === 'start').length).toBeLessThanOrEqual(1);
     expect(errors).toEqual([]);
   });
 });

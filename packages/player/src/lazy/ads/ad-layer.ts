@@ -32,16 +32,16 @@ export const cornerClass = (corner: Corner): string => `cr-${corner.replace(' ',
 export class AdLayer {
   readonly root = make('div', 'cr-ad-layer', { role: 'region', 'aria-label': 'Advertisement' });
   readonly video = make('video', 'cr-ad-video', { playsinline: '' });
-  readonly click = make('button', 'cr-ad-click', {
+  readonly click = make('button', 'cr-ad-click vast_clickthrough_layer', {
     type: 'button',
     'aria-label': "Open the advertiser's page",
   });
-  readonly text = make('div', 'cr-ad-corner cr-ad-text');
-  readonly cta = make('button', 'cr-ad-corner cr-ad-cta', { type: 'button' });
-  readonly skip = make('button', 'cr-ad-skip', { type: 'button' });
+  readonly text = make('div', 'cr-ad-corner cr-ad-text fluid_ad_playing');
+  readonly cta = make('button', 'cr-ad-corner cr-ad-cta fluid_ad_cta', { type: 'button' });
+  readonly skip = make('button', 'cr-ad-skip skip_button', { type: 'button' });
   readonly playButton = make('button', 'cr-ad-play', { type: 'button', 'aria-label': 'Pause' });
   readonly muteButton = make('button', 'cr-ad-mute', { type: 'button', 'aria-label': 'Mute' });
-  readonly label = make('span', 'cr-ad-label', { 'aria-live': 'off' });
+  readonly label = make('span', 'cr-ad-label ad_countdown', { 'aria-live': 'off' });
   readonly progress = make('div', 'cr-ad-progress', { 'aria-hidden': 'true' });
   readonly progressFill = make('div', '');
 

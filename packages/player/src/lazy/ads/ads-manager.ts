@@ -2,7 +2,7 @@
 // plays mid-rolls and post-rolls over a paused content video, shows non-linear and on-pause
 // ads, and puts the content back where it was.
 import { logError } from '../../log.ts';
-import type { AdsController, AdsHost } from '../ads-engine.ts';
+import type { AdsController, AdsHost } from '../../ads-types.ts';
 import type { AdContext, AdRun } from './ad-context.ts';
 import { callAdvanced } from './ad-context.ts';
 import { buildRollRecords } from './ad-list.ts';
@@ -18,7 +18,7 @@ import { midRollTime, resumePosition, vastLoadTime } from './schedule.ts';
 import { createAdLedger } from './tracking.ts';
 import type { TrackingLedger } from './tracking.ts';
 import { loadRoll } from './vast-loader.ts';
-import { playVpaidAd } from './vpaid.ts';
+import { playVpaidAd, showVpaidNonLinear } from './vpaid.ts';
 
 export class AdsManager implements AdsController {
   readonly #host: AdsHost;
@@ -53,6 +53,8 @@ export class AdsManager implements AdsController {
     this.#listen(v, 'pause', () => this.#onContentPause());
     this.#listen(v, 'ended', () => this.#onContentEnded());
     this.#listen(v, 'durationchange', () => this.#drawMarkers());
+    // The content loads in parallel with this chunk: its duration may be known already.
+    this.#drawMarkers();
     const timer = setInterval(() => this.#tick(), AD_TIMER_POLL_MS);
     this.#cleanups.push(() => clearInterval(timer));
   }
@@ -87,7 +89,7 @@ export class AdsManager implements AdsController {
   #load(record: RollRecord): Promise<void> {
     let pending = this.#loads.get(record.id);
     if (!pending) {
-      pending = loadRoll(record, this.#host.options).then((result) => {
+      pending = loadRoll(record, this.#host.options, this.#host.prefetched).then((result) => {
         record.vastLoaded = result.errorCode === null;
         record.error = !record.vastLoaded;
         record.ads = selectAds(result.ads, { ...record, isFallback: result.isFallback });
@@ -169,7 +171,8 @@ export class AdsManager implements AdsController {
     if (!ad || !v.paused || v.ended || this.#isBusy || this.#isDestroyed || this.#onPause) return;
     // Queued behind a non-linear ad that is showing; shown when it closes.
     if (this.#nonLinear) return;
-    const run = showNonLinearAd(ad, this.#context(record, ad), true);
+    const show = ad.vpaid ? showVpaidNonLinear : showNonLinearAd;
+    const run = show(ad, this.#context(record, ad), true);
     this.#onPause = run;
     void run.done.then(() => {
       this.#onPause = null;
@@ -292,7 +295,7 @@ export class AdsManager implements AdsController {
       return;
     }
     const [ad, record] = next;
-    const run = showNonLinearAd(ad, this.#context(record, ad));
+    const run = (ad.vpaid ? showVpaidNonLinear : showNonLinearAd)(ad, this.#context(record, ad));
     this.#nonLinear = run;
     void run.done.then(() => {
       ad.played = true;

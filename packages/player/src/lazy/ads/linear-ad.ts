@@ -120,9 +120,11 @@ export function playLinearAd(ad: ParsedAd, ctx: AdContext): AdRun {
     layer.skip.hidden = false;
     if (left > 0) {
       layer.skip.disabled = true;
+      layer.skip.classList.add('skip_button_disabled');
       layer.skip.textContent = options.skipButtonCaption.replace('[seconds]', String(left));
     } else {
       layer.skip.disabled = false;
+      layer.skip.classList.remove('skip_button_disabled');
       layer.skip.textContent = options.skipButtonClickCaption;
     }
   };
@@ -135,8 +137,10 @@ export function playLinearAd(ad: ParsedAd, ctx: AdContext): AdRun {
 
   // Controls of the ad.
   listen(layer.playButton, 'click', () => togglePause());
+  // The viewer's sound choice is the content's too: it stays after the ad.
   listen(layer.muteButton, 'click', () => {
     video.muted = !video.muted;
+    ctx.content.muted = video.muted;
   });
 
   let started = false;

@@ -39,15 +39,18 @@ export function showNonLinearAd(ad: ParsedAd, ctx: AdContext, centred = false): 
     return { done, togglePause: () => {}, stop: () => {} };
   }
   const limit = record.size ?? NON_LINEAR_DEFAULT_MAX;
-  banner.className = `cr-ad-banner cr-v-${centred ? 'middle' : record.vAlign}`;
+  const vAlign = centred ? 'middle' : record.vAlign;
+  banner.className = `cr-ad-banner cr-v-${vAlign} fluid_nonLinear_${vAlign}`;
+  banner.id = `fluid_nonLinear_${ad.id}`;
   banner.hidden = true;
   const image = document.createElement('img');
   image.alt = 'Advertisement';
+  image.id = `fluid_nonLinear_imgCreative_${ad.id}_${ctx.content.id}`;
   image.style.maxWidth = `${Math.min(limit.width, ad.dimension.width || limit.width)}px`;
   image.style.maxHeight = `${Math.min(limit.height, ad.dimension.height || limit.height)}px`;
   const close = document.createElement('button');
   close.type = 'button';
-  close.className = 'cr-ad-banner-close';
+  close.className = 'cr-ad-banner-close close_button';
   close.textContent = CLOSE_CAPTION;
   banner.append(image, close);
   ctx.container.append(banner);

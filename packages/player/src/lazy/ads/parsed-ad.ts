@@ -72,6 +72,7 @@ export interface VastNonLinear {
   nonlinearClickThroughURLTemplate: string | null;
   nonlinearClickTrackingURLTemplates: { url: string }[];
   adParameters: { value: string } | string | null;
+  apiFramework?: string | null;
 }
 export interface VastCreative {
   type: 'linear' | 'nonlinear' | 'companion' | string;
@@ -181,7 +182,9 @@ export function toParsedAd(
     landingPage:
       linear?.icons?.find((i) => i.iconClickThroughURLTemplate)?.iconClickThroughURLTemplate ??
       null,
-    vpaid: mediaFileList.some((m) => /vpaid/i.test(m.apiFramework ?? '')),
+    vpaid:
+      mediaFileList.some((m) => /vpaid/i.test(m.apiFramework ?? '')) ||
+      /vpaid/i.test(nonLinear?.apiFramework ?? ''),
     dimension: {
       width: nonLinear?.width ?? mediaFileList[0]?.width ?? 0,
       height: nonLinear?.height ?? mediaFileList[0]?.height ?? 0,

@@ -19,47 +19,122 @@ export interface RollLoadResult {
   errorCode: number | null;
 }
 
+/** Elements whose text is a URL (VAST 2 to 4). */
+const URL_ELEMENTS = [
+  'VASTAdTagURI',
+  'MediaFile',
+  'Mezzanine',
+  'InteractiveCreativeFile',
+  'Impression',
+  'Error',
+  'Tracking',
+  'ClickThrough',
+  'ClickTracking',
+  'CustomClick',
+  'NonLinearClickThrough',
+  'NonLinearClickTracking',
+  'CompanionClickThrough',
+  'CompanionClickTracking',
+  'IconClickThrough',
+  'IconClickTracking',
+  'IconViewTracking',
+  'StaticResource',
+  'IFrameResource',
+  'HTMLResource',
+  'JavaScriptResource',
+  'ExecutableResource',
+  'Viewable',
+  'NotViewable',
+  'ViewUndetermined',
+  'Link',
+];
+
+const ABSOLUTE = /^[a-z][a-z\d+.-]*:/i;
+
 /**
- * vast-client's own fetch handler throws from a timer on timeout (an uncaught error in the
- * page), and accepts XML that the browser only half parsed; this one reports both as errors.
+ * Rewrites every relative URL of a VAST document against the document's own URL, so that a
+ * wrapper's VASTAdTagURI, media files, tracking, click and icon URLs all point where their
+ * author meant. vast-client resolves a relative tag URI against the page's folder instead, and
+ * drops relative tracking URLs. HTMLResource holds markup, not a URL: left alone.
  */
-const urlHandler = {
-  async get(url: string, options: { timeout: number; withCredentials: boolean }) {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), options.timeout);
-    try {
-      const response = await fetch(url, {
-        signal: controller.signal,
-        credentials: options.withCredentials ? 'include' : 'omit',
-      });
-      if (!response.ok) {
-        return { error: new Error(`HTTP ${response.status}`), statusCode: response.status };
+export function resolveVastUrls(xml: Document, documentUrl: string): void {
+  for (const name of URL_ELEMENTS) {
+    if (name === 'HTMLResource') continue;
+    for (const node of Array.from(xml.getElementsByTagName(name))) {
+      const text = node.textContent?.trim() ?? '';
+      // A [MACRO] at the start (vast-client fills it) or a URL with a scheme stays as it is.
+      if (!text || ABSOLUTE.test(text) || text.startsWith('[')) continue;
+      if (name === 'Link' && !node.closest('Extension')) continue;
+      try {
+        node.textContent = new URL(text, documentUrl).href;
+      } catch {
+        // Not a URL after all: keep the text.
       }
-      const text = await response.text();
-      const xml = new DOMParser().parseFromString(text, 'text/xml');
-      if (xml.getElementsByTagName('parsererror').length > 0) {
-        return { error: new Error('The VAST is not well-formed XML'), statusCode: response.status };
-      }
-      return {
-        xml,
-        details: { byteLength: text.length, statusCode: response.status, rawXml: text },
-      };
-    } catch (error) {
-      const timedOut = controller.signal.aborted;
-      return {
-        error: new Error(timedOut ? TIMED_OUT : String(error)),
-        statusCode: timedOut ? 408 : null,
-      };
-    } finally {
-      clearTimeout(timer);
     }
-  },
-};
+  }
+}
+
+/**
+ * The fetch handler vast-client calls for every VAST document (the tag and each wrapper's).
+ * vast-client's own throws from a timer on timeout (an uncaught error in the page) and accepts
+ * XML that the browser only half parsed; this one reports both as errors, resolves the
+ * document's relative URLs, and takes a pre-roll's text from the core when it already asked.
+ */
+export function createUrlHandler(prefetched: Map<string, Promise<string>> = new Map()) {
+  return {
+    async get(url: string, options: { timeout: number; withCredentials: boolean }) {
+      const documentUrl = new URL(url, document.baseURI).href;
+      const controller = new AbortController();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          reject(new Error(TIMED_OUT));
+        }, options.timeout);
+      });
+      try {
+        let status = 200;
+        const early = prefetched.get(documentUrl);
+        prefetched.delete(documentUrl);
+        const load = early
+          ? early
+          : fetch(documentUrl, {
+              signal: controller.signal,
+              credentials: options.withCredentials ? 'include' : 'omit',
+            }).then((response) => {
+              status = response.status;
+              if (!response.ok) throw Object.assign(new Error(`HTTP ${status}`), { status });
+              return response.text();
+            });
+        const text = await Promise.race([load, timeout]);
+        const xml = new DOMParser().parseFromString(text, 'text/xml');
+        if (xml.getElementsByTagName('parsererror').length > 0) {
+          return { error: new Error('The VAST is not well-formed XML'), statusCode: status };
+        }
+        resolveVastUrls(xml, documentUrl);
+        return { xml, details: { byteLength: text.length, statusCode: status, rawXml: text } };
+      } catch (error) {
+        const timedOut = controller.signal.aborted;
+        const httpStatus = (error as { status?: number }).status;
+        return {
+          error: new Error(timedOut ? TIMED_OUT : String(error)),
+          statusCode: timedOut ? 408 : (httpStatus ?? null),
+        };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
 
 type TagResult =
   { kind: 'ok'; ads: VastAd[]; errors: string[] } | { kind: 'empty' } | { kind: 'timeout' };
 
-async function requestTag(url: string, options: VastOptions): Promise<TagResult> {
+async function requestTag(
+  url: string,
+  options: VastOptions,
+  urlHandler: ReturnType<typeof createUrlHandler>,
+): Promise<TagResult> {
   const client = new VASTClient();
   try {
     const response = (await client.get(url, {
@@ -81,10 +156,21 @@ async function requestTag(url: string, options: VastOptions): Promise<TagResult>
  * Loads the ads of a roll: its tag, then each fallback tag while the answer is 101 (no VAST or
  * no ad). VPAID ads are dropped with 103 unless allowed.
  */
-export async function loadRoll(record: RollRecord, options: VastOptions): Promise<RollLoadResult> {
-  const tags = [record.vastTag, ...record.fallbackVastTags];
+export async function loadRoll(
+  record: RollRecord,
+  options: VastOptions,
+  prefetched?: Map<string, Promise<string>>,
+): Promise<RollLoadResult> {
+  const tags = [record.vastTag, ...record.fallbackVastTags].map((tag) => {
+    try {
+      return new URL(tag, document.baseURI).href;
+    } catch {
+      return tag;
+    }
+  });
+  const urlHandler = createUrlHandler(prefetched);
   for (let i = 0; i < tags.length; i++) {
-    const result = await requestTag(tags[i]!, options);
+    const result = await requestTag(tags[i]!, options, urlHandler);
     if (result.kind === 'timeout') {
       logError(formatAdError(AdErrorCode.adTimeout));
       return { ads: [], isFallback: i > 0, errorCode: AdErrorCode.adTimeout };
@@ -107,7 +193,7 @@ function keepVpaid(ad: ParsedAd, allowVPAID: boolean): boolean {
   if (allowVPAID || !ad.vpaid) return true;
   ad.mediaFileList = ad.mediaFileList.filter((m) => !/vpaid/i.test(m.apiFramework ?? ''));
   ad.vpaid = false;
-  if (ad.mediaFileList.length > 0) return true;
+  if (ad.adType === 'linear' && ad.mediaFileList.length > 0) return true;
   logError(formatAdError(AdErrorCode.vpaidNotAllowed));
   createAdLedger(ad).fire('error', ad.errorUrl, { ERRORCODE: AdErrorCode.vpaidNotAllowed });
   return false;

@@ -1,0 +1,35 @@
+// The seam between the core and the ads chunk. The chunk (lazy/ads-engine.ts) and its manager
+// both depend on these types, and neither imports the other for them.
+import type { VastOptions } from './options.ts';
+
+/** A roll name; also what events report while an ad of that roll plays. */
+export type RollName = 'preRoll' | 'midRoll' | 'postRoll' | 'onPauseRoll';
+
+/** What the core lends to the ads module. */
+export interface AdsHost {
+  /** The content video. */
+  video: HTMLVideoElement;
+  /** The player's root element, for ad overlays. */
+  container: HTMLElement;
+  options: VastOptions;
+  /** Marks an ad as playing (skips and keyboard seeking are ignored meanwhile). */
+  setAdPlaying(kind: RollName | null): void;
+  /** Subscribes to the core's display-mode changes, for player-size tracking events. */
+  onModeChange(listener: (from: string, to: string) => void): () => void;
+  /**
+   * VAST documents the core started to fetch while the ads chunk loaded (the pre-rolls'), by
+   * absolute URL: the text, or a rejection when the request failed.
+   */
+  prefetched: Map<string, Promise<string>>;
+}
+
+/** What the core expects back. */
+export interface AdsController {
+  /** Resolves when the content may load; its first play is then held for the pre-rolls. */
+  beforeContent(): Promise<void>;
+  destroy(): void;
+}
+
+export interface AdsModule {
+  attach(host: AdsHost): AdsController;
+}
