@@ -79,7 +79,7 @@ try {
   });
   const info = await probeMedia(source);
   const plan = planLadder(info, {
-    maxKeyframeIntervalSeconds: await probeKeyframeInterval(source),
+    maxKeyframeIntervalSeconds: await probeKeyframeInterval(source, info.demuxer),
     withSprites: false,
   });
   console.log(

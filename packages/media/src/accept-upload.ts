@@ -1,4 +1,6 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ServiceError } from '@cutroom/core/api/service-error';
 import type { Video } from '@cutroom/core/db/schema';
 import type { NewVideoInput } from '@cutroom/core/videos/video-processing.schema';
@@ -7,7 +9,8 @@ import {
   type VideoProcessingContext,
 } from '@cutroom/core/videos/video-processing.service';
 import { loadMediaConfig, type MediaConfig } from './media-config';
-import { InvalidMediaError, probeMedia, type MediaInfo } from './probe';
+import { InvalidMediaError, probeMedia, requireAcceptedContainer, type MediaInfo } from './probe';
+import { stageInput } from './work-dirs';
 
 export interface AcceptUploadInput {
   /** The finished upload on this machine. */
@@ -16,16 +19,30 @@ export interface AcceptUploadInput {
   shouldRemoveFile?: boolean;
 }
 
-/** Probes an uploaded file; one that is not a usable video is refused with the reason. */
+/**
+ * Probes an uploaded file; one that is not a usable video is refused with the reason. Its
+ * container is recognised from its first bytes before any tool runs (a playlist, concat list
+ * or picture is refused there); ffprobe then reads it linked into a scratch folder of its own,
+ * removed afterwards.
+ */
 export async function probeUploadedVideo(
   filePath: string,
-  options: { ffprobePath?: string },
+  options: { ffprobePath?: string; tmpDir?: string } = {},
 ): Promise<MediaInfo> {
+  const media = loadMediaConfig();
+  const scratchBase = options.tmpDir ?? media.tmpDir ?? tmpdir();
+  let scratch: string | null = null;
   try {
-    return await probeMedia(filePath, options);
+    await requireAcceptedContainer(filePath);
+    await mkdir(scratchBase, { recursive: true });
+    scratch = await mkdtemp(join(scratchBase, 'cutroom-probe-'));
+    const input = await stageInput(filePath, scratch);
+    return await probeMedia(input, { ffprobePath: options.ffprobePath ?? media.ffprobePath });
   } catch (error) {
     if (error instanceof InvalidMediaError) throw new ServiceError('invalid', error.message);
     throw error;
+  } finally {
+    if (scratch) await rm(scratch, { recursive: true, force: true });
   }
 }
 
@@ -41,7 +58,10 @@ export async function acceptUploadedVideo(
 ): Promise<{ video: Video; info: MediaInfo }> {
   const media = ctx.media ?? loadMediaConfig();
   try {
-    const info = await probeUploadedVideo(input.filePath, { ffprobePath: media.ffprobePath });
+    const info = await probeUploadedVideo(input.filePath, {
+      ffprobePath: media.ffprobePath,
+      tmpDir: media.tmpDir,
+    });
     const { filePath, shouldRemoveFile: _, ...metadata } = input;
     const video = await createVideoForProcessing(ctx, { ...metadata, sourcePath: filePath });
     return { video, info };

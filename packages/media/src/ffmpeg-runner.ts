@@ -20,6 +20,8 @@ export interface RunFfmpegOptions {
   onProgress?: (percent: number) => void;
   /** Aborting kills ffmpeg at once. */
   signal?: AbortSignal;
+  /** Working folder: the job's scratch folder holding the input. */
+  cwd?: string;
 }
 
 const STDERR_TAIL_BYTES = 4000;
@@ -62,6 +64,7 @@ export function createProgressParser(
 export function runFfmpeg(options: RunFfmpegOptions): Promise<void> {
   return runTool(options.ffmpegPath ?? 'ffmpeg', options.args, {
     signal: options.signal,
+    cwd: options.cwd,
     onStdout: options.onProgress
       ? createProgressParser(options.durationSeconds, options.onProgress)
       : undefined,
@@ -72,11 +75,14 @@ export function runFfmpeg(options: RunFfmpegOptions): Promise<void> {
 export async function runTool(
   command: string,
   args: string[],
-  options: { signal?: AbortSignal; onStdout?: (chunk: string) => void } = {},
+  options: { signal?: AbortSignal; onStdout?: (chunk: string) => void; cwd?: string } = {},
 ): Promise<string> {
   options.signal?.throwIfAborted();
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: options.cwd,
+    });
     let stdout = '';
     let stderr = '';
     const abort = () => child.kill('SIGKILL');

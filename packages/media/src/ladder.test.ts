@@ -15,6 +15,7 @@ function source(
   const width = overrides.width ?? 1920;
   const height = overrides.height ?? 1080;
   return {
+    demuxer: 'mov',
     formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
     durationSeconds: 20,
     bitRate: 8_200_000,

@@ -1,3 +1,4 @@
+import { inputArgs } from './container-format';
 import type { MediaInfo } from './probe';
 
 /** Standard rendition heights of the HLS ladder, lowest first. */
@@ -52,6 +53,8 @@ export interface Av1Plan {
 }
 
 export interface LadderPlan {
+  /** The source's demuxer (its accepted container), named for the ffmpeg run. */
+  inputFormat: string;
   /** Highest first. */
   rungs: Rung[];
   audio: 'copy' | 'encode' | 'none';
@@ -119,6 +122,7 @@ export function planLadder(info: MediaInfo, options: PlanOptions = {}): LadderPl
 
   const audio = !info.audio ? 'none' : isAudioServable(info) ? 'copy' : 'encode';
   return {
+    inputFormat: info.demuxer,
     rungs,
     audio,
     segmentSeconds,
@@ -300,7 +304,7 @@ export function buildLadderArgs(plan: LadderPlan, input: string, outputs: Ladder
   }
 
   const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats'];
-  args.push('-progress', 'pipe:1', '-i', input);
+  args.push('-progress', 'pipe:1', ...inputArgs(input, plan.inputFormat));
   if (filters.length > 0) args.push('-filter_complex', filters.join(';'));
   if (top.isRemux) {
     args.push(
@@ -344,7 +348,8 @@ export function buildSingleRenditionArgs(
   input: string,
   outputDir: string,
 ): string[] {
-  const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats', '-i', input];
+  const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats'];
+  args.push(...inputArgs(input, plan.inputFormat));
   args.push('-vf', `scale=${rung.width}:${rung.height},setsar=1`, ...x264Args(plan, rung.maxKbps));
   if (plan.audio !== 'none') args.push(...audioEncodeArgs());
   args.push(...hlsOutputArgs(plan, `${outputDir}/${rung.name}`));
@@ -366,8 +371,8 @@ export function buildSpriteSheetArgs(plan: LadderPlan, outputDir: string): strin
     '1',
     '-start_number',
     '0',
-    '-i',
-    `${outputDir}/${THUMBS_DIR}/thumb-%05d.jpg`,
+    // The ladder run's own numbered thumbnails: the one input read as a pattern.
+    ...inputArgs(`${outputDir}/${THUMBS_DIR}/thumb-%05d.jpg`, 'image2'),
     '-vf',
     `tile=${sprites.columns}x${sprites.rows}`,
     '-q:v',

@@ -1,3 +1,4 @@
+import { inputArgs } from './container-format';
 import type { MediaInfo } from './probe';
 
 export const POSTER_MAX_SIDE = 1280;
@@ -31,8 +32,7 @@ export function buildPosterArgs(info: MediaInfo, input: string, outputDir: strin
     'error',
     '-ss',
     seek.toFixed(3),
-    '-i',
-    input,
+    ...inputArgs(input, info.demuxer),
     '-filter_complex',
     `[0:v]thumbnail=30,scale=${width}:${height},setsar=1,split=2[jpg][webp]`,
     '-map',

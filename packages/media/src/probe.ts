@@ -1,3 +1,5 @@
+import { dirname } from 'node:path';
+import { detectFileContainer, inputArgs, UNACCEPTED_FORMAT_MESSAGE } from './container-format';
 import { FfmpegError, runTool } from './ffmpeg-runner';
 
 /** A file that is not a video we can process; the message is meant for the uploader. */
@@ -34,6 +36,8 @@ export interface AudioStreamInfo {
 }
 
 export interface MediaInfo {
+  /** The demuxer of its accepted container, recognised from its bytes (`-f` for every run). */
+  demuxer: string;
   formatName: string;
   durationSeconds: number;
   /** Whole-file bit rate, bits per second. */
@@ -45,12 +49,20 @@ export interface MediaInfo {
 
 export const MAX_DIMENSION = 8192;
 
-export function buildProbeArgs(input: string): string[] {
-  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
+export function buildProbeArgs(input: string, demuxer: string): string[] {
+  return [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    ...inputArgs(input, demuxer),
+  ];
 }
 
 /** Packet timestamps and flags of the first video stream over its first minute, no decoding. */
-export function buildKeyframeProbeArgs(input: string, seconds = 60): string[] {
+export function buildKeyframeProbeArgs(input: string, demuxer: string, seconds = 60): string[] {
   return [
     '-v',
     'error',
@@ -62,7 +74,7 @@ export function buildKeyframeProbeArgs(input: string, seconds = 60): string[] {
     'packet=pts_time,flags',
     '-of',
     'csv=p=0',
-    input,
+    ...inputArgs(input, demuxer),
   ];
 }
 
@@ -123,7 +135,7 @@ const parseRatio = (value: string | undefined): number | null => {
 };
 
 /** Reads ffprobe's JSON; throws InvalidMediaError when there is nothing we can transcode. */
-export function parseProbeOutput(json: string): MediaInfo {
+export function parseProbeOutput(json: string, demuxer: string): MediaInfo {
   let parsed: ProbeJson;
   try {
     parsed = JSON.parse(json) as ProbeJson;
@@ -162,6 +174,7 @@ export function parseProbeOutput(json: string): MediaInfo {
   }
   const audioStream = streams.find((s) => s.codec_type === 'audio');
   return {
+    demuxer,
     formatName,
     durationSeconds: duration,
     bitRate: toNumber(parsed.format?.bit_rate),
@@ -200,14 +213,28 @@ export interface ProbeOptions {
 }
 
 /**
- * Validates a file by its content with ffprobe. A file ffprobe cannot read at all (a text file
- * named .mp4) is refused with the same clear InvalidMediaError as one without a video stream.
+ * The demuxer of a file's container, recognised from its first bytes; anything else (a
+ * playlist, a concat list, a picture, text) is refused before ffmpeg or ffprobe sees it.
+ */
+export async function requireAcceptedContainer(input: string): Promise<string> {
+  const demuxer = await detectFileContainer(input);
+  if (!demuxer) throw new InvalidMediaError(UNACCEPTED_FORMAT_MESSAGE);
+  return demuxer;
+}
+
+/**
+ * Validates a file by its content: its container from its first bytes (an allow-list), then
+ * its streams with ffprobe, which reads it with that demuxer and the `file` protocol only, in
+ * its folder. The input must sit in its own scratch folder. A file ffprobe cannot read is
+ * refused with the same clear InvalidMediaError as one without a video stream.
  */
 export async function probeMedia(input: string, options: ProbeOptions = {}): Promise<MediaInfo> {
+  const demuxer = await requireAcceptedContainer(input);
   let output: string;
   try {
-    output = await runTool(options.ffprobePath ?? 'ffprobe', buildProbeArgs(input), {
+    output = await runTool(options.ffprobePath ?? 'ffprobe', buildProbeArgs(input, demuxer), {
       signal: options.signal,
+      cwd: dirname(input),
     });
   } catch (error) {
     if (error instanceof FfmpegError && error.exitCode !== null) {
@@ -217,16 +244,34 @@ export async function probeMedia(input: string, options: ProbeOptions = {}): Pro
     }
     throw error;
   }
-  return parseProbeOutput(output);
+  return parseProbeOutput(output, demuxer);
 }
 
 /** The longest keyframe interval near the start of the video, or null if unknown. */
 export async function probeKeyframeInterval(
   input: string,
+  demuxer: string,
   options: ProbeOptions = {},
 ): Promise<number | null> {
-  const csv = await runTool(options.ffprobePath ?? 'ffprobe', buildKeyframeProbeArgs(input), {
-    signal: options.signal,
-  });
+  const csv = await runTool(
+    options.ffprobePath ?? 'ffprobe',
+    buildKeyframeProbeArgs(input, demuxer),
+    { signal: options.signal, cwd: dirname(input) },
+  );
   return parseMaxKeyframeInterval(csv);
+}
+
+/** Profile and level of the first video stream of a segment the ladder wrote (MPEG-TS). */
+export function buildSegmentProbeArgs(segment: string): string[] {
+  return [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=profile,level',
+    '-of',
+    'json',
+    ...inputArgs(segment, 'mpegts'),
+  ];
 }

@@ -3,6 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNACCEPTED_FORMAT_MESSAGE } from './container-format';
 import { runFfmpeg, runTool } from './ffmpeg-runner';
 import { processVideoFiles } from './process-video';
 import { InvalidMediaError, probeMedia } from './probe';
@@ -179,7 +180,7 @@ describe('probeMedia', () => {
     const fake = join(work, 'notes.mp4');
     writeFileSync(fake, 'These are my holiday notes, not a video.\n'.repeat(50));
     await expect(probeMedia(fake)).rejects.toThrow(
-      new InvalidMediaError('This file is not a video: it could not be read as a media file.'),
+      new InvalidMediaError(UNACCEPTED_FORMAT_MESSAGE),
     );
   });
 

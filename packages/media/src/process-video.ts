@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { runFfmpeg, runTool } from './ffmpeg-runner';
 import {
   buildLadderArgs,
@@ -20,9 +20,10 @@ import {
   type MasterVariant,
 } from './playlists';
 import { buildPosterArgs } from './poster';
-import { probeKeyframeInterval, probeMedia, type MediaInfo } from './probe';
+import { buildSegmentProbeArgs, probeKeyframeInterval, probeMedia, type MediaInfo } from './probe';
 
 export interface ProcessVideoOptions {
+  /** The source, alone in its scratch folder: every run works in that folder. */
   input: string;
   /** An empty directory that receives every output file. */
   outputDir: string;
@@ -75,7 +76,12 @@ const LADDER_SHARE = 95;
 export async function processVideoFiles(options: ProcessVideoOptions): Promise<ProcessedVideo> {
   const probe = { ffprobePath: options.ffprobePath, signal: options.signal };
   const info = options.info ?? (await probeMedia(options.input, probe));
-  const maxKeyframeIntervalSeconds = await probeKeyframeInterval(options.input, probe);
+  const maxKeyframeIntervalSeconds = await probeKeyframeInterval(
+    options.input,
+    info.demuxer,
+    probe,
+  );
+  const cwd = dirname(options.input);
   const plan = planLadder(info, {
     maxKeyframeIntervalSeconds,
     withAv1: options.withAv1,
@@ -91,11 +97,13 @@ export async function processVideoFiles(options: ProcessVideoOptions): Promise<P
     durationSeconds: info.durationSeconds,
     onProgress: (p) => options.onProgress?.((p * LADDER_SHARE) / 100),
     signal: options.signal,
+    cwd,
   });
   await runFfmpeg({
     ffmpegPath: options.ffmpegPath,
     args: buildPosterArgs(info, options.input, out),
     signal: options.signal,
+    cwd,
   });
   let thumbnailCount = 0;
   if (plan.sprites) {
@@ -105,6 +113,7 @@ export async function processVideoFiles(options: ProcessVideoOptions): Promise<P
         ffmpegPath: options.ffmpegPath,
         args: buildSpriteSheetArgs(plan, out),
         signal: options.signal,
+        cwd,
       });
     }
     await rm(join(out, THUMBS_DIR), { recursive: true, force: true });
@@ -191,21 +200,10 @@ async function probeFirstVideoStream(
   path: string,
   options: { ffprobePath?: string; signal?: AbortSignal },
 ): Promise<{ profile: string | null; level: number | null }> {
-  const json = await runTool(
-    options.ffprobePath ?? 'ffprobe',
-    [
-      '-v',
-      'error',
-      '-select_streams',
-      'v:0',
-      '-show_entries',
-      'stream=profile,level',
-      '-of',
-      'json',
-      path,
-    ],
-    { signal: options.signal },
-  );
+  const json = await runTool(options.ffprobePath ?? 'ffprobe', buildSegmentProbeArgs(path), {
+    signal: options.signal,
+    cwd: dirname(path),
+  });
   const stream = (JSON.parse(json) as { streams?: { profile?: string; level?: number }[] })
     .streams?.[0];
   return { profile: stream?.profile ?? null, level: stream?.level ?? null };

@@ -19,7 +19,7 @@ import {
 import type { MediaConfig } from './media-config';
 import { MASTER_PLAYLIST, processVideoFiles } from './process-video';
 import { InvalidMediaError, probeMedia } from './probe';
-import { createWorkDir } from './work-dirs';
+import { createWorkDir, SOURCE_NAME, stageInput } from './work-dirs';
 
 export interface TranscodeContext extends VideoProcessingContext {
   media: MediaConfig;
@@ -132,11 +132,14 @@ export async function transcodeVideo(
   }
 }
 
-/** A path to read the source from: the stored file itself on local storage, else a download. */
+/**
+ * The source inside the attempt's work folder, where every ffmpeg and ffprobe run reads it:
+ * the stored file linked in on local storage, else a download.
+ */
 async function localSource(ctx: TranscodeContext, sourceKey: string, workDir: string) {
   const direct = ctx.storage.localPath?.(sourceKey);
-  if (direct && existsSync(direct)) return direct;
-  const path = join(workDir, 'source');
+  if (direct && existsSync(direct)) return stageInput(direct, workDir);
+  const path = join(workDir, SOURCE_NAME);
   const { body } = await ctx.storage.getStream(sourceKey);
   await pipeline(body, createWriteStream(path));
   return path;

@@ -1,5 +1,5 @@
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { link, mkdir, mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 
 // A transcode works in `cutroom-transcode-{videoId}-XXXXXX` under the temporary folder and
 // removes it when done; a process killed mid-job cannot. These sweeps keep such leftovers
@@ -44,4 +44,24 @@ export async function sweepStaleWorkDirs(
     removed += 1;
   }
   return removed;
+}
+
+/** The name of the source inside a scratch folder. */
+export const SOURCE_NAME = 'source';
+
+/**
+ * Puts a file into a scratch folder as `source`, where ffmpeg and ffprobe read it with that
+ * folder as their working folder: a hard link (no copy), or a symbolic link when the folder is
+ * on another file system. Answers the path inside the folder.
+ */
+export async function stageInput(file: string, scratchDir: string): Promise<string> {
+  const path = join(scratchDir, SOURCE_NAME);
+  try {
+    await link(file, path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EXDEV' && code !== 'EPERM') throw error;
+    await symlink(resolve(file), path);
+  }
+  return path;
 }

@@ -24,6 +24,7 @@ import {
   type VideoProcessingContext,
 } from '@cutroom/core/videos/video-processing.service';
 import { createLogger } from '@cutroom/core/logging/logger';
+import { UNACCEPTED_FORMAT_MESSAGE } from './container-format';
 import { acceptUploadedVideo } from './accept-upload';
 import { loadMediaConfig } from './media-config';
 import { generateTestVideo } from './test-video';
@@ -178,7 +179,7 @@ describe('processing a video', () => {
     expect(isServiceError(refusal)).toBe(true);
     expect(refusal).toMatchObject({
       kind: 'invalid',
-      message: 'This file is not a video: it could not be read as a media file.',
+      message: UNACCEPTED_FORMAT_MESSAGE,
     });
     expect(await ctx.db.select().from(videos)).toEqual(before);
     expect(existsSync(fake)).toBe(false);

@@ -16,28 +16,42 @@ import { PEOPLE_MESSAGES } from '../social/people-messages';
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 export const AVATAR_SIZE = 256;
 
-/** JPEG, PNG, GIF and WebP by their first bytes; anything else is refused before ffmpeg. */
-export function looksLikeImage(bytes: Uint8Array): boolean {
+/**
+ * The ffmpeg demuxer for JPEG, PNG, GIF and WebP, recognised by their first bytes; null for
+ * anything else, which is refused before ffmpeg. Naming the demuxer keeps ffmpeg from guessing
+ * one that reads other files (a playlist, a concat list, an image-sequence pattern).
+ */
+export function imageDemuxer(bytes: Uint8Array): string | null {
   const starts = (...sig: number[]) => sig.every((byte, i) => bytes[i] === byte);
-  return (
-    starts(0xff, 0xd8, 0xff) ||
-    starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) ||
-    starts(0x47, 0x49, 0x46, 0x38) ||
-    (starts(0x52, 0x49, 0x46, 0x46) &&
-      bytes[8] === 0x57 &&
-      bytes[9] === 0x45 &&
-      bytes[10] === 0x42 &&
-      bytes[11] === 0x50)
-  );
+  if (starts(0xff, 0xd8, 0xff)) return 'jpeg_pipe';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png_pipe';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'gif';
+  if (
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    bytes[8] === 0x57 &&
+    bytes[9] === 0x45 &&
+    bytes[10] === 0x42 &&
+    bytes[11] === 0x50
+  ) {
+    return 'webp_pipe';
+  }
+  return null;
 }
 
-/** ffmpeg arguments: the first frame, cropped to a centred square, 256 px, WebP. */
-export function avatarArgs(input: string, output: string): string[] {
+/**
+ * ffmpeg arguments: the first frame, cropped to a centred square, 256 px, WebP. The input is
+ * read with the named demuxer and the `file` protocol only.
+ */
+export function avatarArgs(input: string, output: string, demuxer: string): string[] {
   return [
     '-hide_banner',
     '-loglevel',
     'error',
     '-y',
+    '-protocol_whitelist',
+    'file',
+    '-f',
+    demuxer,
     '-i',
     input,
     '-frames:v',
@@ -55,9 +69,9 @@ export function avatarArgs(input: string, output: string): string[] {
   ];
 }
 
-function runFfmpeg(args: string[], ffmpegPath: string): Promise<void> {
+function runFfmpeg(args: string[], ffmpegPath: string, cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'], cwd });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
     const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
@@ -81,14 +95,15 @@ export async function encodeAvatar(
   if (bytes.byteLength > MAX_AVATAR_BYTES) {
     throw new ServiceError('invalid', PEOPLE_MESSAGES.avatarTooLarge);
   }
-  if (!looksLikeImage(bytes)) throw new ServiceError('invalid', PEOPLE_MESSAGES.avatarNotImage);
+  const demuxer = imageDemuxer(bytes);
+  if (!demuxer) throw new ServiceError('invalid', PEOPLE_MESSAGES.avatarNotImage);
   const dir = await mkdtemp(join(tmpdir(), 'cutroom-avatar-'));
   try {
     const input = join(dir, 'input');
     const output = join(dir, 'avatar.webp');
     await writeFile(input, bytes);
     try {
-      await runFfmpeg(avatarArgs(input, output), ffmpegPath);
+      await runFfmpeg(avatarArgs(input, output, demuxer), ffmpegPath, dir);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
       throw new ServiceError('invalid', PEOPLE_MESSAGES.avatarNotImage);
