@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
+import { can } from '@cutroom/core/access/rights';
 import { BuildWatcher } from '@/components/shell/build-watcher';
 import { CategoryStrip } from '@/components/shell/category-strip';
 import { MobileBanner, PromoCard } from '@/components/shell/promotions';
@@ -33,7 +34,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   }
   const settings = siteSettings();
   const viewer = await getViewer(requestHeaders);
-  const showsAds = !viewer?.isSupporter;
+  const showsAds = !can(viewer, 'adFree');
   return (
     <html lang="en" className="dark">
       <body className="min-h-screen font-sans antialiased">

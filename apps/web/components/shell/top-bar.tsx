@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import type { Actor } from '@cutroom/core/api/endpoint';
 import { countUnread } from '@cutroom/core/messages/messages.service';
-import { AdminLinks, SessionKeeper, SignOutButton } from '@/components/auth/account-menu-items';
+import { can, STAFF_RIGHT } from '@cutroom/core/access/rights';
+import { SessionKeeper, SignOutButton } from '@/components/auth/account-menu-items';
 import { UnreadBadge } from '@/components/inbox/unread-count';
 import { getRuntime } from '@/lib/runtime';
 import { NAV_LINKS } from '@/lib/site';
@@ -143,7 +144,18 @@ function AccountMenu({ viewer, unreadCount }: { viewer: Actor | null; unreadCoun
             Settings
           </Link>
         </li>
-        <AdminLinks />
+        {/* Decided on the server from the rights table: no request, no refusal in the console. */}
+        {can(viewer, STAFF_RIGHT) && (
+          <li>
+            <Link
+              href="/moderation"
+              className="block rounded px-3 py-2 hover:bg-white/10"
+              data-testid="admin-link"
+            >
+              Moderation
+            </Link>
+          </li>
+        )}
         <li className="mt-1 border-t border-white/10 pt-1">
           <SignOutButton />
           <SessionKeeper />

@@ -6,12 +6,13 @@ import { authFor, authSettingsFor } from './auth';
 import { MESSAGES } from './messages';
 import { findUserById, registerAccount, toNewUserRecord } from './registration.service';
 import { consumeRequestLimit } from './request-limit';
-import { requireAdmin, requireUser } from './session.service';
+import { requireMemberRight } from '../access/rights';
 import { isUsernameAvailable } from './username.service';
 
 /** Checked before registration: answers 200 when the name is free, 409 when it is taken. */
 export const checkUsernameEndpoint = defineEndpoint({
   path: '/api/checkusername',
+  right: 'view',
   summary: 'Whether a username is free (case-insensitive).',
   input: CheckUsernameInput,
   async handle({ username }, { db }) {
@@ -34,6 +35,7 @@ export const CreateUserInput = z.object({
  */
 export const createUserEndpoint = defineEndpoint({
   path: '/api/createuser',
+  right: 'view',
   summary:
     'Register an account (username, email, password); a verification link is mailed to the address.',
   input: CreateUserInput,
@@ -59,10 +61,11 @@ export const createUserEndpoint = defineEndpoint({
  */
 export const initNewUserEndpoint = defineEndpoint({
   path: '/api/InitNewUser',
+  right: 'participate',
   summary: "The signed-in account's new-user record (username must be the caller's own).",
   input: z.object({ username: Username }),
   async handle({ username }, context) {
-    const actor = requireUser(context.actor);
+    const actor = requireMemberRight(context.actor, 'participate');
     if (actor.username.toLowerCase() !== username.toLowerCase()) {
       throw new ServiceError('conflict', MESSAGES.usernameTaken);
     }
@@ -78,13 +81,14 @@ export const initNewUserEndpoint = defineEndpoint({
  */
 export const adminEndpoint = defineModeEndpoint({
   path: '/api/v2/admin',
-  summary: 'Admin calls: 200 to an admin, 403 to everyone else.',
+  summary: 'Admin calls: 200 to an admin, 401 to a visitor, 403 to everyone else.',
   modes: {
     CheckAccess: {
+      right: 'administer',
       summary: 'Whether the caller is an admin (200) or not (403).',
       input: z.object({}),
       async handle(_input, context) {
-        const admin = requireAdmin(context.actor);
+        const admin = requireMemberRight(context.actor, 'administer');
         return { body: { data: { admin: true, username: admin.username } } };
       },
     },

@@ -1,27 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
+import { hasRole, rolesOf } from '../access/rights';
 import type { Database } from '../db/client';
 import { ROLES, sessions, users, type Role, type User } from '../db/schema';
-
-/**
- * A user's roles live in `users.role` as a comma-separated list ("moderator,tagger"), the form
- * better-auth's admin plugin reads; "user" alone when there is no other.
- */
-export function rolesOf(subject: Pick<Actor, 'role'> | Pick<User, 'role'> | null): Role[] {
-  if (!subject) return [];
-  const roles = subject.role
-    .split(',')
-    .map((role) => role.trim())
-    .filter((role): role is Role => (ROLES as readonly string[]).includes(role));
-  return roles.length > 0 ? roles : ['user'];
-}
-
-/** Whether the actor holds a role (every signed-in account holds "user"). */
-export function hasRole(subject: Pick<Actor, 'role'> | null, role: Role): boolean {
-  if (!subject) return false;
-  return role === 'user' || rolesOf(subject).includes(role);
-}
 
 const serialise = (roles: Role[]) => {
   const extra = [...new Set(roles.filter((role) => role !== 'user'))].sort();

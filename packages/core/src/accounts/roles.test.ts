@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../testing/factories';
 import { createTestDatabase } from '../testing/test-db';
-import { hasRole, parseAdminEmails, promoteAdminEmails, rolesOf } from './roles.service';
+import { hasRole, rolesOf } from '../access/rights';
+import { parseAdminEmails, promoteAdminEmails } from './roles.service';
 import { runUserCommand } from './user-command';
 
 const { db } = await createTestDatabase();

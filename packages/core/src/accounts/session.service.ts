@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../api/endpoint';
-import { ServiceError } from '../api/service-error';
 import type { Database } from '../db/client';
 import { users, type User } from '../db/schema';
 import type { Auth } from './auth';
-import { OWN_MESSAGES } from './messages';
 import { hasSessionCookie } from './session-cookie';
 
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
@@ -54,16 +52,4 @@ export async function resolveActor(
   if (!session) return null;
   const user = await activeUser(db, session.user.id, now);
   return user ? toActor(user) : null;
-}
-
-/** The actor, or a 401 refusal for a visitor. */
-export function requireUser(actor: Actor | null): Actor {
-  if (!actor) throw new ServiceError('unauthenticated', OWN_MESSAGES.notSignedIn);
-  return actor;
-}
-
-/** The actor when an admin; 403 for anyone else, visitors included (spec §6). */
-export function requireAdmin(actor: Actor | null): Actor {
-  if (actor?.role !== 'admin') throw new ServiceError('forbidden', OWN_MESSAGES.adminOnly);
-  return actor;
 }

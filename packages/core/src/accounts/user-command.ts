@@ -6,9 +6,9 @@ import {
   enableAccount,
   grantRole,
   revokeRole,
-  rolesOf,
   setSupporter,
 } from './roles.service';
+import { rolesOf } from '../access/rights';
 import { findUserByEmail } from './registration.service';
 
 export const USER_COMMAND_USAGE = `Usage: npm run user -- <command> <email> [argument]

@@ -52,11 +52,13 @@ describe('mode endpoints', () => {
     summary: 'example',
     modes: {
       Echo: {
+        right: 'view',
         summary: 'echo',
         input: z.object({ text: z.string() }),
         handle: async ({ text }) => ({ body: { data: text } }),
       },
       Refuse: {
+        right: 'view',
         summary: 'refuse',
         input: z.object({}),
         handle: async () => {
@@ -64,6 +66,7 @@ describe('mode endpoints', () => {
         },
       },
       Crash: {
+        right: 'view',
         summary: 'crash',
         input: z.object({}),
         handle: async () => {

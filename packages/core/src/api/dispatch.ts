@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { Endpoint, RequestContext } from './endpoint';
+import { requireRight } from '../access/rights';
+import type { Endpoint, EndpointAccess, RequestContext } from './endpoint';
 import { isServiceError } from './service-error';
 
 export interface DispatchResult {
@@ -37,8 +38,17 @@ const errorBody = (status: number, message: string, details?: Record<string, unk
   body: { ...details, error: message, httpStatusCode: status },
 });
 
+/** The right a body's call needs: its mode's for an endpoint with modes (none for no mode). */
+export function accessFor(endpoint: Endpoint, body: object): EndpointAccess | undefined {
+  if (!endpoint.modes) return endpoint;
+  const mode = (body as { mode?: unknown }).mode;
+  return typeof mode === 'string' && Object.hasOwn(endpoint.modes, mode)
+    ? endpoint.modes[mode]
+    : undefined;
+}
+
 /**
- * Validates a request body against an endpoint and runs it. Bad input answers 400, a refusal
+ * Checks the caller's right, validates a request body against an endpoint and runs it. Bad input answers 400, a refusal
  * from a service its own status; only an unexpected fault answers 500 (and is logged).
  */
 export async function dispatch(
@@ -48,6 +58,16 @@ export async function dispatch(
 ): Promise<DispatchResult> {
   if (rawBody === null || typeof rawBody !== 'object' || Array.isArray(rawBody)) {
     return errorBody(400, 'The request body must be a JSON object');
+  }
+  // The right first: someone without it learns nothing about the input's rules.
+  const access = accessFor(endpoint, rawBody);
+  if (access) {
+    try {
+      requireRight(context.actor, access.right, access.refusal);
+    } catch (error) {
+      if (isServiceError(error)) return errorBody(error.status, error.message, error.details);
+      throw error;
+    }
   }
   const nulAt = findNulCharacter(rawBody);
   if (nulAt !== null) {

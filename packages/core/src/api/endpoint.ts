@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RefusalMessages, Right } from '../access/rights';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logging/logger';
@@ -45,11 +46,19 @@ export function requireMediaServices(context: RequestContext): MediaServices {
   return context.media;
 }
 
-export interface Endpoint<Input extends z.ZodType = z.ZodType> {
+/** The right a call needs (from the rights table), and how a refusal is worded. */
+export interface EndpointAccess {
+  right: Right;
+  refusal?: RefusalMessages;
+}
+
+export interface Endpoint<Input extends z.ZodType = z.ZodType> extends EndpointAccess {
   /** The URL path, e.g. `/api/checkusername`. */
   path: string;
   summary: string;
   input: Input;
+  /** For an endpoint with modes: each mode's own right, by mode name. */
+  modes?: Readonly<Record<string, EndpointAccess & { summary: string }>>;
   handle(input: z.output<Input>, context: RequestContext): Promise<EndpointAnswer>;
 }
 
@@ -67,7 +76,7 @@ export function defineEndpoint<Input extends z.ZodType>(
 }
 
 type ModeHandlers<Modes extends Record<string, z.ZodObject>> = {
-  [Mode in keyof Modes]: {
+  [Mode in keyof Modes]: EndpointAccess & {
     input: Modes[Mode];
     summary: string;
     handle(input: z.output<Modes[Mode]>, context: RequestContext): Promise<EndpointAnswer>;
@@ -76,7 +85,8 @@ type ModeHandlers<Modes extends Record<string, z.ZodObject>> = {
 
 /**
  * A POST endpoint whose body names a `mode` (the spec's calls): one zod discriminated union
- * on `mode`, dispatched to one handler a mode.
+ * on `mode`, dispatched to one handler a mode; each mode declares the right it needs. The
+ * endpoint's own right is the least any mode needs (for documentation).
  */
 export function defineModeEndpoint<Modes extends Record<string, z.ZodObject>>(definition: {
   path: string;
@@ -91,9 +101,14 @@ export function defineModeEndpoint<Modes extends Record<string, z.ZodObject>>(de
     'mode',
     variants as unknown as [z.ZodObject<{ mode: z.ZodLiteral<string> }>],
   );
+  const modes = Object.fromEntries(
+    entries.map(([mode, { right, refusal, summary }]) => [mode, { right, refusal, summary }]),
+  );
   return {
     path: definition.path,
     summary: definition.summary,
+    right: entries.some(([, mode]) => mode.right === 'view') ? 'view' : entries[0]![1].right,
+    modes,
     input,
     handle: (parsed, context) => {
       const { mode, ...rest } = parsed as { mode: string };

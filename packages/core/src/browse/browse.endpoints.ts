@@ -10,6 +10,7 @@ import { listVideos } from './browse.service';
  */
 export const getMoreVideosEndpoint = defineEndpoint({
   path: '/api/getmorevideos',
+  right: 'view',
   summary:
     'A page of videos for the dashboard filters (24 a page), a search query (18 a page) or a profile; index is the zero-based page.',
   input: GetMoreVideosInput,

@@ -7,10 +7,10 @@ import {
   findUserByUsername,
   pageOf,
   personColumns,
-  requireMember,
   type ListPage,
   type PersonSummary,
 } from '../social/people-access';
+import { requireMemberRight } from '../access/rights';
 import { PEOPLE_MESSAGES } from '../social/people-messages';
 
 /** Friends and friend requests a page (spec §9). */
@@ -50,7 +50,7 @@ export async function sendFriendRequest(
   actor: Actor | null,
   username: string,
 ): Promise<FriendshipState> {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   const other = await findUserByUsername(db, username);
   if (other.id === me.id) throw new ServiceError('invalid', PEOPLE_MESSAGES.selfFriend);
   const state = await getFriendshipState(db, me.id, other.id);
@@ -84,7 +84,7 @@ export async function acceptFriendRequest(
   actor: Actor | null,
   username: string,
 ): Promise<FriendshipState> {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   const other = await findUserByUsername(db, username);
   const updated = await db
     .update(friendships)
@@ -107,7 +107,7 @@ async function endFriendship(
   which: (me: string, other: string) => SQL | undefined,
   missing: string,
 ): Promise<FriendshipState> {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   const other = await findUserByUsername(db, username);
   const deleted = await db
     .delete(friendships)
@@ -175,7 +175,7 @@ export async function listFriends(
   if (options.list === 'friends' && options.username) {
     userId = (await findUserByUsername(db, options.username)).id;
   } else {
-    const me = requireMember(actor);
+    const me = requireMemberRight(actor, 'participate');
     if (options.username && options.username.toLowerCase() !== me.username.toLowerCase()) {
       throw new ServiceError('forbidden', PEOPLE_MESSAGES.onlyOwnRequests);
     }

@@ -1,4 +1,5 @@
 import { defineEndpoint } from '../api/endpoint';
+import { PEOPLE_MESSAGES } from '../social/people-messages';
 import { SendMessageInput } from './messages.schema';
 import { sendMessage } from './messages.service';
 
@@ -8,6 +9,8 @@ import { sendMessage } from './messages.service';
  */
 export const sendMessageEndpoint = defineEndpoint({
   path: '/api/messages/send',
+  right: 'participate',
+  refusal: { signIn: PEOPLE_MESSAGES.notAuthenticated },
   summary:
     'Send a private message: `recipient` (a username), `subject` (at most 150 characters), `message` (at most 5000) and optionally `ticket` (a support-ticket reference). At most 30 messages in 10 minutes.',
   input: SendMessageInput,

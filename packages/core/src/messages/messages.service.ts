@@ -1,3 +1,4 @@
+import { requireMemberRight } from '../access/rights';
 import { aliasedTable, and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { consumeRequestLimit, type RequestLimit } from '../accounts/request-limit';
 import type { Actor } from '../api/endpoint';
@@ -7,7 +8,6 @@ import { messages, users } from '../db/schema';
 import {
   findUserByUsername,
   pageOf,
-  requireMember,
   type ListPage,
   type PersonSummary,
 } from '../social/people-access';
@@ -132,8 +132,9 @@ export async function sendMessage(
   input: SendMessageInput,
   now: Date = new Date(),
 ): Promise<{ id: string; delivered: boolean; recipient: string }> {
-  if (!actor) throw new ServiceError('unauthenticated', PEOPLE_MESSAGES.notAuthenticated);
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate', {
+    signIn: PEOPLE_MESSAGES.notAuthenticated,
+  });
   const { subject, message } = input;
   if (!input.recipient || !subject || !message) {
     throw new ServiceError('invalid', PEOPLE_MESSAGES.missingFields);
@@ -177,7 +178,7 @@ export async function listInbox(
   actor: Actor | null,
   options: { box?: InboxBox; index?: number; pageSize?: number } = {},
 ): Promise<ListPage<InboxEntry> & { box: InboxBox; unreadCount: number }> {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   const box = options.box ?? 'received';
   const index = options.index ?? 0;
   const pageSize = options.pageSize ?? INBOX_PAGE_SIZE;
@@ -212,7 +213,7 @@ export async function readMessage(
   id: string,
   now: Date = new Date(),
 ): Promise<MessageDetail> {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   const [row] = await selectEntries(db).where(ownCopy(id, me.id)).limit(1);
   if (!row) throw new ServiceError('not_found', PEOPLE_MESSAGES.messageMissing);
   const box: InboxBox = row.recipientId === me.id ? 'received' : 'sent';
@@ -236,7 +237,7 @@ export async function deleteMessage(
   id: string,
   now: Date = new Date(),
 ): Promise<{ id: string; box: InboxBox }> {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   const at = sql`${now.toISOString()}::timestamptz`;
   const deleted = await db
     .update(messages)

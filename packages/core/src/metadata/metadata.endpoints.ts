@@ -9,6 +9,7 @@ import { getMetadataLists, getTopTags, listLabelCounts } from './metadata.servic
  */
 export const metadataEndpoint = defineEndpoint({
   path: '/api/metadata',
+  right: 'view',
   summary:
     'Name-to-count maps of tags, music, stars and creators over published videos (one list or all), with the top 20 tags.',
   input: MetadataInput,

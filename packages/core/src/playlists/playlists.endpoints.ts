@@ -46,6 +46,7 @@ export const playlistsEndpoint = defineModeEndpoint({
   summary: 'Playlists: create, rename, delete, add and remove videos, reorder, list and load.',
   modes: {
     create: {
+      right: 'participate',
       summary:
         'Create a playlist: `name`, optional `thumbnail` (a video id; the video joins the playlist) and `isPublic` (default true).',
       input: z.object({
@@ -62,6 +63,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       },
     },
     update: {
+      right: 'participate',
       summary:
         'Rename (`name`), choose the thumbnail (`thumbnail`: a video of the playlist, null for the first) or make public/private (`isPublic`).',
       input: z.object({
@@ -76,6 +78,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       },
     },
     delete: {
+      right: 'participate',
       summary: 'Delete a playlist (its videos stay on the site).',
       input: z.object({ _id: PlaylistId }),
       handle: async ({ _id }, context) => {
@@ -84,6 +87,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       },
     },
     addVideo: {
+      right: 'participate',
       summary: 'Add a published video (`videoId`) at the end of the playlist.',
       input: z.object({ _id: PlaylistId, videoId: VideoId }),
       handle: async ({ _id, videoId }, context) => {
@@ -92,6 +96,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       },
     },
     removeVideo: {
+      right: 'participate',
       summary: 'Take a video (`videoId`) out of the playlist.',
       input: z.object({ _id: PlaylistId, videoId: VideoId }),
       handle: async ({ _id, videoId }, context) => {
@@ -100,6 +105,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       },
     },
     reorder: {
+      right: 'participate',
       summary: 'Put the videos in a new order: `videoIds` lists every video of the playlist once.',
       input: z.object({ _id: PlaylistId, videoIds: z.array(VideoId).max(MAX_PLAYLIST_VIDEOS) }),
       handle: async ({ _id, videoIds }, context) => {
@@ -113,6 +119,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       },
     },
     get: {
+      right: 'view',
       summary: 'One playlist with its videos in order (private ones only for their owner).',
       input: z.object({ _id: PlaylistId }),
       handle: async ({ _id }, context) => {
@@ -128,6 +135,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       },
     },
     list: {
+      right: 'view',
       summary:
         "A user's playlists (`username`), 18 a page: every one for their owner, public ones for others.",
       input: z.object({
@@ -146,6 +154,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       },
     },
     forVideo: {
+      right: 'participate',
       summary: 'Your playlists and whether each holds the video (`videoId`): the add-to menu.',
       input: z.object({ videoId: VideoId }),
       handle: async ({ videoId }, context) => ({

@@ -5,7 +5,8 @@ import { summaryColumns, toSummary, type VideoSummary } from '../browse/browse.s
 import { invalidateListings } from '../cache/listing-cache';
 import type { Database } from '../db/client';
 import { playlists, playlistVideos, users, videos, type Playlist } from '../db/schema';
-import { pageOf, requireMember, type ListPage } from '../social/people-access';
+import { pageOf, type ListPage } from '../social/people-access';
+import { requireMemberRight } from '../access/rights';
 import { PEOPLE_MESSAGES } from '../social/people-messages';
 import { newVideoId } from '../videos/video-processing.service';
 import { VIDEO_MISSING_MESSAGE } from '../watch/watch.service';
@@ -107,7 +108,7 @@ async function loadVisiblePlaylist(db: Database, actor: Actor | null, id: string
 
 /** The playlist when the actor owns it (the check every change makes); 404 or 403 otherwise. */
 async function loadOwnPlaylist(db: Database, actor: Actor | null, id: string) {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   const [row] = await db.select().from(playlists).where(eq(playlists.id, id)).limit(1);
   if (!row || (!row.isPublic && row.ownerId !== me.id)) {
     throw new ServiceError('not_found', PEOPLE_MESSAGES.playlistMissing);
@@ -206,7 +207,7 @@ export async function listPlaylistsForVideo(
   actor: Actor | null,
   videoId: string,
 ): Promise<{ id: string; name: string; isPublic: boolean; hasVideo: boolean }[]> {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   return db
     .select({
       id: playlists.id,
@@ -232,7 +233,7 @@ export async function createPlaylist(
   actor: Actor | null,
   input: CreatePlaylistInput,
 ): Promise<PlaylistDetail> {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   const thumbnail = input.thumbnail ? await requirePublishedVideo(db, input.thumbnail) : null;
   const id = newVideoId();
   await db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import { invalidateListings } from '../cache/listing-cache';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Storage } from '../storage/storage';
-import { requireMember } from '../social/people-access';
+import { requireMemberRight } from '../access/rights';
 import { PEOPLE_MESSAGES } from '../social/people-messages';
 
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
@@ -132,7 +132,7 @@ export async function updateAvatar(
   actor: Actor | null,
   bytes: Uint8Array,
 ): Promise<{ avatar: string }> {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   const webp = await encodeAvatar(bytes);
   const [previous] = await ctx.db
     .select({ avatarKey: users.avatarKey })
@@ -155,7 +155,7 @@ export async function removeAvatar(
   ctx: { db: Database; storage: Storage },
   actor: Actor | null,
 ): Promise<void> {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   await ctx.db
     .update(users)
     .set({ avatarKey: null, image: null, updatedAt: new Date() })

@@ -17,7 +17,8 @@ import {
 } from '../friends/friends.service';
 import { INBOX_BOXES, MessageId } from '../messages/messages.schema';
 import { deleteMessage, listInbox, readMessage } from '../messages/messages.service';
-import { pagePosition, requireMember } from '../social/people-access';
+import { pagePosition } from '../social/people-access';
+import { requireMemberRight } from '../access/rights';
 import { PEOPLE_MESSAGES } from '../social/people-messages';
 import {
   listSubscribers,
@@ -41,6 +42,7 @@ const UserPage = z.object({ username: Username, index: Index });
 
 const friendAction = (action: typeof sendFriendRequest, summary: string) =>
   ({
+    right: 'participate',
     summary,
     input: UserRef,
     handle: async ({ username }: { username: string }, context: RequestContext) => {
@@ -59,6 +61,7 @@ export const profileInputEndpoint = defineModeEndpoint({
     'Profiles, friends, subscriptions and the inbox: load, edit, befriend, subscribe, read and delete messages.',
   modes: {
     getYourProfile: {
+      right: 'participate',
       summary:
         'Your own profile with its counters and inbox: the newest received messages (`inbox`) and `unreadCount` (signed-in, verified).',
       input: z.object({}),
@@ -74,15 +77,17 @@ export const profileInputEndpoint = defineModeEndpoint({
       },
     },
     VerifyEmail: {
+      right: 'participate',
       summary:
         'Whether your e-mail is verified: only verified accounts sign in, so a signed-in caller is.',
       input: z.object({}),
       handle: async (_input, context) => {
-        const me = requireMember(context.actor);
+        const me = requireMemberRight(context.actor, 'participate');
         return { body: { data: { username: me.username, emailVerified: me.emailVerified } } };
       },
     },
     LoadProfile: {
+      right: 'view',
       summary: "Anyone's profile by username: links, ranks, counters, friendship and subscription.",
       input: UserRef,
       handle: async ({ username }, context) => {
@@ -91,6 +96,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       },
     },
     UpdateProfile: {
+      right: 'participate',
       summary:
         'Change your description and links (website, twitter, discord, patreon, bitcoin, ethereum); "" clears one.',
       input: UpdateProfileInput,
@@ -102,6 +108,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       },
     },
     UpdateAvatar: {
+      right: 'participate',
       summary:
         'Upload a new avatar: `image` is a data URL or base64 of a JPEG, PNG, WebP or GIF (at most 5 MB); stored re-encoded as a 256 px WebP.',
       input: z.object({
@@ -112,7 +119,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       }),
       handle: async ({ image }, context) => {
         const { storage } = requireMediaServices(context);
-        requireMember(context.actor);
+        requireMemberRight(context.actor, 'participate');
         const data = await updateAvatar(
           { db: context.db, storage },
           context.actor,
@@ -122,16 +129,18 @@ export const profileInputEndpoint = defineModeEndpoint({
       },
     },
     RemoveAvatar: {
+      right: 'participate',
       summary: 'Remove your avatar.',
       input: z.object({}),
       handle: async (_input, context) => {
-        requireMember(context.actor);
+        requireMemberRight(context.actor, 'participate');
         const { storage } = requireMediaServices(context);
         await removeAvatar({ db: context.db, storage }, context.actor);
         return { body: { data: { avatar: null } } };
       },
     },
     LoadProfileVideos: {
+      right: 'view',
       summary:
         "A profile's published videos, 20 a page; to its owner also the videos still processing.",
       input: UserPage,
@@ -148,6 +157,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       },
     },
     LoadProfileFavorites: {
+      right: 'view',
       summary: "A profile's favorite videos, 20 a page, most recently favorited first.",
       input: UserPage,
       handle: async ({ username, index }, context) => {
@@ -162,6 +172,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       },
     },
     LoadFriends: {
+      right: 'view',
       summary:
         'A friend list, 18 a page: `friends` of anyone (username), or your own `friendRequests` (received) and `pendingFriendRequests` (sent).',
       input: z.object({
@@ -181,6 +192,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       },
     },
     getProfileSubscriptions: {
+      right: 'view',
       summary: 'Whom a user subscribes to, 18 a page.',
       input: UserPage,
       handle: async ({ username, index }, context) => {
@@ -195,6 +207,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       },
     },
     getProfileSubscribers: {
+      right: 'view',
       summary: 'Who subscribes to a user, 3 a page.',
       input: UserPage,
       handle: async ({ username, index }, context) => {
@@ -213,6 +226,7 @@ export const profileInputEndpoint = defineModeEndpoint({
     CancelFriendRequest: friendAction(cancelFriendRequest, 'Withdraw your own friend request.'),
     RemoveFriend: friendAction(removeFriend, 'End a friendship (the same as /api/removeFriend).'),
     LoadInbox: {
+      right: 'participate',
       summary:
         'Your messages, 18 a page, newest first: `box` "received" (the default) or "sent"; with `unreadCount`.',
       input: z.object({ box: z.enum(INBOX_BOXES).default('received'), index: Index }),
@@ -229,6 +243,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       },
     },
     ReadInboxMessage: {
+      right: 'participate',
       summary:
         'Open one of your messages by `id` (received or sent); opening a received one marks it read.',
       input: z.object({ id: MessageId }),
@@ -237,6 +252,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       }),
     },
     DeleteInboxMessage: {
+      right: 'participate',
       summary:
         'Delete your copy of a message by `id`: from your inbox, or from your sent messages; the other side keeps theirs.',
       input: z.object({ id: MessageId }),
@@ -248,6 +264,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       }),
     },
     subscribe: {
+      right: 'participate',
       summary:
         "Subscribe to a user's uploads or stop: `subscribe` true or false, or leave it out to toggle.",
       input: z.object({ username: Username, subscribe: z.boolean().optional() }),
@@ -271,6 +288,7 @@ function lengths(profile: Awaited<ReturnType<typeof getProfile>>) {
 /** `/api/removeFriend` (spec §7): ends a friendship with `user` (a username). */
 export const removeFriendEndpoint = defineEndpoint({
   path: '/api/removeFriend',
+  right: 'participate',
   summary: 'End a friendship: `user` is the username of the friend.',
   input: z.object({ user: Username }),
   handle: async ({ user }, context) => {

@@ -269,7 +269,10 @@ describe('/api/v2/profileInput: friends', () => {
       (await dispatch(removeFriendEndpoint, { user: b.user.username }, createTestContext(db)))
         .status,
     ).toBe(401);
-    expect((await dispatch(removeFriendEndpoint, {}, createTestContext(db))).status).toBe(400);
+    expect((await dispatch(removeFriendEndpoint, {}, createTestContext(db))).status).toBe(401);
+    expect(
+      (await dispatch(removeFriendEndpoint, {}, createTestContext(db, { actor: a.actor }))).status,
+    ).toBe(400);
   });
 
   it('decline and cancel remove the request; a crossing request is accepted', async () => {

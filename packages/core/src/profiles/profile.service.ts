@@ -7,7 +7,8 @@ import { users, type User, type Video } from '../db/schema';
 import { countFriends, getFriendshipState, type FriendshipState } from '../friends/friends.service';
 import { countPlaylists } from '../playlists/playlists.service';
 import { countPublishedVideos, ranksOf } from '../ranks/ranks.service';
-import { findUserByUsername, requireMember } from '../social/people-access';
+import { findUserByUsername } from '../social/people-access';
+import { requireMemberRight } from '../access/rights';
 import {
   countSubscribers,
   countSubscriptions,
@@ -104,7 +105,7 @@ export async function getProfile(
 
 /** The signed-in member's own profile. */
 export async function getOwnProfile(db: Database, actor: Actor | null): Promise<Profile> {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   const [user] = await db.select().from(users).where(eq(users.id, me.id)).limit(1);
   return toProfile(db, user!, me.id);
 }
@@ -114,7 +115,7 @@ export async function updateProfile(
   actor: Actor | null,
   input: UpdateProfileInput,
 ): Promise<Profile> {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   const changes = Object.fromEntries(
     Object.entries(input).filter(([, value]) => value !== undefined),
   );

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { hasRole } from '../accounts/roles.service';
+import { hasRole } from '../access/rights';
 import type { Database } from '../db/client';
 import { users, videos, type Role } from '../db/schema';
 

@@ -17,6 +17,7 @@ const answer = (page: VideoPage) => ({ body: { ...page } });
 
 function newestOf(category: Category | 'all') {
   return {
+    right: 'view' as const,
     summary: `The newest ${category === 'all' ? '' : `${category} `}videos, 18 a page.`,
     input: z.object({ index }).strict(),
     handle: async ({ index }: { index: number }, { db, actor, now }: RequestContext) =>
@@ -43,6 +44,7 @@ export const searchV2Endpoint = defineModeEndpoint({
     Other: newestOf('other'),
     Newest: newestOf('all'),
     SearchStar: {
+      right: 'view',
       summary: "A star's videos, newest first, 18 a page.",
       input: z
         .object({
@@ -63,6 +65,7 @@ export const searchV2Endpoint = defineModeEndpoint({
         ),
     },
     RecommendedVideo: {
+      right: 'view',
       summary: 'Videos recommended beside a video (shared labels, category, popularity).',
       input: z
         .object({

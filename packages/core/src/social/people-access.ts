@@ -1,21 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { MESSAGES } from '../accounts/messages';
-import { requireUser } from '../accounts/session.service';
-import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import type { Database } from '../db/client';
 import { users, type User } from '../db/schema';
 import { PEOPLE_MESSAGES } from './people-messages';
-
-/**
- * The actor when signed in with a verified e-mail (spec §6: only they keep a profile, vote,
- * befriend, subscribe and build playlists); 401 for a visitor, 403 for an unverified account.
- */
-export function requireMember(actor: Actor | null): Actor {
-  const user = requireUser(actor);
-  if (!user.emailVerified) throw new ServiceError('forbidden', MESSAGES.unverified);
-  return user;
-}
 
 /** A user by username (any case); disabled accounts count as missing. 404 when absent. */
 export async function findUserByUsername(db: Database, username: string): Promise<User> {

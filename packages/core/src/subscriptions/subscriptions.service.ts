@@ -1,3 +1,4 @@
+import { requireMemberRight } from '../access/rights';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
@@ -7,7 +8,6 @@ import {
   findUserByUsername,
   pageOf,
   personColumns,
-  requireMember,
   type ListPage,
   type PersonSummary,
 } from '../social/people-access';
@@ -59,7 +59,7 @@ export async function setSubscription(
   username: string,
   subscribe?: boolean,
 ): Promise<{ subscribed: boolean; subscribersCount: number; username: string }> {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   const channel = await findUserByUsername(db, username);
   if (channel.id === me.id) throw new ServiceError('invalid', PEOPLE_MESSAGES.selfSubscribe);
   const wanted = subscribe ?? !(await isSubscribed(db, me.id, channel.id));

@@ -1,4 +1,4 @@
-import { requireUser } from '../accounts/session.service';
+import { requireMemberRight } from '../access/rights';
 import { defineModeEndpoint, requireMediaServices, type RequestContext } from '../api/endpoint';
 import { invalidateListings } from '../cache/listing-cache';
 import type { Video } from '../db/schema';
@@ -35,6 +35,7 @@ const processingContext = (context: RequestContext) => ({
 
 /** Upvote and Downvote: the new counts and ratio; a repeated vote answers 409 with Message. */
 const voteMode = (value: 1 | -1, summary: string) => ({
+  right: 'participate' as const,
   summary,
   input: VideoRef,
   handle: async ({ _id }: { _id: string }, context: RequestContext) => {
@@ -59,6 +60,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       'Vote a video down (switches an up vote); the same vote twice is refused.',
     ),
     favorite: {
+      right: 'participate',
       summary:
         'Add a video to your favorites or take it out: `favorite` true or false, or leave it out to toggle.',
       input: z.object({ _id: VideoId, favorite: z.boolean().optional() }),
@@ -68,6 +70,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       },
     },
     unfavorite: {
+      right: 'participate',
       summary: 'Take a video out of your favorites.',
       input: VideoRef,
       handle: async ({ _id }, context) => {
@@ -76,6 +79,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       },
     },
     ChangeVideo: {
+      right: 'upload',
       summary: "Edit a video's title, description, category, flags and labels (owner or admin).",
       input: ChangeVideoInput,
       handle: async (input, context) => {
@@ -84,6 +88,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       },
     },
     unpublish: {
+      right: 'upload',
       summary: 'Take a published video off the site (owner or admin).',
       input: VideoRef,
       handle: async ({ _id }, context) => ({
@@ -91,6 +96,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       }),
     },
     publish: {
+      right: 'upload',
       summary: 'Put a video you unpublished back on the site.',
       input: VideoRef,
       handle: async ({ _id }, context) => ({
@@ -98,29 +104,32 @@ export const videoInputEndpoint = defineModeEndpoint({
       }),
     },
     cancel: {
+      right: 'upload',
       summary: 'Stop processing a video and remove it with everything it made.',
       input: VideoRef,
       handle: async ({ _id }, context) => {
-        const actor = requireUser(context.actor);
+        const actor = requireMemberRight(context.actor, 'upload');
         await cancelVideo(processingContext(context), actor, _id);
         return { body: { video: { _id, status: 'cancelled' } } };
       },
     },
     retry: {
+      right: 'upload',
       summary: 'Process a video again after its processing failed.',
       input: VideoRef,
       handle: async ({ _id }, context) => {
-        const actor = requireUser(context.actor);
+        const actor = requireMemberRight(context.actor, 'upload');
         return {
           body: { video: videoAnswer(await retryVideo(processingContext(context), actor, _id)) },
         };
       },
     },
     delete: {
+      right: 'upload',
       summary: 'Delete a video and every file of it.',
       input: VideoRef,
       handle: async ({ _id }, context) => {
-        const actor = requireUser(context.actor);
+        const actor = requireMemberRight(context.actor, 'upload');
         await deleteVideo(processingContext(context), actor, _id);
         await invalidateListings();
         return { body: { video: { _id, status: 'deleted' } } };

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
-import { requireUser } from '../accounts/session.service';
+import { requireMemberRight } from '../access/rights';
 import { invalidateListings } from '../cache/listing-cache';
 import type { Database } from '../db/client';
 import { videoLabels, videos, type LabelKind, type Video } from '../db/schema';
@@ -17,7 +17,7 @@ export async function loadManagedVideo(
   actor: Actor | null,
   videoId: string,
 ): Promise<Video> {
-  const user = requireUser(actor);
+  const user = requireMemberRight(actor, 'upload');
   const [video] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
   if (!video) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
   if (!canManageVideo(user, video)) throw new ServiceError('forbidden', NOT_YOURS_MESSAGE);

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { hasRole } from '../accounts/roles.service';
 import { ServiceError } from '../api/service-error';
+import { canManageVideo } from '../watch/watch.service';
 import type { Database } from '../db/client';
 import { videoLabels, videos, type LabelKind, type Video } from '../db/schema';
 import { transcodeVideoJob, type TranscodeVideoJob } from '../jobs/job-definitions';
@@ -252,8 +252,7 @@ async function loadOwnedVideo(
 ): Promise<Video> {
   const [video] = await ctx.db.select().from(videos).where(eq(videos.id, videoId));
   if (!video) throw new ServiceError('not_found', VIDEO_NOT_FOUND);
-  // Roles are a comma-separated list ("moderator,admin"): ask the roles service.
-  if (video.ownerId !== actor.id && !hasRole(actor, 'admin')) {
+  if (!canManageVideo(actor, video)) {
     throw new ServiceError('forbidden', 'Only the owner of this video can do that');
   }
   return video;

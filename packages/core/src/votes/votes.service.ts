@@ -1,10 +1,11 @@
+import { requireMemberRight } from '../access/rights';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import { summaryColumns, toSummary, type VideoSummary } from '../browse/browse.service';
 import type { Database } from '../db/client';
 import { users, videoFavorites, videos, videoVotes, type Video } from '../db/schema';
-import { pageOf, requireMember, type ListPage } from '../social/people-access';
+import { pageOf, type ListPage } from '../social/people-access';
 import { PEOPLE_MESSAGES } from '../social/people-messages';
 import {
   canManageVideo,
@@ -56,7 +57,7 @@ export async function voteVideo(
   videoId: string,
   value: 1 | -1,
 ): Promise<VoteResult> {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   return db.transaction(async (tx) => {
     const video = await loadVisibleVideo(tx as unknown as Database, me, videoId, true);
     if (video.status !== 'published') {
@@ -170,7 +171,7 @@ export async function setFavorite(
   videoId: string,
   favorite?: boolean,
 ): Promise<FavoriteState> {
-  const me = requireMember(actor);
+  const me = requireMemberRight(actor, 'participate');
   await loadVisibleVideo(db, me, videoId);
   const wanted = favorite ?? !(await getFavoriteState(db, me.id, videoId)).isFavorited;
   if (wanted) {

@@ -6,6 +6,7 @@ import { countView, VIDEO_MISSING_MESSAGE } from './watch.service';
 /** Sent by the video page once playback starts: a view counts once per viewer per day. */
 export const countViewEndpoint = defineEndpoint({
   path: '/api/v2/view',
+  right: 'view',
   summary: 'Count a view of a published video (once per viewer per day).',
   input: z.object({ videoId: z.string().regex(/^[A-Za-z0-9]{6,32}$/, 'Unknown video id') }),
   async handle({ videoId }, context) {

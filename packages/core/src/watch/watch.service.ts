@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
-import { hasRole } from '../accounts/roles.service';
+import { can } from '../access/rights';
 import type { Database } from '../db/client';
 import { users, videoLabels, videos, viewMarks, type LabelKind, type Video } from '../db/schema';
 import { recordView } from '../history/history.service';
@@ -31,8 +31,11 @@ export interface WatchPage {
 }
 
 /** Whether the actor owns the video or moderates the site. */
-export function canManageVideo(actor: Actor | null, video: Pick<Video, 'ownerId'>): boolean {
-  return Boolean(actor && (actor.id === video.ownerId || hasRole(actor, 'admin')));
+export function canManageVideo(
+  actor: (Pick<Actor, 'id' | 'role'> & Partial<Actor>) | null,
+  video: Pick<Video, 'ownerId'>,
+): boolean {
+  return Boolean(actor && (actor.id === video.ownerId || can(actor, 'moderate')));
 }
 
 /**

@@ -1,9 +1,11 @@
 import { defineEndpoint, requireMediaServices } from '@cutroom/core/api/endpoint';
-import { PublishUploadInput, publishUpload } from './upload.service';
+import { PublishUploadInput, publishUpload, UPLOAD_REFUSAL } from './upload.service';
 
 /** Publishes a finished upload with its details; the video then processes. */
 export const publishUploadEndpoint = defineEndpoint({
   path: '/api/v2/upload',
+  right: 'upload',
+  refusal: UPLOAD_REFUSAL,
   summary:
     'Publish a finished resumable upload (tus, at /api/uploads) with its title, description, category, labels and flags. Answers the new video, in processing.',
   input: PublishUploadInput,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requireMemberRight, type RefusalMessages } from '@cutroom/core/access/rights';
 import type { Actor } from '@cutroom/core/api/endpoint';
 import { ServiceError } from '@cutroom/core/api/service-error';
 import type { Video } from '@cutroom/core/db/schema';
@@ -21,11 +22,15 @@ export const PublishUploadInput = NewVideoInput.omit({ ownerId: true }).extend({
 });
 export type PublishUploadInput = z.input<typeof PublishUploadInput>;
 
-/** Uploading needs a signed-in member with a verified e-mail address. */
+/** How a refused upload is worded. */
+export const UPLOAD_REFUSAL: RefusalMessages = {
+  signIn: SIGN_IN_TO_UPLOAD_MESSAGE,
+  unverified: VERIFY_TO_UPLOAD_MESSAGE,
+};
+
+/** Uploading needs the upload right: a signed-in member with a verified e-mail address. */
 export function requireUploader(actor: Actor | null): Actor {
-  if (!actor) throw new ServiceError('unauthenticated', SIGN_IN_TO_UPLOAD_MESSAGE);
-  if (!actor.emailVerified) throw new ServiceError('forbidden', VERIFY_TO_UPLOAD_MESSAGE);
-  return actor;
+  return requireMemberRight(actor, 'upload', UPLOAD_REFUSAL);
 }
 
 /**
