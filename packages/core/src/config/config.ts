@@ -13,6 +13,13 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /**
+   * The reverse proxies (load balancers) in front of the site whose X-Forwarded-For and
+   * X-Forwarded-Proto/Host headers are believed: comma-separated addresses or CIDR ranges, or
+   * 'loopback', 'linklocal', 'uniquelocal'. Empty (the default): those headers are ignored
+   * and the client is the connection's own address.
+   */
+  TRUSTED_PROXIES: z.string().default(''),
   /** Seconds visitors' listing pages and API answers stay cached (0 turns the cache off). */
   LISTING_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
