@@ -1,53 +1,78 @@
 // `npm start`: from a fresh clone to the site on http://localhost:3000 (PORT to change).
 // Installs what is missing, builds when the sources changed, then runs the production server,
 // which migrates the database and seeds a demo on the first run. No dependencies of its own.
+// `npm run dev` comes through here with --dev: the development server, no build.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import {
+  acquireBuildLock,
+  buildFingerprint,
+  buildStateDir,
+  decideBuild,
+  liveNodes,
+  registerNode,
+} from './build-state.mjs';
 import { FFMPEG, ensureDependencies, ensureSystemPackages, root, run } from './setup.mjs';
 
-const SOURCE_DIRS = ['apps/web', 'packages/core/src', 'packages/media/src', 'packages/player/src'];
-const SKIP = new Set(['node_modules', '.next', 'dist', 'data']);
-const stampFile = join(root, 'apps/web/.next/cutroom-source-stamp');
-
-/** A fingerprint of every source file's path, size and change time. */
-function sourceFingerprint() {
-  const hash = createHash('sha1');
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
-      if (SKIP.has(entry.name)) continue;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else {
-        const { size, mtimeMs } = statSync(path);
-        hash.update(`${path}\0${size}\0${mtimeMs}\n`);
-      }
-    }
-  };
-  for (const dir of SOURCE_DIRS) if (existsSync(join(root, dir))) walk(join(root, dir));
-  hash.update(readFileSync(join(root, 'package-lock.json')));
-  return hash.digest('hex');
-}
+const isDev = process.argv.includes('--dev');
+const webDir = join(root, 'apps/web');
+const stateDir = buildStateDir(webDir);
+const stampFile = join(webDir, '.next/cutroom-source-stamp');
 
 ensureDependencies();
 ensureSystemPackages([FFMPEG]);
 
-const fingerprint = sourceFingerprint();
-const built = existsSync(stampFile) && readFileSync(stampFile, 'utf8') === fingerprint;
-if (!built) {
-  console.log('• Building Cutroom (first run or changed sources)…');
-  run('npm', ['run', 'build']);
-  writeFileSync(stampFile, fingerprint);
+if (!isDev) {
+  const started = Date.now();
+  const release = await acquireBuildLock(stateDir, {
+    onWait: (owner) =>
+      console.log(`• Waiting for the build started by process ${owner.pid} on ${owner.host}…`),
+  });
+  try {
+    const fingerprint = buildFingerprint(root);
+    const builtFingerprint = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : null;
+    const nodes = liveNodes(stateDir);
+    const decision = decideBuild({ builtFingerprint, fingerprint, nodes });
+    if (decision === 'refuse') {
+      const who = nodes.map((node) => `process ${node.pid} on ${node.host}`).join(', ');
+      console.error(
+        `✗ The build in apps/web/.next was made from other sources than these, and ` +
+          `${nodes.length === 1 ? 'a node serves' : `${nodes.length} nodes serve`} it (${who}). ` +
+          `Rebuilding now would break ${nodes.length === 1 ? 'it' : 'them'}. Stop ` +
+          `${nodes.length === 1 ? 'it' : 'them'} and run npm start again, or start this node ` +
+          `from its own copy of the release.`,
+      );
+      process.exit(1);
+    }
+    if (decision === 'build') {
+      console.log('• Building Cutroom (first run or changed sources)…');
+      run('npm', ['run', 'build']);
+      writeFileSync(stampFile, fingerprint);
+    } else if (nodes.length > 0) {
+      console.log(`• Using the build that ${nodes.length} running node(s) serve.`);
+    }
+    registerNode(stateDir, fingerprint);
+    console.log(`• Build ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    release();
+  }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-  cwd: join(root, 'apps/web'),
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-});
+// Runtime data lives in the repository's data/ folder (or DATA_DIR, read from where npm start
+// runs): the server works in apps/web, where a relative path would land otherwise.
+const fromRoot = (path) => (path && !isAbsolute(path) ? resolve(root, path) : path);
+const env = { NODE_ENV: isDev ? 'development' : 'production', ...process.env };
+env.DATA_DIR = fromRoot(process.env.DATA_DIR || 'data');
+for (const key of ['MEDIA_DIR', 'TRANSCODE_TMP_DIR']) {
+  if (process.env[key]) env[key] = fromRoot(process.env[key]);
+}
+
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'server.ts', ...(isDev ? ['--dev'] : [])],
+  { cwd: webDir, stdio: 'inherit', env },
+);
 // Ctrl-C reaches the server through the terminal's process group; it shuts down cleanly.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
