@@ -27,6 +27,11 @@ export interface AdsHost {
 export interface AdsController {
   /** Resolves when the content may load; its first play is then held for the pre-rolls. */
   beforeContent(): Promise<void>;
+  /**
+   * Called before the core plays the content: true when the ads take the call instead (the
+   * pre-rolls start, or a running ad pauses or resumes), so the content does not start.
+   */
+  beforePlay(): boolean;
   destroy(): void;
 }
 

@@ -549,6 +549,8 @@ class CutroomPlayer implements Player {
 
   #play(): void {
     this.#hideSuggested();
+    // The pre-rolls start before the content does; during an ad, play acts on the ad.
+    if (this.#ads?.beforePlay()) return;
     const result = this.video.play();
     // Autoplay refusals leave the big play button up; nothing else to do.
     result?.catch?.((error: unknown) => {

@@ -2,7 +2,7 @@
 // ffmpeg, VAST documents built from small templates, two VPAID creatives, a VAST fixture
 // server and a tracking-pixel recorder, both on 127.0.0.1.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const AD_SECONDS = 3;
-const AD_MEDIA_VERSION = '1';
+const AD_MEDIA_VERSION = '2';
 export const adMediaDir = join(tmpdir(), 'cutroom-player-ad-media');
 
 function ffmpeg(args: string[]): void {
@@ -64,6 +64,8 @@ export function makeAdMedia(): string {
   ]);
   writeFileSync(join(adMediaDir, 'vpaid2.js'), vpaidCreative('2.0'));
   writeFileSync(join(adMediaDir, 'vpaid1.js'), vpaidCreative('1.1'));
+  writeFileSync(join(adMediaDir, 'vpaid-video.js'), VPAID_VIDEO_CREATIVE);
+  writeFileSync(join(adMediaDir, 'vpaid-nonlinear.js'), VPAID_NON_LINEAR_CREATIVE);
   writeFileSync(marker, AD_MEDIA_VERSION);
   return adMediaDir;
 }
@@ -101,6 +103,75 @@ function vpaidCreative(version: string): string {
 };
 `;
 }
+
+/**
+ * A VPAID linear creative in the manner of the sample Fluid Player tests with: it plays the
+ * video named in its AdParameters in the video slot it is given, reports the quartiles from
+ * the slot's timeupdate, and stops 75 ms after the video ends. It keeps the slot's muted state
+ * in the slot's data-muted attribute, for the tests.
+ */
+const VPAID_VIDEO_CREATIVE = `window.getVPAIDAd = function () {
+  var cb = {}, slot = null, video = null, params = {}, volume = 1, next = 0;
+  var quartiles = [['AdImpression', 0], ['AdVideoStart', 0], ['AdVideoFirstQuartile', 25],
+    ['AdVideoMidpoint', 50], ['AdVideoThirdQuartile', 75], ['AdVideoComplete', 100]];
+  function emit(name) { if (cb[name]) cb[name](); }
+  return {
+    handshakeVersion: function () { return '2.0'; },
+    subscribe: function (fn, name, ctx) { cb[name] = fn.bind(ctx); },
+    unsubscribe: function (name) { cb[name] = null; },
+    initAd: function (w, h, mode, bitrate, creative, env) {
+      slot = env.slot; video = env.videoSlot;
+      params = JSON.parse(creative.AdParameters);
+      video.setAttribute('src', params.video);
+      video.addEventListener('timeupdate', function () {
+        slot.setAttribute('data-muted', String(video.muted));
+        var pct = video.currentTime * 100 / video.duration;
+        while (next < quartiles.length && pct >= quartiles[next][1]) emit(quartiles[next++][0]);
+      });
+      video.addEventListener('ended', function () { setTimeout(function () { emit('AdStopped'); }, 75); });
+      var label = document.createElement('p');
+      label.id = 'vpaid-label'; label.textContent = 'VPAID video creative';
+      label.style.cssText = 'position:absolute;z-index:1;color:#fff;margin:8px';
+      slot.appendChild(label);
+      emit('AdLoaded');
+    },
+    startAd: function () { video.play(); emit('AdStarted'); },
+    stopAd: function () { setTimeout(function () { emit('AdStopped'); }, 75); },
+    pauseAd: function () { video.pause(); emit('AdPaused'); },
+    resumeAd: function () { video.play(); emit('AdPlaying'); },
+    setAdVolume: function (v) { volume = v; emit('AdVolumeChange'); },
+    getAdVolume: function () { return volume; }
+  };
+};
+`;
+
+/** A VPAID non-linear creative: a banner with a label, closed by the player or by itself. */
+const VPAID_NON_LINEAR_CREATIVE = `window.getVPAIDAd = function () {
+  var cb = {}, slot = null;
+  function emit(name) { if (cb[name]) cb[name](); }
+  return {
+    handshakeVersion: function () { return '2.0'; },
+    subscribe: function (fn, name, ctx) { cb[name] = fn.bind(ctx); },
+    unsubscribe: function (name) { cb[name] = null; },
+    initAd: function (w, h, mode, bitrate, creative, env) {
+      slot = env.slot;
+      slot.setAttribute('data-size', w + 'x' + h);
+      setTimeout(function () { emit('AdLoaded'); }, 10);
+    },
+    startAd: function () {
+      var box = document.createElement('div');
+      box.id = 'vpaid-banner'; box.textContent = 'VPAID banner';
+      box.style.cssText = 'background:#2a7be0;color:#fff;font:16px sans-serif;height:100%';
+      box.onclick = function () { if (cb.AdClickThru) cb.AdClickThru('', '0', false); };
+      slot.appendChild(box);
+      emit('AdStarted'); emit('AdImpression');
+    },
+    stopAd: function () { setTimeout(function () { emit('AdStopped'); }, 20); },
+    pauseAd: function () {}, resumeAd: function () {},
+    setAdVolume: function () {}, getAdVolume: function () { return 1; }
+  };
+};
+`;
 
 // ------------------------------------------------------------------ VAST templates
 
@@ -225,6 +296,88 @@ export function vastDocuments(t: string, v: string, m: string): Record<string, s
         media: [{ src: `${m}/vpaid1.js`, type: 'application/javascript', apiFramework: 'VPAID' }],
       }),
     ),
+    'vpaid-video.xml': vast(
+      inlineAd(t, m, {
+        id: 'vpaidv',
+        media: [
+          { src: `${m}/vpaid-video.js`, type: 'application/javascript', apiFramework: 'VPAID' },
+        ],
+        adParameters: JSON.stringify({ video: `${m}/ad.mp4` }),
+      }),
+    ),
+    'vpaid-pod.xml': vast(
+      [1, 2]
+        .map((n) =>
+          inlineAd(t, m, {
+            id: `vpaidp${n}`,
+            sequence: n,
+            media: [
+              { src: `${m}/vpaid-video.js`, type: 'application/javascript', apiFramework: 'VPAID' },
+            ],
+            adParameters: JSON.stringify({ video: `${m}/ad.mp4` }),
+          }),
+        )
+        .join('\n'),
+    ),
+    'vpaid-nonlinear.xml': vast(`<Ad id="vpaidnl"><InLine>
+  <AdSystem>Cutroom fixtures</AdSystem><AdTitle>vpaidnl</AdTitle>
+  <Impression><![CDATA[${pixel(t, 'vpaidnl', 'impression')}]]></Impression>
+  <Creatives><Creative><NonLinearAds>
+    <NonLinear apiFramework="VPAID" width="468" height="60" minSuggestedDuration="00:00:30">
+      <AdParameters><![CDATA[{}]]></AdParameters>
+      <StaticResource creativeType="application/javascript"><![CDATA[${m}/vpaid-nonlinear.js]]></StaticResource>
+      <NonLinearClickThrough><![CDATA[${t}/landing/vpaidnl]]></NonLinearClickThrough>
+    </NonLinear>
+    <TrackingEvents>
+      <Tracking event="creativeView"><![CDATA[${pixel(t, 'vpaidnl', 'creativeView')}]]></Tracking>
+      <Tracking event="close"><![CDATA[${pixel(t, 'vpaidnl', 'close')}]]></Tracking>
+    </TrackingEvents>
+  </NonLinearAds></Creative></Creatives>
+</InLine></Ad>`),
+    // Relative URLs, resolved against the document that holds them: a wrapper in rel/ points
+    // to a wrapper in rel/deeper/, which points back up to an inline whose media file, pixels
+    // and click URLs are relative to it. Pixels land on this server (/impression, /px/...).
+    'rel/wrapper.xml': vast(`<Ad id="relw1"><Wrapper>
+  <AdSystem>Cutroom fixtures</AdSystem>
+  <VASTAdTagURI><![CDATA[deeper/wrapper2.xml]]></VASTAdTagURI>
+  <Impression><![CDATA[/px/relw1/impression]]></Impression>
+  <Creatives><Creative><Linear><TrackingEvents>
+    <Tracking event="start"><![CDATA[../../px/relw1/start]]></Tracking>
+  </TrackingEvents></Linear></Creative></Creatives>
+</Wrapper></Ad>`),
+    'rel/deeper/wrapper2.xml': vast(`<Ad id="relw2"><Wrapper>
+  <AdSystem>Cutroom fixtures</AdSystem>
+  <VASTAdTagURI><![CDATA[../inline.xml]]></VASTAdTagURI>
+  <Impression><![CDATA[/px/relw2/impression]]></Impression>
+</Wrapper></Ad>`),
+    'rel/inline.xml': vast(`<Ad id="relin"><InLine>
+  <AdSystem>Cutroom fixtures</AdSystem><AdTitle>relin</AdTitle>
+  <Impression><![CDATA[/impression]]></Impression>
+  <Creatives><Creative><Linear skipoffset="00:00:01">
+    <Duration>00:00:0${AD_SECONDS}</Duration>
+    <TrackingEvents>
+      <Tracking event="start"><![CDATA[../../px/relin/start]]></Tracking>
+      <Tracking event="complete"><![CDATA[/px/relin/complete]]></Tracking>
+    </TrackingEvents>
+    <VideoClicks>
+      <ClickThrough><![CDATA[/landing/relin]]></ClickThrough>
+      <ClickTracking><![CDATA[/px/relin/click]]></ClickTracking>
+    </VideoClicks>
+    <MediaFiles>
+      <MediaFile delivery="progressive" type="video/mp4" width="320" height="180"><![CDATA[../../media/ad.mp4]]></MediaFile>
+    </MediaFiles>
+  </Linear></Creative></Creatives>
+</InLine></Ad>`),
+    'rel/banner.xml': vast(`<Ad id="relnl"><InLine>
+  <AdSystem>Cutroom fixtures</AdSystem><AdTitle>relnl</AdTitle>
+  <Impression><![CDATA[/px/relnl/impression]]></Impression>
+  <Creatives><Creative><NonLinearAds>
+    <NonLinear width="468" height="60" minSuggestedDuration="00:00:30">
+      <StaticResource creativeType="image/png"><![CDATA[../../media/banner.png]]></StaticResource>
+      <NonLinearClickThrough><![CDATA[/landing/relnl]]></NonLinearClickThrough>
+    </NonLinear>
+  </NonLinearAds></Creative></Creatives>
+</InLine></Ad>`),
     'broken.xml':
       '<?xml version="1.0"?><VAST version="4.0"><Ad id="x"><InLine><AdTitle>broken</InLine></VAST>',
     'missing-media.xml': vast(
@@ -243,6 +396,8 @@ export interface Hit {
 }
 
 export interface AdServers {
+  /** Origin of the fixture server (VAST, media, pages). */
+  url: string;
   /** Base URL of the VAST documents. */
   vastBase: string;
   /** Base URL of the ad media. */
@@ -263,7 +418,23 @@ const TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.png': 'image/png',
   '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html; charset=utf-8',
+  '.jpg': 'image/jpeg',
+  '.vtt': 'text/vtt',
+  '.json': 'application/json',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.m4s': 'video/iso.segment',
+  '.mpd': 'application/dash+xml',
 };
+
+/** What else the fixture server serves: embed pages and folders (dist, content media). */
+export interface ServeOptions {
+  /** HTML by path ('/pages/x.html'); `{{VAST}}`, `{{MEDIA}}` and `{{T}}` become the bases. */
+  pages?: Record<string, string>;
+  /** Folders by URL prefix ('/dist/' → a directory). */
+  mounts?: Record<string, string>;
+}
 
 async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void) {
   const server = createServer(handler);
@@ -280,11 +451,13 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
 }
 
 /** Starts the VAST fixture server (VAST + media) and the tracking-pixel recorder. */
-export async function startAdServers(slowMs = 4000): Promise<AdServers> {
+export async function startAdServers(slowMs = 4000, serve: ServeOptions = {}): Promise<AdServers> {
   const media = makeAdMedia();
   const pixels: Hit[] = [];
   const requests: Hit[] = [];
   let docs: Record<string, string> = {};
+  let vastBase = '';
+  let mediaBase = '';
   const tracker = await listen((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     pixels.push({ path: url.pathname, query: url.search, at: Date.now() });
@@ -311,12 +484,29 @@ export async function startAdServers(slowMs = 4000): Promise<AdServers> {
       res.writeHead(200, { ...headers, 'content-type': TYPES['.xml']! }).end(doc);
       return;
     }
-    if (url.pathname.startsWith('/media/')) {
-      const name = url.pathname.slice('/media/'.length);
-      const path = join(media, name);
-      if (name.includes('/') || name.startsWith('.') || !existsSync(path)) {
+    // Relative pixels of the VAST documents land here, like the tracker's.
+    if (url.pathname.startsWith('/px/') || url.pathname === '/impression') {
+      pixels.push({ path: url.pathname, query: url.search, at: Date.now() });
+      res.writeHead(200, { 'content-type': 'image/gif', 'cache-control': 'no-store' });
+      return void res.end(GIF);
+    }
+    const page = serve.pages?.[url.pathname];
+    if (page !== undefined) {
+      const html = page
+        .replaceAll('{{VAST}}', vastBase)
+        .replaceAll('{{MEDIA}}', mediaBase)
+        .replaceAll('{{T}}', tracker.url);
+      return void res.writeHead(200, { ...headers, 'content-type': TYPES['.html']! }).end(html);
+    }
+    const mounts: Record<string, string> = { ...serve.mounts, '/media/': media };
+    const prefix = Object.keys(mounts).find((p) => url.pathname.startsWith(p));
+    if (prefix) {
+      const name = decodeURIComponent(url.pathname.slice(prefix.length));
+      const path = join(mounts[prefix]!, name);
+      if (name.split('/').some((part) => part.startsWith('.')) || !existsSync(path)) {
         return void res.writeHead(404, headers).end();
       }
+      if (statSync(path).isDirectory()) return void res.writeHead(404, headers).end();
       const body = readFileSync(path);
       const ext = name.slice(name.lastIndexOf('.'));
       const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
@@ -340,10 +530,11 @@ export async function startAdServers(slowMs = 4000): Promise<AdServers> {
     }
     res.writeHead(404, headers).end();
   });
-  const vastBase = `${fixtures.url}/vast`;
-  const mediaBase = `${fixtures.url}/media`;
+  vastBase = `${fixtures.url}/vast`;
+  mediaBase = `${fixtures.url}/media`;
   docs = vastDocuments(tracker.url, vastBase, mediaBase);
   return {
+    url: fixtures.url,
     vastBase,
     mediaBase,
     trackerBase: tracker.url,

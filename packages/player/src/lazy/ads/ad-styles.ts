@@ -19,7 +19,7 @@ button.cr-ad-cta{cursor:pointer;border:1px solid rgba(255,255,255,.5)}
 .cr-ad-progress{position:absolute;left:0;right:0;top:0;height:4px;background:rgba(255,255,255,.25)}
 .cr-ad-progress>div{height:100%;width:0}
 .cr-ad-banner{position:absolute;left:50%;transform:translateX(-50%);z-index:4;max-width:100%}
-.cr-ad-banner.cr-v-top{top:8px}.cr-ad-banner.cr-v-middle{top:50%;transform:translate(-50%,-50%)}.cr-ad-banner.cr-v-bottom{bottom:56px}
+.cr-ad-banner.cr-v-top{top:30px}.cr-ad-banner.cr-v-middle{top:50%;transform:translate(-50%,-50%)}.cr-ad-banner.cr-v-bottom{bottom:56px}
 .cr-ad-banner img{display:block;max-width:100%;height:auto;cursor:pointer}
 .cr-ad-banner-close{position:absolute;top:-22px;right:0;padding:2px 8px;border:0;background:rgba(0,0,0,.75);color:#fff;font:12px/18px inherit;cursor:pointer}
 .cr-ad-marker{position:absolute;top:0;bottom:0;width:4px;margin-left:-2px;pointer-events:none}

@@ -64,6 +64,20 @@ export class AdsManager implements AdsController {
     return Promise.resolve();
   }
 
+  beforePlay(): boolean {
+    if (this.#isBusy) {
+      this.#active?.togglePause();
+      return true;
+    }
+    if (this.#isPreRollHandled) return false;
+    this.#isPreRollHandled = true;
+    void this.#runRolls(
+      this.#rolls.filter((r) => r.roll === 'preRoll' && !r.error),
+      'preRoll',
+    );
+    return true;
+  }
+
   /** The roll records, for tests and debugging. */
   get rolls(): readonly RollRecord[] {
     return this.#rolls;
