@@ -1,15 +1,18 @@
-// npm run bench:player — sizes of the player's core and lazy chunks (min and gzip), the time
-// from createPlayer to the first decoded frame for a local MP4 and a local HLS stream, and the
-// time from play to the first frame of a pre-roll ad served by a local VAST tag.
+// npm run bench:player — sizes of the player's core and lazy chunks (min and gzip), then time to
+// the first frame side by side with Fluid Player on the same page, same media: a local MP4, a
+// local HLS stream, and the first frame of a pre-roll ad from a local VAST tag (with autoPlay,
+// and with play() called right after creating the player). Prints ours, Fluid's and the ratio.
 import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { makeMedia } from '../packages/player/demo/make-media.mjs';
 import { measureDist } from '../packages/player/scripts/sizes.mjs';
-import { CHROMIUM_ARGS, PLAYER_PAGE } from '../packages/player/test/harness.ts';
-import { startServer } from '../packages/player/scripts/static-server.mjs';
+import { CHROMIUM_ARGS } from '../packages/player/test/harness.ts';
 import { startAdServers } from '../packages/player/test/ads/fixtures.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -54,104 +57,189 @@ started = Date.now();
 const media = makeMedia(join(tmpdir(), 'cutroom-player-test-media'));
 console.log(`\nMedia ready in ${Date.now() - started} ms`);
 
-const server = await startServer({ '/dist/': dist, '/media/': media }, { '/': PLAYER_PAGE });
+// Fluid Player (the fluid-player npm package, a devDependency of the bench only), built from
+// its sources the way its CDN build is: CSS and icons in, hls.js and dash.js split off.
+const fluidDir = join(tmpdir(), 'cutroom-bench-fluid');
+const require = createRequire(import.meta.url);
+const fluidRoot = dirname(require.resolve('fluid-player/package.json'));
+await build({
+  entryPoints: [join(fluidRoot, 'src/browser.js')],
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  splitting: true,
+  outdir: fluidDir,
+  entryNames: '[name]',
+  loader: { '.svg': 'dataurl' },
+  legalComments: 'none',
+  logLevel: 'error',
+  target: 'es2020',
+});
+const fluidHls = await (async () => {
+  const { gzipSync } = await import('node:zlib');
+  const files = readdirSync(fluidDir).filter((f) => f.endsWith('.js'));
+  const sized = files.map((f) => ({ f, gz: gzipSync(readFileSync(join(fluidDir, f))).length }));
+  return sized.sort((a, b) => b.gz - a.gz);
+})();
+console.log('\nFluid Player build (esbuild, minified), largest files:');
+for (const { f, gz } of fluidHls.slice(0, 3))
+  console.log(`  ${f.padEnd(38)} ${kb(gz).padStart(25)} gzip`);
+
+// Both players run on pages of one origin that also serves the VAST documents (Fluid asks for
+// VAST with credentials, which a wildcard CORS answer refuses).
+const page = (head: string): string => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Bench</title>${head}
+<style>body{margin:0} main{width:640px}</style></head>
+<body><main id="main"></main></body></html>`;
+const servers = await startAdServers(4000, {
+  pages: {
+    '/ours.html': page(
+      '<link rel="stylesheet" href="/dist/cutroom-player.css"><script src="/dist/cutroom-player.js"></script>',
+    ),
+    '/fluid.html': page(
+      '<link rel="stylesheet" href="/fluid/browser.css"><script type="module" src="/fluid/browser.js"></script>',
+    ),
+    '/favicon.ico': '',
+  },
+  mounts: { '/dist/': dist, '/content/': media, '/fluid/': fluidDir },
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: CHROMIUM_ARGS,
 });
 
-async function firstFrame(src: string, type: string): Promise<number> {
-  const page = await browser.newPage();
-  await page.goto(`${server.url}/`);
-  const ms = await page.evaluate(
-    ({ src, type }) =>
+type Who = 'ours' | 'fluid';
+interface Case {
+  name: string;
+  src: string;
+  type: string;
+  /** The player's options (the same object for both players). */
+  options: Record<string, unknown>;
+  /** Call play() right after creating the player. */
+  callPlay?: boolean;
+  /** Measure the first frame of the pre-roll ad instead of the content's. */
+  ad?: boolean;
+}
+
+/** ms from the creating call to the first frame painted (of the content, or of the ad). */
+async function firstFrame(who: Who, c: Case): Promise<number> {
+  const tab = await browser.newPage();
+  // tsx names the functions of the evaluated callback through a helper the page lacks.
+  await tab.addInitScript('window.__name = (f) => f;');
+  await tab.goto(`${servers.url}/${who}.html`);
+  await tab.waitForFunction(
+    () => typeof (window as { fluidPlayer?: unknown }).fluidPlayer === 'function',
+  );
+  const ms = await tab.evaluate(
+    ({ c, who }) =>
       new Promise<number>((resolve, reject) => {
         const video = document.createElement('video');
+        video.id = 'bench';
+        video.setAttribute('width', '640');
         const source = document.createElement('source');
-        source.src = src;
-        source.type = type;
+        source.src = c.src;
+        source.type = c.type;
         video.append(source);
         document.getElementById('main')!.append(video);
+        setTimeout(() => reject(new Error('no frame in 20 s')), 20_000);
         const t0 = performance.now();
-        video.requestVideoFrameCallback(() => resolve(performance.now() - t0));
-        setTimeout(() => reject(new Error('no frame in 15 s')), 15_000);
-        const w = window as unknown as {
-          cutroomPlayer: (v: HTMLVideoElement, o: unknown) => unknown;
+        const done = (): void => resolve(performance.now() - t0);
+        const isAd = (v: HTMLVideoElement): boolean => v.currentSrc.includes('/media/ad.mp4');
+        // Fluid plays ads in the content's element; ours in an element of the ad layer.
+        const watch = (v: HTMLVideoElement): void => {
+          v.requestVideoFrameCallback(() => {
+            if (!c.ad || isAd(v)) done();
+            else watch(v);
+          });
         };
-        w.cutroomPlayer(video, { layoutControls: { autoPlay: true, mute: true } });
+        if (who === 'ours' && c.ad) {
+          const poll = setInterval(() => {
+            const ad = document.querySelector<HTMLVideoElement>('.cr-ad-video');
+            if (!ad) return;
+            clearInterval(poll);
+            watch(ad);
+          }, 1);
+        } else watch(video);
+        const create = (
+          window as unknown as {
+            fluidPlayer: (v: HTMLVideoElement, o: unknown) => { play(): void };
+          }
+        ).fluidPlayer;
+        const player = create(video, c.options);
+        if (c.callPlay) player.play();
       }),
-    { src, type },
+    { c, who },
   );
-  await page.close();
+  await tab.close();
   return ms;
 }
 
-const stats = (xs: number[]): string => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  return `median ${median.toFixed(0)} ms, min ${sorted[0]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`;
-};
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-console.log(`\ncreatePlayer → first frame (${RUNS} runs each, fresh page, loopback server)`);
-for (const [name, src, type] of [
-  ['MP4', '/media/clip-360.mp4', 'video/mp4'],
-  ['HLS (3 renditions, hls.js lazy)', '/media/hls/master.m3u8', 'application/x-mpegURL'],
-] as const) {
-  await firstFrame(src, type); // warm-up: browser start-up costs are not the player's
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push(await firstFrame(src, type));
-  console.log(`  ${name.padEnd(38)} ${stats(times)}`);
-}
+const autoplay = { layoutControls: { autoPlay: true, mute: true } };
+const vast = { adList: [{ roll: 'preRoll', vastTag: '/vast/inline.xml' }] };
+const cases: Case[] = [
+  { name: 'MP4 (640x360)', src: '/content/clip-360.mp4', type: 'video/mp4', options: autoplay },
+  {
+    name: 'HLS (3 renditions)',
+    src: '/content/hls/master.m3u8',
+    type: 'application/x-mpegURL',
+    options: autoplay,
+  },
+  {
+    name: 'first ad frame, autoPlay',
+    src: '/content/clip-360.mp4',
+    type: 'video/mp4',
+    options: { ...autoplay, vastOptions: vast },
+    ad: true,
+  },
+  {
+    name: 'first ad frame, play() after create',
+    src: '/content/clip-360.mp4',
+    type: 'video/mp4',
+    options: { layoutControls: { mute: true }, vastOptions: vast },
+    callPlay: true,
+    ad: true,
+  },
+];
 
-// Pre-roll: a local VAST tag (inline linear ad, 320x180 H.264) from the test fixture server.
-const adServers = await startAdServers();
-async function firstAdFrame(): Promise<{ fromPlay: number; fromCreate: number }> {
-  const page = await browser.newPage();
-  await page.goto(`${server.url}/`);
-  const result = await page.evaluate(
-    (vastTag) =>
-      new Promise<{ fromPlay: number; fromCreate: number }>((resolve, reject) => {
-        const video = document.createElement('video');
-        video.src = '/media/clip-360.mp4';
-        document.getElementById('main')!.append(video);
-        const created = performance.now();
-        let played = 0;
-        video.addEventListener('play', () => (played ||= performance.now()), { once: true });
-        const poll = setInterval(() => {
-          const ad = document.querySelector<HTMLVideoElement>('.cr-ad-video');
-          if (!ad) return;
-          clearInterval(poll);
-          ad.requestVideoFrameCallback(() => {
-            const now = performance.now();
-            resolve({ fromPlay: now - played, fromCreate: now - created });
-          });
-        }, 2);
-        setTimeout(() => reject(new Error('no ad frame in 15 s')), 15_000);
-        const w = window as unknown as {
-          cutroomPlayer: (v: HTMLVideoElement, o: unknown) => unknown;
-        };
-        w.cutroomPlayer(video, {
-          layoutControls: { autoPlay: true, mute: true },
-          vastOptions: { adList: [{ roll: 'preRoll', vastTag }] },
-        });
-      }),
-    `${adServers.vastBase}/inline.xml`,
+console.log(
+  `\nTime to first frame, ours against Fluid Player ${require('fluid-player/package.json').version} ` +
+    `(median of ${RUNS}, runs alternate, fresh tab each, loopback server)`,
+);
+console.log(
+  `  ${'case'.padEnd(38)} ${'ours'.padStart(9)} ${'Fluid'.padStart(9)} ${'ratio'.padStart(7)}`,
+);
+for (const c of cases) {
+  const times: Record<Who, number[]> = { ours: [], fluid: [] };
+  const failures: Record<Who, number> = { ours: 0, fluid: 0 };
+  // Warm-up: browser start-up costs are neither player's.
+  await firstFrame('ours', c).catch(() => 0);
+  await firstFrame('fluid', c).catch(() => 0);
+  for (let i = 0; i < RUNS; i++) {
+    for (const who of i % 2 ? (['fluid', 'ours'] as const) : (['ours', 'fluid'] as const)) {
+      try {
+        times[who].push(await firstFrame(who, c));
+      } catch (error) {
+        if (!failures[who]) console.log(`  (${who}, ${c.name}: ${String(error).split('\n')[0]})`);
+        failures[who]++;
+      }
+    }
+  }
+  const cell = (who: Who): string =>
+    times[who].length ? `${median(times[who]).toFixed(0)} ms` : 'none';
+  const ratio =
+    times.ours.length && times.fluid.length
+      ? `${(median(times.ours) / median(times.fluid)).toFixed(2)}x`
+      : '-';
+  const lost =
+    failures.ours || failures.fluid
+      ? `  (no frame: ours ${failures.ours}, Fluid ${failures.fluid})`
+      : '';
+  console.log(
+    `  ${c.name.padEnd(38)} ${cell('ours').padStart(9)} ${cell('fluid').padStart(9)} ${ratio.padStart(7)}${lost}`,
   );
-  await page.close();
-  return result;
 }
-await firstAdFrame(); // warm-up
-const fromPlay: number[] = [];
-const fromCreate: number[] = [];
-for (let i = 0; i < RUNS; i++) {
-  const r = await firstAdFrame();
-  fromPlay.push(r.fromPlay);
-  fromCreate.push(r.fromCreate);
-}
-console.log(`\nPre-roll ad (${RUNS} runs, local VAST tag, ads chunk loaded on demand)`);
-console.log(`  ${'play → first ad frame'.padEnd(38)} ${stats(fromPlay)}`);
-console.log(`  ${'createPlayer → first ad frame'.padEnd(38)} ${stats(fromCreate)}`);
 
-await adServers.close();
 await browser.close();
-await server.close();
+await servers.close();
