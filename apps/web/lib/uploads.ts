@@ -1,6 +1,9 @@
 // Imported by server code only: the resumable-upload (tus) server, outside Next.js so that
 // request bodies stream straight to disk.
+import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Actor } from '@cutroom/core/api/endpoint';
@@ -8,7 +11,12 @@ import { isServiceError } from '@cutroom/core/api/service-error';
 import type { Logger } from '@cutroom/core/logging/logger';
 import { formatBytes } from './format';
 import type { UploadedFiles } from '@cutroom/core/uploads/uploaded-files';
-import { requireUploader, validateUploadedFile } from '@cutroom/media/uploads/upload.service';
+import {
+  isOutOfSpaceError,
+  OUT_OF_SPACE_MESSAGE,
+  requireUploader,
+  validateUploadedFile,
+} from '@cutroom/media/uploads/upload.service';
 
 export const UPLOAD_PATH = '/api/uploads';
 
@@ -17,6 +25,31 @@ const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 /** A refusal in the shape the tus server sends back: a status and a message for the uploader. */
 const refusal = (status_code: number, body: string) => ({ status_code, body });
+
+/**
+ * FileStore, but a write that fails because the disk is full says so (507 and a message for
+ * the uploader) instead of a bare 500: FileStore's own write drops the cause. What arrived
+ * before the disk filled stays, so the upload resumes from there once there is room.
+ */
+class UploadFileStore extends FileStore {
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    let received = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        received += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    const file = createWriteStream(join(this.directory, id), { flags: 'r+', start: offset });
+    try {
+      await pipeline(readable, counter, file);
+    } catch (error) {
+      if (isOutOfSpaceError(error)) throw refusal(507, OUT_OF_SPACE_MESSAGE);
+      throw refusal(500, 'Something went wrong receiving the file\n');
+    }
+    return offset + received;
+  }
+}
 
 export interface UploadServerOptions {
   directory: string;
@@ -39,7 +72,10 @@ export interface UploadServer {
  */
 export function createUploadServer(options: UploadServerOptions): UploadServer {
   const { directory, maxBytes, getViewer, log } = options;
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const datastore = new UploadFileStore({
+    directory,
+    expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+  });
 
   const files: UploadedFiles = {
     async find(id) {
@@ -107,6 +143,10 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
     },
     onResponseError(_request, error) {
       if ('status_code' in error && error.status_code === 413) return refusal(413, tooLarge);
+      if (isOutOfSpaceError(error) || ('status_code' in error && error.status_code === 507)) {
+        log.warn({ err: error }, 'upload refused: out of storage space');
+        return refusal(507, OUT_OF_SPACE_MESSAGE);
+      }
       if (!('status_code' in error)) log.error({ err: error }, 'upload failed');
       return undefined;
     },

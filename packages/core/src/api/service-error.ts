@@ -1,6 +1,12 @@
 /** What went wrong, in terms an HTTP layer can map to a status code. */
 export type ServiceErrorKind =
-  'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  | 'insufficient_storage';
 
 export const STATUS_BY_KIND: Record<ServiceErrorKind, number> = {
   invalid: 400,
@@ -9,6 +15,8 @@ export const STATUS_BY_KIND: Record<ServiceErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  /** The server's disk (or quota) is full: nothing was kept; trying later may work. */
+  insufficient_storage: 507,
 };
 
 /**

@@ -13,6 +13,14 @@ export const UPLOAD_GONE_MESSAGE =
   'This upload does not exist or has expired. Please upload the file again.';
 export const SIGN_IN_TO_UPLOAD_MESSAGE = 'Please sign in to upload videos';
 export const VERIFY_TO_UPLOAD_MESSAGE = 'Please verify your e-mail address before uploading';
+export const OUT_OF_SPACE_MESSAGE =
+  'The server is out of storage space, so this video could not be kept. Please try again later.';
+
+/** A write refused because the disk (or the owner's quota) is full. */
+export const isOutOfSpaceError = (error: unknown): boolean => {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+};
 
 /** Upload ids are made by the upload server: 32 hexadecimal characters. */
 export const UploadId = z.string().regex(/^[a-f0-9]{32}$/, 'Unknown upload id');
@@ -80,6 +88,11 @@ export async function publishUpload(
       shouldRemoveFile: false,
     });
     return video;
+  } catch (error) {
+    // Storing the source copy filled the disk: no row was made and its copy is removed.
+    if (isOutOfSpaceError(error))
+      throw new ServiceError('insufficient_storage', OUT_OF_SPACE_MESSAGE);
+    throw error;
   } finally {
     await context.uploads.remove(upload.id);
   }

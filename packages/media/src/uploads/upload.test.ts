@@ -13,7 +13,7 @@ import { createTestDatabase } from '@cutroom/core/testing/test-db';
 import type { UploadedFiles } from '@cutroom/core/uploads/uploaded-files';
 import { InProcessEvents } from '@cutroom/core/videos/processing-events';
 import { generateTestVideo } from '../test-video';
-import { publishUpload, UPLOAD_GONE_MESSAGE } from './upload.service';
+import { OUT_OF_SPACE_MESSAGE, publishUpload, UPLOAD_GONE_MESSAGE } from './upload.service';
 
 const handle = await createTestDatabase();
 const { db } = handle;
@@ -140,6 +140,33 @@ describe('publishUpload', () => {
     ).rejects.toMatchObject({
       kind: 'forbidden',
     });
+  });
+
+  it('answers 507 with a clear message when the disk fills while the source is stored', async () => {
+    const { actor } = await createUser(db);
+    await receive(uploadId(6), actor.id, sample);
+    const before = await db.select().from(videos);
+    const storedBefore = await storage.list('videos/');
+    // The disk fills while the source is copied into storage.
+    const full = new LocalStorage({ root: join(work, 'media'), publicBaseUrl: '/media' });
+    full.putFile = async () => {
+      throw Object.assign(new Error('ENOSPC: no space left on device, copyfile'), {
+        code: 'ENOSPC',
+      });
+    };
+    const refusal = publishUpload(
+      { ...context(actor), storage: full },
+      { uploadId: uploadId(6), title: 'No room' },
+    );
+    await expect(refusal).rejects.toThrow(ServiceError);
+    await expect(refusal).rejects.toMatchObject({
+      kind: 'insufficient_storage',
+      status: 507,
+      message: OUT_OF_SPACE_MESSAGE,
+    });
+    expect(await db.select().from(videos)).toHaveLength(before.length);
+    expect(await storage.list('videos/')).toHaveLength(storedBefore.length);
+    expect(await uploads.find(uploadId(6))).toBeNull();
   });
 
   it('asks for a title', async () => {

@@ -1,0 +1,92 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '@cutroom/core/logging/logger';
+import { OUT_OF_SPACE_MESSAGE } from '@cutroom/media/uploads/upload.service';
+import { createUploadServer, UPLOAD_PATH } from './uploads';
+
+const directory = mkdtempSync(join(tmpdir(), 'cutroom-uploads-test-'));
+const uploads = createUploadServer({
+  directory,
+  maxBytes: 1024 * 1024,
+  getViewer: async () => ({
+    id: 'u1',
+    username: 'member',
+    role: 'user',
+    emailVerified: true,
+    isSupporter: false,
+  }),
+  log: createLogger({ level: 'silent' }),
+});
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer((request, response) => void uploads.server.handle(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe('the upload server', () => {
+  it('stores what a PATCH sends and resumes from the offset it holds', async () => {
+    const headers = { 'tus-resumable': '1.0.0' };
+    const created = await fetch(`${base}${UPLOAD_PATH}`, {
+      method: 'POST',
+      headers: { ...headers, 'upload-length': '10' },
+    });
+    const location = new URL(created.headers.get('location')!, `${base}${UPLOAD_PATH}/`);
+    const patch = (offset: number, bytes: string) =>
+      fetch(location, {
+        method: 'PATCH',
+        headers: {
+          ...headers,
+          'content-type': 'application/offset+octet-stream',
+          'upload-offset': String(offset),
+        },
+        body: bytes,
+      });
+    expect((await patch(0, 'abcd')).headers.get('upload-offset')).toBe('4');
+    const head = await fetch(location, { method: 'HEAD', headers });
+    expect(head.headers.get('upload-offset')).toBe('4');
+    // (The last bytes would complete it, and a finished file must be a video.)
+    expect((await patch(4, 'efg')).headers.get('upload-offset')).toBe('7');
+    const id = location.pathname.split('/').pop()!;
+    expect(readFileSync(join(directory, id), 'utf8')).toBe('abcdefg');
+  });
+
+  it.runIf(existsSync('/dev/full'))(
+    'answers 507 with a clear message when the disk is full',
+    async () => {
+      const headers = { 'tus-resumable': '1.0.0' };
+      const created = await fetch(`${base}${UPLOAD_PATH}`, {
+        method: 'POST',
+        headers: { ...headers, 'upload-length': '1000' },
+      });
+      expect(created.status).toBe(201);
+      const location = new URL(created.headers.get('location')!, `${base}${UPLOAD_PATH}/`);
+      const id = location.pathname.split('/').pop()!;
+      // Every write to /dev/full fails with ENOSPC, as on a full disk.
+      unlinkSync(join(directory, id));
+      symlinkSync('/dev/full', join(directory, id));
+      const patched = await fetch(location, {
+        method: 'PATCH',
+        headers: {
+          ...headers,
+          'content-type': 'application/offset+octet-stream',
+          'upload-offset': '0',
+        },
+        body: new Uint8Array(1000),
+      });
+      const text = await patched.clone().text();
+      expect(`${patched.status} ${text}`).toBe(`507 ${OUT_OF_SPACE_MESSAGE}`);
+      expect(await patched.text()).toBe(OUT_OF_SPACE_MESSAGE);
+    },
+  );
+});
