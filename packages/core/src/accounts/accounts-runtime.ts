@@ -24,6 +24,25 @@ export function resolveAuthSecret(config: Pick<Config, 'AUTH_SECRET' | 'dataDir'
   return secret;
 }
 
+/**
+ * Warns, naming AUTH_SECRET, when a node on a database server (which several web nodes may
+ * share) signs sessions with a secret of its own making: the other nodes would refuse them.
+ * Answers whether it warned.
+ */
+export function warnIfSecretNotShared(
+  config: Pick<Config, 'AUTH_SECRET' | 'DATABASE_URL'>,
+  log: Pick<Logger, 'warn'>,
+): boolean {
+  if (config.AUTH_SECRET || !config.DATABASE_URL) return false;
+  log.warn(
+    { setting: 'AUTH_SECRET' },
+    'AUTH_SECRET is not set: this node signs sessions with a secret of its own (DATA_DIR/auth-secret). ' +
+      'Every web node on this database needs the same AUTH_SECRET, or sessions made on one node are ' +
+      'refused by the others (docs/scaling.md).',
+  );
+  return true;
+}
+
 export function authSettingsFromConfig(config: Config, secret: string): AuthSettings {
   return {
     publicUrl: config.PUBLIC_URL,
@@ -63,6 +82,7 @@ export async function createAccounts(options: {
     outboxDir: join(config.dataDir, 'outbox'),
     log: log.child({ module: 'mail' }),
   });
+  warnIfSecretNotShared(config, log);
   const settings = authSettingsFromConfig(config, resolveAuthSecret(config));
   const auth = createAuth({ db, mailer, log, settings });
   const handleAuthRequest = createAuthRequestHandler({
