@@ -4,8 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
+import { FOREIGN_ORIGIN_MESSAGE } from '@cutroom/core/accounts/origin';
 import { createRuntime } from './lib/create-runtime';
 import { MEDIA_PATH_PREFIX, serveMedia } from './lib/media-handler';
+import {
+  compileProxyTrust,
+  createForeignRequestCheck,
+  settleForwardedHeaders,
+} from './lib/request-edge';
 import { UPLOAD_PATH } from './lib/uploads';
 
 const runtime = await createRuntime();
@@ -16,6 +22,13 @@ const dev = process.argv.includes('--dev');
 const app = next({ dev, dir: fileURLToPath(new URL('.', import.meta.url)) });
 await app.prepare();
 const handle = app.getRequestHandler();
+const proxyTrust = compileProxyTrust(config.TRUSTED_PROXIES);
+const isForeignRequest = createForeignRequestCheck(config.PUBLIC_URL);
+const FOREIGN_REFUSAL = JSON.stringify({
+  error: FOREIGN_ORIGIN_MESSAGE,
+  message: FOREIGN_ORIGIN_MESSAGE,
+  httpStatusCode: 403,
+});
 
 const server = createServer((request, response) => {
   const header = request.headers['x-request-id'];
@@ -23,6 +36,7 @@ const server = createServer((request, response) => {
     typeof header === 'string' && /^[\w-]{8,64}$/.test(header) ? header : randomUUID();
   request.headers['x-request-id'] = requestId;
   response.setHeader('x-request-id', requestId);
+  const client = settleForwardedHeaders(request, proxyTrust);
   const started = process.hrtime.bigint();
   response.on('finish', () => {
     log.info(
@@ -30,12 +44,18 @@ const server = createServer((request, response) => {
         reqId: requestId,
         method: request.method,
         url: request.url,
+        ip: client,
         status: response.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       },
       'request',
     );
   });
+  // Cross-site request forgery: a change carrying this site's cookies must come from its pages.
+  if (isForeignRequest(request)) {
+    response.writeHead(403, { 'content-type': 'application/json' }).end(FOREIGN_REFUSAL);
+    return;
+  }
   if (request.url?.startsWith(MEDIA_PATH_PREFIX)) {
     // Media bypasses Next.js: byte ranges and streaming straight from storage.
     serveMedia(runtime.storage, request, response).catch((error: unknown) => {

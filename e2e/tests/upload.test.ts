@@ -131,12 +131,61 @@ describe('uploading a video', () => {
     expect(finished.status).toBe(204);
     expect(finished.headers.get('upload-offset')).toBe(String(bytes.length));
 
-    // Someone else cannot touch it.
+    // A visitor cannot touch it.
     const stranger = await fetch(location, {
       method: 'HEAD',
       headers: { 'tus-resumable': '1.0.0' },
     });
-    expect(stranger.status).toBe(403);
+    expect(stranger.status).toBe(401);
+  });
+
+  it('answers every call on an upload to its owner alone; odd ids are 404 with a message', async () => {
+    const cookieOf = async () => {
+      const user = await createVerifiedUser();
+      const session = await openPage();
+      await signInThroughApi(session.context(), user.email, user.password);
+      const cookies = await session.context().cookies();
+      await session.close();
+      return cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ');
+    };
+    const [owner, other] = [await cookieOf(), await cookieOf()];
+    const tus = (cookie?: string) => ({
+      'tus-resumable': '1.0.0',
+      origin: baseUrl(),
+      ...(cookie ? { cookie } : {}),
+    });
+    const created = await fetch(`${baseUrl()}/api/uploads`, {
+      method: 'POST',
+      headers: { ...tus(owner), 'upload-length': '1000' },
+    });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get('location')!, baseUrl()).toString();
+    const stillThere = async () =>
+      (await fetch(location, { method: 'HEAD', headers: tus(owner) })).status;
+
+    for (const id of ['not-hex!', '..%2f..%2fetc', 'a'.repeat(500), '0'.repeat(32)]) {
+      const response = await fetch(`${baseUrl()}/api/uploads/${id}`, {
+        method: 'DELETE',
+        headers: tus(owner),
+      });
+      expect(response.status, id).toBe(404);
+      expect(await response.text()).toBe('This upload does not exist, or is not yours');
+    }
+    const byVisitor = await fetch(location, { method: 'DELETE', headers: tus() });
+    expect(byVisitor.status).toBe(401);
+    const byOther = await fetch(location, { method: 'DELETE', headers: tus(other) });
+    expect(byOther.status).toBe(404);
+    // The owner's own cookie, sent by a page that names no origin (a forged request): refused.
+    const forged = await fetch(location, {
+      method: 'DELETE',
+      headers: { 'tus-resumable': '1.0.0', cookie: owner },
+    });
+    expect(forged.status).toBe(403);
+    expect(await stillThere()).toBe(200);
+
+    const byOwner = await fetch(location, { method: 'DELETE', headers: tus(owner) });
+    expect(byOwner.status).toBe(204);
+    expect(await stillThere()).toBe(404);
   });
 
   it('refuses uploads from visitors', async () => {

@@ -51,6 +51,8 @@ class UploadFileStore extends FileStore {
   }
 }
 
+export const UPLOAD_MISSING_MESSAGE = 'This upload does not exist, or is not yours';
+
 export interface UploadServerOptions {
   directory: string;
   maxBytes: number;
@@ -123,12 +125,17 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
     },
     async onIncomingRequest(request, uploadId) {
       if (request.method === 'POST' || request.method === 'OPTIONS') return;
-      const [viewer, upload] = await Promise.all([
-        getViewer(request.headers),
-        files.find(uploadId),
-      ]);
-      if (!upload) return; // The tus server answers 404 itself.
-      if (!viewer || upload.ownerId !== viewer.id) throw refusal(403, 'This upload is not yours');
+      // Every call on an upload (HEAD, PATCH, DELETE, GET) is its owner's alone. Someone
+      // else's upload answers as a missing one: its existence is not for them to learn.
+      const viewer = await getViewer(request.headers);
+      try {
+        requireUploader(viewer);
+      } catch (error) {
+        if (isServiceError(error)) throw refusal(error.status, error.message);
+        throw error;
+      }
+      const upload = await files.find(uploadId);
+      if (!upload || upload.ownerId !== viewer!.id) throw refusal(404, UPLOAD_MISSING_MESSAGE);
     },
     async onUploadFinish(_request, upload) {
       const file = await files.find(upload.id);

@@ -14,6 +14,23 @@ describe('foreign-origin check', () => {
     expect(isForeignMutation(post({ 'sec-fetch-site': 'cross-site' }), allowed)).toBe(true);
   });
 
+  it('refuses a cookie-carrying change that names no origin, and a sibling subdomain', () => {
+    expect(isForeignMutation(post({ cookie: 'cutroom.session_token=x' }), allowed)).toBe(true);
+    expect(isForeignMutation(post({ 'sec-fetch-site': 'same-site' }), allowed)).toBe(true);
+    expect(
+      isForeignMutation(
+        post({ cookie: 'cutroom.session_token=x', 'sec-fetch-site': 'same-origin' }),
+        allowed,
+      ),
+    ).toBe(false);
+    expect(
+      isForeignMutation(
+        post({ cookie: 'a=b', origin: 'https://video.example.org', 'sec-fetch-site': 'none' }),
+        allowed,
+      ),
+    ).toBe(false);
+  });
+
   it('lets the site itself, API clients without Origin, and reads through', () => {
     expect(isForeignMutation(post({ origin: 'https://video.example.org' }), allowed)).toBe(false);
     expect(isForeignMutation(post({}), allowed)).toBe(false);

@@ -3,19 +3,23 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const FOREIGN_ORIGIN_MESSAGE = 'This request came from another site and was refused';
 
 /**
- * Whether a request is a mutation sent by a page of another site (cross-site request forgery).
- * Browsers name the sending page in `Origin` and say `Sec-Fetch-Site: cross-site`; API clients
- * outside a browser send neither and authenticate with a bearer token instead of cookies.
+ * Whether a request is a state change that must be refused as cross-site request forgery.
+ * Browsers name the sending page in `Origin` and tell `Sec-Fetch-Site`; a change carrying the
+ * site's cookies must show one of them and it must be this site. API clients outside a
+ * browser send neither and authenticate with a bearer token instead of cookies, so a request
+ * without cookies may go without them.
  */
 export function isForeignMutation(
   request: { method: string; headers: Headers },
   allowedOrigins: readonly string[],
 ): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
-  if (request.headers.get('sec-fetch-site') === 'cross-site') return true;
+  const fetchSite = request.headers.get('sec-fetch-site');
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
   const origin = request.headers.get('origin');
-  if (!origin) return false;
-  return !allowedOrigins.includes(origin);
+  if (origin) return !allowedOrigins.includes(origin);
+  if (fetchSite === 'same-origin') return false;
+  return Boolean(request.headers.get('cookie')?.trim());
 }
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
