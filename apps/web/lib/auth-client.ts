@@ -36,6 +36,11 @@ export async function postJson(path: string, body: unknown): Promise<CallResult>
   return { ok: response.ok, status: response.status, message, code, data };
 }
 
+/** Asks for a new verification mail; its link lands on /verify. */
+export function requestVerificationMail(email: string): Promise<CallResult> {
+  return postJson('/api/auth/send-verification-email', { email, callbackURL: '/verify' });
+}
+
 const resetters = new Set<() => void>();
 
 /**

@@ -3,19 +3,29 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { AuthCard } from '@/components/auth/auth-card';
 import { RegisterForm } from '@/components/auth/register-form';
+import { MESSAGES } from '@cutroom/core/accounts/messages';
+import { formMessageFor } from '@/lib/form-outcome';
 import { getViewer } from '@/lib/session';
 
 export const metadata: Metadata = { title: 'Register' };
 export const dynamic = 'force-dynamic';
 
-export default async function RegisterPage() {
+export default async function RegisterPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ error?: string; done?: string }>;
+}) {
   if (await getViewer(await headers())) redirect('/');
+  const { error, done } = await searchParams;
   return (
     <AuthCard
       title="Register"
       intro="We send a link to your address: open it to verify the address, then sign in."
     >
-      <RegisterForm />
+      <RegisterForm
+        initialError={formMessageFor(error, 'Registration failed. Please try again')}
+        initialDone={done ? MESSAGES.registered : undefined}
+      />
     </AuthCard>
   );
 }

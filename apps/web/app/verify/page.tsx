@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AuthCard } from '@/components/auth/auth-card';
 import { FormMessage } from '@/components/auth/form-parts';
+import { ResendVerificationForm } from '@/components/auth/resend-verification-form';
 
 export const metadata: Metadata = { title: 'E-mail verification' };
 export const dynamic = 'force-dynamic';
@@ -17,16 +18,18 @@ export default async function VerifyPage({
     return (
       <AuthCard title="This link did not work">
         <FormMessage kind="error" testId="verify-failed">
-          {error === 'token_expired'
+          {error.toLowerCase() === 'token_expired'
             ? 'This verification link has expired.'
             : 'This verification link is invalid or was already used.'}
         </FormMessage>
-        <p className="text-sm text-neutral-300">
+        <p className="mb-4 text-sm text-neutral-300">
+          Links work once and for a day. Ask for a new one below, or{' '}
           <Link href="/login" className="text-accent underline">
-            Sign in
+            sign in
           </Link>{' '}
-          to ask for a new verification email.
+          if your address is already verified.
         </p>
+        <ResendVerificationForm />
       </AuthCard>
     );
   }

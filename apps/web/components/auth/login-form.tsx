@@ -3,18 +3,19 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
-import { postJson } from '@/lib/auth-client';
+import { postJson, requestVerificationMail } from '@/lib/auth-client';
+import { safeRedirectPath } from '@/lib/safe-redirect';
 import { Field, FormMessage, SubmitButton } from './form-parts';
 
-/** Only a path of this site: never send someone elsewhere after sign-in. */
-function safeNext(next: string | undefined): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
-}
-
-export function LoginForm({ next }: { next?: string }) {
+/**
+ * Sign-in. With JavaScript it posts JSON and stays on the page to show a refusal; without
+ * (or before the page's scripts have loaded) the browser posts the form itself, never as a
+ * GET that would put the password in the address.
+ */
+export function LoginForm({ next, initialError }: { next?: string; initialError?: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError ?? null);
   const [unverified, setUnverified] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,7 +28,7 @@ export function LoginForm({ next }: { next?: string }) {
     const result = await postJson('/api/auth/sign-in/email', { email, password });
     if (result.ok) {
       // A full load, so every server-rendered part of the page sees the new session.
-      window.location.assign(safeNext(next));
+      window.location.assign(safeRedirectPath(next));
       return;
     }
     setBusy(false);
@@ -37,10 +38,7 @@ export function LoginForm({ next }: { next?: string }) {
 
   async function resend() {
     setBusy(true);
-    const result = await postJson('/api/auth/send-verification-email', {
-      email,
-      callbackURL: '/verify',
-    });
+    const result = await requestVerificationMail(email);
     setBusy(false);
     if (result.ok) {
       setError(null);
@@ -52,7 +50,14 @@ export function LoginForm({ next }: { next?: string }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Sign in">
+    <form
+      noValidate
+      method="post"
+      action="/api/forms/sign-in"
+      onSubmit={submit}
+      aria-label="Sign in"
+    >
+      <input type="hidden" name="next" value={safeRedirectPath(next)} />
       {error && <FormMessage kind="error">{error}</FormMessage>}
       {unverified && (
         <button

@@ -7,14 +7,21 @@ import { Field, FormMessage, SubmitButton } from './form-parts';
 
 /**
  * Registration: the username is checked first (/api/checkusername), then the account is made
- * (/api/createuser). What was typed stays on any error.
+ * (/api/createuser). What was typed stays on any error. Without JavaScript the browser posts
+ * the form to /api/forms/register, which comes back here with the outcome.
  */
-export function RegisterForm() {
+export function RegisterForm({
+  initialError,
+  initialDone,
+}: {
+  initialError?: string;
+  initialDone?: string;
+}) {
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError ?? null);
+  const [done, setDone] = useState<string | null>(initialDone ?? null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -54,7 +61,13 @@ export function RegisterForm() {
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Register">
+    <form
+      noValidate
+      method="post"
+      action="/api/forms/register"
+      onSubmit={submit}
+      aria-label="Register"
+    >
       {error && <FormMessage kind="error">{error}</FormMessage>}
       <Field
         id="username"

@@ -27,7 +27,7 @@ export function ResetRequestForm() {
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Reset password">
+    <form noValidate method="post" onSubmit={submit} aria-label="Reset password">
       {error && <FormMessage kind="error">{error}</FormMessage>}
       {sent && <FormMessage kind="success">{OWN_MESSAGES.resetSent}</FormMessage>}
       <Field
@@ -74,7 +74,7 @@ export function NewPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form noValidate onSubmit={submit} aria-label="Choose a new password">
+    <form noValidate method="post" onSubmit={submit} aria-label="Choose a new password">
       {error && <FormMessage kind="error">{error}</FormMessage>}
       <Field
         id="new-password"

@@ -34,7 +34,7 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="change-password-title">
+    <form noValidate method="post" onSubmit={submit} aria-labelledby="change-password-title">
       <h2 id="change-password-title" className="mb-3 text-lg font-semibold text-white">
         Change password
       </h2>
@@ -87,7 +87,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="change-email-title">
+    <form noValidate method="post" onSubmit={submit} aria-labelledby="change-email-title">
       <h2 id="change-email-title" className="mb-1 text-lg font-semibold text-white">
         Change e-mail
       </h2>

@@ -61,7 +61,13 @@ export function ComposeForm({
 
   const focusMessage = Boolean(initial.recipient && initial.subject);
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid="compose-form">
+    <form
+      method="post"
+      onSubmit={submit}
+      noValidate
+      className="space-y-4"
+      data-testid="compose-form"
+    >
       <label className="block text-sm font-medium text-neutral-200">
         To (username)
         <input

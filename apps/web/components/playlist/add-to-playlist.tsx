@@ -137,7 +137,11 @@ export function AddToPlaylist({ videoId, signedIn }: { videoId: string; signedIn
               ))}
             </ul>
           )}
-          <form onSubmit={create} className="mt-3 space-y-2 border-t border-white/10 pt-3">
+          <form
+            method="post"
+            onSubmit={create}
+            className="mt-3 space-y-2 border-t border-white/10 pt-3"
+          >
             <label className="block text-sm">
               <span className="text-neutral-300">New playlist</span>
               <input

@@ -27,7 +27,7 @@ export function CreatePlaylistForm() {
     router.push(`/playlist/${result.body._id}`);
   };
   return (
-    <form onSubmit={submit} className="mb-6 flex flex-wrap items-end gap-3">
+    <form method="post" onSubmit={submit} className="mb-6 flex flex-wrap items-end gap-3">
       <label className="text-sm">
         New playlist
         <input

@@ -104,6 +104,7 @@ export function PlaylistEditor({ playlist, videos: initialVideos, isOwner }: Pla
       {isOwner && (
         <div className="flex flex-wrap items-end gap-3 rounded-lg bg-surface-raised p-4">
           <form
+            method="post"
             className="flex flex-wrap items-end gap-2"
             onSubmit={(event) => {
               event.preventDefault();

@@ -101,7 +101,7 @@ export function ProfileEditor({ initial, hasAvatar }: { initial: FormValues; has
         )}
         <span className="text-neutral-400">JPEG, PNG, WebP or GIF, at most 5 MB.</span>
       </div>
-      <form onSubmit={save} className="mt-4 grid gap-3 md:grid-cols-2">
+      <form method="post" onSubmit={save} className="mt-4 grid gap-3 md:grid-cols-2">
         <label className="block text-sm md:col-span-2">
           About you
           <textarea

@@ -86,7 +86,7 @@ export function OwnerPanel({ video }: OwnerPanelProps) {
         data-testid="owner-panel"
       >
         <summary className="cursor-pointer font-semibold">Manage this video</summary>
-        <form onSubmit={save} className="mt-4 space-y-3">
+        <form method="post" onSubmit={save} className="mt-4 space-y-3">
           <label className="block text-sm">
             Title
             <input

@@ -192,7 +192,11 @@ export function UploadForm({
   };
 
   return (
-    <form onSubmit={publish} className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
+    <form
+      method="post"
+      onSubmit={publish}
+      className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]"
+    >
       <section aria-label="File" className="space-y-4">
         <label
           onDragOver={(event) => {

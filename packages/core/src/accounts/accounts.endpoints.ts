@@ -3,6 +3,7 @@ import { defineEndpoint, defineModeEndpoint } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import { CheckUsernameInput, Username, USERNAME_TAKEN_MESSAGE } from './accounts.schema';
 import { authFor, authSettingsFor } from './auth';
+import { MAX_EMAIL_LENGTH } from './auth-handler';
 import { MESSAGES } from './messages';
 import { findUserById, registerAccount, toNewUserRecord } from './registration.service';
 import { consumeRequestLimit } from './request-limit';
@@ -25,8 +26,16 @@ export const checkUsernameEndpoint = defineEndpoint({
 
 export const CreateUserInput = z.object({
   username: Username,
-  email: z.string().optional().describe('The e-mail address; a verification link is sent to it'),
-  password: z.string().optional().describe('At least 6 characters'),
+  email: z
+    .string()
+    .max(MAX_EMAIL_LENGTH, `at most ${MAX_EMAIL_LENGTH} characters`)
+    .optional()
+    .describe('The e-mail address; a verification link is sent to it'),
+  password: z
+    .string()
+    .max(4096, 'at most 4096 characters')
+    .optional()
+    .describe('At least 6 characters'),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import type { Auth } from './auth';
+import { VERIFY_LANDING_PATH, type Auth } from './auth';
 import {
   clearSignInFailures,
   DEFAULT_LOCKOUT,
@@ -28,6 +28,24 @@ export function checkSignInInput(body: unknown): { email: string; password: stri
   }
   if (typeof password !== 'string' || password.length === 0) return MESSAGES.missingPassword;
   return { email: email.trim(), password };
+}
+
+/** The longest e-mail address (RFC 5321) and the longest other text an auth call takes. */
+export const MAX_EMAIL_LENGTH = 254;
+const MAX_AUTH_TEXT_LENGTH = 2048;
+
+/**
+ * The first text field of an auth call's body that is too long to reach the database, as
+ * a refusal naming it; null when every field fits.
+ */
+export function findOverlongAuthField(body: unknown): string | null {
+  if (body === null || typeof body !== 'object') return null;
+  for (const [name, value] of Object.entries(body)) {
+    if (typeof value !== 'string') continue;
+    const limit = /email/i.test(name) ? MAX_EMAIL_LENGTH : MAX_AUTH_TEXT_LENGTH;
+    if (value.length > limit) return `${name}: at most ${limit} characters`;
+  }
+  return null;
 }
 
 /**
@@ -110,7 +128,38 @@ export function createAuthRequestHandler(options: {
     if (path.startsWith('/admin/')) {
       return json(404, { code: 'NOT_FOUND', message: 'Not found' });
     }
+    // Profiles change through /api/v2/profileInput and avatars only by upload there; the
+    // library's update-user would let a member set any field it knows (an avatar URL ...).
+    if (path === '/update-user') {
+      return json(404, {
+        code: 'NOT_FOUND',
+        message: 'Change your profile with POST /api/v2/profileInput',
+      });
+    }
     if (request.method === 'POST') {
+      // Only JSON: a cross-site form cannot send it without asking first.
+      const contentType = request.headers.get('content-type') ?? '';
+      if (!/^application\/json\s*(;|$)/i.test(contentType.trim())) {
+        return json(415, {
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: 'Content-Type: send the request body as application/json',
+        });
+      }
+      const body = await request
+        .clone()
+        .json()
+        .catch(() => undefined);
+      if (body === undefined && request.headers.get('content-length') !== '0') {
+        const text = await request.clone().text();
+        if (text.trim() !== '') {
+          return json(400, {
+            code: 'INVALID_INPUT',
+            message: 'The request body must be valid JSON',
+          });
+        }
+      }
+      const overlong = findOverlongAuthField(body);
+      if (overlong) return json(400, { code: 'INVALID_INPUT', message: overlong });
       if (path === '/sign-in/email') return signIn(request);
       if (path.startsWith('/sign-up/')) {
         return json(404, {
@@ -126,6 +175,23 @@ export function createAuthRequestHandler(options: {
         });
       }
     }
-    return translateAuthResponse(await auth.handler(request));
+    const response = await auth.handler(request);
+    // A verification link that is broken, used or old is opened by a person: they land on
+    // the page that says what happened and offers a new link, never on an empty error.
+    if (path === '/verify-email' && response.status >= 400) {
+      const code = (
+        (await response
+          .clone()
+          .json()
+          .catch(() => ({}))) as { code?: string }
+      ).code;
+      // The codes better-auth itself puts there when the link names its landing page.
+      const error = code === 'TOKEN_EXPIRED' ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN';
+      return new Response(null, {
+        status: 303,
+        headers: { location: `${VERIFY_LANDING_PATH}?error=${error}` },
+      });
+    }
+    return translateAuthResponse(response);
   };
 }

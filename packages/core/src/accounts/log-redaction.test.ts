@@ -4,13 +4,28 @@ import { createLogger, redactUrl } from '../logging/logger';
 describe('log redaction', () => {
   it('keeps tokens of links out of request URLs', () => {
     expect(redactUrl('/api/auth/verify-email?token=eyJabc.def&callbackURL=/verify')).toBe(
-      '/api/auth/verify-email?token=[redacted]&callbackURL=/verify',
+      '/api/auth/verify-email?[redacted]',
     );
     expect(redactUrl('/api/auth/reset-password/AbC123?callbackURL=/reset-password')).toBe(
-      '/api/auth/reset-password/[redacted]?callbackURL=/reset-password',
+      '/api/auth/reset-password/[redacted]?[redacted]',
     );
-    expect(redactUrl('/reset-password?token=xyz')).toBe('/reset-password?token=[redacted]');
+    expect(redactUrl('/api/auth/reset-password/AbC123')).toBe(
+      '/api/auth/reset-password/[redacted]',
+    );
+    expect(redactUrl('/reset-password?token=xyz')).toBe('/reset-password?[redacted]');
     expect(redactUrl('/browse?page=2')).toBe('/browse?page=2');
+  });
+
+  it('keeps forms sent as GET before their scripts loaded out of the logs', () => {
+    expect(redactUrl('/register?username=a&email=a%40b.c&password=hunter2')).toBe(
+      '/register?[redacted]',
+    );
+    expect(redactUrl('/login?email=a%40b.c&password=hunter2&next=/upload')).toBe(
+      '/login?[redacted]',
+    );
+    expect(redactUrl('/search?q=cats&api_key=k1&Pass%77ord=p&x-auth=t&sig=1')).toBe(
+      '/search?q=cats&api_key=[redacted]&Pass%77ord=[redacted]&x-auth=[redacted]&sig=1',
+    );
   });
 
   it('redacts passwords, tokens, cookies and authorization headers in log lines', () => {

@@ -368,6 +368,86 @@ describe('/api/v2/admin and /api/InitNewUser', () => {
   });
 });
 
+describe('hardening of the auth endpoints (regressions)', () => {
+  it('closes update-user: the avatar changes only by upload, no field by this door', async () => {
+    const { user, password } = await createUser(db);
+    const { cookie } = await signIn(user.email, password, freshIp());
+    for (const body of [{ image: 'https://evil.example/tracker.png' }, { name: 'Renamed' }]) {
+      const response = await request('/update-user', { body, cookie });
+      expect(response.status).toBe(404);
+      expect((await response.json()).message).toBe(
+        'Change your profile with POST /api/v2/profileInput',
+      );
+    }
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.image).toBe(user.image);
+    expect(row!.name).toBe(user.name);
+  });
+
+  it('refuses an overlong e-mail address with 400 naming the field, before the database', async () => {
+    const huge = `${'a'.repeat(3000)}@example.org`;
+    for (const [path, body] of [
+      ['/sign-in/email', { email: huge, password: 'whatever' }],
+      ['/request-password-reset', { email: huge, redirectTo: '/reset-password' }],
+      ['/send-verification-email', { email: huge, callbackURL: '/verify' }],
+    ] as const) {
+      const response = await request(path, { body, ip: freshIp() });
+      expect(response.status, path).toBe(400);
+      expect((await response.json()).message).toBe('email: at most 254 characters');
+    }
+    const createUserEndpoint = findEndpoint('/api/createuser')!;
+    const registered = await dispatch(
+      createUserEndpoint,
+      { username: 'longmail', email: huge, password: 'long-enough' },
+      { ...createTestContext(db), ip: freshIp() },
+    );
+    expect(registered).toMatchObject({
+      status: 400,
+      body: { error: 'email: at most 254 characters' },
+    });
+    expect(await db.select().from(users).where(eq(users.username, 'longmail'))).toEqual([]);
+  });
+
+  it('takes only JSON bodies: a form a foreign page could post answers 415', async () => {
+    const { user, password } = await createUser(db);
+    const response = await harness.handle(
+      new Request(`${TEST_PUBLIC_URL}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: {
+          origin: TEST_PUBLIC_URL,
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': freshIp(),
+        },
+        body: new URLSearchParams({ email: user.email, password }).toString(),
+      }),
+    );
+    expect(response.status).toBe(415);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('sends a broken, used or old verification link to the page that explains it', async () => {
+    const broken = await request('/verify-email?token=not-a-token&callbackURL=/verify');
+    expect([302, 303]).toContain(broken.status);
+    expect(broken.headers.get('location')).toBe('/verify?error=INVALID_TOKEN');
+    // Without a landing page named in the link, better-auth alone answers an empty error.
+    const bare = await request('/verify-email?token=not-a-token');
+    expect(bare.status).toBe(303);
+    expect(bare.headers.get('location')).toBe('/verify?error=INVALID_TOKEN');
+
+    const { user } = await createUser(db, { emailVerified: false });
+    const before = smtp.received.length;
+    await request('/send-verification-email', {
+      body: { email: user.email, callbackURL: '/verify' },
+      ip: freshIp(),
+    });
+    const link = remember(firstLink(await smtp.waitForMail(user.email, { since: before })));
+    expect((await request(link)).headers.get('location')).toBe('/verify');
+    const used = await request(link);
+    expect([302, 303]).toContain(used.status);
+    expect(used.headers.get('location')).toMatch(/^\/verify/);
+  });
+});
+
 afterAll(() => {
   // After every test of the file: no password, token or link reached the logs.
   const logs = logLines.join('\n');

@@ -26,14 +26,48 @@ export const REDACTED_PATHS = [
   'req.headers.cookie',
 ];
 
+/** Paths whose query string never reaches a log: what they carry is an account's business. */
+const QUIET_QUERY_PATHS = [
+  '/api/auth',
+  '/api/forms',
+  '/login',
+  '/register',
+  '/reset-password',
+  '/verify',
+];
+/** Query parameters named like a secret keep their name and lose their value, on any path. */
+const SECRET_NAME = /pass|secret|token|key|code|otp|auth|session|signature|credential/i;
+
+function parameterName(pair: string): string {
+  const raw = pair.split('=', 1)[0]!;
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
 /**
- * A request URL without the one-time secrets some URLs carry: verification and reset tokens in
- * the query, the reset token in the path of /api/auth/reset-password/<token>.
+ * A request URL as logs may carry it: no query string on account paths (a form sent before
+ * its page's scripts loaded puts the password there), the value of any parameter named like a
+ * secret replaced elsewhere, and the reset token out of /api/auth/reset-password/<token>.
  */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/([?&](?:token|code|refresh_token|access_token)=)[^&#\s]*/gi, '$1[redacted]')
-    .replace(/(\/reset-password\/)[^/?#\s]+/gi, '$1[redacted]');
+  const withoutPathToken = url.replace(/(\/reset-password\/)[^/?#\s]+/gi, '$1[redacted]');
+  const queryAt = withoutPathToken.indexOf('?');
+  if (queryAt < 0) return withoutPathToken;
+  const path = withoutPathToken.slice(0, queryAt);
+  if (QUIET_QUERY_PATHS.some((quiet) => path === quiet || path.startsWith(`${quiet}/`))) {
+    return `${path}?[redacted]`;
+  }
+  const query = withoutPathToken
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) =>
+      SECRET_NAME.test(parameterName(pair)) ? `${pair.split('=', 1)[0]}=[redacted]` : pair,
+    )
+    .join('&');
+  return `${path}?${query}`;
 }
 
 /** A failed query's message names its parameters (hashes, tokens, addresses): keep the SQL only. */

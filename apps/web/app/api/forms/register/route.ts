@@ -1,0 +1,26 @@
+import { createUserEndpoint } from '@cutroom/core/accounts/accounts.endpoints';
+import { dispatch } from '@cutroom/core/api/dispatch';
+import { requestContextFor } from '@/lib/api-route';
+import { formMessageCode, formText, isFormPost, seeOther } from '@/lib/form-outcome';
+
+/**
+ * The registration form as a browser posts it without JavaScript: the same registration as
+ * /api/createuser, then back to the form with its outcome's code.
+ */
+export async function POST(request: Request): Promise<Response> {
+  if (!isFormPost(request)) return seeOther('/register');
+  const form = await request.formData().catch(() => null);
+  if (!form) return seeOther('/register');
+  const result = await dispatch(
+    createUserEndpoint,
+    {
+      username: formText(form, 'username'),
+      email: formText(form, 'email'),
+      password: formText(form, 'password'),
+    },
+    await requestContextFor(request),
+  );
+  if (result.status < 300) return seeOther('/register?done=1');
+  const message = typeof result.body.error === 'string' ? result.body.error : undefined;
+  return seeOther(`/register?error=${formMessageCode(message)}`);
+}
