@@ -1,0 +1,399 @@
+/**
+ * Helpers the fault and load benchmarks share: starting the production server and separate
+ * workers as `npm start` and `npm run worker` run them, fresh PostgreSQL databases, members
+ * signed up through the API, and tus uploads.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { firstLink, parseMail } from '@cutroom/core/mail/parse-mail';
+
+export const ROOT = new URL('../..', import.meta.url).pathname;
+export const ADMIN_DATABASE_URL =
+  process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export { sleep };
+
+export interface Proc {
+  name: string;
+  child: ChildProcess;
+  /** Everything it printed so far (the last 200 kB). */
+  output(): string;
+  /** Resolves when it has exited. */
+  exited: Promise<void>;
+}
+
+function track(name: string, child: ChildProcess): Proc {
+  let log = '';
+  const add = (chunk: Buffer) => {
+    log += chunk.toString();
+    if (log.length > 200_000) log = log.slice(-200_000);
+  };
+  child.stdout?.on('data', add);
+  child.stderr?.on('data', add);
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  running.add(child);
+  void exited.then(() => running.delete(child));
+  return { name, child, output: () => log, exited };
+}
+
+/** Every process started here and still running: stopped on exit, whatever happens. */
+const running = new Set<ChildProcess>();
+export function killEverything(): void {
+  for (const child of running) {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+}
+process.once('exit', killEverything);
+
+export interface SiteOptions {
+  port: number;
+  dataDir: string;
+  /** A PostgreSQL server; embedded PGlite in DATA_DIR/db when absent. */
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}
+
+export const siteUrl = (port: number) => `http://127.0.0.1:${port}`;
+
+/** The production server (apps/web/server.ts on the `npm run build` output), ready to serve. */
+export async function startSite(options: SiteOptions): Promise<Proc> {
+  const url = siteUrl(options.port);
+  if (!existsSync(`${ROOT}apps/web/.next/BUILD_ID`)) {
+    throw new Error('The site is not built: run `npm run build` first');
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    cwd: `${ROOT}apps/web`,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SEED_DEMO: 'false',
+      PORT: String(options.port),
+      PUBLIC_URL: url,
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl ?? '',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const proc = track(`web :${options.port}`, child);
+  await waitUntilServing(url, proc, 120_000);
+  return proc;
+}
+
+export async function waitUntilServing(url: string, proc: Proc, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
+      throw new Error(`${proc.name} exited:\n${proc.output().slice(-4000)}`);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`${proc.name} did not start:\n${proc.output().slice(-4000)}`);
+    }
+    try {
+      if ((await fetch(`${url}/builds/latest.json`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+}
+
+/** A separate transcoding worker, the process `npm run worker` runs. */
+export async function startWorker(options: {
+  dataDir: string;
+  databaseUrl: string;
+  env?: Record<string, string>;
+}): Promise<Proc> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/media/src/worker.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl,
+      LOG_LEVEL: 'info',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const proc = track('worker', child);
+  const deadline = Date.now() + 60_000;
+  while (!proc.output().includes('worker ready')) {
+    if (child.exitCode !== null) throw new Error(`The worker exited:\n${proc.output()}`);
+    if (Date.now() > deadline) throw new Error(`The worker did not start:\n${proc.output()}`);
+    await sleep(100);
+  }
+  return proc;
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves when it is gone. */
+export async function stopProc(proc: Proc, graceMs = 15_000): Promise<void> {
+  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+  proc.child.kill('SIGTERM');
+  const timer = setTimeout(() => proc.child.kill('SIGKILL'), graceMs);
+  await proc.exited;
+  clearTimeout(timer);
+}
+
+export async function killHard(proc: Proc): Promise<void> {
+  proc.child.kill('SIGKILL');
+  await proc.exited;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Databases
+
+/** Creates an empty database on the PostgreSQL server; answers its URL. */
+export async function createDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(ADMIN_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Members
+
+export interface Member {
+  username: string;
+  email: string;
+  password: string;
+  /** The Cookie header of a signed-in session. */
+  cookie: string;
+}
+
+let memberCounter = 0;
+
+/** Signs up through the API, follows the mailed link (the outbox in DATA_DIR) and signs in. */
+export async function signUpMember(
+  url: string,
+  dataDir: string,
+  prefix = 'bench',
+): Promise<Member> {
+  memberCounter += 1;
+  const username = `${prefix}${Date.now().toString(36)}${memberCounter}`;
+  const email = `${username}@example.test`;
+  const password = 'bench-password-1';
+  const created = await fetch(`${url}/api/createuser`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ username, email, password }),
+  });
+  if (!created.ok)
+    throw new Error(`createuser answered ${created.status}: ${await created.text()}`);
+  const outbox = `${dataDir}/outbox`;
+  const deadline = Date.now() + 15_000;
+  let link: string | null = null;
+  while (!link) {
+    const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+    for (const file of files) {
+      const raw = readFileSync(`${outbox}/${file}`, 'utf8');
+      if (raw.toLowerCase().includes(email)) link = firstLink(parseMail(raw));
+    }
+    if (!link && Date.now() > deadline) throw new Error(`No mail to ${email} in ${outbox}`);
+    if (!link) await sleep(100);
+  }
+  const verified = await fetch(link, { redirect: 'manual' });
+  if (verified.status !== 302) throw new Error(`verification answered ${verified.status}`);
+  return { username, email, password, cookie: await signIn(url, email, password) };
+}
+
+export async function signIn(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// tus uploads and publishing
+
+const b64 = (value: string) => Buffer.from(value).toString('base64');
+export const tusHeaders = (url: string, cookie: string) => ({
+  cookie,
+  origin: url,
+  'tus-resumable': '1.0.0',
+});
+
+/** POST /api/uploads: answers the upload's URL. */
+export async function createUpload(url: string, cookie: string, size: number): Promise<string> {
+  const response = await fetch(`${url}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      ...tusHeaders(url, cookie),
+      'upload-length': String(size),
+      'upload-metadata': `filename ${b64('bench.mp4')},filetype ${b64('video/mp4')}`,
+    },
+  });
+  if (response.status !== 201) {
+    throw new Error(`tus create answered ${response.status}: ${await response.text()}`);
+  }
+  return new URL(response.headers.get('location')!, `${url}/api/uploads/`).toString();
+}
+
+/** HEAD: the offset the server holds, or null when it answers otherwise than 200. */
+export async function uploadOffset(
+  url: string,
+  cookie: string,
+  location: string,
+): Promise<number | null> {
+  const response = await fetch(location, { method: 'HEAD', headers: tusHeaders(url, cookie) });
+  if (response.status !== 200) return null;
+  return Number(response.headers.get('upload-offset'));
+}
+
+/** One PATCH with the bytes from `offset`: answers the status, new offset and message. */
+export async function patchUpload(
+  url: string,
+  cookie: string,
+  location: string,
+  bytes: Uint8Array,
+  offset: number,
+): Promise<{ status: number; offset: number | null; body: string }> {
+  const response = await fetch(location, {
+    method: 'PATCH',
+    headers: {
+      ...tusHeaders(url, cookie),
+      'content-type': 'application/offset+octet-stream',
+      'upload-offset': String(offset),
+    },
+    body: new Uint8Array(bytes.subarray(offset)),
+  });
+  const header = response.headers.get('upload-offset');
+  return {
+    status: response.status,
+    offset: header === null ? null : Number(header),
+    body: await response.text(),
+  };
+}
+
+/** POST /api/v2/upload: the finished upload becomes a video in processing. */
+export async function publishUpload(
+  url: string,
+  cookie: string,
+  location: string,
+  title: string,
+): Promise<{ status: number; body: { video?: { id: string }; error?: string } }> {
+  const uploadId = new URL(location).pathname.split('/').pop()!;
+  const response = await fetch(`${url}/api/v2/upload`, {
+    method: 'POST',
+    headers: { cookie, origin: url, 'content-type': 'application/json' },
+    body: JSON.stringify({ uploadId, title, category: 'other' }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { video?: { id: string }; error?: string },
+  };
+}
+
+/** Creates, uploads in one PATCH and publishes: answers the new video's id. */
+export async function uploadAndPublish(
+  url: string,
+  member: Member,
+  bytes: Uint8Array,
+  title: string,
+): Promise<string> {
+  const location = await createUpload(url, member.cookie, bytes.byteLength);
+  const patched = await patchUpload(url, member.cookie, location, bytes, 0);
+  if (patched.status !== 204) throw new Error(`tus patch answered ${patched.status}`);
+  const published = await publishUpload(url, member.cookie, location, title);
+  if (published.status !== 201 || !published.body.video) {
+    throw new Error(`publishing answered ${published.status}: ${JSON.stringify(published.body)}`);
+  }
+  return published.body.video.id;
+}
+
+export type VideoState =
+  | { state: 'published' }
+  | { state: 'processing' | 'failed'; progress?: number; reason?: string | null }
+  | { state: 'absent' };
+
+/** Where a member's video stands, as their profile lists it. */
+export async function videoState(url: string, member: Member, id: string): Promise<VideoState> {
+  const response = await fetch(`${url}/api/v2/profileInput`, {
+    method: 'POST',
+    headers: { cookie: member.cookie, origin: url, 'content-type': 'application/json' },
+    body: JSON.stringify({ mode: 'LoadProfileVideos', username: member.username }),
+  });
+  if (!response.ok) throw new Error(`profileInput answered ${response.status}`);
+  const page = (await response.json()) as {
+    videos?: { id: string }[];
+    processingVideos?: {
+      id: string;
+      status: string;
+      progress?: number;
+      failureReason: string | null;
+    }[];
+  };
+  if (page.videos?.some((video) => video.id === id)) return { state: 'published' };
+  const processing = page.processingVideos?.find((video) => video.id === id);
+  if (!processing) return { state: 'absent' };
+  return {
+    state: processing.status === 'failed' ? 'failed' : 'processing',
+    progress: processing.progress,
+    reason: processing.failureReason,
+  };
+}
+
+/** Waits until the video is published or failed; answers the last state and the seconds. */
+export async function waitForOutcome(
+  url: string,
+  member: Member,
+  id: string,
+  timeoutMs: number,
+): Promise<{ state: VideoState; seconds: number }> {
+  const started = performance.now();
+  for (;;) {
+    const state = await videoState(url, member, id).catch(
+      () => ({ state: 'processing' }) as VideoState,
+    );
+    const seconds = (performance.now() - started) / 1000;
+    // 'absent' may be a moment between leaving processing and the cached listing showing it.
+    if (state.state === 'published' || state.state === 'failed') return { state, seconds };
+    if (performance.now() - started > timeoutMs) return { state, seconds };
+    await sleep(500);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
