@@ -1,9 +1,7 @@
-import { endpoints as domainEndpoints } from '@cutroom/core/api/endpoints';
 import { buildOpenApiDocument } from '@cutroom/core/api/openapi';
-import { publishUploadEndpoint } from '@cutroom/media/uploads/upload.endpoints';
+import { apiEndpoints } from '@cutroom/media/api-endpoints';
 
-/** Every endpoint of the site's API: the domain's and the media package's. */
-export const apiEndpoints = [...domainEndpoints, publishUploadEndpoint];
+export { apiEndpoints };
 
 export function openApiDocument() {
   return buildOpenApiDocument(apiEndpoints, { title: 'Cutroom API', version: '1' });

@@ -17,6 +17,15 @@ export function buildOpenApiDocument(
     paths[endpoint.path] = {
       post: {
         summary: endpoint.summary,
+        // The right each call needs, from the rights table (packages/core/src/access).
+        'x-right': endpoint.right,
+        ...(endpoint.modes
+          ? {
+              'x-mode-rights': Object.fromEntries(
+                Object.entries(endpoint.modes).map(([mode, access]) => [mode, access.right]),
+              ),
+            }
+          : {}),
         requestBody: {
           required: true,
           content: {

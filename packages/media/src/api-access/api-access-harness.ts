@@ -1,0 +1,167 @@
+// Test support: a database with one of every kind of caller and the media services, for the
+// tests generated from the list of API endpoints.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll } from 'vitest';
+import { disableAccount } from '@cutroom/core/accounts/roles.service';
+import { resolveActor } from '@cutroom/core/accounts/session.service';
+import { createAuthHarness } from '@cutroom/core/accounts/testing/auth-harness';
+import type { Actor, Endpoint, EndpointAccess, RequestContext } from '@cutroom/core/api/endpoint';
+import { queryRows } from '@cutroom/core/browse/query-rows';
+import type { Database, DatabaseHandle } from '@cutroom/core/db/client';
+import { transcodeDeadLetterJob, transcodeVideoJob } from '@cutroom/core/jobs/job-definitions';
+import { JobQueue } from '@cutroom/core/jobs/job-queue';
+import { LocalStorage } from '@cutroom/core/storage/local-storage';
+import { createUser } from '@cutroom/core/testing/factories';
+import { createTestContext } from '@cutroom/core/testing/test-context';
+import type { UploadedFiles } from '@cutroom/core/uploads/uploaded-files';
+import { InProcessEvents } from '@cutroom/core/videos/processing-events';
+import { apiEndpoints } from '../api-endpoints';
+
+/** Everyone the matrix asks about. */
+export const CALLERS = [
+  'visitor',
+  'unverified',
+  'member',
+  'another member',
+  'supporter',
+  'tagger',
+  'moderator',
+  'admin',
+  'disabled',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** One call of the API: an endpoint, and the mode for endpoints with modes. */
+export interface ApiCall {
+  endpoint: Endpoint;
+  mode?: string;
+  access: EndpointAccess;
+  /** `/api/v2/videoInput#ChangeVideo`. */
+  name: string;
+}
+
+/** Every call of every endpoint, generated from their declarations. */
+export function listApiCalls(): ApiCall[] {
+  return apiEndpoints.flatMap((endpoint) =>
+    endpoint.modes
+      ? Object.entries(endpoint.modes).map(([mode, access]) => ({
+          endpoint,
+          mode,
+          access,
+          name: `${endpoint.path}#${mode}`,
+        }))
+      : [{ endpoint, access: endpoint, name: endpoint.path }],
+  );
+}
+
+/**
+ * One account of each kind, signed in through the real auth handler and turned into the
+ * request's actor the way the web server does it (`resolveActor`): the unverified account
+ * cannot sign in and the disabled one lost its sessions, so both reach the API as nobody.
+ */
+export async function createCallers(handle: DatabaseHandle) {
+  const { db } = handle;
+  const harness = await createAuthHarness(db, {
+    settings: { rateLimit: { ...disabledRateLimit } },
+  });
+  let ip = 1;
+  async function signedIn(options: Parameters<typeof createUser>[1]) {
+    const { user, password } = await createUser(db, options);
+    const { cookie } = await harness.signIn(user.email, password, `192.0.2.${ip++}`);
+    return { user, cookie };
+  }
+  const actorFor = async (cookie: string | null): Promise<Actor | null> =>
+    cookie ? resolveActor(harness.auth, db, new Headers({ cookie })) : null;
+
+  const member = await signedIn({});
+  const another = await signedIn({});
+  const supporter = await signedIn({ isSupporter: true });
+  const tagger = await signedIn({ role: 'tagger' });
+  const moderator = await signedIn({ role: 'moderator' });
+  const admin = await signedIn({ role: 'admin,moderator' });
+  const unverified = await createUser(db, { emailVerified: false });
+  const unverifiedSignIn = await harness.signIn(
+    unverified.user.email,
+    unverified.password,
+    '192.0.2.200',
+  );
+  const disabled = await signedIn({});
+  await disableAccount(db, disabled.user.email);
+
+  const actors: Record<Caller, Actor | null> = {
+    visitor: null,
+    unverified: await actorFor(unverifiedSignIn.cookie || null),
+    member: await actorFor(member.cookie),
+    'another member': await actorFor(another.cookie),
+    supporter: await actorFor(supporter.cookie),
+    tagger: await actorFor(tagger.cookie),
+    moderator: await actorFor(moderator.cookie),
+    admin: await actorFor(admin.cookie),
+    disabled: await actorFor(disabled.cookie),
+  };
+  return { actors, users: { member: member.user, another: another.user } };
+}
+
+const disabledRateLimit = {
+  enabled: false,
+  signInMax: 1000,
+  signInWindowSeconds: 60,
+  mailMax: 1000,
+  registerMax: 1000,
+};
+
+/** Storage, queue, events and uploads in a scratch folder, as the web server has them. */
+export async function createMediaServices(handle: DatabaseHandle) {
+  const work = mkdtempSync(join(tmpdir(), 'cutroom-api-access-'));
+  const storage = new LocalStorage({ root: join(work, 'media'), publicBaseUrl: '/media' });
+  const queue = await JobQueue.start(handle, [transcodeDeadLetterJob, transcodeVideoJob]);
+  const uploads: UploadedFiles = {
+    async find(id) {
+      const path = join(work, 'uploads', id);
+      if (!/^[a-f0-9]{32}$/.test(id) || !existsSync(path)) return null;
+      const { size } = await stat(path);
+      return { id, ownerId: null, path, size, offset: size };
+    },
+    async remove(id) {
+      await rm(join(work, 'uploads', id), { force: true });
+    },
+  };
+  afterAll(async () => {
+    await queue.stop({ graceful: false });
+    await rm(work, { recursive: true, force: true });
+  });
+  return { storage, queue, events: new InProcessEvents(), uploads };
+}
+
+export const contextFor = (
+  db: Database,
+  actor: Actor | null,
+  media: RequestContext['media'],
+  ip: string,
+): RequestContext => ({ ...createTestContext(db, { actor, ip }), media });
+
+/**
+ * A fingerprint of every table's rows, to prove that a refused request changed nothing.
+ * Counters of attempts (rate limits) are bookkeeping, not changes, and are left out.
+ */
+export async function databaseFingerprint(db: Database): Promise<Record<string, string>> {
+  const tables = await queryRows<{ tablename: string }>(
+    db,
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'rate_limits' order by tablename`,
+  );
+  const fingerprint: Record<string, string> = {};
+  for (const { tablename } of tables) {
+    const [row] = await queryRows<{ print: string }>(
+      db,
+      sql.raw(
+        `select count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as print from "${tablename}" t`,
+      ),
+    );
+    fingerprint[tablename] = row!.print;
+  }
+  return fingerprint;
+}

@@ -1,0 +1,10 @@
+import type { Endpoint } from '@cutroom/core/api/endpoint';
+import { endpoints as domainEndpoints } from '@cutroom/core/api/endpoints';
+import { publishUploadEndpoint } from './uploads/upload.endpoints';
+
+/**
+ * Every endpoint of the site's JSON API: the domain's and the media package's (which imports
+ * the domain, not the reverse). The web app routes them, the /api page documents them, and
+ * the authorization matrix and bad-input walk are generated from this list.
+ */
+export const apiEndpoints: readonly Endpoint[] = [...domainEndpoints, publishUploadEndpoint];
