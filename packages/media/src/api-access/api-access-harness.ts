@@ -46,7 +46,7 @@ export interface ApiCall {
 
 /** Every call of every endpoint, generated from their declarations. */
 export function listApiCalls(): ApiCall[] {
-  return apiEndpoints.flatMap((endpoint) =>
+  return apiEndpoints.flatMap((endpoint): ApiCall[] =>
     endpoint.modes
       ? Object.entries(endpoint.modes).map(([mode, access]) => ({
           endpoint,
