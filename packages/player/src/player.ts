@@ -1,5 +1,6 @@
 import { el, fetchWithTimeout, formatTime, iconButton, setLabel, throttle } from './dom.ts';
-import type { QualityLevel, StreamEngine } from './engine-types.ts';
+import type { EngineCallbacks, QualityLevel, StreamEngine } from './engine-types.ts';
+import { attachNativeHls, hasNativeHls } from './native-hls.ts';
 import { icons } from './icons.ts';
 import { mapKey, stepSubtitleSize, stepVolume, SEEK_STEP } from './keyboard.ts';
 import type { KeyAction } from './keyboard.ts';
@@ -187,7 +188,11 @@ function isIOS(): boolean {
  */
 export function createPlayer(target: HTMLVideoElement | string, options?: PlayerOptions): Player {
   const video = resolveTarget(target);
-  const player = new CutroomPlayer(video, resolveOptions(options));
+  const modules = (options as { modules?: Record<string, unknown> } | undefined)?.modules;
+  const hasHlsHooks = ['configureHls', 'onBeforeInitHls', 'onAfterInitHls'].some(
+    (name) => typeof modules?.[name] === 'function',
+  );
+  const player = new CutroomPlayer(video, resolveOptions(options), hasHlsHooks);
   initialized.set(video, player);
   return player;
 }
@@ -233,6 +238,10 @@ class CutroomPlayer implements Player {
   #miniDismissed = false;
   #destroyed = false;
   #loadToken = 0;
+  /** play() was the last of play() and pause() called. */
+  #wantsPlay = false;
+  /** The page configures hls.js through modules: HLS then always goes through hls.js. */
+  readonly #hasHlsHooks: boolean;
   /** Playback calls made before the source and the ads are in place; null once they are. */
   #queue: (() => void)[] | null = [];
 
@@ -269,8 +278,9 @@ class CutroomPlayer implements Player {
   readonly #contextMenu: PopupMenu;
   readonly #logo: HTMLElement | null;
 
-  constructor(video: HTMLVideoElement, options: ResolvedOptions) {
+  constructor(video: HTMLVideoElement, options: ResolvedOptions, hasHlsHooks = false) {
     this.video = video;
+    this.#hasHlsHooks = hasHlsHooks;
     this.#o = options;
     const lc = options.layoutControls;
     const captions = options.captions;
@@ -548,6 +558,7 @@ class CutroomPlayer implements Player {
   }
 
   #play(): void {
+    this.#wantsPlay = true;
     this.#hideSuggested();
     // The pre-rolls start before the content does; during an ad, play acts on the ad.
     if (this.#ads?.beforePlay()) return;
@@ -559,6 +570,7 @@ class CutroomPlayer implements Player {
   }
 
   pause(): void {
+    this.#wantsPlay = false;
     if (this.#queue) this.#queue.push(() => this.video.pause());
     else this.video.pause();
   }
@@ -996,33 +1008,12 @@ class CutroomPlayer implements Player {
 
     const kind = sourceKind(source);
     if (kind === 'file') {
+      // Setting src starts loading; a load() after it would restart the request.
       v.src = source.url;
-      v.load();
       this.#updateSourceButton();
       return;
     }
-    if (kind === 'hls' && !isMseAvailable() && v.canPlayType('application/vnd.apple.mpegurl')) {
-      v.src = source.url;
-      v.load();
-      return;
-    }
-    const label = kind === 'hls' ? 'HLS.js' : 'DASH.js';
-    let engineModule;
-    try {
-      engineModule = await (kind === 'hls' ? loadHlsEngine() : loadDashEngine());
-    } catch (error) {
-      logError(`Could not load ${label}: ${String(error)}`);
-      this.#nextSource(null);
-      return;
-    }
-    if (token !== this.#loadToken || this.#destroyed) return;
-    if (!engineModule.isSupported()) {
-      logWarn(`Media type not supported by this browser using ${label}`);
-      v.removeEventListener('loadedmetadata', restore);
-      this.#nextSource(null);
-      return;
-    }
-    this.#engine = engineModule.attach(v, source.url, this.#o.modules, {
+    const callbacks: EngineCallbacks = {
       onLevels: (levels) => {
         if (token !== this.#loadToken) return;
         this.#levels = levels;
@@ -1043,7 +1034,33 @@ class CutroomPlayer implements Player {
         logWarn(message);
         this.#nextSource(null);
       },
-    });
+    };
+    // The browser's own HLS where it has one, unless the page configures hls.js (measured:
+    // docs/player/performance.md); hls.js otherwise.
+    if (kind === 'hls' && (!isMseAvailable() || !this.#hasHlsHooks) && hasNativeHls(v)) {
+      const manifest = fetchWithTimeout(source.url, this.#o.vastOptions.vastTimeout).then((r) =>
+        r.text(),
+      );
+      this.#engine = attachNativeHls(v, source.url, manifest, callbacks);
+      return;
+    }
+    const label = kind === 'hls' ? 'HLS.js' : 'DASH.js';
+    let engineModule;
+    try {
+      engineModule = await (kind === 'hls' ? loadHlsEngine() : loadDashEngine());
+    } catch (error) {
+      logError(`Could not load ${label}: ${String(error)}`);
+      this.#nextSource(null);
+      return;
+    }
+    if (token !== this.#loadToken || this.#destroyed) return;
+    if (!engineModule.isSupported()) {
+      logWarn(`Media type not supported by this browser using ${label}`);
+      v.removeEventListener('loadedmetadata', restore);
+      this.#nextSource(null);
+      return;
+    }
+    this.#engine = engineModule.attach(v, source.url, this.#o.modules, callbacks);
   }
 
   #nextSource(reason: string | null): void {
@@ -1055,7 +1072,8 @@ class CutroomPlayer implements Player {
       logError('No playable source left.');
       return;
     }
-    void this.#loadSource(next, { time: 0, play: !this.video.paused });
+    // A source that failed before it could start still owes the viewer the play they asked for.
+    void this.#loadSource(next, { time: 0, play: !this.video.paused || this.#wantsPlay });
   }
 
   /** Source switch (spec §4): pause, load, restore the time, resume if it was playing. */

@@ -231,6 +231,16 @@ const CHECKS: Record<string, () => Promise<void>> = {
     );
   },
 
+  async hls_vod_hlsjs_config() {
+    // A page that configures hls.js gets hls.js (not the browser's own HLS).
+    await expect.poll(() => page.locator('#hooks').textContent()).toBe('hls.js 10');
+    await waitPlaying('hlsjs', 1);
+    await page.locator('#fluid_video_wrapper_hlsjs .fluid_button_video_source').click();
+    expect(await page.getByRole('menuitemradio').allTextContents()).toEqual(
+      expect.arrayContaining(['auto', '180p', '360p']),
+    );
+  },
+
   async dash_vod() {
     await waitPlaying('dash', 1);
   },

@@ -1,5 +1,7 @@
-// Loaded on demand: pulls hls.js into its own chunk.
-import Hls from 'hls.js';
+// Loaded on demand: pulls hls.js into its own chunk. The light build (no alternate audio,
+// subtitles, EME/DRM, CMCD, content steering or interstitials: the player draws its own
+// subtitles) is two thirds the size of the full one, and so reaches the first frame sooner.
+import Hls from 'hls.js/light';
 import { HD_MIN_HEIGHT, levelTitle } from '../engine-types.ts';
 import type { EngineModule, QualityLevel, StreamEngine } from '../engine-types.ts';
 
