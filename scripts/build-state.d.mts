@@ -20,3 +20,12 @@ export function decideBuild(state: {
   fingerprint: string;
   nodes: unknown[];
 }): 'reuse' | 'build' | 'refuse';
+export function stampFileOf(webDir: string): string;
+export function refusalMessage(nodes: NodeMark[]): string;
+export function ensureBuild(options: {
+  root: string;
+  webDir: string;
+  build: () => void;
+  register?: boolean;
+  onWait?: (owner: { pid: number; host: string }) => void;
+}): Promise<{ decision: 'reuse' | 'build'; nodes: NodeMark[] }>;

@@ -198,3 +198,48 @@ export function decideBuild({ builtFingerprint, fingerprint, nodes }) {
   if (builtFingerprint === fingerprint) return 'reuse';
   return nodes.length > 0 ? 'refuse' : 'build';
 }
+
+/** The file beside the build that holds the fingerprint it was made from. */
+export function stampFileOf(webDir) {
+  return join(webDir, '.next', 'cutroom-source-stamp');
+}
+
+/** The message of a start refused because nodes serve a build of other sources. */
+export function refusalMessage(nodes) {
+  const one = nodes.length === 1;
+  const who = nodes.map((node) => `process ${node.pid} on ${node.host}`).join(', ');
+  return (
+    `The build in apps/web/.next was made from other sources than these, and ` +
+    `${one ? 'a node serves' : `${nodes.length} nodes serve`} it (${who}). Rebuilding now ` +
+    `would break ${one ? 'it' : 'them'}. Stop ${one ? 'it' : 'them'} and start again, or start ` +
+    `this node from its own copy of the release.`
+  );
+}
+
+/**
+ * Makes sure the build matches the sources, holding the folder's build lock: reuses it when
+ * it does, runs `build` when it does not and no node serves it, and throws (with
+ * refusalMessage) when nodes serve it. With `register`, marks this process as a node of the
+ * build before the lock is released, so no later start rebuilds under it.
+ */
+export async function ensureBuild({ root, webDir, build, register = false, onWait }) {
+  const stateDir = buildStateDir(webDir);
+  const stampFile = stampFileOf(webDir);
+  const release = await acquireBuildLock(stateDir, { onWait });
+  try {
+    const fingerprint = buildFingerprint(root);
+    const builtFingerprint = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : null;
+    const nodes = liveNodes(stateDir);
+    const decision = decideBuild({ builtFingerprint, fingerprint, nodes });
+    if (decision === 'refuse') throw new Error(refusalMessage(nodes));
+    if (decision === 'build') {
+      build();
+      mkdirSync(join(webDir, '.next'), { recursive: true });
+      writeFileSync(stampFile, fingerprint);
+    }
+    if (register) registerNode(stateDir, fingerprint);
+    return { decision, nodes };
+  } finally {
+    release();
+  }
+}

@@ -7,8 +7,10 @@ import {
   acquireBuildLock,
   buildFingerprint,
   decideBuild,
+  ensureBuild,
   listBuildInputs,
   liveNodes,
+  refusalMessage,
   registerNode,
   STALE_MS,
 } from './build-state.mjs';
@@ -158,5 +160,44 @@ describe('nodes serving a build', () => {
       pid: process.pid,
     });
     release();
+  });
+});
+
+describe('npm start on one folder', () => {
+  it('builds once per release, never under a running node, and again once the nodes stop', async () => {
+    const root = checkout('release', true);
+    const webDir = join(root, 'apps/web');
+    let builds = 0;
+    /** What `next build` does to the folder: its output, and next-env.d.ts among the sources. */
+    const build = () => {
+      builds += 1;
+      write(root, 'apps/web/.next/BUILD_ID', String(builds));
+      write(root, 'apps/web/next-env.d.ts', '/// <reference types="next" />\n');
+    };
+
+    expect(await ensureBuild({ root, webDir, build, register: true })).toMatchObject({
+      decision: 'build',
+    });
+    // A second node on the same folder (or the same node restarted) uses that build.
+    expect(await ensureBuild({ root, webDir, build })).toMatchObject({
+      decision: 'reuse',
+      nodes: [{ pid: process.pid, host: hostname() }],
+    });
+    expect(builds).toBe(1);
+
+    // The sources change while this process serves the build: a start refuses to rebuild.
+    write(root, 'packages/core/src/videos.ts', 'export const videos = 2;\n');
+    const nodes = [{ pid: process.pid, host: hostname(), fingerprint: '' }];
+    await expect(ensureBuild({ root, webDir, build })).rejects.toThrow(
+      refusalMessage(nodes).slice(0, 60),
+    );
+    expect(builds).toBe(1);
+    expect(readFileSync(join(webDir, '.next/BUILD_ID'), 'utf8')).toBe('1');
+
+    // Once no node serves it, the next start builds the new sources, once.
+    rmSync(join(webDir, '.cutroom/nodes'), { recursive: true });
+    expect(await ensureBuild({ root, webDir, build })).toMatchObject({ decision: 'build' });
+    expect(await ensureBuild({ root, webDir, build })).toMatchObject({ decision: 'reuse' });
+    expect(builds).toBe(2);
   });
 });

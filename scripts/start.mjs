@@ -3,59 +3,37 @@
 // which migrates the database and seeds a demo on the first run. No dependencies of its own.
 // `npm run dev` comes through here with --dev: the development server, no build.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import {
-  acquireBuildLock,
-  buildFingerprint,
-  buildStateDir,
-  decideBuild,
-  liveNodes,
-  registerNode,
-} from './build-state.mjs';
+import { ensureBuild } from './build-state.mjs';
 import { FFMPEG, ensureDependencies, ensureSystemPackages, root, run } from './setup.mjs';
 
 const isDev = process.argv.includes('--dev');
 const webDir = join(root, 'apps/web');
-const stateDir = buildStateDir(webDir);
-const stampFile = join(webDir, '.next/cutroom-source-stamp');
 
 ensureDependencies();
 ensureSystemPackages([FFMPEG]);
 
 if (!isDev) {
   const started = Date.now();
-  const release = await acquireBuildLock(stateDir, {
-    onWait: (owner) =>
-      console.log(`• Waiting for the build started by process ${owner.pid} on ${owner.host}…`),
-  });
   try {
-    const fingerprint = buildFingerprint(root);
-    const builtFingerprint = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : null;
-    const nodes = liveNodes(stateDir);
-    const decision = decideBuild({ builtFingerprint, fingerprint, nodes });
-    if (decision === 'refuse') {
-      const who = nodes.map((node) => `process ${node.pid} on ${node.host}`).join(', ');
-      console.error(
-        `✗ The build in apps/web/.next was made from other sources than these, and ` +
-          `${nodes.length === 1 ? 'a node serves' : `${nodes.length} nodes serve`} it (${who}). ` +
-          `Rebuilding now would break ${nodes.length === 1 ? 'it' : 'them'}. Stop ` +
-          `${nodes.length === 1 ? 'it' : 'them'} and run npm start again, or start this node ` +
-          `from its own copy of the release.`,
-      );
-      process.exit(1);
-    }
-    if (decision === 'build') {
-      console.log('• Building Cutroom (first run or changed sources)…');
-      run('npm', ['run', 'build']);
-      writeFileSync(stampFile, fingerprint);
-    } else if (nodes.length > 0) {
+    const { decision, nodes } = await ensureBuild({
+      root,
+      webDir,
+      register: true,
+      build: () => {
+        console.log('• Building Cutroom (first run or changed sources)…');
+        run('npm', ['run', 'build']);
+      },
+      onWait: (owner) =>
+        console.log(`• Waiting for the build started by process ${owner.pid} on ${owner.host}…`),
+    });
+    if (decision === 'reuse' && nodes.length > 0) {
       console.log(`• Using the build that ${nodes.length} running node(s) serve.`);
     }
-    registerNode(stateDir, fingerprint);
     console.log(`• Build ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  } finally {
-    release();
+  } catch (error) {
+    console.error(`✗ ${error.message}`);
+    process.exit(1);
   }
 }
 

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureBuild } from './build-state.mjs';
 import { CHROMIUM, FFMPEG, ensureDependencies, ensureSystemPackages, root, run } from './setup.mjs';
 
 const step = (name) => console.log(`\n━━ ${name}`);
@@ -55,7 +56,19 @@ run('npm', ['run', 'format:check']);
 step('Schema drift (generated migrations match schema.ts)');
 run('npm', ['run', 'db:check']);
 step('Build the site');
-run('npm', ['run', 'build', '-w', '@cutroom/web']);
+// The build `npm start` made is used when the sources are the same (and never rebuilt under a
+// running site); otherwise it is made here, and `npm start` uses this one.
+try {
+  const { decision } = await ensureBuild({
+    root,
+    webDir: join(root, 'apps/web'),
+    build: () => run('npm', ['run', 'build', '-w', '@cutroom/web']),
+  });
+  if (decision === 'reuse') console.log('The build matches the sources: reused.');
+} catch (error) {
+  console.error(`✗ ${error.message}`);
+  finish(1);
+}
 step('Unit and integration tests');
 vitest('unit', []);
 step('End-to-end tests');
