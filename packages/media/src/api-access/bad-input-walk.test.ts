@@ -1,0 +1,145 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { dispatch } from '@cutroom/core/api/dispatch';
+import { createTestDatabase } from '@cutroom/core/testing/test-db';
+import { createVideo } from '@cutroom/core/testing/video-factory';
+import {
+  contextFor,
+  createCallers,
+  createMediaServices,
+  databaseFingerprint,
+  listApiCalls,
+  type ApiCall,
+  type Caller,
+} from './api-access-harness';
+
+const handle = await createTestDatabase();
+const { db } = handle;
+const calls = listApiCalls();
+let callers: Awaited<ReturnType<typeof createCallers>>;
+let media: Awaited<ReturnType<typeof createMediaServices>>;
+
+beforeAll(async () => {
+  callers = await createCallers(handle);
+  media = await createMediaServices(handle);
+  await createVideo(db, { ownerId: callers.users.member.id });
+});
+
+/** Values no field of the API should ever take in: every one must be refused or handled. */
+const HOSTILE_VALUES: [string, unknown][] = [
+  ['null', null],
+  ['a number', 12345],
+  ['a negative number', -1],
+  ['a huge number', 1e308],
+  ['a boolean', true],
+  ['an array', ['a', 'b']],
+  ['an object', { nested: { deeper: 'value' } }],
+  ['an empty string', ''],
+  ['a huge string', 'x'.repeat(100_000)],
+  ['a lone surrogate', 'abc\ud800def'],
+  ['right-to-left override and zero-width characters', '\u202egnp.exe\u200b\u200d\ufeff'],
+  ['combining marks', `a${'\u0301'.repeat(500)}`],
+  ['astral characters', '𝕏🎬'.repeat(300)],
+  ['a path traversal', '../../../../etc/passwd'],
+  ['a malformed id', 'ZZZ!!!'],
+  ['SQL', "'; drop table users; --"],
+  ['markup', '<script>alert(1)</script>'],
+  ['an over-long id', 'a'.repeat(5000)],
+];
+
+/** The fields each call documents, from the same schema the /api page shows. */
+function fieldsOf(entry: ApiCall): string[] {
+  const schema = z.toJSONSchema(entry.endpoint.input, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, unknown>;
+    oneOf?: { properties?: Record<string, { const?: unknown }> }[];
+    anyOf?: { properties?: Record<string, { const?: unknown }> }[];
+  };
+  const variants = schema.oneOf ?? schema.anyOf;
+  const properties = entry.mode
+    ? variants?.find((variant) => variant.properties?.mode?.const === entry.mode)?.properties
+    : schema.properties;
+  return Object.keys(properties ?? {}).filter((name) => name !== 'mode');
+}
+
+/** Bodies for one call: missing fields, each field given each hostile value, and odd modes. */
+function hostileBodies(entry: ApiCall): [string, unknown][] {
+  const withMode = (body: Record<string, unknown>) =>
+    entry.mode ? { mode: entry.mode, ...body } : body;
+  const bodies: [string, unknown][] = [['nothing', withMode({})]];
+  for (const field of fieldsOf(entry)) {
+    for (const [label, value] of HOSTILE_VALUES) {
+      bodies.push([`${field} = ${label}`, withMode({ [field]: value })]);
+    }
+  }
+  return bodies;
+}
+
+const BAD_BODIES: [string, unknown][] = [
+  ['null', null],
+  ['an array', [{ mode: 'x' }]],
+  ['a string', 'mode=LoadProfile'],
+  ['a number', 42],
+  ['an unknown mode', { mode: 'DropEverything' }],
+  ['a mode of the wrong type', { mode: 7 }],
+  ['a prototype key', JSON.parse('{"__proto__": {"admin": true}, "mode": "CheckAccess"}')],
+];
+
+let ip = 0;
+async function walk(entry: ApiCall, caller: Caller, bodies: [string, unknown][]) {
+  const failures: string[] = [];
+  let before = await databaseFingerprint(db);
+  for (const [label, body] of bodies) {
+    const result = await dispatch(
+      entry.endpoint,
+      body,
+      contextFor(
+        db,
+        callers.actors[caller],
+        media,
+        `198.19.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`,
+      ),
+    );
+    const error = result.body.error;
+    if (result.status >= 500) failures.push(`${label}: ${result.status} ${String(error)}`);
+    else if (result.status >= 400) {
+      if (typeof error !== 'string' || error.trim() === '') {
+        failures.push(`${label}: ${result.status} without a message`);
+      }
+      const after = await databaseFingerprint(db);
+      const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+      if (changed.length > 0) failures.push(`${label}: refused but changed ${changed.join(', ')}`);
+    } else {
+      // Accepted (the hostile value was harmless here): the next refusal compares from now.
+      before = await databaseFingerprint(db);
+    }
+  }
+  return failures;
+}
+
+describe('the bad-input walk over every endpoint and mode', () => {
+  it('lists fields for the calls that take input', () => {
+    expect(
+      fieldsOf(calls.find((entry) => entry.name === '/api/v2/videoInput#ChangeVideo')!),
+    ).toEqual(expect.arrayContaining(['_id', 'title', 'description']));
+  });
+
+  it.each(calls.map((entry) => [entry.name, entry] as const))(
+    '%s: never 500, every refusal 4xx with a message, nothing changed by a refusal',
+    async (_name, entry) => {
+      // As an admin (who holds every right a call can need) the input reaches every check.
+      const failures = await walk(entry, 'admin', [...hostileBodies(entry), ...BAD_BODIES]);
+      expect(failures).toEqual([]);
+    },
+    120_000,
+  );
+
+  it('refuses hostile bodies from a visitor the same way', async () => {
+    const failures: string[] = [];
+    for (const entry of calls) {
+      for (const failure of await walk(entry, 'visitor', BAD_BODIES)) {
+        failures.push(`${entry.name}: ${failure}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
