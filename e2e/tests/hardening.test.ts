@@ -1,0 +1,240 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createVerifiedUser,
+  firstLink,
+  signInThroughApi,
+  waitForOutboxMail,
+} from '../support/accounts';
+import { baseUrl, openPage } from '../support/browser';
+import { sessionCookie, uploadPublishedVideo } from '../support/videos';
+
+const appDir = new URL('../../apps/web/app', import.meta.url).pathname;
+
+/** Every page route of the site, from its folders ((group) folders add nothing to a path). */
+function pageRoutes(dir = appDir, prefix = ''): string[] {
+  const routes: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (!statSync(path).isDirectory()) {
+      if (name === 'page.tsx') routes.push(prefix || '/');
+      continue;
+    }
+    const segment = /^\(.*\)$/.test(name) ? '' : `/${name}`;
+    routes.push(...pageRoutes(path, `${prefix}${segment}`));
+  }
+  return routes.sort();
+}
+
+let member: Awaited<ReturnType<typeof createVerifiedUser>>;
+let memberCookie: string;
+const values: Record<string, string> = {};
+
+beforeAll(async () => {
+  member = await createVerifiedUser();
+  memberCookie = await sessionCookie(member.email, member.password);
+  const other = await createVerifiedUser();
+  const video = await uploadPublishedVideo(memberCookie, {
+    title: 'Hardening walk',
+    username: member.username,
+  });
+  const call = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl()}${path}`, {
+      method: 'POST',
+      headers: { cookie: memberCookie, origin: baseUrl(), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const playlist = await call('/api/v2/playlists', {
+    mode: 'create',
+    name: 'Walk',
+    thumbnail: video.id,
+  });
+  const message = await call('/api/messages/send', {
+    recipient: other.username,
+    subject: 'Hello',
+    message: 'A message to open',
+  });
+  const month = new Date().toISOString().slice(0, 7);
+  Object.assign(values, {
+    '/archive/[month]': `/archive/${month}`,
+    '/category/[id]': '/category/other',
+    '/creator/[id]': '/creator/someone',
+    '/inbox/[id]': `/inbox/${String(message.id)}`,
+    '/music/[id]': '/music/something',
+    '/playlist/[id]': `/playlist/${String(playlist._id)}`,
+    '/playlist/video/[id]': `/playlist/video/${String(playlist._id)}`,
+    '/profile/[id]': `/profile/${member.username}`,
+    '/search/[id]': '/search/hardening',
+    '/star/[id]': '/star/someone',
+    '/tags/[id]': '/tags/something',
+    '/video/[id]': `/video/${video.slug}_${video.id}`,
+    '/video/embed/[id]': `/video/embed/${video.id}`,
+  });
+}, 240_000);
+
+/** Loads a page and answers every console error and uncaught exception it produced. */
+async function consoleErrorsOf(page: Page, path: string): Promise<string[]> {
+  const errors: string[] = [];
+  const onConsole = (message: { type(): string; text(): string }) => {
+    if (message.type() === 'error') errors.push(message.text());
+  };
+  const onError = (error: Error) => errors.push(`uncaught: ${error.message}`);
+  page.on('console', onConsole);
+  page.on('pageerror', onError);
+  await page.goto(path, { waitUntil: 'load' });
+  // Hydration and the first effects run after load.
+  await page.waitForTimeout(400);
+  page.off('console', onConsole);
+  page.off('pageerror', onError);
+  return errors;
+}
+
+describe('every page, as a visitor and as a member', () => {
+  it('knows a real address for each dynamic route', () => {
+    const unknown = pageRoutes().filter((route) => route.includes('[') && !values[route]);
+    expect(unknown).toEqual([]);
+  });
+
+  it.each(['visitor', 'member'] as const)(
+    'shows no console error on any page to a %s',
+    async (who) => {
+      const page = await openPage({ viewport: { width: 1280, height: 900 } });
+      if (who === 'member') await signInThroughApi(page.context(), member.email, member.password);
+      const problems: string[] = [];
+      for (const route of pageRoutes()) {
+        const path = values[route] ?? route;
+        const errors = await consoleErrorsOf(page, path);
+        for (const error of errors) problems.push(`${path}: ${error}`);
+      }
+      expect(problems).toEqual([]);
+    },
+    300_000,
+  );
+});
+
+describe('the holes found by attacking the site (regressions)', () => {
+  it('follows only same-origin paths after sign-in, however the next path is spelled', async () => {
+    const user = await createVerifiedUser();
+    for (const next of [
+      '/\\evil.example/',
+      '/\t/evil.example/',
+      '//evil.example',
+      'https://evil.example',
+    ]) {
+      const page = await openPage();
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await page.getByLabel('E-mail').fill(user.email);
+      await page.getByLabel('Password').fill(user.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname === '/' || url.host !== new URL(baseUrl()).host);
+      expect(new URL(page.url()).host, next).toBe(new URL(baseUrl()).host);
+      await page.context().close();
+    }
+  });
+
+  it('registers and signs in without JavaScript, by POST, never putting the password in the address', async () => {
+    const page = await openPage({ javaScriptEnabled: false });
+    const requests: { method: string; url: string }[] = [];
+    page.on('request', (request) =>
+      requests.push({ method: request.method(), url: request.url() }),
+    );
+    const username = `nojs${Date.now().toString(36)}`;
+    const email = `${username}@example.test`;
+    await page.goto('/register');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('no-script-password');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL(/\/register\?done=1$/);
+    expect(await page.getByTestId('register-success').textContent()).toContain(
+      "We've sent you an email",
+    );
+
+    // A refusal comes back as the spec's message, nothing typed in the address.
+    await page.goto('/login?next=/upload');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('no-script-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/login\?error=/);
+    expect(await page.getByTestId('form-error').textContent()).toContain(
+      "Your email isn't verified",
+    );
+
+    await page.goto(firstLink(await waitForOutboxMail(email)));
+    await page.goto('/login?next=/upload');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('no-script-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/upload$/);
+    expect(requests.some((request) => request.url.includes('no-script-password'))).toBe(false);
+    expect(
+      requests.filter((request) => /\/api\/forms\//.test(request.url)).map((r) => r.method),
+    ).toEqual(['POST', 'POST', 'POST']);
+  });
+
+  it('shows a page with a new-link form for a broken or used verification link', async () => {
+    const page = await openPage();
+    const response = await page.goto('/api/auth/verify-email?token=not-a-real-token');
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/verify');
+    expect(await page.getByTestId('verify-failed').isVisible()).toBe(true);
+    await page.getByLabel('Your e-mail address').fill('nobody@example.test');
+    await page.getByRole('button', { name: 'Send a new link' }).click();
+    await expect
+      .poll(() => page.getByTestId('form-success').textContent())
+      .toContain('a new link is on its way');
+  });
+
+  it('does not believe X-Forwarded-For from a client: the sign-in limit holds', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const response = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: baseUrl(),
+          'x-forwarded-for': `203.0.113.${attempt}`,
+        },
+        body: JSON.stringify({ email: `nobody${attempt}@example.test`, password: 'wrong' }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toContain(429);
+  });
+
+  it('refuses a cookie-carrying change that names no origin, and a JSON call sent as a form', async () => {
+    const noOrigin = await fetch(`${baseUrl()}/api/v2/profileInput`, {
+      method: 'POST',
+      headers: { cookie: memberCookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'UpdateProfile', website: 'https://forged.example' }),
+    });
+    expect(noOrigin.status).toBe(403);
+    const asForm = await fetch(`${baseUrl()}/api/v2/profileInput`, {
+      method: 'POST',
+      headers: {
+        cookie: memberCookie,
+        origin: baseUrl(),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'mode=UpdateProfile&website=https://forged.example',
+    });
+    expect(asForm.status).toBe(415);
+    const profile = await fetch(`${baseUrl()}/api/v2/profileInput`, {
+      method: 'POST',
+      headers: { origin: baseUrl(), 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'LoadProfile', username: member.username }),
+    });
+    expect(JSON.stringify(await profile.json())).not.toContain('forged.example');
+  });
+
+  it('serves an icon and a web manifest', async () => {
+    const icon = await fetch(`${baseUrl()}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    const manifest = await fetch(`${baseUrl()}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+  });
+});
