@@ -19,6 +19,10 @@ export interface StreamEngine {
   /** The selected level id, -1 when automatic. */
   selectedLevel(): number;
   destroy(): void;
+  /** Which library plays the source. */
+  kind: 'hls.js' | 'dash.js' | 'native';
+  /** The library's own object (hls.js's Hls, dash.js's MediaPlayer), null for native. */
+  instance: unknown;
 }
 
 export interface EngineCallbacks {

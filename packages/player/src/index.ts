@@ -4,6 +4,7 @@ export type {
   EventInfo,
   Player,
   PlayerEventCallback,
+  PlayerEvent,
   PlayerEventName,
   SubtitleTrack,
   VideoSource,

@@ -91,6 +91,8 @@ export function attachNativeHls(
       );
     },
     selectedLevel: () => selected,
+    kind: 'native',
+    instance: null,
     destroy() {
       isDestroyed = true;
       video.removeEventListener('error', onError);

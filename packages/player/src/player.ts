@@ -45,11 +45,23 @@ export interface EventInfo {
   mediaSourceType: 'source' | 'preRoll' | 'midRoll' | 'postRoll' | 'onPauseRoll';
   /** For miniPlayerToggle: whether the mini player is now on. */
   isToggledOn?: boolean;
+  /** For timeupdate: the current time. */
+  currentTime?: number;
+}
+
+/**
+ * The first argument of a callback (other than timeupdate's): the event information, with the
+ * event's name and, for miniPlayerToggle, Fluid Player's `detail`. Fluid passes its callbacks
+ * (event, info): the info comes again as the second argument.
+ */
+export interface PlayerEvent extends EventInfo {
+  type: PlayerEventName;
+  detail?: { isToggledOn: boolean };
 }
 
 /** Callback of `on()`; timeupdate gets the current time first. */
 export type PlayerEventCallback =
-  ((info: EventInfo) => void) | ((time: number, info: EventInfo) => void);
+  ((event: PlayerEvent, info: EventInfo) => void) | ((time: number, info: EventInfo) => void);
 
 /** A playable source, read from the video's `<source>` children. */
 export interface VideoSource {
@@ -99,7 +111,14 @@ export interface Player {
   /** Subscribes to timeupdate: the callback gets the current time, then the event info. */
   on(event: 'timeupdate', callback: (time: number, info: EventInfo) => void): void;
   /** Subscribes to a player event; an unknown name logs an error. */
-  on(event: Exclude<PlayerEventName, 'timeupdate'>, callback: (info: EventInfo) => void): void;
+  on(
+    event: Exclude<PlayerEventName, 'timeupdate'>,
+    callback: (event: PlayerEvent, info: EventInfo) => void,
+  ): void;
+  /** The hls.js instance playing the source, or null (no HLS, or the browser's own HLS). */
+  hlsInstance(): unknown;
+  /** The dash.js player playing the source, or null. */
+  dashInstance(): unknown;
   /** The active display mode. */
   readonly displayMode: DisplayMode;
   /** Quality levels of the adaptive stream (empty for progressive sources). */
@@ -552,6 +571,14 @@ class CutroomPlayer implements Player {
     return [...this.#levels];
   }
 
+  hlsInstance(): unknown {
+    return this.#engine?.kind === 'hls.js' ? this.#engine.instance : null;
+  }
+
+  dashInstance(): unknown {
+    return this.#engine?.kind === 'dash.js' ? this.#engine.instance : null;
+  }
+
   play(): void {
     if (this.#queue) this.#queue.push(() => this.#play());
     else this.#play();
@@ -700,11 +727,16 @@ class CutroomPlayer implements Player {
 
   #emit(event: PlayerEventName, extra: Partial<EventInfo> = {}): void {
     const info: EventInfo = { mediaSourceType: this.#adKind ?? 'source', ...extra };
+    const first: PlayerEvent = { ...info, type: event };
+    if (extra.isToggledOn !== undefined) first.detail = { isToggledOn: extra.isToggledOn };
     for (const callback of this.#listeners.get(event) ?? []) {
       try {
         if (event === 'timeupdate')
-          (callback as (t: number, i: EventInfo) => void)(this.video.currentTime, info);
-        else (callback as (i: EventInfo) => void)(info);
+          (callback as (t: number, i: EventInfo) => void)(this.video.currentTime, {
+            ...info,
+            currentTime: this.video.currentTime,
+          });
+        else (callback as (e: PlayerEvent, i: EventInfo) => void)(first, info);
       } catch (error) {
         logError(`An "${event}" callback threw: ${String(error)}`);
       }

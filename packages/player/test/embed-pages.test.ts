@@ -234,6 +234,12 @@ const CHECKS: Record<string, () => Promise<void>> = {
   async hls_vod_hlsjs_config() {
     // A page that configures hls.js gets hls.js (not the browser's own HLS).
     await expect.poll(() => page.locator('#hooks').textContent()).toBe('hls.js 10');
+    expect(
+      await page.evaluate(() => {
+        const p = (window as unknown as { instance: { hlsInstance(): unknown } }).instance;
+        return p.hlsInstance() !== null;
+      }),
+    ).toBe(true);
     await waitPlaying('hlsjs', 1);
     await page.locator('#fluid_video_wrapper_hlsjs .fluid_button_video_source').click();
     expect(await page.getByRole('menuitemradio').allTextContents()).toEqual(
@@ -254,6 +260,7 @@ const CHECKS: Record<string, () => Promise<void>> = {
     expect(volume).toBeCloseTo(0.4);
     await page.locator('#fluid_video_wrapper_events .fluid_control_playpause').click();
     await expect.poll(() => page.locator('#log').textContent()).toContain('pause:source');
+    expect(await page.locator('#log').textContent()).toContain('timeupdate');
   },
 
   async fluid_dom_css() {

@@ -39,6 +39,8 @@ export const engine: EngineModule = {
       },
       selectedLevel: () => selected,
       destroy: () => player.destroy(),
+      kind: 'dash.js',
+      instance: player,
     };
   },
 };

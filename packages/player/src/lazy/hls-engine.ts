@@ -40,6 +40,8 @@ export const engine: EngineModule = {
       },
       selectedLevel: () => (hls.autoLevelEnabled ? -1 : hls.currentLevel),
       destroy: () => hls.destroy(),
+      kind: 'hls.js',
+      instance: hls,
     };
   },
 };
