@@ -427,3 +427,75 @@ describe('non-linear and VPAID', () => {
     expect(logged(403)).toBe(1);
   });
 });
+
+describe('Fluid Player compatibility', () => {
+  test('play(), skipTo() and setPlaybackSpeed() right after creation: the pre-roll, then the content from 2 s at 1.5x', async () => {
+    ads.reset();
+    ({ page, errors } = await openPage(h));
+    await page.evaluate((vastTag) => {
+      const video = document.createElement('video');
+      video.id = 'api';
+      const source = document.createElement('source');
+      source.src = '/media/clip-180.mp4';
+      source.type = 'video/mp4';
+      video.append(source);
+      document.getElementById('main')!.append(video);
+      const w = window as unknown as {
+        fluidPlayer: (
+          id: string,
+          o: unknown,
+        ) => { play(): void; skipTo(s: number): void; setPlaybackSpeed(r: number): void };
+      };
+      const player = w.fluidPlayer('api', {
+        layoutControls: { mute: true },
+        vastOptions: { adList: [{ roll: 'preRoll', vastTag }] },
+      });
+      player.play();
+      player.skipTo(2);
+      player.setPlaybackSpeed(1.5);
+    }, tag('inline.xml'));
+    await waitAdPlaying();
+    await waitContentPlaying(2.1);
+    const content = await page
+      .locator('.cr-video')
+      .evaluate((v: HTMLVideoElement) => ({ rate: v.playbackRate, played: v.played.start(0) }));
+    expect(content).toEqual({ rate: 1.5, played: 2 });
+    expectWatchedInOrder('inline');
+    expect(errors).toEqual([]);
+  });
+
+  test('a non-linear VAST with relative URLs, from another origin than the page: its image and pixels come from the VAST server', async () => {
+    await start({ adList: [{ roll: 'preRoll', vastTag: tag('rel/banner.xml') }] });
+    const image = page.locator('#fluid_nonLinear_ID0_AD0 img');
+    await expect
+      .poll(() => image.evaluate((i: HTMLImageElement) => i.naturalWidth), { timeout: 10_000 })
+      .toBe(468);
+    expect(await image.getAttribute('src')).toBe(`${ads.mediaBase}/banner.png`);
+    await expect
+      .poll(() => ads.pixels.filter((p) => p.path === '/px/relnl/impression').length)
+      .toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  test('muting with the ad bar during a VPAID ad mutes its video, is tracked, and stays after the ad', async () => {
+    await start(
+      { allowVPAID: true, adList: [{ roll: 'preRoll', vastTag: tag('vpaid-video.xml') }] },
+      { mute: false },
+    );
+    const frame = page.frameLocator('iframe.cr-ad-vpaid');
+    await expect
+      .poll(() => frame.locator('.fluid_vpaid_slot').getAttribute('data-muted'), {
+        timeout: 10_000,
+      })
+      .toBe('false');
+    await page.locator('.cr-ad-mute').click();
+    await expect
+      .poll(() => frame.locator('.fluid_vpaid_slot').getAttribute('data-muted'))
+      .toBe('true');
+    await waitContentPlaying();
+    expect(await page.locator('.cr-video').evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    expect(hitsOf('vpaidv').filter((e) => e === 'mute')).toHaveLength(1);
+    expect(hitsOf('vpaidv')).toEqual(expect.arrayContaining(['impression', 'complete']));
+    expect(errors).toEqual([]);
+  });
+});
