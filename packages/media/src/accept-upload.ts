@@ -10,7 +10,7 @@ import {
 } from '@cutroom/core/videos/video-processing.service';
 import { loadMediaConfig, type MediaConfig } from './media-config';
 import { InvalidMediaError, probeMedia, requireAcceptedContainer, type MediaInfo } from './probe';
-import { stageInput } from './work-dirs';
+import { PROBE_DIR_PREFIX, stageInput } from './work-dirs';
 
 export interface AcceptUploadInput {
   /** The finished upload on this machine. */
@@ -35,7 +35,7 @@ export async function probeUploadedVideo(
   try {
     await requireAcceptedContainer(filePath);
     await mkdir(scratchBase, { recursive: true });
-    scratch = await mkdtemp(join(scratchBase, 'cutroom-probe-'));
+    scratch = await mkdtemp(join(scratchBase, PROBE_DIR_PREFIX));
     const input = await stageInput(filePath, scratch);
     return await probeMedia(input, { ffprobePath: options.ffprobePath ?? media.ffprobePath });
   } catch (error) {

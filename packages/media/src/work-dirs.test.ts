@@ -42,12 +42,16 @@ describe('transcode work folders', () => {
 
   it('the sweep removes only work folders older than the limit', async () => {
     const stale = await folder('cutroom-transcode-old-Aa11Bb', 10);
+    const staleProbe = await folder('cutroom-probe-Cc22Dd', 10);
     const running = await folder('cutroom-transcode-new-Aa11Bb', 1);
+    const probing = await folder('cutroom-probe-Ee33Ff', 0);
     const foreign = await folder('other-tool-Aa11Bb', 10);
     const removed = await sweepStaleWorkDirs(base, { olderThanMs: 7 * 3600_000 });
-    expect(removed).toBe(1);
+    expect(removed).toBe(2);
     expect(existsSync(stale)).toBe(false);
+    expect(existsSync(staleProbe)).toBe(false);
     expect(existsSync(running)).toBe(true);
+    expect(existsSync(probing)).toBe(true);
     expect(existsSync(foreign)).toBe(true);
   });
 

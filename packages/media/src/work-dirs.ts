@@ -1,11 +1,14 @@
 import { link, mkdir, mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
-// A transcode works in `cutroom-transcode-{videoId}-XXXXXX` under the temporary folder and
-// removes it when done; a process killed mid-job cannot. These sweeps keep such leftovers
+// A transcode works in `cutroom-transcode-{videoId}-XXXXXX` under the temporary folder, and an
+// upload is probed in `cutroom-probe-XXXXXX`; each is removed when done, which a process
+// killed meanwhile cannot do. These sweeps keep such leftovers
 // (a copy of the source and partial renditions, often gigabytes) from piling up.
 
 const PREFIX = 'cutroom-transcode-';
+/** Where an upload is probed before it is accepted (accept-upload.ts). */
+export const PROBE_DIR_PREFIX = 'cutroom-probe-';
 /** The random suffix mkdtemp appends. */
 const SUFFIX_LENGTH = 6;
 
@@ -36,7 +39,7 @@ export async function sweepStaleWorkDirs(
   const names = await readdir(base).catch(() => [] as string[]);
   let removed = 0;
   for (const name of names) {
-    if (!name.startsWith(PREFIX)) continue;
+    if (!name.startsWith(PREFIX) && !name.startsWith(PROBE_DIR_PREFIX)) continue;
     const path = join(base, name);
     const info = await stat(path).catch(() => null);
     if (!info?.isDirectory() || now - info.mtimeMs <= olderThanMs) continue;
