@@ -36,9 +36,9 @@ async function waitUntilReady(url: string, server: ChildProcess, output: () => s
 
 /**
  * Starts the production server (built by `npm run build`) on a free port with its own data
- * folder, as `npm start` would run it; the tests get its URL.
+ * folder, as `npm start` would run it, with `env` added to its environment.
  */
-export default async function setup(project: TestProject) {
+export async function startSiteServer(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cutroom-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -55,19 +55,30 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   await waitUntilReady(baseUrl, server, () => log);
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    dataDir,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** The server every e2e test file shares; the tests get its URL. */
+export default async function setup(project: TestProject) {
+  const site = await startSiteServer();
+  project.provide('baseUrl', site.baseUrl);
+  project.provide('dataDir', site.dataDir);
+  return site.stop;
 }
 
 declare module 'vitest' {

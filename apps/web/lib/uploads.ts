@@ -150,6 +150,10 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
     },
     onResponseError(_request, error) {
       if ('status_code' in error && error.status_code === 413) return refusal(413, tooLarge);
+      // The tus server's own "not found" (an id it cannot even parse) in the site's words.
+      if ('status_code' in error && error.status_code === 404) {
+        return refusal(404, UPLOAD_MISSING_MESSAGE);
+      }
       if (isOutOfSpaceError(error) || ('status_code' in error && error.status_code === 507)) {
         log.warn({ err: error }, 'upload refused: out of storage space');
         return refusal(507, OUT_OF_SPACE_MESSAGE);

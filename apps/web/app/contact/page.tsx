@@ -15,8 +15,8 @@ export default function ContactPage() {
       </p>
       <h2>Support</h2>
       <p>
-        Signed in? A <Link href="/ticket/create">support ticket</Link> reaches the moderators
-        fastest and keeps the whole conversation in one place.
+        For anything about your account or a video, write to the address above with your username;
+        signed-in members find replies and other messages in their <Link href="/inbox">inbox</Link>.
       </p>
       <h2>Copyright and legal notices</h2>
       <p>
