@@ -19,7 +19,7 @@
  * PostgreSQL server at BENCH_ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432)
  * and root for the restart and the mount.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -386,11 +386,23 @@ async function faultWorker(site: PgSite, video: Uint8Array): Promise<PgSite> {
   return site;
 }
 
-function restartPostgres(): { command: string[]; run: () => void } {
+/** Runs a command without blocking this process (the request loops go on meanwhile). */
+function runAsync(command: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command.join(' ')}: exit ${code} ${stderr}`)),
+    );
+  });
+}
+
+/** How this machine restarts its PostgreSQL server: BENCH_PG_RESTART, or pg_ctlcluster. */
+function restartPostgres(): { command: string[]; start: string[] | null } {
   const custom = process.env.BENCH_PG_RESTART;
-  if (custom) {
-    return { command: ['sh', '-c', custom], run: () => execFileSync('sh', ['-c', custom]) };
-  }
+  if (custom) return { command: ['sh', '-c', custom], start: null };
   const port = new URL(ADMIN_DATABASE_URL).port || '5432';
   const list = spawnSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' });
   const cluster = list.stdout
@@ -398,8 +410,11 @@ function restartPostgres(): { command: string[]; run: () => void } {
     .map((line) => line.trim().split(/\s+/))
     .find((fields) => fields[2] === port);
   if (!cluster) throw new Error('No PostgreSQL cluster found (set BENCH_PG_RESTART)');
-  const command = ['pg_ctlcluster', cluster[0]!, cluster[1]!, 'restart', '-m', 'fast'];
-  return { command, run: () => execFileSync(command[0]!, command.slice(1), { stdio: 'pipe' }) };
+  const [version, name] = [cluster[0]!, cluster[1]!];
+  return {
+    command: ['pg_ctlcluster', version, name, 'restart', '-m', 'fast'],
+    start: ['pg_ctlcluster', version, name, 'start'],
+  };
 }
 
 async function postgresAnswers(url: string): Promise<boolean> {
@@ -458,10 +473,10 @@ async function faultPostgres(site: PgSite, tiny: Uint8Array): Promise<void> {
   const samples: Sample[] = [];
   const t0 = performance.now();
   let stopAt = t0 + 60_000;
+  // Two loops per kind, so a request waiting on the database holds up no other kind.
   const loops = Array.from({ length: 8 }, async (_, index) => {
-    let i = index;
+    const [kind, call] = kinds[index % kinds.length]!;
     while (performance.now() < stopAt) {
-      const [kind, call] = kinds[i++ % kinds.length]!;
       const at = performance.now();
       try {
         const response = await call();
@@ -477,14 +492,17 @@ async function faultPostgres(site: PgSite, tiny: Uint8Array): Promise<void> {
   await sleep(5000);
   const downAt = performance.now();
   let restartError: string | null = null;
-  try {
-    restart.run();
-  } catch (error) {
-    restartError = (error as Error).message;
-  }
+  const restarting = runAsync(restart.command).catch((error: Error) => {
+    restartError = error.message;
+  });
+  await sleep(200);
+  // Up again: the restart command is done and a new connection answers.
   let upAt: number | null = null;
   while (performance.now() - downAt < 30_000) {
-    if (await postgresAnswers(ADMIN_DATABASE_URL)) {
+    if (
+      (await Promise.race([restarting.then(() => true), sleep(0).then(() => false)])) &&
+      (await postgresAnswers(ADMIN_DATABASE_URL))
+    ) {
       upAt = performance.now();
       break;
     }
@@ -492,13 +510,14 @@ async function faultPostgres(site: PgSite, tiny: Uint8Array): Promise<void> {
   }
   if (upAt === null) {
     // Never leave the server down for the others on this machine.
-    spawnSync(restart.command[0]!, [...restart.command.slice(1, 3), 'start']);
+    if (restart.start) spawnSync(restart.start[0]!, restart.start.slice(1));
     notes.push(`PostgreSQL was not back within 30 s (${restartError}); started it again`);
   }
   stopAt = (upAt ?? performance.now()) + 20_000;
   await Promise.all(loops);
   const failuresAfterUp = samples.filter((x) => !x.ok && upAt !== null && x.at > upAt);
-  const lastFailure = samples.filter((x) => !x.ok).reduce((last, x) => Math.max(last, x.at), 0);
+  const failedAll = samples.filter((x) => !x.ok).sort((a, b) => a.at - b.at);
+  const lastFailure = failedAll.reduce((last, x) => Math.max(last, x.at), 0);
   const recoverMs = upAt === null ? null : Math.max(0, lastFailure - upAt);
   const lastSecond = samples.filter((x) => x.at > stopAt - 3000);
   const recovered = lastSecond.length > 0 && lastSecond.every((x) => x.ok);
@@ -541,6 +560,12 @@ async function faultPostgres(site: PgSite, tiny: Uint8Array): Promise<void> {
       ['PostgreSQL down (restart until select 1)', upAt === null ? 'NOT BACK' : s(upAt - downAt)],
       ['requests (8 loops)', String(samples.length)],
       ...byKind,
+      [
+        'failures from … to … after the restart began',
+        failedAll.length === 0
+          ? 'none'
+          : `${s(failedAll[0]!.at - downAt)} … ${s(lastFailure - downAt)}`,
+      ],
       ['failed after PostgreSQL was back', String(failuresAfterUp.length)],
       ['seconds to recover (up → last failure)', recoverMs === null ? '-' : s(recoverMs)],
       ['all requests of the last 3 s answered 2xx', recovered ? 'yes' : 'NO'],

@@ -8,7 +8,7 @@
  * (BENCH_ADMIN_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres). A few test
  * videos are uploaded through the real pipeline first, so pages have something to show.
  * `--duration=SECONDS` and `--connections=N` change the run. Ends non-zero when more than 1 %
- * of requests failed (errors, timeouts or non-2xx). Needs `npm run build` and ffmpeg.
+ * of the visitors' or of the members' requests failed (errors, timeouts among them, or non-2xx). Needs `npm run build` and ffmpeg.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,7 +33,7 @@ import {
 const argument = (name: string) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const DURATION = Math.max(1, Math.min(600, Number(argument('duration') ?? 60)));
-const CONNECTIONS = Math.max(8, Math.min(1000, Number(argument('connections') ?? 200)));
+const CONNECTIONS = Math.max(16, Math.min(1000, Number(argument('connections') ?? 200)));
 const USE_PG = process.argv.includes('--pg');
 const PORT = 3610;
 /** Visitors hold this share of the connections, members the rest. */
@@ -207,8 +207,8 @@ try {
     row(kind.name, connections, result.requests.total, result.duration, times, result);
   }
   console.log('');
-  let failed = 0;
-  let total = 0;
+  const overLimit: string[] = [];
+  const summaries: string[] = [];
   for (const [name, filter] of [
     ['all visitors', (kind: Kind) => !kind.member],
     ['all members', (kind: Kind) => kind.member],
@@ -232,16 +232,23 @@ try {
       mine.flatMap((r) => r.times),
       failures,
     );
-    if (name === 'everything') {
-      total = requests;
-      failed = failures.errors + failures.timeouts + failures.non2xx;
-    }
+    // autocannon counts timeouts among the errors. A request cut off by the timeout never
+    // reached `requests`, so it counts in both the failed and the whole.
+    const failed = failures.errors + failures.non2xx;
+    const attempted = requests + failures.timeouts;
+    const rate = attempted === 0 ? 1 : failed / attempted;
+    summaries.push(
+      `${name}: ${failed} of ${attempted} requests failed (${(rate * 100).toFixed(2)} %)`,
+    );
+    if (name !== 'everything' && rate > FAILURE_LIMIT) overLimit.push(name);
   }
-  const rate = total === 0 ? 1 : failed / total;
+  console.log(`\n${summaries.join('\n')}`);
   console.log(
-    `\n${failed} of ${total} requests failed (${(rate * 100).toFixed(2)} %; limit ${FAILURE_LIMIT * 100} %)`,
+    overLimit.length === 0
+      ? `Within the limit of ${FAILURE_LIMIT * 100} % failed for visitors and for members.`
+      : `Over the limit of ${FAILURE_LIMIT * 100} % failed: ${overLimit.join(', ')}.`,
   );
-  if (rate > FAILURE_LIMIT) exitCode = 1;
+  if (overLimit.length > 0) exitCode = 1;
   // The site still answers after the load.
   const after = await fetch(`${url}/`, { headers: { cookie: members[0]!.cookie } });
   if (!after.ok) {
