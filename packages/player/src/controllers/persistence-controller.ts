@@ -1,0 +1,56 @@
+// Saved settings (spec §3): volume and mute, quality, speed and theatre, kept in localStorage
+// when persistentSettings allows each, and applied when the player starts.
+import { loadSettings, saveSettings } from '../storage.ts';
+import type { SavedSettings } from '../storage.ts';
+import type { PlayerContext } from './context.ts';
+import type { DisplayModesController } from './display-modes-controller.ts';
+
+export class PersistenceController {
+  readonly #ctx: PlayerContext;
+  /** The settings as they were when the player started. */
+  readonly saved: SavedSettings;
+
+  constructor(ctx: PlayerContext, modes: DisplayModesController) {
+    this.#ctx = ctx;
+    this.saved = loadSettings();
+    const v = ctx.video;
+    const p = ctx.options.layoutControls.persistentSettings;
+    ctx.listen(v, 'volumechange', () => {
+      if (p.volume) saveSettings({ volume: v.volume, mute: v.muted });
+    });
+    ctx.listen(v, 'ratechange', () => {
+      if (p.speed && v.playbackRate > 0) saveSettings({ speed: v.playbackRate });
+    });
+    ctx.onDestroy(
+      modes.onChange((from, to) => {
+        if (!p.theatre || ctx.isDestroyed) return;
+        if (to === 'theatre' || from === 'theatre') saveSettings({ theatre: to === 'theatre' });
+      }),
+    );
+  }
+
+  /** Applies the saved volume, mute, speed and theatre (the mute option wins). */
+  apply(target: { setPlaybackSpeed(rate: number): void; toggleTheatre(on: boolean): void }): void {
+    const lc = this.#ctx.options.layoutControls;
+    const p = lc.persistentSettings;
+    const s = this.saved;
+    const v = this.#ctx.video;
+    if (p.volume && s.volume !== undefined) v.volume = s.volume;
+    if (p.volume && s.mute !== undefined) v.muted = s.mute;
+    if (lc.mute) v.muted = true;
+    if (p.speed && s.speed !== undefined) target.setPlaybackSpeed(s.speed);
+    if (p.theatre && s.theatre && lc.allowTheatre) target.toggleTheatre(true);
+  }
+
+  /** The saved quality (a level or source title), when quality is kept. */
+  get quality(): string | null {
+    return this.#ctx.options.layoutControls.persistentSettings.quality
+      ? (this.saved.quality ?? null)
+      : null;
+  }
+
+  saveQuality(title: string): void {
+    if (this.#ctx.options.layoutControls.persistentSettings.quality)
+      saveSettings({ quality: title });
+  }
+}
