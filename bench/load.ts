@@ -133,23 +133,25 @@ try {
     { name: 'member home /', member: true, path: '/' },
     { name: 'member video page', member: true, path: videoPath },
     { name: 'member inbox', member: true, path: '/inbox' },
-    { name: 'member own profile', member: true, path: `/profile/${members[0]!.username}` },
+    // Opened by the second session (member kinds alternate): another member's profile.
+    { name: 'member profile page', member: true, path: `/profile/${members[0]!.username}` },
   ];
   // Each page answers 2xx before the run, and a member's page is really a member's.
+  const visitorKinds = kinds.filter((kind) => !kind.member);
+  const memberKinds = kinds.filter((kind) => kind.member);
+  const sessionOf = (kind: Kind) => members[memberKinds.indexOf(kind) % 2]!;
   for (const kind of kinds) {
-    const cookie = kind.member ? members[0]!.cookie : undefined;
+    const member = kind.member ? sessionOf(kind) : null;
     const response = await fetch(`${url}${kind.path}`, {
-      headers: cookie ? { cookie } : {},
+      headers: member ? { cookie: member.cookie } : {},
       redirect: 'manual',
     });
     const body = await response.text();
     if (response.status !== 200) throw new Error(`${kind.path} answered ${response.status}`);
-    if (kind.member && !body.includes(members[0]!.username)) {
+    if (member && !body.includes(member.username)) {
       throw new Error(`${kind.name}: the page does not show the signed-in member`);
     }
   }
-  const visitorKinds = kinds.filter((kind) => !kind.member);
-  const memberKinds = kinds.filter((kind) => kind.member);
   const visitorConnections = Math.round(CONNECTIONS * VISITOR_SHARE);
   const share = (total: number, count: number, index: number) =>
     Math.floor(total / count) + (index < total % count ? 1 : 0);
@@ -174,7 +176,7 @@ try {
       connections,
       duration: DURATION,
       timeout: 10,
-      headers: kind.member ? { cookie: members[index % 2]!.cookie } : {},
+      headers: kind.member ? { cookie: sessionOf(kind).cookie } : {},
     });
     instance.on('response', (_client, _status, _bytes, ms) => {
       if (times.length < 2_000_000) times.push(ms);
