@@ -5,6 +5,8 @@ import { NextResponse, type NextRequest } from 'next/server';
 export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set('x-pathname', request.nextUrl.pathname);
+  // Where a visitor asked to sign in comes back to (the members' pages' layout).
+  headers.set('x-search', request.nextUrl.search);
   if (!headers.has('x-request-id')) headers.set('x-request-id', crypto.randomUUID());
   return NextResponse.next({ request: { headers } });
 }

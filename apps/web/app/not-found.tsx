@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { ErrorPage } from '@/components/errors/error-page';
+import { SiteShell } from '@/components/shell/site-shell';
 import { isCrawler } from '@/lib/crawler';
 import { getRuntime } from '@/lib/runtime';
+import { getViewer } from '@/lib/session';
 
 export const metadata: Metadata = { title: 'Page Not Found' };
 
@@ -18,5 +20,10 @@ export default async function NotFound() {
     );
     return null;
   }
-  return <ErrorPage statusCode={404} description={`Page not found: ${path}`} />;
+  // Unmatched paths render outside the route groups, so the shell is drawn here.
+  return (
+    <SiteShell viewer={await getViewer(requestHeaders)}>
+      <ErrorPage statusCode={404} description={`Page not found: ${path}`} />
+    </SiteShell>
+  );
 }

@@ -10,7 +10,7 @@ import { Pagination } from '@/components/browse/pagination';
 import { InboxList } from '@/components/inbox/inbox-list';
 import { InboxTabs } from '@/components/inbox/inbox-tabs';
 import { SentNote } from '@/components/inbox/sent-note';
-import { InboxSignInPrompt } from '@/components/inbox/sign-in-prompt';
+import { requirePageViewer } from '@/lib/page-access';
 import { UnreadCountSync } from '@/components/inbox/unread-count';
 import { EmptyState } from '@/components/video/video-grid';
 
@@ -21,8 +21,8 @@ export const metadata: Metadata = { title: 'Inbox' };
 export default async function InboxPage({ searchParams }: { searchParams: SearchParamsPromise }) {
   const query = await searchParams;
   const box = query.tab === 'sent' ? 'sent' : 'received';
-  const { db, viewer } = await listingContext();
-  if (!viewer) return <InboxSignInPrompt next={box === 'sent' ? '/inbox?tab=sent' : '/inbox'} />;
+  const viewer = await requirePageViewer();
+  const { db } = await listingContext();
   const index = pageIndexFrom(query.page);
   const page = await listInbox(db, viewer, { box, index });
 

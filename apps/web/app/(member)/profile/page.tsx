@@ -1,8 +1,6 @@
-import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { SearchParamsPromise } from '@/components/browse/listing-data';
-import { EmptyState } from '@/components/video/video-grid';
-import { getViewer } from '@/lib/session';
+import { requirePageViewer } from '@/lib/page-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Your profile' };
@@ -13,17 +11,7 @@ export default async function OwnProfilePage({
 }: {
   searchParams: SearchParamsPromise;
 }) {
-  const viewer = await getViewer(await headers());
-  if (!viewer) {
-    return (
-      <EmptyState
-        title="Sign in to see your profile"
-        action={{ href: '/login?next=/profile', label: 'Sign in' }}
-      >
-        Your profile holds your videos, favorites, playlists, friends and subscriptions.
-      </EmptyState>
-    );
-  }
+  const viewer = await requirePageViewer();
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(await searchParams)) {
     if (typeof value === 'string' && (key === 'tab' || key === 'page')) query.set(key, value);

@@ -2,13 +2,13 @@ import Link from 'next/link';
 import { DEFAULT_FILTERS } from '@cutroom/core/browse/browse.schema';
 import { listVideos } from '@cutroom/core/browse/browse.service';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '@cutroom/core/subscriptions/subscriptions.service';
+import { requirePageViewer } from '@/lib/page-access';
 import { Listing } from '@/components/browse/listing';
 import {
   listingContext,
   pageIndexFrom,
   type SearchParamsPromise,
 } from '@/components/browse/listing-data';
-import { EmptyState } from '@/components/video/video-grid';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Subscriptions' };
@@ -19,17 +19,8 @@ export default async function SubscriptionsPage({
 }: {
   searchParams: SearchParamsPromise;
 }) {
-  const { db, viewer, toCardPage } = await listingContext();
-  if (!viewer) {
-    return (
-      <EmptyState
-        title="Sign in to see your subscriptions"
-        action={{ href: '/login?next=/subscriptions', label: 'Sign in' }}
-      >
-        Subscribe to uploaders on their profiles or video pages; their new videos show up here.
-      </EmptyState>
-    );
-  }
+  const viewer = await requirePageViewer();
+  const { db, toCardPage } = await listingContext();
   const index = pageIndexFrom((await searchParams).page);
   const page = await listVideos(db, {
     filters: { ...DEFAULT_FILTERS, subscriptions: true },

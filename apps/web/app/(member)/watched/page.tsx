@@ -1,14 +1,13 @@
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
-import Link from 'next/link';
 import { clearWatchHistory, listWatchHistory } from '@cutroom/core/history/history.service';
+import { requirePageViewer } from '@/lib/page-access';
 import { Listing } from '@/components/browse/listing';
 import {
   listingContext,
   pageIndexFrom,
   type SearchParamsPromise,
 } from '@/components/browse/listing-data';
-import { EmptyState } from '@/components/video/video-grid';
 import { getRuntime } from '@/lib/runtime';
 import { getViewer } from '@/lib/session';
 
@@ -26,20 +25,8 @@ async function clearHistory() {
 
 /** The signed-in viewer's watch history, most recent first, with a way to clear it. */
 export default async function WatchedPage({ searchParams }: { searchParams: SearchParamsPromise }) {
-  const { db, viewer, toCards } = await listingContext();
-  if (!viewer) {
-    return (
-      <EmptyState
-        title="Sign in to see what you watched"
-        action={{ href: '/login?next=/watched', label: 'Sign in' }}
-      >
-        Your watch history is kept for your account only.{' '}
-        <Link href="/register" className="text-accent underline">
-          Create an account
-        </Link>
-      </EmptyState>
-    );
-  }
+  const viewer = await requirePageViewer();
+  const { db, toCards } = await listingContext();
   const index = pageIndexFrom((await searchParams).page);
   const history = await listWatchHistory(db, viewer.id, { index });
   return (

@@ -6,7 +6,7 @@ import { countUnread, readMessage } from '@cutroom/core/messages/messages.servic
 import { listingContext } from '@/components/browse/listing-data';
 import { DeleteMessageButton } from '@/components/inbox/delete-message-button';
 import { formatMessageDate } from '@/components/inbox/message-date';
-import { InboxSignInPrompt } from '@/components/inbox/sign-in-prompt';
+import { requirePageViewer } from '@/lib/page-access';
 import { UnreadCountSync } from '@/components/inbox/unread-count';
 import { Avatar } from '@/components/profile/avatar';
 
@@ -18,8 +18,8 @@ const profileHref = (username: string) => `/profile/${encodeURIComponent(usernam
 /** One message, opened: opening a received one marks it read. */
 export default async function MessagePage({ params }: { params: Promise<{ id: string }> }) {
   const id = decodeURIComponent((await params).id);
-  const { db, viewer } = await listingContext();
-  if (!viewer) return <InboxSignInPrompt next={`/inbox/${encodeURIComponent(id)}`} />;
+  const viewer = await requirePageViewer();
+  const { db } = await listingContext();
   let message;
   try {
     message = await readMessage(db, viewer, id);

@@ -5,7 +5,7 @@ import { MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from '@cutroom/core/messages/m
 import { readMessage } from '@cutroom/core/messages/messages.service';
 import { listingContext, type SearchParamsPromise } from '@/components/browse/listing-data';
 import { ComposeForm, type ComposeDraft } from '@/components/inbox/compose-form';
-import { InboxSignInPrompt } from '@/components/inbox/sign-in-prompt';
+import { requirePageViewer } from '@/lib/page-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'New message' };
@@ -27,12 +27,8 @@ export default async function NewMessagePage({
   searchParams: SearchParamsPromise;
 }) {
   const query = await searchParams;
-  const { db, viewer } = await listingContext();
-  if (!viewer) {
-    const params = new URLSearchParams();
-    for (const key of ['to', 'reply']) if (first(query[key])) params.set(key, first(query[key]));
-    return <InboxSignInPrompt next={`/inbox/new${params.size ? `?${params}` : ''}`} />;
-  }
+  const viewer = await requirePageViewer();
+  const { db } = await listingContext();
   const draft: ComposeDraft = { recipient: first(query.to), subject: '', message: '' };
   const replyTo = first(query.reply);
   if (replyTo) {

@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { findUserById } from '@cutroom/core/accounts/registration.service';
 import { AuthCard } from '@/components/auth/auth-card';
 import { FormMessage } from '@/components/auth/form-parts';
 import { ChangeEmailForm, ChangePasswordForm } from '@/components/auth/settings-forms';
 import { getRuntime } from '@/lib/runtime';
-import { getViewer } from '@/lib/session';
+import { requirePageViewer } from '@/lib/page-access';
 
 export const metadata: Metadata = { title: 'Account settings' };
 export const dynamic = 'force-dynamic';
@@ -16,8 +15,7 @@ export default async function SettingsPage({
 }: {
   searchParams: Promise<{ email?: string }>;
 }) {
-  const viewer = await getViewer(await headers());
-  if (!viewer) redirect('/login?next=/profile/settings');
+  const viewer = await requirePageViewer();
   const { database } = await getRuntime();
   const user = await findUserById(database.db, viewer.id);
   if (!user) redirect('/login?next=/profile/settings');

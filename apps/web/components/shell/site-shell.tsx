@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import type { Actor } from '@cutroom/core/api/endpoint';
+import { can } from '@cutroom/core/access/rights';
+import { BuildWatcher } from '@/components/shell/build-watcher';
+import { CategoryStrip } from '@/components/shell/category-strip';
+import { MobileBanner, PromoCard } from '@/components/shell/promotions';
+import { SiteFooter } from '@/components/shell/site-footer';
+import { TopBar } from '@/components/shell/top-bar';
+import { siteSettings } from '@/lib/site';
+
+/** The site's shell of spec §2, in order, around a page; promotions only for non-supporters. */
+export function SiteShell({ viewer, children }: { viewer: Actor | null; children: ReactNode }) {
+  const settings = siteSettings();
+  const showsAds = !can(viewer, 'adFree');
+  return (
+    <div className="min-h-screen">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-accent focus:px-3 focus:py-2 focus:text-black"
+      >
+        Skip to content
+      </a>
+      <TopBar siteName={settings.siteName} viewer={viewer} />
+      {showsAds && <PromoCard {...settings.ad} />}
+      <CategoryStrip />
+      {showsAds && <MobileBanner {...settings.banner} />}
+      <main
+        id="content"
+        data-testid="page-outlet"
+        className="mx-auto mt-3 max-w-[1920px] border-t-4 border-accent px-3 pt-4 sm:px-4"
+      >
+        {children}
+      </main>
+      <SiteFooter siteName={settings.siteName} />
+      <BuildWatcher pollSeconds={settings.buildPollSeconds} />
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { can, type Right } from '@cutroom/core/access/rights';
+import { MESSAGES } from '@cutroom/core/accounts/messages';
+import type { Actor } from '@cutroom/core/api/endpoint';
+import { ErrorPage } from '@/components/errors/error-page';
+import { EmptyState } from '@/components/video/video-grid';
+import { getViewer } from './session';
+
+/** What a visitor is told on a members' page, by its first path segment. */
+const SIGN_IN_PROMPTS: Record<string, { title: string; text: string }> = {
+  inbox: {
+    title: 'Sign in to see your inbox',
+    text: 'Members with a verified e-mail send and receive private messages.',
+  },
+  processing: {
+    title: 'Sign in to follow your uploads',
+    text: 'Your uploads are prepared in every quality; this page follows them live.',
+  },
+  profile: {
+    title: 'Sign in to see your profile',
+    text: 'Your profile holds your videos, favorites, playlists, friends and subscriptions.',
+  },
+  subscriptions: {
+    title: 'Sign in to see your subscriptions',
+    text: 'Subscribe to uploaders on their profiles or video pages; their new videos show up here.',
+  },
+  upload: {
+    title: 'Sign in to upload videos',
+    text: 'Members with a verified e-mail upload videos; they are ready to watch in minutes.',
+  },
+  watched: {
+    title: 'Sign in to see what you watched',
+    text: 'Your watch history is kept for your account only.',
+  },
+};
+const DEFAULT_PROMPT = { title: 'Sign in to continue', text: 'This page is for members.' };
+
+/** The path and query of the page being rendered (set by proxy.ts). */
+async function currentPath(): Promise<string> {
+  const requestHeaders = await headers();
+  return `${requestHeaders.get('x-pathname') ?? '/'}${requestHeaders.get('x-search') ?? ''}`;
+}
+
+/**
+ * The check a route group's layout makes: the viewer, and what to show instead of the page
+ * when they lack the group's right (a sign-in prompt for a visitor, the verification notice
+ * for an unverified account, 403 for anyone else), or null when they may enter.
+ */
+export async function pageAccess(
+  right: Right,
+): Promise<{ viewer: Actor | null; refusal: ReactNode | null }> {
+  const viewer = await getViewer(await headers());
+  if (can(viewer, right)) return { viewer, refusal: null };
+  if (!viewer) {
+    const path = await currentPath();
+    const prompt = SIGN_IN_PROMPTS[path.split(/[/?]/)[1] ?? ''] ?? DEFAULT_PROMPT;
+    return {
+      viewer,
+      refusal: (
+        <EmptyState
+          title={prompt.title}
+          action={{ href: `/login?next=${encodeURIComponent(path)}`, label: 'Sign in' }}
+        >
+          {prompt.text}
+        </EmptyState>
+      ),
+    };
+  }
+  if (!viewer.emailVerified) {
+    return {
+      viewer,
+      refusal: <EmptyState title="Verify your e-mail address">{MESSAGES.unverified}</EmptyState>,
+    };
+  }
+  return {
+    viewer,
+    refusal: <ErrorPage statusCode={403} description="This page is not open to your account." />,
+  };
+}
+
+/**
+ * The signed-in viewer a members' page works for. Its group's layout has already refused
+ * everyone else; this is the page's own check, for requests that render the page alone.
+ */
+export async function requirePageViewer(right: Right = 'participate'): Promise<Actor> {
+  const viewer = await getViewer(await headers());
+  if (!viewer || !can(viewer, right)) {
+    redirect(`/login?next=${encodeURIComponent(await currentPath())}`);
+  }
+  return viewer;
+}
