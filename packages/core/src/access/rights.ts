@@ -1,4 +1,4 @@
-import type { Actor } from '../api/endpoint';
+import type { Actor } from './actor';
 import { ServiceError } from '../api/service-error';
 import { ROLES, type Role } from '../db/schema';
 import { MESSAGES, OWN_MESSAGES } from '../accounts/messages';
