@@ -51,6 +51,8 @@ step('Type-check');
 run('npm', ['run', 'typecheck']);
 step('Lint');
 run('npm', ['run', 'lint']);
+step('Dependency rules');
+run('npm', ['run', 'deps:check']);
 step('Format');
 run('npm', ['run', 'format:check']);
 step('Schema drift (generated migrations match schema.ts)');

@@ -1,0 +1,106 @@
+// Which module may import which: `npm run deps:check` (a step of `npm test`).
+// docs/decisions/0023-boundaries-checked-by-dependency-cruiser.md says why this tool and
+// what ESLint still checks. Paths are relative to the repository's root.
+
+import { fileURLToPath } from 'node:url';
+
+/** Our own code: the workspaces and the entry points beside them. */
+const OURS = '^(apps|packages|e2e|bench|scripts)/';
+/** Next.js and React, installed or not (an import that does not resolve keeps its bare name). */
+const FRAMEWORK = '(^|/)node_modules/(next|react|react-dom)/|^(next|react|react-dom)(/|$)';
+/** The folders of packages/core/src that every feature folder may use. */
+const FOUNDATION = 'db|config|logging|storage|mail|jobs|cache|uploads';
+const TEST_FILE = '\\.test\\.ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A cycle makes its modules one unit: none can load, be tested or be split off alone. ' +
+        'Move what both sides need into a third module both import.',
+      from: { path: OURS },
+      to: { circular: true },
+    },
+    {
+      name: 'core-foundation-below-features',
+      severity: 'error',
+      comment:
+        'The foundation of packages/core (database, configuration, logging, storage, mail, ' +
+        'jobs, caches, uploaded files) serves the feature folders and knows none of them.',
+      from: { path: `^packages/core/src/(${FOUNDATION})/`, pathNot: TEST_FILE },
+      to: { path: '^packages/core/src/', pathNot: `^packages/core/src/(${FOUNDATION})/` },
+    },
+    {
+      name: 'core-imports-nothing-of-ours',
+      severity: 'error',
+      comment:
+        'packages/core is the domain: the web app, the worker and the tools use it, never ' +
+        'the reverse.',
+      from: { path: '^packages/core/' },
+      to: { path: '^(apps|packages/(media|player)|e2e|bench|scripts)/' },
+    },
+    {
+      name: 'domain-without-framework',
+      severity: 'error',
+      comment:
+        'packages/core and packages/media run outside a Next.js request (the worker, the ' +
+        'command line, tests): they must not depend on Next.js or React.',
+      from: { path: '^packages/(core|media)/' },
+      to: { path: FRAMEWORK },
+    },
+    {
+      name: 'media-imports-core-only',
+      severity: 'error',
+      comment:
+        'packages/media is the worker: of our code it uses the domain only, so it runs ' +
+        'without the web app.',
+      from: { path: '^packages/media/' },
+      to: { path: '^(apps|packages/player|e2e|bench|scripts)/' },
+    },
+    {
+      name: 'player-imports-no-workspace',
+      severity: 'error',
+      comment: 'The player is published for other sites: it must not import any workspace package.',
+      from: { path: '^packages/player/' },
+      to: { path: '^(apps|packages/(core|media)|e2e|bench|scripts)/' },
+    },
+    {
+      name: 'tools-are-leaves',
+      severity: 'error',
+      comment:
+        'e2e, bench and scripts sit on top of everything: no product code imports them, ' +
+        'and none of them imports another.',
+      from: { path: '^(apps|packages|e2e|bench|scripts)/' },
+      to: { path: '^(e2e|bench|scripts)/', pathNot: '^$1/' },
+    },
+  ],
+  options: {
+    // Type-only imports count: a type cycle is still two modules that cannot stand alone.
+    tsPreCompilationDeps: true,
+    // The web app's `@/` alias, as apps/web/tsconfig.json has it (that one has no baseUrl, which
+    // the resolver needs).
+    tsConfig: {
+      fileName: fileURLToPath(new URL('.dependency-cruiser.tsconfig.json', import.meta.url)),
+    },
+    doNotFollow: { path: ['(^|/)node_modules/', '^packages/player/dist/'] },
+    exclude: {
+      path: [
+        '(^|/)\\.next/',
+        '(^|/)data/',
+        '(^|/)\\.cutroom/',
+        '(^|/)next-env\\.d\\.ts$',
+        '^packages/player/demo/vendor/',
+      ],
+    },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'types', 'default'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.mts', '.d.mts', '.js', '.mjs', '.cjs', '.json'],
+      mainFields: ['module', 'main', 'types'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};
