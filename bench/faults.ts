@@ -1,5 +1,5 @@
 /**
- * npm run bench:faults — the site under four faults, with figures, not a pass/fail test:
+ * npm run bench:faults — the site under five faults, with figures, not a timed test:
  *
  * 1. upload:   kill -9 of the web process (embedded PGlite, as `npm start` runs) while a tus
  *              PATCH is streaming; restarted, the upload resumes from the offset the server
@@ -12,12 +12,14 @@
  * 4. disk:     DATA_DIR on a small tmpfs; an upload that does not fit, and one that fits but
  *              whose stored copy does not: a clear error, no video row, no stray objects, and
  *              the site works again once there is room.
+ * 5. disk-pglite: the same with the embedded PGlite database on that full disk (`npm start`'s
+ *              layout); restarted afterwards, the database must open and hold everything.
  *
- * Each starts its own servers on ports 3601–3604 with data under /tmp (and databases
+ * Each starts its own servers on ports 3601–3605 with data under /tmp (and databases
  * cutroom_faults_*), and stops and removes everything. Ends non-zero when a fault was not
- * survived. `--only=upload,worker,postgres,disk` picks some. Needs `npm run build`, ffmpeg, a
- * PostgreSQL server at BENCH_ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432)
- * and root for the restart and the mount.
+ * survived. `--only=upload,worker,postgres,disk,disk-pglite` picks some. Needs `npm run build`,
+ * ffmpeg, a PostgreSQL server at BENCH_ADMIN_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres) and root for the restart and the mount.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -45,6 +47,7 @@ import {
   tusHeaders,
   uploadAndPublish,
   uploadOffset,
+  videoState,
   waitForOutcome,
   type Member,
   type Proc,
@@ -594,27 +597,64 @@ function filesUnder(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-async function faultDisk(big: Uint8Array, medium: Uint8Array, tiny: Uint8Array): Promise<void> {
+/** A member's videos, published or not, as their profile lists them to them. */
+async function ownVideoCount(url: string, member: Member): Promise<number> {
+  const response = await fetch(`${url}/api/v2/profileInput`, {
+    method: 'POST',
+    headers: { cookie: member.cookie, origin: url, 'content-type': 'application/json' },
+    body: JSON.stringify({ mode: 'LoadProfileVideos', username: member.username }),
+  });
+  const page = (await response.json()) as { videos?: unknown[]; processingVideos?: unknown[] };
+  return (page.videos?.length ?? 0) + (page.processingVideos?.length ?? 0);
+}
+
+/**
+ * The disk fills during uploads. With `pglite`, the embedded database lives on the same full
+ * disk (npm start's layout); otherwise on the PostgreSQL server and only media fill it.
+ */
+async function faultDisk(
+  big: Uint8Array,
+  medium: Uint8Array,
+  tiny: Uint8Array,
+  options: { pglite: boolean },
+): Promise<void> {
   const notes: string[] = [];
-  const port = 3604;
+  const port = options.pglite ? 3605 : 3604;
   const url = siteUrl(port);
-  const mount = join(scratch, 'disk');
+  const mount = join(scratch, options.pglite ? 'disk-pglite' : 'disk');
   mkdirSync(mount, { recursive: true });
   // Room for the medium upload once, not twice (its stored copy); the big one never fits.
-  const sizeMb = Math.ceil((medium.byteLength * 1.5) / 1024 / 1024);
-  if (big.byteLength <= sizeMb * 1024 * 1024) throw new Error('the big video is too small');
-  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m`, 'tmpfs', mount]);
+  const roomMb = Math.ceil((medium.byteLength * 1.5) / 1024 / 1024);
+  if (big.byteLength <= roomMb * 1024 * 1024) throw new Error('the big video is too small');
+  execFileSync('mount', [
+    ...['-t', 'tmpfs', '-o', `size=${options.pglite ? 1024 : roomMb}m`],
+    ...['tmpfs', mount],
+  ]);
   mounts.push(mount);
-  const name = `cutroom_faults_${process.pid}_disk`;
-  const databaseUrl = await createDatabase(name);
-  databases.push(name);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  pool.on('error', () => undefined);
-  const site = await startSite({ port, dataDir: mount, databaseUrl });
+  let pool: pg.Pool | null = null;
+  let databaseUrl: string | undefined;
+  if (!options.pglite) {
+    const name = `cutroom_faults_${process.pid}_disk`;
+    databaseUrl = await createDatabase(name);
+    databases.push(name);
+    pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    pool.on('error', () => undefined);
+  }
+  let site = await startSite({ port, dataDir: mount, databaseUrl });
   try {
     const member = await signUpMember(url, mount, 'fault');
+    let sizeMb = roomMb;
+    if (options.pglite) {
+      // The same room beside what the database already takes.
+      const info = await statfs(mount);
+      const usedMb = Math.ceil(((info.blocks - info.bfree) * info.bsize) / 1024 / 1024);
+      sizeMb = usedMb + roomMb;
+      execFileSync('mount', ['-o', `remount,size=${sizeMb}m`, mount]);
+    }
     const videoCount = async () =>
-      Number((await pool.query<{ n: string }>('select count(*) as n from videos')).rows[0]!.n);
+      pool
+        ? Number((await pool.query<{ n: string }>('select count(*) as n from videos')).rows[0]!.n)
+        : ownVideoCount(url, member);
     const freeAtStart = await freeBytes(mount);
 
     // a. An upload bigger than the free space.
@@ -625,7 +665,9 @@ async function faultDisk(big: Uint8Array, medium: Uint8Array, tiny: Uint8Array):
       body: error.message,
     }));
     const bigKept = await uploadOffset(url, member.cookie, bigAt);
-    const aliveAfterBig = (await fetch(`${url}/`)).ok;
+    const aliveAfterBig =
+      (await fetch(`${url}/`)).ok &&
+      (await fetch(`${url}/inbox`, { headers: { cookie: member.cookie } })).ok;
     const bigPublish = await publishUpload(url, member.cookie, bigAt, 'Does not fit');
     const rowsAfterBig = await videoCount();
     // The uploader gives up: tus termination frees the space.
@@ -646,12 +688,25 @@ async function faultDisk(big: Uint8Array, medium: Uint8Array, tiny: Uint8Array):
 
     // c. Room again: a small video goes all the way.
     let recovered = 'not tried';
+    let tinyId: string | null = null;
     try {
-      const id = await uploadAndPublish(url, member, tiny, 'After the disk was full');
-      const outcome = await waitForOutcome(url, member, id, 120_000);
+      tinyId = await uploadAndPublish(url, member, tiny, 'After the disk was full');
+      const outcome = await waitForOutcome(url, member, tinyId, 120_000);
       recovered = `${outcome.state.state} in ${s(outcome.seconds * 1000)}`;
     } catch (error) {
       recovered = `failed: ${(error as Error).message}`;
+    }
+    // d. The embedded database, written while the disk was full, opens again and holds it all.
+    let reopened = 'yes';
+    if (options.pglite) {
+      await stopProc(site);
+      try {
+        site = await startSite({ port, dataDir: mount });
+        const state = tinyId ? await videoState(url, member, tinyId) : null;
+        if (state?.state !== 'published') reopened = `the video is ${state?.state ?? 'missing'}`;
+      } catch (error) {
+        reopened = `NO: ${(error as Error).message.slice(0, 200)}`;
+      }
     }
 
     const clear = (status: number, message: string | undefined) =>
@@ -678,8 +733,11 @@ async function faultDisk(big: Uint8Array, medium: Uint8Array, tiny: Uint8Array):
       );
     }
     report({
-      fault: `4. disk full during an upload (DATA_DIR on a ${sizeMb} MB tmpfs, PostgreSQL)`,
+      fault: options.pglite
+        ? `5. disk full during an upload, PGlite on the same ${sizeMb} MB tmpfs (as npm start)`
+        : `4. disk full during an upload (DATA_DIR on a ${roomMb} MB tmpfs, PostgreSQL)`,
       survived:
+        reopened === 'yes' &&
         clear(bigPatch.status, bigMessage) &&
         (mediumPatch.status !== 204 || clear(mediumPublish.status, mediumMessage)) &&
         aliveAfterBig &&
@@ -711,12 +769,15 @@ async function faultDisk(big: Uint8Array, medium: Uint8Array, tiny: Uint8Array):
         ],
         ['   free after it', mb(freeAfterMedium)],
         ['c. a small upload once there is room', recovered],
+        ...(options.pglite
+          ? ([['d. restarted, the database opens and lists it', reopened]] as [string, string][])
+          : []),
       ],
       notes,
     });
   } finally {
     await stopProc(site);
-    await pool.end();
+    await pool?.end();
   }
 }
 
@@ -738,12 +799,13 @@ try {
   console.log(`Making test videos in ${scratch} ...`);
   const tiny = makeVideo('tiny', { seconds: 3, height: 240 });
   const big =
-    wants('upload') || wants('disk')
+    wants('upload') || wants('disk') || wants('disk-pglite')
       ? makeVideo('big', { seconds: 6, height: 360, noise: true })
       : tiny;
-  const medium = wants('disk')
-    ? makeVideo('medium', { seconds: 2, height: 360, noise: true })
-    : tiny;
+  const medium =
+    wants('disk') || wants('disk-pglite')
+      ? makeVideo('medium', { seconds: 2, height: 360, noise: true })
+      : tiny;
   const long = wants('worker') ? makeVideo('long', { seconds: 60, height: 720 }) : tiny;
   console.log(
     `  tiny ${mb(tiny.byteLength)}, big ${mb(big.byteLength)}, medium ${mb(medium.byteLength)}, 60 s 720p ${mb(long.byteLength)}`,
@@ -760,7 +822,8 @@ try {
       await site.pool.end();
     }
   }
-  if (wants('disk')) await faultDisk(big, medium, tiny);
+  if (wants('disk')) await faultDisk(big, medium, tiny, { pglite: false });
+  if (wants('disk-pglite')) await faultDisk(big, medium, tiny, { pglite: true });
 } catch (error) {
   crashed = true;
   console.error('\nThe benchmark itself failed:', error);
