@@ -1,7 +1,7 @@
 import type { VastOptions } from '../../options.ts';
 import type { RollRecord } from './ad-list.ts';
 import type { AdLayer } from './ad-layer.ts';
-import type { ParsedAd } from './parsed-ad.ts';
+import type { AdMediaFile, ParsedAd } from './parsed-ad.ts';
 import type { TrackingLedger } from './tracking.ts';
 
 /** How an ad ended. */
@@ -16,6 +16,8 @@ export interface AdContext {
   record: RollRecord;
   ledger: TrackingLedger;
   onModeChange(listener: (from: string, to: string) => void): () => void;
+  /** The media file chosen ahead of time (the first pre-roll's), when there is one. */
+  media?: Promise<AdMediaFile | null>;
   /** Reports a catalogue error: logged, the ad's Error URLs pinged. */
   fail(ad: ParsedAd, code: number): void;
 }

@@ -57,10 +57,15 @@ export class AdLayer {
     this.reset();
   }
 
-  /** Hides every optional part; each ad shows what it needs. */
-  reset(): void {
-    this.video.removeAttribute('src');
-    this.video.load();
+  /**
+   * Hides every optional part; each ad shows what it needs. The video keeps its source when it
+   * is `keepSrc` (the first pre-roll's file, loaded while the player waited for the play).
+   */
+  reset(keepSrc: string | null = null): void {
+    if (!keepSrc || this.video.src !== keepSrc) {
+      this.video.removeAttribute('src');
+      this.video.load();
+    }
     this.video.hidden = false;
     for (const node of [this.click, this.text, this.cta, this.skip]) node.hidden = true;
     this.root.querySelector('.cr-ad-vpaid')?.remove();

@@ -10,9 +10,9 @@ import type { RollRecord } from './ad-list.ts';
 import { AdLayer } from './ad-layer.ts';
 import { injectAdStyles } from './ad-styles.ts';
 import { AD_TIMER_POLL_MS, AdErrorCode, ON_PAUSE_DELAY_MS, formatAdError } from './constants.ts';
-import { playLinearAd } from './linear-ad.ts';
+import { pickMediaFile, playLinearAd } from './linear-ad.ts';
 import { showNonLinearAd } from './non-linear-ad.ts';
-import type { ParsedAd } from './parsed-ad.ts';
+import type { AdMediaFile, ParsedAd } from './parsed-ad.ts';
 import { selectAds } from './pod.ts';
 import { midRollTime, resumePosition, vastLoadTime } from './schedule.ts';
 import { createAdLedger } from './tracking.ts';
@@ -38,6 +38,8 @@ export class AdsManager implements AdsController {
   #onPause: AdRun | null = null;
   #onPauseTimer: ReturnType<typeof setTimeout> | undefined;
   #isDestroyed = false;
+  /** The first pre-roll's media file, chosen before the play (see #prepareFirstPreRoll). */
+  #firstMedia: { ad: ParsedAd; media: Promise<AdMediaFile | null> } | null = null;
 
   constructor(host: AdsHost) {
     this.#host = host;
@@ -48,6 +50,7 @@ export class AdsManager implements AdsController {
     for (const record of this.#rolls) {
       if (record.roll === 'preRoll' || record.roll === 'onPauseRoll') void this.#load(record);
     }
+    void this.#prepareFirstPreRoll();
     const v = host.video;
     this.#listen(v, 'play', () => this.#onContentPlay());
     this.#listen(v, 'pause', () => this.#onContentPause());
@@ -114,6 +117,27 @@ export class AdsManager implements AdsController {
     return pending;
   }
 
+  /**
+   * Chooses the first pre-roll's media file as soon as its VAST is in, and starts loading it in
+   * the (hidden) ad layer, so that its first frame is ready when the play comes.
+   */
+  async #prepareFirstPreRoll(): Promise<void> {
+    const records = this.#rolls.filter((r) => r.roll === 'preRoll' && !r.error);
+    if (records.length === 0) return;
+    await Promise.all(records.map((r) => this.#load(r)));
+    if (this.#isDestroyed || this.#isBusy) return;
+    const ad = records.flatMap((r) => r.ads).find((a) => a.adType === 'linear');
+    if (!ad || ad.vpaid) return;
+    const video = this.#layer.video;
+    const media = pickMediaFile(ad.mediaFileList, video, this.#host.options.vastTimeout);
+    this.#firstMedia = { ad, media };
+    const file = await media;
+    if (file && !this.#isDestroyed && !this.#isBusy && !video.getAttribute('src')) {
+      video.preload = 'auto';
+      video.src = file.src;
+    }
+  }
+
   #ledger(ad: ParsedAd): TrackingLedger {
     let ledger = this.#ledgers.get(ad);
     if (!ledger) {
@@ -132,6 +156,7 @@ export class AdsManager implements AdsController {
       record,
       ledger: this.#ledger(ad),
       onModeChange: this.#host.onModeChange,
+      media: this.#firstMedia?.ad === ad ? this.#firstMedia.media : undefined,
       fail: (failed, code) => {
         logError(formatAdError(code));
         record.error = true;

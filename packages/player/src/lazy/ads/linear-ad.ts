@@ -69,7 +69,9 @@ export function playLinearAd(ad: ParsedAd, ctx: AdContext): AdRun {
   const duration = (): number =>
     Number.isFinite(video.duration) && video.duration > 0 ? video.duration : ad.duration;
 
-  layer.reset();
+  // The first pre-roll's file may be loading already (AdsManager picked it ahead of the play).
+  const media = ctx.media ?? pickMediaFile(ad.mediaFileList, video, options.vastTimeout);
+  layer.reset(ctx.media ? video.src : null);
   layer.root.hidden = false;
   video.muted = ctx.content.muted;
   video.volume = ctx.content.volume;
@@ -204,10 +206,10 @@ export function playLinearAd(ad: ParsedAd, ctx: AdContext): AdRun {
   };
 
   void (async () => {
-    const file = await pickMediaFile(ad.mediaFileList, video, options.vastTimeout);
+    const file = await media;
     if (finished) return;
     if (!file) return fail(AdErrorCode.unsupportedMedia);
-    video.src = file.src;
+    if (video.src !== file.src) video.src = file.src;
     updateSkip();
     let promise: Promise<void> | undefined;
     try {
