@@ -25,9 +25,10 @@ interface Envelope {
  * Processing events shared by every process on one PostgreSQL database, through LISTEN/NOTIFY:
  * progress from a separate `npm run worker` reaches the web nodes' live pages, and a video
  * published there drops their cached listings; a change made through one web node (a profile,
- * a playlist) drops the others' cached listings and pages when they have no shared Redis. Needs nothing but the database the processes
- * already share (docs/decisions.md). Listeners in this process hear its own events at once;
- * the others within milliseconds. While the listening connection is down (it reconnects with
+ * a playlist) drops the others' cached listings and pages when they have no shared Redis.
+ * Needs nothing but the database the processes already share
+ * (docs/decisions/0021-processing-events-by-listen-notify.md). Listeners in this process hear
+ * its own events at once; the others within milliseconds. While the listening connection is down (it reconnects with
  * backoff) other processes' events are missed: pages fall back to the stored progress.
  */
 export class PostgresEvents implements ProcessingEvents {
