@@ -17,7 +17,10 @@ function namedPaths(text: string): string[] {
   for (const line of text.split('\n')) {
     const indent = line.length - line.trimStart().length;
     if (indent > 2) continue; // the rest of a description
-    const names = line.trim().split(/\s{2,}/)[0]!.split(' ');
+    const names = line
+      .trim()
+      .split(/\s{2,}/)[0]!
+      .split(' ');
     if (indent === 0) parent = names[0]!;
     for (const name of names) {
       if (name.includes('<')) continue; // a placeholder such as <feature>/
