@@ -40,24 +40,37 @@ const lazyEntries = ['hls-engine', 'dash-engine', 'vr-engine', 'ads-engine'].map
   (name) => `src/lazy/${name}.ts`,
 );
 
+const esm = await build({
+  ...common,
+  entryPoints: ['src/index.ts', 'src/react.ts', ...lazyEntries],
+  format: 'esm',
+  splitting: true,
+  outdir: 'dist',
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  external: ['react', 'react/*', 'react-dom'],
+  metafile: true,
+});
+
+// The shared chunks each lazy entry imports: the script-tag build requests them together with
+// the entry instead of after it (one round trip instead of two).
+const chunkDeps = {};
+for (const [file, output] of Object.entries(esm.metafile.outputs)) {
+  const name = file.replace(/^dist\//, '');
+  if (!/^[a-z-]+-engine\.js$/.test(name)) continue;
+  chunkDeps[name] = output.imports
+    .filter((i) => i.kind === 'import-statement' && !i.external)
+    .map((i) => i.path.replace(/^dist\//, ''));
+}
+
 await Promise.all([
-  build({
-    ...common,
-    entryPoints: ['src/index.ts', 'src/react.ts', ...lazyEntries],
-    format: 'esm',
-    splitting: true,
-    outdir: 'dist',
-    entryNames: '[name]',
-    chunkNames: 'chunks/[name]-[hash]',
-    external: ['react', 'react/*', 'react-dom'],
-    metafile: true,
-  }),
   build({
     ...common,
     entryPoints: ['src/iife.ts'],
     format: 'iife',
     outfile: 'dist/cutroom-player.js',
     plugins: [iifeLazyLoad],
+    define: { __CR_CHUNK_DEPS__: JSON.stringify(chunkDeps) },
   }),
   build({
     ...common,

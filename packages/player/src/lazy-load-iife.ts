@@ -8,7 +8,15 @@ const script = typeof document === 'undefined' ? null : document.currentScript;
 const base =
   script instanceof HTMLScriptElement && script.src ? new URL('./', script.src).href : '';
 
+/** Each lazy entry's shared chunks, filled in by build.mjs. */
+declare const __CR_CHUNK_DEPS__: Record<string, string[]> | undefined;
+const chunkDeps = typeof __CR_CHUNK_DEPS__ === 'undefined' ? {} : __CR_CHUNK_DEPS__;
+
 function importChunk<T>(name: string): Promise<T> {
+  // The entry's shared chunks are requested at once rather than once the entry has parsed.
+  for (const dep of chunkDeps[name] ?? []) {
+    import(/* webpackIgnore: true */ base + dep).catch(() => {});
+  }
   return import(/* webpackIgnore: true */ base + name) as Promise<T>;
 }
 

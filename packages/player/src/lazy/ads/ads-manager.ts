@@ -125,17 +125,24 @@ export class AdsManager implements AdsController {
     const records = this.#rolls.filter((r) => r.roll === 'preRoll' && !r.error);
     if (records.length === 0) return;
     await Promise.all(records.map((r) => this.#load(r)));
-    if (this.#isDestroyed || this.#isBusy) return;
+    // A play that came first is waiting for the same VASTs: the choice serves it too.
+    if (this.#isDestroyed) return;
     const ad = records.flatMap((r) => r.ads).find((a) => a.adType === 'linear');
     if (!ad || ad.vpaid) return;
     const video = this.#layer.video;
     const media = pickMediaFile(ad.mediaFileList, video, this.#host.options.vastTimeout);
     this.#firstMedia = { ad, media };
-    const file = await media;
-    if (file && !this.#isDestroyed && !this.#isBusy && !video.getAttribute('src')) {
+    // The likeliest file starts loading while its check runs; the ad is accepted (shown and
+    // tracked) only once the check passes, and another file or none replaces it otherwise.
+    const likely = ad.mediaFileList.find(
+      (m) => m.type.startsWith('video/') && video.canPlayType(m.type) !== '',
+    );
+    if (likely && !video.getAttribute('src')) {
       video.preload = 'auto';
-      video.src = file.src;
+      video.src = likely.src;
     }
+    const file = await media;
+    if (file && !this.#isDestroyed && !video.getAttribute('src')) video.src = file.src;
   }
 
   #ledger(ad: ParsedAd): TrackingLedger {
