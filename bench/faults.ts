@@ -567,7 +567,7 @@ async function faultPostgres(site: PgSite, tiny: Uint8Array): Promise<void> {
         'failures from … to … after the restart began',
         failedAll.length === 0
           ? 'none'
-          : `${s(failedAll[0]!.at - downAt)} … ${s(lastFailure - downAt)}`,
+          : `${s(Math.max(0, failedAll[0]!.at - downAt))} … ${s(lastFailure - downAt)}`,
       ],
       ['failed after PostgreSQL was back', String(failuresAfterUp.length)],
       ['seconds to recover (up → last failure)', recoverMs === null ? '-' : s(recoverMs)],
