@@ -41,11 +41,18 @@ export function hasNativeHls(video: HTMLVideoElement): boolean {
   );
 }
 
-/** Plays `url` natively; `manifest` is the master playlist's text, fetched alongside. */
+/** How long the master playlist's own request waits for the browser's first answer. */
+const MANIFEST_DELAY_MS = 1000;
+
+/**
+ * Plays `url` natively. `fetchManifest` reads the master playlist for the quality levels: once
+ * the browser has the metadata, so that it does not compete with the first frame (or after a
+ * second without metadata, so that an unreachable playlist is reported).
+ */
 export function attachNativeHls(
   video: HTMLVideoElement,
   url: string,
-  manifest: Promise<string>,
+  fetchManifest: () => Promise<string>,
   callbacks: EngineCallbacks,
 ): StreamEngine {
   let variants: HlsVariant[] = [];
@@ -62,16 +69,19 @@ export function attachNativeHls(
   };
   video.addEventListener('error', onError);
   video.src = url;
-  manifest.then(
-    (text) => {
-      if (isDestroyed) return;
-      variants = parseMasterPlaylist(text, url);
-      if (variants.length > 0) callbacks.onLevels(variants.map(({ url: _, ...level }) => level));
-      else callbacks.onLive(!/#EXT-X-ENDLIST/.test(text));
-    },
-    // An unreachable playlist: the browser may take longer to say so.
-    () => fail(),
-  );
+  const onManifest = (text: string): void => {
+    if (isDestroyed) return;
+    variants = parseMasterPlaylist(text, url);
+    if (variants.length > 0) callbacks.onLevels(variants.map(({ url: _, ...level }) => level));
+    else callbacks.onLive(!/#EXT-X-ENDLIST/.test(text));
+  };
+  const readManifest = (): void => {
+    clearTimeout(timer);
+    video.removeEventListener('loadedmetadata', readManifest);
+    if (!isDestroyed) void fetchManifest().then(onManifest, fail);
+  };
+  const timer = setTimeout(readManifest, MANIFEST_DELAY_MS);
+  video.addEventListener('loadedmetadata', readManifest);
   return {
     levels: () => variants.map(({ url: _, ...level }) => level),
     setLevel(id) {
@@ -95,6 +105,8 @@ export function attachNativeHls(
     instance: null,
     destroy() {
       isDestroyed = true;
+      clearTimeout(timer);
+      video.removeEventListener('loadedmetadata', readManifest);
       video.removeEventListener('error', onError);
     },
   };

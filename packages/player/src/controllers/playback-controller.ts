@@ -295,10 +295,9 @@ export class PlaybackController {
     // The browser's own HLS where it has one, unless the page configures hls.js (measured:
     // docs/player/performance.md); hls.js otherwise.
     if (kind === 'hls' && (!isMseAvailable() || !this.#hasHlsHooks) && hasNativeHls(v)) {
-      const manifest = fetchWithTimeout(source.url, ctx.options.vastOptions.vastTimeout).then((r) =>
-        r.text(),
-      );
-      this.#engine = attachNativeHls(v, source.url, manifest, callbacks);
+      const fetchManifest = (): Promise<string> =>
+        fetchWithTimeout(source.url, ctx.options.vastOptions.vastTimeout).then((r) => r.text());
+      this.#engine = attachNativeHls(v, source.url, fetchManifest, callbacks);
       return;
     }
     const label = kind === 'hls' ? 'HLS.js' : 'DASH.js';
