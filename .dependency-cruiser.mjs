@@ -10,7 +10,7 @@ const OURS = '^(apps|packages|e2e|bench|scripts)/';
 const FRAMEWORK = '(^|/)node_modules/(next|react|react-dom)/|^(next|react|react-dom)(/|$)';
 /** The folders of packages/core/src that every feature folder may use. */
 const FOUNDATION = 'db|config|logging|storage|mail|jobs|cache|uploads';
-const TEST_FILE = '\\.test\\.ts$';
+const TEST_FILE = '\\.test\\.tsx?$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -32,6 +32,15 @@ export default {
         'jobs, caches, uploaded files) serves the feature folders and knows none of them.',
       from: { path: `^packages/core/src/(${FOUNDATION})/`, pathNot: TEST_FILE },
       to: { path: '^packages/core/src/', pathNot: `^packages/core/src/(${FOUNDATION})/` },
+    },
+    {
+      name: 'web-routes-on-top',
+      severity: 'error',
+      comment:
+        'apps/web/app holds the routes: they use components and lib, and nothing else in the ' +
+        'web app imports a route (a component that needs something of a page takes it as a prop).',
+      from: { path: '^apps/web/', pathNot: ['^apps/web/app/', TEST_FILE] },
+      to: { path: '^apps/web/app/' },
     },
     {
       name: 'core-imports-nothing-of-ours',

@@ -29,6 +29,9 @@ const files: Record<string, string> = {
   'packages/media/src/reads-react.ts': "import 'react';\n",
   'packages/media/src/reads-player.ts': "import '../../player/src/index';\n",
   'packages/player/src/reads-core.ts': "import '../../core/src/db/client';\n",
+  'apps/web/app/page.tsx': "import '../lib/allowed';\n",
+  'apps/web/components/reads-route.ts': "import '../app/page';\n",
+  'apps/web/lib/reads-route.test.ts': "import '../app/page';\n",
   'apps/web/lib/reads-e2e.ts': "import '../../../e2e/tests/site.test';\n",
   'bench/reads-scripts.ts': "import '../scripts/setup';\n",
   'packages/player/src/lazy/ads-a.ts': "import './ads-b';\n",
@@ -56,7 +59,7 @@ beforeAll(async () => {
       tsPreCompilationDeps: true,
       doNotFollow: { path: ['(^|/)node_modules/'] },
     },
-    { extensions: ['.ts', '.js'] },
+    { extensions: ['.ts', '.tsx', '.js'] },
   );
   if (typeof result.output === 'string') throw new Error('expected a cruise result');
   violations = result.output.summary.violations.map(
@@ -79,6 +82,7 @@ describe('dependency rules', () => {
         'media-imports-core-only: packages/media/src/reads-player.ts → packages/player/src/index.ts',
         'no-circular: packages/player/src/lazy/ads-a.ts → packages/player/src/lazy/ads-b.ts',
         'player-imports-no-workspace: packages/player/src/reads-core.ts → packages/core/src/db/client.ts',
+        'web-routes-on-top: apps/web/components/reads-route.ts → apps/web/app/page.tsx',
         'tools-are-leaves: apps/web/lib/reads-e2e.ts → e2e/tests/site.test.ts',
         'tools-are-leaves: bench/reads-scripts.ts → scripts/setup.ts',
       ].sort(),
