@@ -146,10 +146,12 @@ describe('accounts in the browser', () => {
     expect(new URL(page.url()).pathname).toBe('/verify');
   });
 
-  it('sends visitors of the settings page to sign in', async () => {
+  it('asks visitors of the settings page to sign in, and brings them back after', async () => {
     const response = await fetch(`${baseUrl()}/profile/settings`, { redirect: 'manual' });
-    expect([307, 308]).toContain(response.status);
-    expect(response.headers.get('location')).toContain('/login');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Sign in to change your settings');
+    expect(html).toContain('/login?next=%2Fprofile%2Fsettings');
   });
 
   it('answers /api/v2/admin with 403 to a visitor and a plain user', async () => {

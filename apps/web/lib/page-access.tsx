@@ -8,8 +8,12 @@ import { ErrorPage } from '@/components/errors/error-page';
 import { EmptyState } from '@/components/video/video-grid';
 import { getViewer } from './session';
 
-/** What a visitor is told on a members' page, by its first path segment. */
+/** What a visitor is told on a members' page, by the start of its path (first match). */
 const SIGN_IN_PROMPTS: Record<string, { title: string; text: string }> = {
+  'profile/settings': {
+    title: 'Sign in to change your settings',
+    text: 'Change your password and e-mail address once signed in.',
+  },
   inbox: {
     title: 'Sign in to see your inbox',
     text: 'Members with a verified e-mail send and receive private messages.',
@@ -55,7 +59,11 @@ export async function pageAccess(
   if (can(viewer, right)) return { viewer, refusal: null };
   if (!viewer) {
     const path = await currentPath();
-    const prompt = SIGN_IN_PROMPTS[path.split(/[/?]/)[1] ?? ''] ?? DEFAULT_PROMPT;
+    const section = Object.keys(SIGN_IN_PROMPTS).find(
+      (start) =>
+        path === `/${start}` || path.startsWith(`/${start}/`) || path.startsWith(`/${start}?`),
+    );
+    const prompt = section ? SIGN_IN_PROMPTS[section]! : DEFAULT_PROMPT;
     return {
       viewer,
       refusal: (
