@@ -128,7 +128,13 @@ const call = (name: string, caller: Caller, input: Record<string, unknown> = {})
   return dispatch(
     target.endpoint,
     body,
-    contextFor(db, callers.actors[caller], media, `198.18.0.${(ipCounter++ % 250) + 1}`),
+    contextFor(
+      db,
+      callers.actors[caller],
+      media,
+      `198.18.0.${(ipCounter++ % 250) + 1}`,
+      callers.accounts,
+    ),
   );
 };
 
