@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
+import { screenshotPath } from '../support/screenshots';
 import { sessionCookie } from '../support/videos';
-
-const root = new URL('../..', import.meta.url).pathname;
 
 async function signedInPage(user: { email: string; password: string }, width = 1280) {
   const page = await openPage({ viewport: { width, height: 900 } });
@@ -142,20 +139,18 @@ describe('the inbox in the browser', () => {
     ]) {
       await sendThroughApi(cookieC, { recipient: a.username, subject, message });
     }
-    const images = join(root, 'docs/images');
-    mkdirSync(images, { recursive: true });
     for (const width of [390, 1280]) {
       const shot = await signedInPage(a, width);
       await shot.goto('/inbox');
       await shot.getByTestId('inbox-list').waitFor();
       expect(await shot.getByTestId('inbox-entry').count()).toBe(3);
       expect(await horizontalOverflow(shot)).toBeLessThanOrEqual(0);
-      await shot.screenshot({ path: join(images, `inbox-${width}.png`), fullPage: true });
+      await shot.screenshot({ path: screenshotPath(`inbox-${width}.png`), fullPage: true });
       await shot.getByTestId('inbox-entry').first().click();
       await shot.getByTestId('message-page').waitFor();
       expect(await horizontalOverflow(shot)).toBeLessThanOrEqual(0);
       if (width === 390) {
-        await shot.screenshot({ path: join(images, `message-${width}.png`), fullPage: true });
+        await shot.screenshot({ path: screenshotPath(`message-${width}.png`), fullPage: true });
       }
       await shot.context().close();
     }

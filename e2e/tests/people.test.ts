@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
+import { screenshotPath } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 
-const root = new URL('../..', import.meta.url).pathname;
 const REPEAT_UPVOTE = "You've already upvoted this";
 
 async function signedInPage(user: { email: string; password: string }, width = 1280) {
@@ -204,8 +202,6 @@ describe('people in the browser', () => {
       discord: 'cutter.b',
       bitcoin: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
     });
-    const images = join(root, 'docs/images');
-    mkdirSync(images, { recursive: true });
     for (const width of [390, 1280]) {
       const shot = await signedInPage(a, width);
       await shot.goto(`/profile/${b.username}`);
@@ -215,7 +211,7 @@ describe('people in the browser', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
-      await shot.screenshot({ path: join(images, `profile-${width}.png`), fullPage: true });
+      await shot.screenshot({ path: screenshotPath(`profile-${width}.png`), fullPage: true });
       await shot.context().close();
     }
   });
