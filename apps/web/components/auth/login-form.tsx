@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { useState, type FormEvent } from 'react';
 import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
 import { postJson, requestVerificationMail } from '@/lib/auth-client';
@@ -91,12 +91,12 @@ export function LoginForm({ next, initialError }: { next?: string; initialError?
       />
       <SubmitButton busy={busy}>{busy ? 'Signing in…' : 'Sign in'}</SubmitButton>
       <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
-        <Link href="/reset-password" className="text-accent underline">
+        <IntentLink href="/reset-password" className="text-accent underline">
           Forgot your password?
-        </Link>
-        <Link href="/register" className="text-accent underline">
+        </IntentLink>
+        <IntentLink href="/register" className="text-accent underline">
           Register
-        </Link>
+        </IntentLink>
       </div>
     </form>
   );

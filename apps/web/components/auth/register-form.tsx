@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { useState, type FormEvent } from 'react';
 import { postJson } from '@/lib/auth-client';
 import { Field, FormMessage, SubmitButton } from './form-parts';
@@ -51,9 +51,9 @@ export function RegisterForm({
         </FormMessage>
         <p className="text-sm text-neutral-300">
           Once your address is verified,{' '}
-          <Link href="/login" className="text-accent underline">
+          <IntentLink href="/login" className="text-accent underline">
             sign in
-          </Link>
+          </IntentLink>
           .
         </p>
       </div>
@@ -101,9 +101,9 @@ export function RegisterForm({
       <SubmitButton busy={busy}>{busy ? 'Registering…' : 'Register'}</SubmitButton>
       <p className="mt-4 text-center text-sm text-neutral-400">
         Already registered?{' '}
-        <Link href="/login" className="text-accent underline">
+        <IntentLink href="/login" className="text-accent underline">
           Sign in
-        </Link>
+        </IntentLink>
       </p>
     </form>
   );

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { useState, type FormEvent } from 'react';
 import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
 import { postJson } from '@/lib/auth-client';
@@ -66,9 +66,9 @@ export function NewPasswordForm({ token }: { token: string }) {
     return (
       <FormMessage kind="success">
         Your password has been changed.{' '}
-        <Link href="/login" className="underline">
+        <IntentLink href="/login" className="underline">
           Sign in
-        </Link>{' '}
+        </IntentLink>{' '}
         with the new one.
       </FormMessage>
     );

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 
 /** Which page numbers to offer: the first, the last known, and two either side of this one. */
 export function pageNumbers(current: number, lastKnown: number): (number | 'gap')[] {
@@ -58,9 +58,9 @@ export function Pagination({
       data-testid="pagination"
     >
       {current > 1 && (
-        <Link href={href(current - 1)} rel="prev" className={linkClass}>
+        <IntentLink href={href(current - 1)} rel="prev" className={linkClass}>
           ← Previous
-        </Link>
+        </IntentLink>
       )}
       {pageNumbers(current, lastKnown).map((page, i) =>
         page === 'gap' ? (
@@ -68,20 +68,20 @@ export function Pagination({
             …
           </span>
         ) : (
-          <Link
+          <IntentLink
             key={page}
             href={href(page)}
             aria-current={page === current ? 'page' : undefined}
             className={`${linkClass} ${page === current ? 'bg-accent font-semibold text-black hover:bg-accent' : ''}`}
           >
             {page}
-          </Link>
+          </IntentLink>
         ),
       )}
       {hasMore && (
-        <Link href={href(current + 1)} rel="next" className={linkClass}>
+        <IntentLink href={href(current + 1)} rel="next" className={linkClass}>
           Next →
-        </Link>
+        </IntentLink>
       )}
     </nav>
   );

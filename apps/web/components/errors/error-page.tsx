@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 
 export interface ErrorPageProps {
   statusCode?: number;
@@ -20,12 +20,12 @@ export function ErrorPage({ statusCode = 500, statusMessage, description, stack 
       <p className="text-7xl font-black text-accent">{statusCode}</p>
       <h1 className="mt-4 text-2xl font-bold text-white">{title}</h1>
       {description && <p className="mt-3 text-neutral-300">{description}</p>}
-      <Link
+      <IntentLink
         href="/"
         className="mt-8 rounded-full bg-accent px-5 py-2 font-semibold text-black hover:bg-accent-strong"
       >
         Back to the videos
-      </Link>
+      </IntentLink>
       {stack && process.env.NODE_ENV === 'development' && (
         <pre className="mt-8 w-full overflow-x-auto rounded bg-black/60 p-4 text-left text-xs text-red-300">
           {stack}

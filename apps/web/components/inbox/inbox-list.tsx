@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import type { InboxBox } from '@cutroom/core/messages/messages.schema';
 import type { InboxEntry } from '@cutroom/core/messages/messages.service';
 import { formatRelativeAge } from '@/lib/format';
@@ -19,7 +19,7 @@ export function InboxList({ entries, box }: { entries: InboxEntry[]; box: InboxB
         return (
           <li key={entry.id}>
             {/* Not prefetched: opening a received message marks it read. */}
-            <Link
+            <IntentLink
               href={`/inbox/${entry.id}`}
               prefetch={false}
               data-testid="inbox-entry"
@@ -59,7 +59,7 @@ export function InboxList({ entries, box }: { entries: InboxEntry[]; box: InboxB
                 </span>
                 <span className="block truncate text-sm text-neutral-400">{entry.preview}</span>
               </span>
-            </Link>
+            </IntentLink>
           </li>
         );
       })}

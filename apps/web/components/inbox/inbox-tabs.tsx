@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import type { InboxBox } from '@cutroom/core/messages/messages.schema';
 
 const TABS: { box: InboxBox; label: string; href: string }[] = [
@@ -13,7 +13,7 @@ export function InboxTabs({ current, unreadCount }: { current: InboxBox; unreadC
       <ul className="flex gap-1 border-b border-white/10">
         {TABS.map((tab) => (
           <li key={tab.box}>
-            <Link
+            <IntentLink
               href={tab.href}
               aria-current={tab.box === current ? 'page' : undefined}
               data-testid={`inbox-tab-${tab.box}`}
@@ -27,7 +27,7 @@ export function InboxTabs({ current, unreadCount }: { current: InboxBox; unreadC
               {tab.box === 'received' && unreadCount > 0 && (
                 <span className="ml-1.5 text-accent">{unreadCount} unread</span>
               )}
-            </Link>
+            </IntentLink>
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { useId, useRef, useState } from 'react';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import { callApi } from '../social/call-api';
@@ -171,9 +171,12 @@ export function AddToPlaylist({ videoId, signedIn }: { videoId: string; signedIn
             </button>
           </form>
           <TimedNote message={message} testId="playlist-menu-message" />
-          <Link href="/profile?tab=playlists" className="mt-1 block text-xs text-accent underline">
+          <IntentLink
+            href="/profile?tab=playlists"
+            className="mt-1 block text-xs text-accent underline"
+          >
             Manage your playlists
-          </Link>
+          </IntentLink>
         </div>
       )}
     </div>

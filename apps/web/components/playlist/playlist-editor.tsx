@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
@@ -233,7 +233,7 @@ export function PlaylistEditor({ playlist, videos: initialVideos, isOwner }: Pla
                 </span>
               )}
               <span className="w-6 shrink-0 text-right text-sm text-neutral-400">{index + 1}</span>
-              <Link
+              <IntentLink
                 href={`/playlist/video/${playlist.id}?v=${video.id}`}
                 className="flex min-w-0 flex-1 items-center gap-3"
               >
@@ -256,7 +256,7 @@ export function PlaylistEditor({ playlist, videos: initialVideos, isOwner }: Pla
                   <span className="line-clamp-2 font-semibold">{video.title}</span>
                   <span className="text-xs text-neutral-400">{video.uploader}</span>
                 </span>
-              </Link>
+              </IntentLink>
               {isOwner && (
                 <span className="flex shrink-0 flex-col gap-1 sm:flex-row">
                   <button

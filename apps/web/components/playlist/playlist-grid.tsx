@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import type { PlaylistSummary } from '@cutroom/core/playlists/playlists.service';
 import { mediaUrl } from '../video/card-video';
 
@@ -17,7 +17,7 @@ export function PlaylistGrid({
     >
       {playlists.map((playlist) => (
         <li key={playlist.id}>
-          <Link href={`/playlist/${playlist.id}`} className="group block">
+          <IntentLink href={`/playlist/${playlist.id}`} className="group block">
             <div className="relative aspect-video overflow-hidden rounded-lg bg-surface-overlay">
               {playlist.thumbnailPosterKey ? (
                 <img
@@ -41,7 +41,7 @@ export function PlaylistGrid({
             <p className="text-xs text-neutral-400">
               {playlist.isPublic ? 'Public' : 'Private'} · by {playlist.owner}
             </p>
-          </Link>
+          </IntentLink>
         </li>
       ))}
     </ul>

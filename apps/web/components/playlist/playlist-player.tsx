@@ -3,7 +3,7 @@
 import '@cutroom/player/cutroom-player.css';
 import type { Player } from '@cutroom/player';
 import { CutroomPlayer } from '@cutroom/player/react';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 
@@ -106,22 +106,22 @@ export function PlaylistPlayer(props: PlaylistPlayerProps) {
           {props.current.title}
         </h1>
         <div className="mt-3 flex flex-wrap items-center gap-2">
-          <Link
+          <IntentLink
             href={previous ? hrefOf(previous.id) : '#'}
             aria-disabled={!previous}
             className={navClass}
             data-testid="playlist-previous"
           >
             ← Previous
-          </Link>
-          <Link
+          </IntentLink>
+          <IntentLink
             href={next ? hrefOf(next.id) : '#'}
             aria-disabled={!next}
             className={navClass}
             data-testid="playlist-next"
           >
             Next →
-          </Link>
+          </IntentLink>
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
@@ -134,19 +134,19 @@ export function PlaylistPlayer(props: PlaylistPlayerProps) {
             />
             Autoplay the next video
           </label>
-          <Link
+          <IntentLink
             href={`/video/${props.current.slug}_${props.current.id}`}
             className="text-sm text-accent underline"
           >
             Video page
-          </Link>
+          </IntentLink>
         </div>
       </div>
       <aside aria-labelledby="playlist-list-heading" className="min-w-0">
         <h2 id="playlist-list-heading" className="mb-2 font-semibold">
-          <Link href={`/playlist/${props.playlistId}`} className="hover:text-accent">
+          <IntentLink href={`/playlist/${props.playlistId}`} className="hover:text-accent">
             {props.playlistName}
-          </Link>{' '}
+          </IntentLink>{' '}
           <span className="text-sm font-normal text-neutral-400">
             {position + 1} / {props.items.length}
           </span>
@@ -154,7 +154,7 @@ export function PlaylistPlayer(props: PlaylistPlayerProps) {
         <ol className="max-h-[70vh] space-y-1 overflow-y-auto rounded-lg bg-surface-raised p-2">
           {props.items.map((item, index) => (
             <li key={item.id} ref={item.id === props.current.id ? current : undefined}>
-              <Link
+              <IntentLink
                 href={hrefOf(item.id)}
                 aria-current={item.id === props.current.id ? 'true' : undefined}
                 className={`flex items-center gap-2 rounded p-1.5 text-sm hover:bg-white/10 ${
@@ -178,7 +178,7 @@ export function PlaylistPlayer(props: PlaylistPlayerProps) {
                   <span className="line-clamp-2">{item.title}</span>
                   <span className="text-xs text-neutral-400">{item.uploader}</span>
                 </span>
-              </Link>
+              </IntentLink>
             </li>
           ))}
         </ol>

@@ -1,7 +1,7 @@
 'use client';
 
 import { failedWithStatus } from '@cutroom/core/social/people-messages';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { useEffect, useState } from 'react';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 
@@ -101,12 +101,12 @@ export function ProcessingList({
       <div className="rounded-lg border border-dashed border-white/15 px-6 py-12 text-center">
         <p className="font-semibold">Nothing is processing</p>
         <p className="mt-2 text-sm text-neutral-400">Videos you upload show their progress here.</p>
-        <Link
+        <IntentLink
           href="/upload"
           className="mt-5 inline-block rounded-full bg-accent px-5 py-2 font-semibold text-black"
         >
           Upload a video
-        </Link>
+        </IntentLink>
       </div>
     );
   }
@@ -129,12 +129,12 @@ export function ProcessingList({
               <h2 className="min-w-0 flex-1 truncate font-semibold">{item.title}</h2>
               <div className="flex gap-2">
                 {item.status === 'published' && (
-                  <Link
+                  <IntentLink
                     href={`/video/${item.slug}_${item.id}`}
                     className="rounded-full bg-accent px-4 py-1.5 text-sm font-semibold text-black"
                   >
                     Watch
-                  </Link>
+                  </IntentLink>
                 )}
                 {item.status === 'failed' && (
                   <button

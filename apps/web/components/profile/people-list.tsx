@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import type { ReactNode } from 'react';
 import type { PersonSummary } from '@cutroom/core/social/people-access';
 import { Avatar } from './avatar';
@@ -20,7 +20,7 @@ export function PeopleList({
           key={person.username}
           className="flex flex-wrap items-center gap-3 rounded-lg bg-surface-raised p-3"
         >
-          <Link
+          <IntentLink
             href={`/profile/${encodeURIComponent(person.username)}`}
             className="flex min-w-0 flex-1 items-center gap-3"
           >
@@ -31,7 +31,7 @@ export function PeopleList({
                 Supporter
               </span>
             )}
-          </Link>
+          </IntentLink>
           {actions?.(person)}
         </li>
       ))}

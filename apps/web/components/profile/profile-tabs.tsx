@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import type { Profile } from '@cutroom/core/profiles/profile.service';
 
 export const PROFILE_TABS = [
@@ -38,7 +38,7 @@ export function ProfileTabs({ profile, current }: { profile: Profile; current: P
       <ul className="flex min-w-max gap-1 border-b border-white/10">
         {PROFILE_TABS.map((tab) => (
           <li key={tab}>
-            <Link
+            <IntentLink
               href={tab === 'videos' ? base : `${base}?tab=${tab}`}
               aria-current={tab === current ? 'page' : undefined}
               data-testid={`tab-${tab}`}
@@ -49,7 +49,7 @@ export function ProfileTabs({ profile, current }: { profile: Profile; current: P
               }`}
             >
               {LABELS[tab]} <span className="text-neutral-500">{countOf(profile, tab)}</span>
-            </Link>
+            </IntentLink>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 
 const FOOTER_LINKS = [
   { href: '/faq', label: 'FAQ' },
@@ -19,9 +19,9 @@ export function SiteFooter({ siteName }: { siteName: string }) {
         <ul className="flex flex-wrap gap-x-5 gap-y-2">
           {FOOTER_LINKS.map((link) => (
             <li key={link.href}>
-              <Link href={link.href} className="hover:text-white">
+              <IntentLink href={link.href} className="hover:text-white">
                 {link.label}
-              </Link>
+              </IntentLink>
             </li>
           ))}
         </ul>

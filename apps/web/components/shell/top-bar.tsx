@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import type { Actor } from '@cutroom/core/api/endpoint';
 import { countUnread } from '@cutroom/core/messages/messages.service';
 import { can, STAFF_RIGHT } from '@cutroom/core/access/rights';
@@ -13,20 +13,20 @@ export async function TopBar({ siteName, viewer }: { siteName: string; viewer: A
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-surface-raised/95 backdrop-blur">
       <div className="mx-auto flex max-w-[1920px] items-center gap-3 px-3 py-2 sm:px-4">
-        <Link href="/" className="shrink-0 text-xl font-bold tracking-tight text-white">
+        <IntentLink href="/" className="shrink-0 text-xl font-bold tracking-tight text-white">
           <span className="text-accent">Cut</span>room
           <span className="sr-only"> — {siteName} home</span>
-        </Link>
+        </IntentLink>
         <nav aria-label="Listings" className="hidden md:block">
           <ul className="flex gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.href}>
-                <Link
+                <IntentLink
                   href={link.href}
                   className="rounded px-3 py-2 text-sm text-neutral-300 hover:bg-white/10 hover:text-white"
                 >
                   {link.label}
-                </Link>
+                </IntentLink>
               </li>
             ))}
           </ul>
@@ -65,9 +65,12 @@ export async function TopBar({ siteName, viewer }: { siteName: string; viewer: A
             <ul>
               {NAV_LINKS.map((link) => (
                 <li key={link.href}>
-                  <Link href={link.href} className="block rounded px-3 py-2 hover:bg-white/10">
+                  <IntentLink
+                    href={link.href}
+                    className="block rounded px-3 py-2 hover:bg-white/10"
+                  >
                     {link.label}
-                  </Link>
+                  </IntentLink>
                 </li>
               ))}
             </ul>
@@ -82,18 +85,18 @@ function AccountMenu({ viewer, unreadCount }: { viewer: Actor | null; unreadCoun
   if (!viewer) {
     return (
       <div className="flex shrink-0 gap-2">
-        <Link
+        <IntentLink
           href="/login"
           className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-black hover:bg-accent-strong"
         >
           Sign in
-        </Link>
-        <Link
+        </IntentLink>
+        <IntentLink
           href="/register"
           className="hidden rounded-full border border-white/20 px-4 py-2 text-sm text-white hover:bg-white/10 sm:block"
         >
           Register
-        </Link>
+        </IntentLink>
       </div>
     );
   }
@@ -116,44 +119,47 @@ function AccountMenu({ viewer, unreadCount }: { viewer: Actor | null; unreadCoun
       </summary>
       <ul className="absolute right-0 mt-2 w-48 rounded-lg border border-white/10 bg-surface-overlay p-2 shadow-xl">
         <li>
-          <Link href="/profile" className="block rounded px-3 py-2 hover:bg-white/10">
+          <IntentLink href="/profile" className="block rounded px-3 py-2 hover:bg-white/10">
             Profile
-          </Link>
+          </IntentLink>
         </li>
         <li>
-          <Link href="/upload" className="block rounded px-3 py-2 hover:bg-white/10">
+          <IntentLink href="/upload" className="block rounded px-3 py-2 hover:bg-white/10">
             Upload
-          </Link>
+          </IntentLink>
         </li>
         <li>
-          <Link href="/subscriptions" className="block rounded px-3 py-2 hover:bg-white/10">
+          <IntentLink href="/subscriptions" className="block rounded px-3 py-2 hover:bg-white/10">
             Subscriptions
-          </Link>
+          </IntentLink>
         </li>
         <li>
-          <Link
+          <IntentLink
             href="/inbox"
             className="flex items-center justify-between gap-2 rounded px-3 py-2 hover:bg-white/10"
           >
             Inbox
             <UnreadBadge initialCount={unreadCount} />
-          </Link>
+          </IntentLink>
         </li>
         <li>
-          <Link href="/profile/settings" className="block rounded px-3 py-2 hover:bg-white/10">
+          <IntentLink
+            href="/profile/settings"
+            className="block rounded px-3 py-2 hover:bg-white/10"
+          >
             Settings
-          </Link>
+          </IntentLink>
         </li>
         {/* Decided on the server from the rights table: no request, no refusal in the console. */}
         {can(viewer, STAFF_RIGHT) && (
           <li>
-            <Link
+            <IntentLink
               href="/moderation"
               className="block rounded px-3 py-2 hover:bg-white/10"
               data-testid="admin-link"
             >
               Moderation
-            </Link>
+            </IntentLink>
           </li>
         )}
         <li className="mt-1 border-t border-white/10 pt-1">

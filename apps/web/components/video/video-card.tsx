@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { useState } from 'react';
 import { formatDuration, formatRating, formatRelativeAge, formatViews } from '@/lib/format';
 import { videoHref, type CardVideo } from './card-video';
@@ -14,7 +14,7 @@ export function VideoCard({ video }: { video: CardVideo }) {
   const stop = () => setPreviewing(false);
   return (
     <article className="group min-w-0" data-testid="video-card" data-video-id={video.id}>
-      <Link
+      <IntentLink
         href={videoHref(video)}
         className="block rounded-lg"
         onMouseEnter={start}
@@ -44,11 +44,14 @@ export function VideoCard({ video }: { video: CardVideo }) {
         <h3 className="mt-2 line-clamp-2 break-words text-sm font-semibold text-white group-hover:text-accent">
           {video.title}
         </h3>
-      </Link>
+      </IntentLink>
       <p className="mt-1 text-xs text-neutral-400">
-        <Link href={`/profile/${encodeURIComponent(video.uploader)}`} className="hover:text-white">
+        <IntentLink
+          href={`/profile/${encodeURIComponent(video.uploader)}`}
+          className="hover:text-white"
+        >
           {video.uploader}
-        </Link>
+        </IntentLink>
       </p>
       <p className="text-xs text-neutral-400">
         {formatViews(video.views)}

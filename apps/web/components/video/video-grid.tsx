@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import type { ReactNode } from 'react';
 import type { CardVideo } from './card-video';
 import { VideoCard } from './video-card';
@@ -47,12 +47,12 @@ export function EmptyState({
       <p className="text-lg font-semibold">{title}</p>
       {children && <div className="mt-2 text-neutral-400">{children}</div>}
       {action && (
-        <Link
+        <IntentLink
           href={action.href}
           className="mt-6 inline-block rounded-full bg-accent px-5 py-2 font-semibold text-black"
         >
           {action.label}
-        </Link>
+        </IntentLink>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { listInbox } from '@cutroom/core/messages/messages.service';
 import {
   listingContext,
@@ -31,13 +31,13 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
       <UnreadCountSync count={page.unreadCount} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Inbox</h1>
-        <Link
+        <IntentLink
           href="/inbox/new"
           className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-black hover:bg-accent-strong"
           data-testid="new-message"
         >
           New message
-        </Link>
+        </IntentLink>
       </div>
       <InboxTabs current={box} unreadCount={page.unreadCount} />
       {query.sent !== undefined && <SentNote />}

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { DEFAULT_FILTERS } from '@cutroom/core/browse/browse.schema';
 import { listVideos } from '@cutroom/core/browse/browse.service';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '@cutroom/core/subscriptions/subscriptions.service';
@@ -34,9 +34,9 @@ export default async function SubscriptionsPage({
       description={
         <>
           New videos from the people you follow.{' '}
-          <Link href="/profile?tab=subscriptions" className="text-accent underline">
+          <IntentLink href="/profile?tab=subscriptions" className="text-accent underline">
             Whom you follow
-          </Link>
+          </IntentLink>
         </>
       }
       page={toCardPage(page)}

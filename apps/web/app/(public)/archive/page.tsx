@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { listArchiveMonths } from '@cutroom/core/metadata/metadata.service';
 import { listingContext } from '@/components/browse/listing-data';
 import { EmptyState } from '@/components/video/video-grid';
@@ -34,7 +34,7 @@ export default async function ArchivePage() {
             <ul className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-2 md:grid-cols-4">
               {entries.map((entry) => (
                 <li key={entry.month}>
-                  <Link
+                  <IntentLink
                     href={`/archive/${entry.month}`}
                     className="flex justify-between rounded-lg bg-surface-raised px-4 py-3 hover:bg-white/10"
                   >
@@ -42,7 +42,7 @@ export default async function ArchivePage() {
                     <span className="text-sm text-neutral-400">
                       {formatVideoCount(entry.count)}
                     </span>
-                  </Link>
+                  </IntentLink>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { TextPage } from '@/components/content/text-page';
 import { siteSettings } from '@/lib/site';
 
@@ -16,12 +16,14 @@ export default function ContactPage() {
       <h2>Support</h2>
       <p>
         For anything about your account or a video, write to the address above with your username;
-        signed-in members find replies and other messages in their <Link href="/inbox">inbox</Link>.
+        signed-in members find replies and other messages in their{' '}
+        <IntentLink href="/inbox">inbox</IntentLink>.
       </p>
       <h2>Copyright and legal notices</h2>
       <p>
-        Copyright claims follow the <Link href="/dmca">DMCA procedure</Link>. Reports of child
-        sexual abuse material are handled at once under our <Link href="/csam">CSAM policy</Link>.
+        Copyright claims follow the <IntentLink href="/dmca">DMCA procedure</IntentLink>. Reports of
+        child sexual abuse material are handled at once under our{' '}
+        <IntentLink href="/csam">CSAM policy</IntentLink>.
       </p>
       <h2>Postal address</h2>
       <p>

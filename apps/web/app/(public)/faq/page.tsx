@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { TextPage } from '@/components/content/text-page';
 import { siteSettings } from '@/lib/site';
 
@@ -21,8 +21,8 @@ const QUESTIONS: { question: string; answer: React.ReactNode }[] = [
     answer: (
       <>
         After an upload we prepare several qualities, a poster and timeline previews. You can follow
-        the progress on the <Link href="/processing">processing page</Link>. If something goes wrong
-        you see why and can try again.
+        the progress on the <IntentLink href="/processing">processing page</IntentLink>. If
+        something goes wrong you see why and can try again.
       </>
     ),
   },
@@ -46,7 +46,8 @@ const QUESTIONS: { question: string; answer: React.ReactNode }[] = [
     answer: (
       <>
         Use the report button under the video. Moderators review every report. For legal matters,
-        see the <Link href="/dmca">DMCA</Link> and <Link href="/csam">CSAM policy</Link> pages.
+        see the <IntentLink href="/dmca">DMCA</IntentLink> and{' '}
+        <IntentLink href="/csam">CSAM policy</IntentLink> pages.
       </>
     ),
   },
@@ -59,7 +60,7 @@ const QUESTIONS: { question: string; answer: React.ReactNode }[] = [
     question: 'Is there an API?',
     answer: (
       <>
-        Yes. The <Link href="/api">API page</Link> documents every call.
+        Yes. The <IntentLink href="/api">API page</IntentLink> documents every call.
       </>
     ),
   },
@@ -78,7 +79,7 @@ export default function FaqPage() {
       ))}
       <h2>Still stuck?</h2>
       <p>
-        <Link href="/contact">Contact us</Link> and we will get back to you.
+        <IntentLink href="/contact">Contact us</IntentLink> and we will get back to you.
       </p>
     </TextPage>
   );

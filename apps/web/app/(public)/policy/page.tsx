@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { TextPage } from '@/components/content/text-page';
 import { siteSettings } from '@/lib/site';
 
@@ -32,7 +32,8 @@ export default function PolicyPage() {
       <h2>What is never allowed</h2>
       <ul>
         <li>
-          Any sexual content involving minors (see the <Link href="/csam">CSAM policy</Link>).
+          Any sexual content involving minors (see the{' '}
+          <IntentLink href="/csam">CSAM policy</IntentLink>).
         </li>
         <li>Content made or shared without the consent of the people in it.</li>
         <li>Violence, threats, harassment or hateful content aimed at people.</li>

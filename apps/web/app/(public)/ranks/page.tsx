@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { listRankHolders } from '@cutroom/core/ranks/ranks.service';
 import { getRuntime } from '@/lib/runtime';
 
@@ -34,12 +34,12 @@ export default async function RanksPage() {
               <ul className="mt-3 flex flex-wrap gap-2 text-sm">
                 {rank.holders.map((username) => (
                   <li key={username}>
-                    <Link
+                    <IntentLink
                       href={`/profile/${encodeURIComponent(username)}`}
                       className="rounded bg-white/10 px-2 py-1 hover:bg-white/20"
                     >
                       {username}
-                    </Link>
+                    </IntentLink>
                   </li>
                 ))}
                 {rank.total > rank.holders.length && (

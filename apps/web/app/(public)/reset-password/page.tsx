@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
 import { AuthCard } from '@/components/auth/auth-card';
 import { FormMessage } from '@/components/auth/form-parts';
@@ -30,9 +30,9 @@ export default async function ResetPasswordPage({
       {error && <FormMessage kind="error">{OWN_MESSAGES.resetInvalid}</FormMessage>}
       <ResetRequestForm />
       <p className="mt-4 text-center text-sm">
-        <Link href="/login" className="text-accent underline">
+        <IntentLink href="/login" className="text-accent underline">
           Back to sign in
-        </Link>
+        </IntentLink>
       </p>
     </AuthCard>
   );

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { AuthCard } from '@/components/auth/auth-card';
 import { FormMessage } from '@/components/auth/form-parts';
 import { ResendVerificationForm } from '@/components/auth/resend-verification-form';
@@ -24,9 +24,9 @@ export default async function VerifyPage({
         </FormMessage>
         <p className="mb-4 text-sm text-neutral-300">
           Links work once and for a day. Ask for a new one below, or{' '}
-          <Link href="/login" className="text-accent underline">
+          <IntentLink href="/login" className="text-accent underline">
             sign in
-          </Link>{' '}
+          </IntentLink>{' '}
           if your address is already verified.
         </p>
         <ResendVerificationForm />
@@ -38,12 +38,12 @@ export default async function VerifyPage({
       <FormMessage kind="success" testId="verify-ok">
         Your e-mail address is verified.
       </FormMessage>
-      <Link
+      <IntentLink
         href="/login"
         className="block w-full rounded-full bg-accent px-4 py-2.5 text-center font-semibold text-black hover:bg-accent-strong"
       >
         Sign in
-      </Link>
+      </IntentLink>
     </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { notFound } from 'next/navigation';
 import { isServiceError } from '@cutroom/core/api/service-error';
 import { countUnread, readMessage } from '@cutroom/core/messages/messages.service';
@@ -37,9 +37,9 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
   return (
     <article className="mx-auto max-w-3xl space-y-5" data-testid="message-page">
       <UnreadCountSync count={unreadCount} />
-      <Link href={boxHref} className="text-sm text-accent hover:underline">
+      <IntentLink href={boxHref} className="text-sm text-accent hover:underline">
         ← {received ? 'Received' : 'Sent'} messages
-      </Link>
+      </IntentLink>
       <h1 className="break-words text-2xl font-bold" data-testid="message-subject">
         {message.subject}
       </h1>
@@ -49,21 +49,24 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
           <div className="flex gap-1.5">
             <dt className="text-neutral-400">From</dt>
             <dd className="min-w-0 truncate">
-              <Link
+              <IntentLink
                 href={profileHref(message.sender.username)}
                 className="font-semibold hover:underline"
                 data-testid="message-sender"
               >
                 {message.sender.username}
-              </Link>
+              </IntentLink>
             </dd>
           </div>
           <div className="flex gap-1.5">
             <dt className="text-neutral-400">To</dt>
             <dd className="min-w-0 truncate">
-              <Link href={profileHref(message.recipient.username)} className="hover:underline">
+              <IntentLink
+                href={profileHref(message.recipient.username)}
+                className="hover:underline"
+              >
                 {message.recipient.username}
-              </Link>
+              </IntentLink>
             </dd>
           </div>
           <div className="flex gap-1.5">
@@ -89,7 +92,7 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
         {message.message}
       </div>
       <div className="flex flex-wrap items-start gap-3">
-        <Link
+        <IntentLink
           href={
             received
               ? `/inbox/new?reply=${encodeURIComponent(message.id)}`
@@ -99,7 +102,7 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
           data-testid="reply"
         >
           {received ? 'Reply' : `Write to ${other.username} again`}
-        </Link>
+        </IntentLink>
         <DeleteMessageButton id={message.id} box={message.box} otherUsername={other.username} />
       </div>
     </article>

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { isServiceError } from '@cutroom/core/api/service-error';
 import { MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from '@cutroom/core/messages/messages.schema';
 import { readMessage } from '@cutroom/core/messages/messages.service';
@@ -45,9 +45,9 @@ export default async function NewMessagePage({
   }
   return (
     <div className="mx-auto max-w-2xl space-y-4" data-testid="compose-page">
-      <Link href="/inbox" className="text-sm text-accent hover:underline">
+      <IntentLink href="/inbox" className="text-sm text-accent hover:underline">
         ← Inbox
-      </Link>
+      </IntentLink>
       <h1 className="text-2xl font-bold">{replyTo && draft.subject ? 'Reply' : 'New message'}</h1>
       <ComposeForm
         initial={draft}

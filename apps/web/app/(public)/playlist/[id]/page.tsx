@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { isServiceError } from '@cutroom/core/api/service-error';
@@ -44,23 +44,23 @@ export default async function PlaylistPage({ params }: Props) {
           </h1>
           <p className="text-sm text-neutral-400">
             {playlist.isPublic ? 'Public' : 'Private'} playlist by{' '}
-            <Link
+            <IntentLink
               href={`/profile/${encodeURIComponent(playlist.owner)}`}
               className="text-accent hover:underline"
             >
               {playlist.owner}
-            </Link>{' '}
+            </IntentLink>{' '}
             · {playlist.videos.length} {playlist.videos.length === 1 ? 'video' : 'videos'}
           </p>
         </div>
         {playlist.videos.length > 0 && (
-          <Link
+          <IntentLink
             href={`/playlist/video/${playlist.id}`}
             className="rounded-full bg-accent px-5 py-2 font-semibold text-black hover:bg-accent-strong"
             data-testid="play-all"
           >
             ▶ Play all
-          </Link>
+          </IntentLink>
         )}
       </header>
       <PlaylistEditor

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { notFound } from 'next/navigation';
 import { isServiceError } from '@cutroom/core/api/service-error';
 import { listFriends } from '@cutroom/core/friends/friends.service';
@@ -75,12 +75,12 @@ export default async function ProfilePage({ params, searchParams }: Props) {
             <ul className="flex flex-wrap gap-1.5" aria-label="Ranks">
               {profile.ranks.map((rank) => (
                 <li key={rank.name}>
-                  <Link
+                  <IntentLink
                     href="/ranks"
                     className="rounded-full bg-accent/20 px-2.5 py-0.5 text-xs font-semibold text-accent hover:bg-accent/30"
                   >
                     {rank.name}
-                  </Link>
+                  </IntentLink>
                 </li>
               ))}
             </ul>
@@ -180,9 +180,9 @@ async function TabContent({
           >
             <div className="mb-2 flex items-baseline justify-between gap-2">
               <h2 className="font-semibold">Processing (only you see these)</h2>
-              <Link href="/processing" className="text-sm text-accent underline">
+              <IntentLink href="/processing" className="text-sm text-accent underline">
                 See processing
-              </Link>
+              </IntentLink>
             </div>
             <ul className="space-y-2">
               {page.processingVideos.map((video) => (

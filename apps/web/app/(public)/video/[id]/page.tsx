@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { headers } from 'next/headers';
 import { notFound, permanentRedirect, unauthorized } from 'next/navigation';
 import { cache } from 'react';
@@ -106,9 +106,9 @@ export default async function VideoPage({ params }: Params) {
             {STATUS_NOTES[video.status]}
             {video.status === 'failed' && video.failureReason ? ` ${video.failureReason}` : ''}{' '}
             {(video.status === 'processing' || video.status === 'failed') && (
-              <Link href="/processing" className="underline">
+              <IntentLink href="/processing" className="underline">
                 See processing
-              </Link>
+              </IntentLink>
             )}
           </p>
         )}
@@ -155,7 +155,7 @@ export default async function VideoPage({ params }: Params) {
         )}
 
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
-          <Link
+          <IntentLink
             href={`/profile/${encodeURIComponent(uploader.username)}`}
             className="flex items-center gap-3"
           >
@@ -170,7 +170,7 @@ export default async function VideoPage({ params }: Params) {
               </span>
             )}
             <span className="font-semibold text-white">{uploader.username}</span>
-          </Link>
+          </IntentLink>
           {viewer?.id !== uploader.id && (
             <SubscribeButton
               username={uploader.username}
@@ -191,9 +191,12 @@ export default async function VideoPage({ params }: Params) {
           <div className="flex flex-wrap gap-2">
             <dt className="w-20 shrink-0 text-neutral-400">Category</dt>
             <dd>
-              <Link href={`/category/${video.category}`} className="text-accent hover:underline">
+              <IntentLink
+                href={`/category/${video.category}`}
+                className="text-accent hover:underline"
+              >
                 {CATEGORY_NAMES[video.category]}
-              </Link>
+              </IntentLink>
             </dd>
           </div>
           {flags.length > 0 && (
@@ -214,13 +217,13 @@ export default async function VideoPage({ params }: Params) {
                 <dt className="w-20 shrink-0 text-neutral-400">{title}</dt>
                 <dd className="flex flex-wrap gap-1.5">
                   {labels[kind].map((name) => (
-                    <Link
+                    <IntentLink
                       key={name}
                       href={`/${route}/${encodeURIComponent(name)}`}
                       className="rounded-full bg-white/10 px-2.5 py-0.5 text-xs hover:bg-white/20"
                     >
                       {name}
-                    </Link>
+                    </IntentLink>
                   ))}
                 </dd>
               </div>
