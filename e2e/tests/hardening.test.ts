@@ -1,5 +1,3 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,71 +8,16 @@ import {
 } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
 import { startSiteServer } from '../support/global-setup';
-import { sessionCookie, uploadPublishedVideo } from '../support/videos';
-
-const appDir = new URL('../../apps/web/app', import.meta.url).pathname;
-
-/** Every page route of the site, from its folders ((group) folders add nothing to a path). */
-function pageRoutes(dir = appDir, prefix = ''): string[] {
-  const routes: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (!statSync(path).isDirectory()) {
-      if (name === 'page.tsx') routes.push(prefix || '/');
-      continue;
-    }
-    const segment = /^\(.*\)$/.test(name) ? '' : `/${name}`;
-    routes.push(...pageRoutes(path, `${prefix}${segment}`));
-  }
-  return routes.sort();
-}
+import { createRouteFixtures, pageRoutes } from '../support/routes';
 
 let member: Awaited<ReturnType<typeof createVerifiedUser>>;
 let memberCookie: string;
-const values: Record<string, string> = {};
+let fixtures: Awaited<ReturnType<typeof createRouteFixtures>>;
 
 beforeAll(async () => {
-  member = await createVerifiedUser();
-  memberCookie = await sessionCookie(member.email, member.password);
-  const other = await createVerifiedUser();
-  const video = await uploadPublishedVideo(memberCookie, {
-    title: 'Hardening walk',
-    username: member.username,
-  });
-  const call = async (path: string, body: unknown) => {
-    const response = await fetch(`${baseUrl()}${path}`, {
-      method: 'POST',
-      headers: { cookie: memberCookie, origin: baseUrl(), 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return (await response.json()) as Record<string, unknown>;
-  };
-  const playlist = await call('/api/v2/playlists', {
-    mode: 'create',
-    name: 'Walk',
-    thumbnail: video.id,
-  });
-  const message = await call('/api/messages/send', {
-    recipient: other.username,
-    subject: 'Hello',
-    message: 'A message to open',
-  });
-  const month = new Date().toISOString().slice(0, 7);
-  Object.assign(values, {
-    '/archive/[month]': `/archive/${month}`,
-    '/category/[id]': '/category/other',
-    '/creator/[id]': '/creator/someone',
-    '/inbox/[id]': `/inbox/${String(message.id)}`,
-    '/music/[id]': '/music/something',
-    '/playlist/[id]': `/playlist/${String(playlist._id)}`,
-    '/playlist/video/[id]': `/playlist/video/${String(playlist._id)}`,
-    '/profile/[id]': `/profile/${member.username}`,
-    '/search/[id]': '/search/hardening',
-    '/star/[id]': '/star/someone',
-    '/tags/[id]': '/tags/something',
-    '/video/[id]': `/video/${video.slug}_${video.id}`,
-    '/video/embed/[id]': `/video/embed/${video.id}`,
-  });
+  fixtures = await createRouteFixtures({ title: 'Hardening walk' });
+  member = fixtures.member;
+  memberCookie = fixtures.cookie;
 }, 240_000);
 
 /** Loads a page and answers every console error and uncaught exception it produced. */
@@ -96,7 +39,7 @@ async function consoleErrorsOf(page: Page, path: string): Promise<string[]> {
 
 describe('every page, as a visitor and as a member', () => {
   it('knows a real address for each dynamic route', () => {
-    const unknown = pageRoutes().filter((route) => route.includes('[') && !values[route]);
+    const unknown = pageRoutes().filter((route) => route.includes('[') && !fixtures.paths[route]);
     expect(unknown).toEqual([]);
   });
 
@@ -107,7 +50,7 @@ describe('every page, as a visitor and as a member', () => {
       if (who === 'member') await signInThroughApi(page.context(), member.email, member.password);
       const problems: string[] = [];
       for (const route of pageRoutes()) {
-        const path = values[route] ?? route;
+        const path = fixtures.pathOf(route);
         const errors = await consoleErrorsOf(page, path);
         for (const error of errors) problems.push(`${path}: ${error}`);
       }

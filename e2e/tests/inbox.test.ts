@@ -82,7 +82,7 @@ describe('the inbox in the browser', () => {
     expect(await badge.locator('.sr-only').textContent()).toBe('1 unread message');
 
     // B's inbox lists it, marked unread; opening it shows the text with its line breaks.
-    await pageB.getByTestId('account-menu').locator('summary').click();
+    await pageB.getByTestId('account-menu').getByRole('button').click();
     await pageB.getByRole('link', { name: /^Inbox/ }).click();
     await pageB.waitForURL('**/inbox');
     const entry = pageB.getByTestId('inbox-entry').first();

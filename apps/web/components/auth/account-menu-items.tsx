@@ -1,16 +1,14 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { HeaderMenuAction } from '@/components/shell/header-menu';
 import { CLIENT_STORAGE_PREFIX, clearClientState, signOut } from '@/lib/auth-client';
 
-const itemClass = 'block w-full rounded px-3 py-2 text-left hover:bg-white/10';
-
+/** The account menu's last item. */
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
   return (
-    <button
-      type="button"
-      className={itemClass}
+    <HeaderMenuAction
       disabled={busy}
       onClick={() => {
         setBusy(true);
@@ -18,7 +16,7 @@ export function SignOutButton() {
       }}
     >
       Sign out
-    </button>
+    </HeaderMenuAction>
   );
 }
 

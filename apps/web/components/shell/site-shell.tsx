@@ -4,6 +4,7 @@ import { can } from '@cutroom/core/access/rights';
 import { BuildWatcher } from '@/components/shell/build-watcher';
 import { CategoryStrip } from '@/components/shell/category-strip';
 import { MobileBanner, PromoCard } from '@/components/shell/promotions';
+import { RouteFocus } from '@/components/shell/route-focus';
 import { SiteFooter } from '@/components/shell/site-footer';
 import { TopBar } from '@/components/shell/top-bar';
 import { siteSettings } from '@/lib/site';
@@ -33,6 +34,7 @@ export function SiteShell({ viewer, children }: { viewer: Actor | null; children
       </main>
       <SiteFooter siteName={settings.siteName} />
       <BuildWatcher pollSeconds={settings.buildPollSeconds} />
+      <RouteFocus />
     </div>
   );
 }

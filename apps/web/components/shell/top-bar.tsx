@@ -3,6 +3,7 @@ import type { Actor } from '@cutroom/core/api/endpoint';
 import { countUnread } from '@cutroom/core/messages/messages.service';
 import { can, STAFF_RIGHT } from '@cutroom/core/access/rights';
 import { SessionKeeper, SignOutButton } from '@/components/auth/account-menu-items';
+import { HeaderMenu, type HeaderMenuLink } from '@/components/shell/header-menu';
 import { UnreadBadge } from '@/components/inbox/unread-count';
 import { getRuntime } from '@/lib/runtime';
 import { NAV_LINKS } from '@/lib/site';
@@ -49,33 +50,17 @@ export async function TopBar({ siteName, viewer }: { siteName: string; viewer: A
           />
         </form>
         <AccountMenu viewer={viewer} unreadCount={unreadCount} />
-        <details className="relative md:hidden">
-          <summary
-            className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded hover:bg-white/10"
-            aria-label="Menu"
-          >
+        <HeaderMenu
+          label="Menu"
+          testId="nav-menu"
+          triggerClassName="flex h-10 w-10 items-center justify-center rounded hover:bg-white/10 md:hidden"
+          trigger={
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 fill-current">
               <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
             </svg>
-          </summary>
-          <nav
-            aria-label="Listings"
-            className="absolute right-0 mt-2 w-48 rounded-lg border border-white/10 bg-surface-overlay p-2 shadow-xl"
-          >
-            <ul>
-              {NAV_LINKS.map((link) => (
-                <li key={link.href}>
-                  <IntentLink
-                    href={link.href}
-                    className="block rounded px-3 py-2 hover:bg-white/10"
-                  >
-                    {link.label}
-                  </IntentLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </details>
+          }
+          links={NAV_LINKS.map((link) => ({ href: link.href, label: link.label }))}
+        />
       </div>
     </header>
   );
@@ -100,73 +85,44 @@ function AccountMenu({ viewer, unreadCount }: { viewer: Actor | null; unreadCoun
       </div>
     );
   }
+  const links: HeaderMenuLink[] = [
+    { href: '/profile', label: 'Profile' },
+    { href: '/upload', label: 'Upload' },
+    { href: '/subscriptions', label: 'Subscriptions' },
+    { href: '/inbox', label: 'Inbox', extra: <UnreadBadge initialCount={unreadCount} /> },
+    { href: '/profile/settings', label: 'Settings' },
+  ];
+  // Decided on the server from the rights table: no request, no refusal in the console.
+  if (can(viewer, STAFF_RIGHT)) {
+    links.push({ href: '/moderation', label: 'Moderation', testId: 'admin-link' });
+  }
   return (
-    <details className="relative shrink-0" data-testid="account-menu">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full px-2 py-1 hover:bg-white/10">
-        <span className="relative">
-          <span
-            aria-hidden="true"
-            className="flex h-8 w-8 items-center justify-center rounded-full bg-accent font-bold text-black"
-          >
-            {viewer.username.slice(0, 1).toUpperCase()}
-          </span>
-          <UnreadBadge
-            initialCount={unreadCount}
-            className="absolute -right-2 -top-1.5 ring-2 ring-surface-raised"
-          />
-        </span>
-        <span className="sr-only sm:not-sr-only sm:text-sm">{viewer.username}</span>
-      </summary>
-      <ul className="absolute right-0 mt-2 w-48 rounded-lg border border-white/10 bg-surface-overlay p-2 shadow-xl">
-        <li>
-          <IntentLink href="/profile" className="block rounded px-3 py-2 hover:bg-white/10">
-            Profile
-          </IntentLink>
-        </li>
-        <li>
-          <IntentLink href="/upload" className="block rounded px-3 py-2 hover:bg-white/10">
-            Upload
-          </IntentLink>
-        </li>
-        <li>
-          <IntentLink href="/subscriptions" className="block rounded px-3 py-2 hover:bg-white/10">
-            Subscriptions
-          </IntentLink>
-        </li>
-        <li>
-          <IntentLink
-            href="/inbox"
-            className="flex items-center justify-between gap-2 rounded px-3 py-2 hover:bg-white/10"
-          >
-            Inbox
-            <UnreadBadge initialCount={unreadCount} />
-          </IntentLink>
-        </li>
-        <li>
-          <IntentLink
-            href="/profile/settings"
-            className="block rounded px-3 py-2 hover:bg-white/10"
-          >
-            Settings
-          </IntentLink>
-        </li>
-        {/* Decided on the server from the rights table: no request, no refusal in the console. */}
-        {can(viewer, STAFF_RIGHT) && (
-          <li>
-            <IntentLink
-              href="/moderation"
-              className="block rounded px-3 py-2 hover:bg-white/10"
-              data-testid="admin-link"
-            >
-              Moderation
-            </IntentLink>
-          </li>
-        )}
-        <li className="mt-1 border-t border-white/10 pt-1">
-          <SignOutButton />
-          <SessionKeeper />
-        </li>
-      </ul>
-    </details>
+    <>
+      <HeaderMenu
+        label={`Account menu of ${viewer.username}`}
+        testId="account-menu"
+        triggerClassName="flex items-center gap-2 rounded-full px-2 py-1 hover:bg-white/10"
+        trigger={
+          <>
+            <span className="relative">
+              <span
+                aria-hidden="true"
+                className="flex h-8 w-8 items-center justify-center rounded-full bg-accent font-bold text-black"
+              >
+                {viewer.username.slice(0, 1).toUpperCase()}
+              </span>
+              <UnreadBadge
+                initialCount={unreadCount}
+                className="absolute -right-2 -top-1.5 ring-2 ring-surface-raised"
+              />
+            </span>
+            <span className="sr-only sm:not-sr-only sm:text-sm">{viewer.username}</span>
+          </>
+        }
+        links={links}
+        footer={<SignOutButton />}
+      />
+      <SessionKeeper />
+    </>
   );
 }

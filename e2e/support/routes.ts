@@ -1,0 +1,82 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { createVerifiedUser } from './accounts';
+import { baseUrl } from './browser';
+import { sessionCookie, uploadPublishedVideo } from './videos';
+
+const appDir = new URL('../../apps/web/app', import.meta.url).pathname;
+
+/** Every page route of the site, from its folders ((group) folders add nothing to a path). */
+export function pageRoutes(dir = appDir, prefix = ''): string[] {
+  const routes: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (!statSync(path).isDirectory()) {
+      if (name === 'page.tsx') routes.push(prefix || '/');
+      continue;
+    }
+    const segment = /^\(.*\)$/.test(name) ? '' : `/${name}`;
+    routes.push(...pageRoutes(path, `${prefix}${segment}`));
+  }
+  return routes.sort();
+}
+
+/**
+ * A member with a published video, a playlist and a sent message, and a real address for
+ * every dynamic route; `text` goes into the title, description, playlist name and message.
+ */
+export async function createRouteFixtures(text: { title: string; description?: string }) {
+  const member = await createVerifiedUser();
+  const cookie = await sessionCookie(member.email, member.password);
+  const other = await createVerifiedUser();
+  const video = await uploadPublishedVideo(cookie, {
+    title: text.title,
+    username: member.username,
+  });
+  const call = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl()}${path}`, {
+      method: 'POST',
+      headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+  if (text.description) {
+    await call('/api/v2/videoInput', {
+      mode: 'ChangeVideo',
+      _id: video.id,
+      description: text.description,
+      labels: { tag: [text.title.slice(0, 60)] },
+    });
+    await call('/api/v2/profileInput', { mode: 'UpdateProfile', description: text.description });
+  }
+  const playlist = await call('/api/v2/playlists', {
+    mode: 'create',
+    name: text.title.slice(0, 100),
+    thumbnail: video.id,
+  });
+  const message = await call('/api/messages/send', {
+    recipient: other.username,
+    subject: text.title.slice(0, 150),
+    message: text.description ?? text.title,
+  });
+  const month = new Date().toISOString().slice(0, 7);
+  const paths: Record<string, string> = {
+    '/archive/[month]': `/archive/${month}`,
+    '/category/[id]': '/category/other',
+    '/creator/[id]': '/creator/someone',
+    '/inbox/[id]': `/inbox/${String(message.id)}`,
+    '/music/[id]': '/music/something',
+    '/playlist/[id]': `/playlist/${String(playlist._id)}`,
+    '/playlist/video/[id]': `/playlist/video/${String(playlist._id)}`,
+    '/profile/[id]': `/profile/${member.username}`,
+    '/search/[id]': '/search/hardening',
+    '/star/[id]': '/star/someone',
+    '/tags/[id]': `/tags/${encodeURIComponent(text.title.slice(0, 60))}`,
+    '/video/[id]': `/video/${video.slug}_${video.id}`,
+    '/video/embed/[id]': `/video/embed/${video.id}`,
+  };
+  /** The address of a route: itself, or a real one for a dynamic route. */
+  const pathOf = (route: string) => paths[route] ?? route;
+  return { member, cookie, video, paths, pathOf };
+}

@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInThroughApi } from '../support/accounts';
+import { openPage } from '../support/browser';
+import { createRouteFixtures, pageRoutes } from '../support/routes';
+
+// One unbroken word as long as a title may be, and a description made of such words.
+const LONG_WORD = `Supercalifragilistic${'expialidocious'.repeat(12)}`.slice(0, 200);
+let fixtures: Awaited<ReturnType<typeof createRouteFixtures>>;
+
+beforeAll(async () => {
+  fixtures = await createRouteFixtures({
+    title: LONG_WORD,
+    description: `${LONG_WORD} ${LONG_WORD}\nhttps://example.com/${'a'.repeat(300)}`,
+  });
+}, 240_000);
+
+describe('what a viewer notices in the first minute', () => {
+  it.each([320, 375, 414])(
+    'never scrolls sideways at %i px, on any page, whatever members typed',
+    async (width) => {
+      const page = await openPage({ viewport: { width, height: 800 } });
+      await signInThroughApi(page.context(), fixtures.member.email, fixtures.member.password);
+      const wide: string[] = [];
+      for (const route of pageRoutes()) {
+        const path = fixtures.pathOf(route);
+        await page.goto(path, { waitUntil: 'load' });
+        const widths = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          view: window.innerWidth,
+        }));
+        if (widths.scroll > widths.view) wide.push(`${path}: ${widths.scroll} px`);
+      }
+      expect(wide).toEqual([]);
+    },
+    300_000,
+  );
+
+  it('closes the header menus on Escape, on a click outside and on navigation', async () => {
+    const page = await openPage({ viewport: { width: 390, height: 800 } });
+    await signInThroughApi(page.context(), fixtures.member.email, fixtures.member.password);
+    await page.goto('/');
+    const account = page.getByTestId('account-menu').getByRole('button');
+    const menu = page.getByRole('menu');
+
+    await account.click();
+    await menu.waitFor();
+    expect(await account.getAttribute('aria-expanded')).toBe('true');
+    // Arrow keys move through the items.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await account.getAttribute('aria-expanded')).toBe('false');
+
+    await account.click();
+    await menu.waitFor();
+    await page.mouse.click(5, 700);
+    await menu.waitFor({ state: 'detached' });
+
+    const nav = page.getByTestId('nav-menu').getByRole('button', { name: 'Menu' });
+    await nav.click();
+    await page.getByRole('menuitem', { name: 'Trending' }).click();
+    await page.waitForURL('**/trending');
+    expect(await page.getByRole('menu').count()).toBe(0);
+    // The current page is marked in the menu.
+    await nav.click();
+    expect(
+      await page.getByRole('menuitem', { name: 'Trending' }).getAttribute('aria-current'),
+    ).toBe('page');
+    await page.keyboard.press('Escape');
+  });
+
+  it('moves focus to the new page’s heading after a client-side navigation', async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto('/faq');
+    await page.getByRole('link', { name: 'Contact', exact: true }).first().click();
+    await page.waitForURL('**/contact');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toBe('Contact');
+  });
+});
