@@ -30,7 +30,8 @@ import {
   listTrendingVideos,
   pickRandomVideo,
 } from '@cutroom/core/browse/listings.service';
-import { setListingCache, MemoryListingCache } from '@cutroom/core/cache/listing-cache';
+import { Listings, MemoryListingCache } from '@cutroom/core/cache/listing-cache';
+import { loadConfig } from '@cutroom/core/config/config';
 import { openDatabase } from '@cutroom/core/db/client';
 import { migrateDatabase } from '@cutroom/core/db/migrate';
 import { createLogger } from '@cutroom/core/logging/logger';
@@ -363,10 +364,11 @@ const SEARCHES: [string, string][] = [
 ];
 
 async function measureServices(db: Parameters<typeof listVideos>[0]) {
-  setListingCache(new MemoryListingCache({ ttlSeconds: 0 }));
   const log = createLogger({ level: 'silent' });
   const context = {
+    config: loadConfig({}),
     db,
+    listings: new Listings(new MemoryListingCache({ ttlSeconds: 0 })),
     actor: null,
     log,
     now: () => new Date(),

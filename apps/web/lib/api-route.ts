@@ -5,10 +5,12 @@ import { getViewer } from './session';
 
 /** What a service call made from this request receives: database, viewer, log, client. */
 export async function requestContextFor(request: Request): Promise<RequestContext> {
-  const { database, log, media } = await getRuntime();
+  const { config, database, log, media, listings, accounts } = await getRuntime();
   const requestId = request.headers.get('x-request-id') ?? undefined;
   return {
+    config,
     db: database.db,
+    listings,
     actor: await getViewer(request.headers),
     log: log.child({ reqId: requestId }),
     now: () => new Date(),
@@ -16,6 +18,7 @@ export async function requestContextFor(request: Request): Promise<RequestContex
     ip: request.headers.get('x-forwarded-for') ?? '127.0.0.1',
     headers: request.headers,
     media,
+    accounts,
   };
 }
 

@@ -9,18 +9,18 @@ import {
   hasNoUsers,
   seedDemoAccounts,
 } from '@cutroom/core/demo/seed-demo-accounts';
-import { transcodeDeadLetterJob, transcodeVideoJob } from '@cutroom/core/jobs/job-definitions';
-import { JobQueue } from '@cutroom/core/jobs/job-queue';
 import {
-  currentListingsGeneration,
-  invalidateLocalListings,
-  setListingsBroadcast,
-} from '@cutroom/core/cache/listing-cache';
+  createTranscodeVideoJob,
+  transcodeDeadLetterJob,
+} from '@cutroom/core/jobs/job-definitions';
+import { JobQueue } from '@cutroom/core/jobs/job-queue';
+import { createListingCache, Listings } from '@cutroom/core/cache/listing-cache';
 import { createLogger } from '@cutroom/core/logging/logger';
-import { createStorageFromEnv } from '@cutroom/core/storage/create-storage';
+import { createStorage } from '@cutroom/core/storage/create-storage';
 import { PostgresEvents } from '@cutroom/core/videos/postgres-events';
 import { InProcessEvents } from '@cutroom/core/videos/processing-events';
 import { seedDemoVideos } from '@cutroom/media/demo/seed-demo-videos';
+import { mediaConfigFrom } from '@cutroom/media/media-config';
 import { startWorker } from '@cutroom/media/worker';
 import { PageCache } from './page-cache';
 import type { Runtime } from './runtime';
@@ -45,22 +45,28 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     if (demo.length > 0) process.stdout.write(`${describeDemoAccounts(demo, config.PUBLIC_URL)}\n`);
   }
   const accounts = await createAccounts({ config, db: database.db, log });
-  const storage = createStorageFromEnv({ ...process.env, DATA_DIR: config.dataDir });
+  const storage = createStorage(config);
+  const media = mediaConfigFrom(config);
   const uploads = createUploadServer({
     directory: join(config.dataDir, 'uploads'),
     maxBytes: config.UPLOAD_MAX_BYTES,
     getViewer,
     log,
+    probe: { ffprobePath: media.ffprobePath, tmpDir: media.tmpDir },
   });
-  const queue = await JobQueue.start(database, [transcodeDeadLetterJob, transcodeVideoJob]);
+  const transcodeJob = createTranscodeVideoJob(config);
+  const queue = await JobQueue.start(database, [transcodeDeadLetterJob, transcodeJob], {
+    superviseIntervalSeconds: config.QUEUE_SUPERVISE_SECONDS,
+  });
+  const listings = new Listings(createListingCache(config));
   // With a server database, workers may be other processes: events cross through it.
   const events = config.DATABASE_URL
     ? await PostgresEvents.start({ url: config.DATABASE_URL, log: log.child({ module: 'events' }) })
     : new InProcessEvents();
   const dropCachedListings = () =>
-    invalidateLocalListings().catch((error: unknown) =>
-      log.warn({ err: error }, 'cache invalidation failed'),
-    );
+    listings
+      .invalidateLocal()
+      .catch((error: unknown) => log.warn({ err: error }, 'cache invalidation failed'));
   // A video appearing or disappearing changes what listings show. Every process hears these
   // events, so each drops its own cache.
   events.subscribe((event) => {
@@ -68,7 +74,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   });
   // Without Redis each web node caches on its own: changes made through one reach the others.
   if (events instanceof PostgresEvents && !config.REDIS_URL) {
-    setListingsBroadcast(() => events.announceListingsChanged());
+    listings.setBroadcast(() => events.announceListingsChanged());
     events.onListingsChanged(() => void dropCachedListings());
   }
   // PGlite belongs to this process alone, so its worker must run here.
@@ -79,12 +85,17 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
         storage,
         events,
         queue,
+        media,
+        transcodeJob,
         log: log.child({ name: 'worker' }),
       })
     : null;
   if (isFirstStart) {
     // In the background: the site is usable at once, the demo videos appear as they process.
-    seedDemoVideos({ db: database.db, storage, queue, events })
+    seedDemoVideos(
+      { db: database.db, storage, queue, events, media },
+      { ffmpegPath: media.ffmpegPath },
+    )
       .then((count) => log.info({ count }, 'demo videos queued'))
       .catch((error: unknown) => log.warn({ err: error }, 'demo videos could not be made'));
   }
@@ -95,19 +106,21 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     accounts,
     storage,
     uploads,
+    listings,
     media: { storage, queue, events, uploads: uploads.files },
     pageCache: new PageCache({
       ttlSeconds: config.LISTING_CACHE_SECONDS,
-      currentGeneration: currentListingsGeneration,
+      currentGeneration: () => listings.currentGeneration(),
       log: log.child({ module: 'page-cache' }),
     }),
     async stop() {
       await worker?.stop();
       await queue.stop({ timeoutMs: 10_000 });
       if (events instanceof PostgresEvents) {
-        setListingsBroadcast(undefined);
+        listings.setBroadcast(undefined);
         await events.stop();
       }
+      await listings.cache.close();
       await database.close();
     },
   };

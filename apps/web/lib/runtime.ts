@@ -1,5 +1,6 @@
 import type { MediaServices } from '@cutroom/core/api/endpoint';
 import type { Accounts } from '@cutroom/core/accounts/accounts-runtime';
+import type { Listings } from '@cutroom/core/cache/listing-cache';
 import type { Config } from '@cutroom/core/config/config';
 import type { DatabaseHandle } from '@cutroom/core/db/client';
 import type { Logger } from '@cutroom/core/logging/logger';
@@ -16,6 +17,8 @@ export interface Runtime {
   accounts: Accounts;
   storage: Storage;
   uploads: UploadServer;
+  /** The listing cache visitors' pages and API answers are served from. */
+  listings: Listings;
   media: MediaServices;
   /** Rendered pages visitors see, served by server.ts in front of Next.js. */
   pageCache: PageCache;

@@ -58,6 +58,8 @@ export interface UploadServerOptions {
   maxBytes: number;
   getViewer(headers: Headers): Promise<Actor | null>;
   log: Logger;
+  /** How a finished file is probed (the media configuration's ffprobe and scratch folder). */
+  probe?: { ffprobePath?: string; tmpDir?: string };
 }
 
 export interface UploadServer {
@@ -141,7 +143,7 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
       const file = await files.find(upload.id);
       if (!file) throw refusal(404, 'The upload disappeared before it could be checked');
       try {
-        await validateUploadedFile(files, file);
+        await validateUploadedFile(files, file, options.probe);
       } catch (error) {
         if (isServiceError(error)) throw refusal(error.status, error.message);
         throw error;

@@ -8,7 +8,7 @@ import {
   createVideoForProcessing,
   type VideoProcessingContext,
 } from '@cutroom/core/videos/video-processing.service';
-import { loadMediaConfig, type MediaConfig } from './media-config';
+import { mediaConfigFrom, type MediaConfig } from './media-config';
 import { InvalidMediaError, probeMedia, requireAcceptedContainer, type MediaInfo } from './probe';
 import { PROBE_DIR_PREFIX, stageInput } from './work-dirs';
 
@@ -29,15 +29,14 @@ export async function probeUploadedVideo(
   filePath: string,
   options: { ffprobePath?: string; tmpDir?: string } = {},
 ): Promise<MediaInfo> {
-  const media = loadMediaConfig();
-  const scratchBase = options.tmpDir ?? media.tmpDir ?? tmpdir();
+  const scratchBase = options.tmpDir ?? tmpdir();
   let scratch: string | null = null;
   try {
     await requireAcceptedContainer(filePath);
     await mkdir(scratchBase, { recursive: true });
     scratch = await mkdtemp(join(scratchBase, PROBE_DIR_PREFIX));
     const input = await stageInput(filePath, scratch);
-    return await probeMedia(input, { ffprobePath: options.ffprobePath ?? media.ffprobePath });
+    return await probeMedia(input, { ffprobePath: options.ffprobePath ?? 'ffprobe' });
   } catch (error) {
     if (error instanceof InvalidMediaError) throw new ServiceError('invalid', error.message);
     throw error;
@@ -56,7 +55,7 @@ export async function acceptUploadedVideo(
   ctx: VideoProcessingContext & { media?: MediaConfig },
   input: NewVideoInput & AcceptUploadInput,
 ): Promise<{ video: Video; info: MediaInfo }> {
-  const media = ctx.media ?? loadMediaConfig();
+  const media = ctx.media ?? mediaConfigFrom();
   try {
     const info = await probeUploadedVideo(input.filePath, {
       ffprobePath: media.ffprobePath,

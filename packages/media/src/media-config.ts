@@ -1,6 +1,6 @@
-type Env = Record<string, string | undefined>;
+import type { Config } from '@cutroom/core/config/config';
 
-/** Settings of the media pipeline; each has an environment variable and a default. */
+/** Settings of the media pipeline, taken from the configuration (ConfigSchema documents each). */
 export interface MediaConfig {
   /** ffmpeg binary (FFMPEG_PATH, default `ffmpeg` from PATH). */
   ffmpegPath: string;
@@ -14,14 +14,20 @@ export interface MediaConfig {
   tmpDir: string | undefined;
 }
 
-const isOn = (value: string | undefined) => value === 'true' || value === '1';
+export type MediaSettings = Partial<
+  Pick<
+    Config,
+    'FFMPEG_PATH' | 'FFPROBE_PATH' | 'AV1_ENABLED' | 'TRANSCODE_PRESET' | 'TRANSCODE_TMP_DIR'
+  >
+>;
 
-export function loadMediaConfig(env: Env = process.env): MediaConfig {
+/** The media pipeline's settings from the configuration; missing ones take their defaults. */
+export function mediaConfigFrom(config: MediaSettings = {}): MediaConfig {
   return {
-    ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
-    ffprobePath: env.FFPROBE_PATH || 'ffprobe',
-    isAv1Enabled: isOn(env.AV1_ENABLED),
-    x264Preset: env.TRANSCODE_PRESET || 'veryfast',
-    tmpDir: env.TRANSCODE_TMP_DIR || undefined,
+    ffmpegPath: config.FFMPEG_PATH || 'ffmpeg',
+    ffprobePath: config.FFPROBE_PATH || 'ffprobe',
+    isAv1Enabled: config.AV1_ENABLED ?? false,
+    x264Preset: config.TRANSCODE_PRESET || 'veryfast',
+    tmpDir: config.TRANSCODE_TMP_DIR || undefined,
   };
 }

@@ -3,12 +3,15 @@
  * starts working on it; `work` only works. Each prints its events as JSON lines. Database:
  * FIXTURE_DATABASE_URL (a PostgreSQL server) or FIXTURE_DATA_DIR (PGlite on disk).
  */
+import { loadConfig } from '@cutroom/core/config/config';
 import { openDatabase } from '@cutroom/core/db/client';
 import { migrateDatabase } from '@cutroom/core/db/migrate';
 import { users } from '@cutroom/core/db/schema';
 import { createLogger } from '@cutroom/core/logging/logger';
-import { createStorageFromEnv } from '@cutroom/core/storage/create-storage';
+import { createTranscodeVideoJob } from '@cutroom/core/jobs/job-definitions';
+import { createStorage } from '@cutroom/core/storage/create-storage';
 import { acceptUploadedVideo } from './accept-upload';
+import { mediaConfigFrom } from './media-config';
 import { startWorker } from './worker';
 
 const mode = process.argv[2];
@@ -18,10 +21,16 @@ const handle = await openDatabase(
     : { dataDir: process.env.FIXTURE_DATA_DIR },
 );
 await migrateDatabase(handle);
-const storage = createStorageFromEnv();
+// The test sets the worker's settings (heartbeat, scratch folder ...) in the environment.
+const config = loadConfig();
+const storage = createStorage(config);
+const media = mediaConfigFrom(config);
 const worker = await startWorker({
   handle,
   storage,
+  media,
+  transcodeJob: createTranscodeVideoJob(config),
+  superviseIntervalSeconds: config.QUEUE_SUPERVISE_SECONDS,
   pollingIntervalSeconds: 0.5,
   progressIntervalMs: 200,
   log: createLogger({ level: 'silent' }),
@@ -38,7 +47,7 @@ if (mode === 'enqueue') {
     .insert(users)
     .values({ id: 'crash-owner', username: 'crash', email: 'crash@example.com' });
   const { video } = await acceptUploadedVideo(
-    { db: handle.db, storage, queue: worker.queue, events: worker.events },
+    { db: handle.db, storage, queue: worker.queue, events: worker.events, media },
     {
       ownerId: 'crash-owner',
       title: 'Crash test',

@@ -26,7 +26,7 @@ import {
 import { createLogger } from '@cutroom/core/logging/logger';
 import { UNACCEPTED_FORMAT_MESSAGE } from './container-format';
 import { acceptUploadedVideo } from './accept-upload';
-import { loadMediaConfig } from './media-config';
+import { mediaConfigFrom } from './media-config';
 import { generateTestVideo } from './test-video';
 import { startWorker, type RunningWorker } from './worker';
 
@@ -34,9 +34,9 @@ const work = mkdtempSync(join(tmpdir(), 'cutroom-worker-test-'));
 const storage = new LocalStorage({ root: join(work, 'media'), publicBaseUrl: '/media' });
 const events = new InProcessEvents();
 const transcodeJob = createTranscodeVideoJob({
-  JOB_HEARTBEAT_SECONDS: '10',
-  TRANSCODE_RETRY_DELAY_SECONDS: '0',
-  TRANSCODE_RETRY_LIMIT: '1',
+  JOB_HEARTBEAT_SECONDS: 10,
+  TRANSCODE_RETRY_DELAY_SECONDS: 0,
+  TRANSCODE_RETRY_LIMIT: 1,
 });
 const owner = { id: 'owner-1', role: 'user' };
 let ctx: VideoProcessingContext;
@@ -88,7 +88,7 @@ beforeAll(async () => {
     events,
     queue,
     transcodeJob,
-    media: loadMediaConfig({}),
+    media: mediaConfigFrom(),
     pollingIntervalSeconds: 0.5,
     progressIntervalMs: 100,
     log: createLogger({ level: 'silent' }),

@@ -1,8 +1,10 @@
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { loadConfig } from '@cutroom/core/config/config';
 import { openDatabase, type DatabaseHandle } from '@cutroom/core/db/client';
 import { migrateDatabase } from '@cutroom/core/db/migrate';
 import {
+  createTranscodeVideoJob,
   transcodeDeadLetterJob,
   transcodeVideoJob,
   TranscodeVideoPayload,
@@ -10,12 +12,12 @@ import {
 } from '@cutroom/core/jobs/job-definitions';
 import { JobQueue, type JobWithMetadata } from '@cutroom/core/jobs/job-queue';
 import { createLogger, type Logger } from '@cutroom/core/logging/logger';
-import { createStorageFromEnv } from '@cutroom/core/storage/create-storage';
+import { createStorage } from '@cutroom/core/storage/create-storage';
 import type { Storage } from '@cutroom/core/storage/storage';
 import { PostgresEvents } from '@cutroom/core/videos/postgres-events';
 import { InProcessEvents, type ProcessingEvents } from '@cutroom/core/videos/processing-events';
 import { markVideoFailed } from '@cutroom/core/videos/video-processing.service';
-import { loadMediaConfig, type MediaConfig } from './media-config';
+import { mediaConfigFrom, type MediaConfig } from './media-config';
 import { transcodeVideo, type TranscodeContext } from './transcode-video';
 import { sweepStaleWorkDirs } from './work-dirs';
 
@@ -30,6 +32,8 @@ export interface StartWorkerOptions {
   concurrency?: number;
   media?: MediaConfig;
   transcodeJob?: TranscodeVideoJob;
+  /** How often a queue this worker starts looks for stale jobs (QUEUE_SUPERVISE_SECONDS). */
+  superviseIntervalSeconds?: number;
   log?: Logger;
   /** How often an idle worker looks for work (seconds, at least 0.5). */
   pollingIntervalSeconds?: number;
@@ -54,14 +58,17 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   const job = options.transcodeJob ?? transcodeVideoJob;
   const ownsQueue = !options.queue;
   const queue =
-    options.queue ?? (await JobQueue.start(options.handle, [transcodeDeadLetterJob, job]));
+    options.queue ??
+    (await JobQueue.start(options.handle, [transcodeDeadLetterJob, job], {
+      superviseIntervalSeconds: options.superviseIntervalSeconds,
+    }));
   const events = options.events ?? new InProcessEvents();
   const ctx: TranscodeContext = {
     db: options.handle.db,
     storage: options.storage,
     queue,
     events,
-    media: options.media ?? loadMediaConfig(),
+    media: options.media ?? mediaConfigFrom(),
     transcodeJob: job,
     progressIntervalMs: options.progressIntervalMs,
   };
@@ -131,8 +138,15 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
 
 /** `npm run worker`: a separate worker process against the PostgreSQL server. */
 async function main(): Promise<void> {
-  const log = createLogger({ name: 'worker' });
-  const url = process.env.DATABASE_URL;
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  const log = createLogger({ name: 'worker', level: config.LOG_LEVEL });
+  const url = config.DATABASE_URL;
   if (!url) {
     log.error(
       'npm run worker needs DATABASE_URL (a PostgreSQL server). Without it the site uses ' +
@@ -140,22 +154,19 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
-  const concurrency = Number(process.env.WORKER_CONCURRENCY ?? '1');
-  if (!Number.isInteger(concurrency) || concurrency < 1) {
-    log.error(
-      `WORKER_CONCURRENCY must be a whole number from 1 up, not ${process.env.WORKER_CONCURRENCY}`,
-    );
-    process.exit(2);
-  }
+  const concurrency = config.WORKER_CONCURRENCY;
   const handle = await openDatabase({ url, maxConnections: concurrency + 4 });
   await migrateDatabase(handle);
   // Progress and publications reach the web nodes (live pages, cached listings) this way.
   const events = await PostgresEvents.start({ url, log: log.child({ module: 'events' }) });
   const worker = await startWorker({
     handle,
-    storage: createStorageFromEnv(),
+    storage: createStorage(config),
     events,
     concurrency,
+    media: mediaConfigFrom(config),
+    transcodeJob: createTranscodeVideoJob(config),
+    superviseIntervalSeconds: config.QUEUE_SUPERVISE_SECONDS,
     log,
   });
   log.info({ concurrency }, 'worker ready');

@@ -2,7 +2,6 @@ import { headers } from 'next/headers';
 import type { Actor } from '@cutroom/core/api/endpoint';
 import { MAX_PAGE_INDEX } from '@cutroom/core/browse/browse.schema';
 import type { VideoPage, VideoSummary } from '@cutroom/core/browse/browse.service';
-import { cachedForVisitors } from '@cutroom/core/cache/listing-cache';
 import { getRuntime } from '@/lib/runtime';
 import { getViewer } from '@/lib/session';
 import { toCardVideo, type CardVideo } from '../video/card-video';
@@ -29,8 +28,8 @@ export async function listingContext(): Promise<{
   return {
     db: runtime.database.db,
     viewer,
-    cached: (key, load) => cachedForVisitors(`page:${key}`, !viewer, load),
-    cachedForAll: (key, load) => cachedForVisitors(`page:${key}`, true, load),
+    cached: (key, load) => runtime.listings.forVisitors(`page:${key}`, !viewer, load),
+    cachedForAll: (key, load) => runtime.listings.forVisitors(`page:${key}`, true, load),
     toCards,
     toCardPage: (page) => ({ ...page, data: toCards(page.data) }),
     mediaBaseUrl,

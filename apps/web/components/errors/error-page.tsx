@@ -1,4 +1,5 @@
 import { IntentLink } from '@/components/ui/intent-link';
+import { IS_DEVELOPMENT_BUILD } from '@/lib/build-info';
 
 export interface ErrorPageProps {
   statusCode?: number;
@@ -26,7 +27,7 @@ export function ErrorPage({ statusCode = 500, statusMessage, description, stack 
       >
         Back to the videos
       </IntentLink>
-      {stack && process.env.NODE_ENV === 'development' && (
+      {stack && IS_DEVELOPMENT_BUILD && (
         <pre className="mt-8 w-full overflow-x-auto rounded bg-black/60 p-4 text-left text-xs text-red-300">
           {stack}
         </pre>

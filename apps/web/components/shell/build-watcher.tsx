@@ -2,8 +2,9 @@
 
 import { useEffect, useState } from 'react';
 import { isChunkLoadError, shouldReloadAfterChunkError } from '@/lib/build-freshness';
+import { BUILD_ID } from '@/lib/build-info';
 
-const currentBuild = process.env.NEXT_PUBLIC_BUILD_ID;
+const currentBuild = BUILD_ID;
 
 function reloadOnceForPath() {
   const key = `cutroom:chunk-reload:${location.pathname}`;

@@ -64,6 +64,7 @@ export function authSettingsFromConfig(config: Config, secret: string): AuthSett
 
 export interface Accounts {
   auth: Auth;
+  settings: AuthSettings;
   mailer: Mailer;
   /** The route handler of /api/auth/*. */
   handleAuthRequest: (request: Request) => Promise<Response>;
@@ -92,5 +93,5 @@ export async function createAccounts(options: {
   });
   const promoted = await promoteAdminEmails(db, settings.adminEmails);
   if (promoted.length > 0) log.info({ promoted }, 'ADMIN_EMAILS: made admin');
-  return { auth, mailer, handleAuthRequest };
+  return { auth, settings, mailer, handleAuthRequest };
 }

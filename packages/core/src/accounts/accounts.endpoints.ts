@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { defineEndpoint, defineModeEndpoint } from '../api/endpoint';
+import { defineEndpoint, defineModeEndpoint, requireAccountServices } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import { CheckUsernameInput, Username, USERNAME_TAKEN_MESSAGE } from './accounts.schema';
-import { authFor, authSettingsFor } from './auth';
 import { MAX_EMAIL_LENGTH } from './auth-handler';
 import { MESSAGES } from './messages';
 import { findUserById, registerAccount, toNewUserRecord } from './registration.service';
@@ -49,8 +48,8 @@ export const createUserEndpoint = defineEndpoint({
     'Register an account (username, email, password); a verification link is mailed to the address.',
   input: CreateUserInput,
   async handle(input, context) {
-    const auth = authFor(context.db);
-    const { rateLimit } = authSettingsFor(context.db);
+    const { auth, settings } = requireAccountServices(context);
+    const { rateLimit } = settings;
     if (rateLimit.enabled) {
       await consumeRequestLimit(
         context.db,

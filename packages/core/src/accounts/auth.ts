@@ -223,7 +223,6 @@ export function createAuth(options: {
       }),
     ],
   });
-  attachAuth(db, auth, settings);
   return auth;
 }
 
@@ -234,29 +233,11 @@ function displayName(user: { name?: string | null; email: string } & Record<stri
   return name || user.email;
 }
 
-// Endpoints receive the database in their context; the auth instance made for that database
-// is found through it, so tests and the web process each use their own. The map lives on
-// globalThis because the web server and its bundled route handlers load this module apart.
-interface Registered {
+/**
+ * Accounts as the services see them (part of a request's context): better-auth, which sends
+ * the account mails, and its settings.
+ */
+export interface AccountServices {
   auth: Auth;
   settings: AuthSettings;
 }
-const registryKey = Symbol.for('cutroom.authByDatabase');
-const registry = globalThis as Record<symbol, WeakMap<Database, Registered> | undefined>;
-const authByDatabase = (registry[registryKey] ??= new WeakMap<Database, Registered>());
-
-function attachAuth(db: Database, auth: Auth, settings: AuthSettings) {
-  authByDatabase.set(db, { auth, settings });
-}
-
-function registered(db: Database): Registered {
-  const entry = authByDatabase.get(db);
-  if (!entry) throw new Error('No auth instance was created for this database (createAuth).');
-  return entry;
-}
-
-/** The auth instance made for this database by `createAuth`. */
-export const authFor = (db: Database): Auth => registered(db).auth;
-
-/** The settings of the auth instance made for this database. */
-export const authSettingsFor = (db: Database): AuthSettings => registered(db).settings;

@@ -7,7 +7,7 @@ import { DEFAULT_AUTH_RATE_LIMIT } from './auth';
 import { createAuthHarness } from './testing/auth-harness';
 
 const { db } = await createTestDatabase();
-await createAuthHarness(db, {
+const { accounts } = await createAuthHarness(db, {
   settings: { rateLimit: { ...DEFAULT_AUTH_RATE_LIMIT, registerMax: 3 } },
 });
 const createUser = findEndpoint('/api/createuser')!;
@@ -22,7 +22,7 @@ describe('registrations per IP', () => {
           email: `l${n}.${ip}@example.org`,
           password: 'secret-1',
         },
-        createTestContext(db, { ip }),
+        { ...createTestContext(db, { ip }), accounts },
       );
     const statuses = [];
     for (let n = 1; n <= 4; n++) statuses.push((await from('192.0.2.50', n)).status);

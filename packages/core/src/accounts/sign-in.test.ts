@@ -399,7 +399,7 @@ describe('hardening of the auth endpoints (regressions)', () => {
     const registered = await dispatch(
       createUserEndpoint,
       { username: 'longmail', email: huge, password: 'long-enough' },
-      { ...createTestContext(db), ip: freshIp() },
+      { ...harness.context, ip: freshIp() },
     );
     expect(registered).toMatchObject({
       status: 400,

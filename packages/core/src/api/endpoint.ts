@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import type { RefusalMessages, Right } from '../access/rights';
+import type { AccountServices } from '../accounts/auth';
+import type { Listings } from '../cache/listing-cache';
+import type { Config } from '../config/config';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logging/logger';
@@ -16,12 +19,22 @@ export interface Actor {
   isSupporter: boolean;
 }
 
-/** What every service call receives besides its input. */
+/**
+ * What every service call receives besides its input: the kernel. Entry points (the web
+ * server, the worker, the CLIs) build it from `loadConfig()`; tests build it with fakes or real
+ * services (`createTestContext`). A domain module reads no environment and no module global:
+ * what it needs comes from here or its arguments.
+ */
 export interface ServiceContext {
+  /** The checked configuration (ConfigSchema). */
+  config: Config;
   db: Database;
   actor: Actor | null;
   log: Logger;
+  /** The clock. */
   now: () => Date;
+  /** The listing cache for visitors and its invalidation. */
+  listings: Listings;
 }
 
 /** The media side of the site, for the calls that store files or queue processing. */
@@ -38,12 +51,20 @@ export interface RequestContext extends ServiceContext {
   headers: Headers;
   /** Present in the web server; absent in tests that do not need it. */
   media?: MediaServices;
+  /** Accounts and their mail; present in the web server and in tests that register. */
+  accounts?: AccountServices;
 }
 
 /** The media services, or a plain failure when a call that needs them runs without. */
 export function requireMediaServices(context: RequestContext): MediaServices {
   if (!context.media) throw new Error('This call needs the media services (storage and queue)');
   return context.media;
+}
+
+/** The account services, or a plain failure when a call that needs them runs without. */
+export function requireAccountServices(context: RequestContext): AccountServices {
+  if (!context.accounts) throw new Error('This call needs the account services (auth and mail)');
+  return context.accounts;
 }
 
 /** The right a call needs (from the rights table), and how a refusal is worded. */

@@ -1,5 +1,4 @@
 import { defineEndpoint } from '../api/endpoint';
-import { cachedForVisitors } from '../cache/listing-cache';
 import { searchVideos } from '../search/search.service';
 import { DASHBOARD_PAGE_SIZE, GetMoreVideosInput, LISTING_PAGE_SIZE } from './browse.schema';
 import { listVideos } from './browse.service';
@@ -14,8 +13,8 @@ export const getMoreVideosEndpoint = defineEndpoint({
   summary:
     'A page of videos for the dashboard filters (24 a page), a search query (18 a page) or a profile; index is the zero-based page.',
   input: GetMoreVideosInput,
-  async handle(input, { db, actor, now }) {
-    const page = await cachedForVisitors(`getmorevideos:${JSON.stringify(input)}`, !actor, () =>
+  async handle(input, { db, actor, now, listings }) {
+    const page = await listings.forVisitors(`getmorevideos:${JSON.stringify(input)}`, !actor, () =>
       input.query
         ? searchVideos(db, {
             query: input.query,

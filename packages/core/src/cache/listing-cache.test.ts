@@ -2,13 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  currentListingsGeneration,
-  invalidateListings,
-  invalidateLocalListings,
+  createListingCache,
+  Listings,
   MemoryListingCache,
   RedisListingCache,
-  setListingCache,
-  setListingsBroadcast,
   type ListingCache,
 } from './listing-cache';
 
@@ -70,22 +67,27 @@ function behavesLikeAListingCache(make: () => ListingCache) {
 
 describe('invalidating across processes', () => {
   it('tells the other processes through the broadcast, unless the change is local only', async () => {
-    setListingCache(new MemoryListingCache({ ttlSeconds: 30 }));
+    const listings = new Listings(new MemoryListingCache({ ttlSeconds: 30 }));
     let broadcasts = 0;
-    setListingsBroadcast(() => (broadcasts += 1));
-    try {
-      const first = await currentListingsGeneration();
-      await invalidateListings();
-      expect(broadcasts).toBe(1);
-      const second = await currentListingsGeneration();
-      expect(second).not.toBe(first);
-      await invalidateLocalListings();
-      expect(broadcasts).toBe(1);
-      expect(await currentListingsGeneration()).not.toBe(second);
-    } finally {
-      setListingsBroadcast(undefined);
-      setListingCache(undefined);
-    }
+    listings.setBroadcast(() => (broadcasts += 1));
+    const first = await listings.currentGeneration();
+    await listings.invalidate();
+    expect(broadcasts).toBe(1);
+    const second = await listings.currentGeneration();
+    expect(second).not.toBe(first);
+    await listings.invalidateLocal();
+    expect(broadcasts).toBe(1);
+    expect(await listings.currentGeneration()).not.toBe(second);
+  });
+
+  it('serves visitors from the cache and signed-in viewers fresh', async () => {
+    const listings = new Listings(createListingCache({ LISTING_CACHE_SECONDS: 30 }));
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await listings.forVisitors('k', true, load)).toBe(1);
+    expect(await listings.forVisitors('k', true, load)).toBe(1);
+    expect(await listings.forVisitors('k', false, load)).toBe(2);
+    await listings.cache.close();
   });
 });
 

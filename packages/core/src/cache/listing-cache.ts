@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { Config } from '../config/config';
 
 /**
  * A short-lived cache for what anonymous visitors see (listing pages, API answers). Entries are
@@ -166,69 +167,62 @@ export class RedisListingCache implements ListingCache {
   }
 }
 
-declare global {
-  // One cache per process, shared by every bundle of the web app and by the core services.
-  var __cutroomListingCache: ListingCache | undefined;
+/** The settings a listing cache is made from (see ConfigSchema). */
+export type ListingCacheConfig = Pick<Config, 'REDIS_URL' | 'LISTING_CACHE_SECONDS'>;
+
+/** A process's listing cache: Redis when REDIS_URL is set, in memory otherwise. */
+export function createListingCache(config: ListingCacheConfig): ListingCache {
+  const options = { ttlSeconds: config.LISTING_CACHE_SECONDS };
+  return config.REDIS_URL
+    ? RedisListingCache.connect(config.REDIS_URL, options)
+    : new MemoryListingCache(options);
 }
 
-/** The process's listing cache: Redis when REDIS_URL is set, in memory otherwise. */
-export function getListingCache(
-  env: Record<string, string | undefined> = process.env,
-): ListingCache {
-  if (!globalThis.__cutroomListingCache) {
-    const ttlSeconds = Number(env.LISTING_CACHE_SECONDS ?? 30);
-    const options = { ttlSeconds: Number.isFinite(ttlSeconds) ? ttlSeconds : 30 };
-    globalThis.__cutroomListingCache = env.REDIS_URL
-      ? RedisListingCache.connect(env.REDIS_URL, options)
-      : new MemoryListingCache(options);
+/**
+ * What the services see of the listing cache (part of every service context): cached answers
+ * for visitors, and the invalidation a change of what visitors see calls. One per process,
+ * made by the entry point; a test makes its own.
+ */
+export class Listings {
+  #broadcast: (() => void) | undefined;
+
+  constructor(readonly cache: ListingCache) {}
+
+  /**
+   * How this process tells the others that listings changed, when each holds its own cache
+   * (several web nodes without Redis): the runtime sets it to a PostgreSQL notification.
+   */
+  setBroadcast(broadcast: (() => void) | undefined): void {
+    this.#broadcast = broadcast;
   }
-  return globalThis.__cutroomListingCache;
-}
 
-/** Replaces the process's cache (tests, or a server that builds its own). */
-export function setListingCache(cache: ListingCache | undefined): void {
-  globalThis.__cutroomListingCache = cache;
-}
+  /**
+   * Drops every cached listing and API answer, in this process and (through the broadcast) in
+   * the site's other processes. The publish path calls it after a video is published, edited,
+   * unpublished or deleted (after the transaction commits).
+   */
+  async invalidate(): Promise<void> {
+    await this.cache.invalidate();
+    this.#broadcast?.();
+  }
 
-declare global {
-  // Tells the other processes of the site, when their caches are their own (no Redis).
-  var __cutroomListingsBroadcast: (() => void) | undefined;
-}
+  /** Drops this process's cached listings only: for a change every process hears of anyway. */
+  invalidateLocal(): Promise<void> {
+    return this.cache.invalidate();
+  }
 
-/**
- * How this process tells the others that listings changed, when each holds its own cache
- * (several web nodes without Redis): the runtime sets it to a PostgreSQL notification.
- */
-export function setListingsBroadcast(broadcast: (() => void) | undefined): void {
-  globalThis.__cutroomListingsBroadcast = broadcast;
-}
+  /** The generation `invalidate()` bumps. */
+  currentGeneration(): Promise<string> {
+    return this.cache.currentGeneration();
+  }
 
-/**
- * Drops every cached listing and API answer, in this process and (through the broadcast) in
- * the site's other processes. The publish path calls it after a video is published, edited,
- * unpublished or deleted (after the transaction commits).
- */
-export async function invalidateListings(): Promise<void> {
-  await getListingCache().invalidate();
-  globalThis.__cutroomListingsBroadcast?.();
-}
-
-/** Drops this process's cached listings only: for a change every process hears of anyway. */
-export async function invalidateLocalListings(): Promise<void> {
-  await getListingCache().invalidate();
-}
-
-/** The generation `invalidateListings()` bumps. */
-export function currentListingsGeneration(): Promise<string> {
-  return getListingCache().currentGeneration();
-}
-
-/** A cached value for anonymous visitors; signed-in viewers always get fresh data. */
-export function cachedForVisitors<T>(
-  key: string,
-  isVisitor: boolean,
-  load: () => Promise<T>,
-  ttlSeconds?: number,
-): Promise<T> {
-  return isVisitor ? getListingCache().getOrLoad(key, load, ttlSeconds) : load();
+  /** A cached value for anonymous visitors; signed-in viewers always get fresh data. */
+  forVisitors<T>(
+    key: string,
+    isVisitor: boolean,
+    load: () => Promise<T>,
+    ttlSeconds?: number,
+  ): Promise<T> {
+    return isVisitor ? this.cache.getOrLoad(key, load, ttlSeconds) : load();
+  }
 }

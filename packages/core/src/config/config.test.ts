@@ -14,5 +14,14 @@ describe('loadConfig', () => {
   it('names the setting that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ WORKER_CONCURRENCY: 'two' })).toThrow(/WORKER_CONCURRENCY/);
+    expect(() => loadConfig({ JOB_HEARTBEAT_SECONDS: '5' })).toThrow(/JOB_HEARTBEAT_SECONDS/);
+    expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+
+  it('takes an empty setting (as .env.example leaves them) for its default', () => {
+    const config = loadConfig({ MEDIA_DIR: '', TRANSCODE_RETRY_LIMIT: '', AV1_ENABLED: '' });
+    expect(config).toMatchObject({ TRANSCODE_RETRY_LIMIT: 3, AV1_ENABLED: false });
+    expect(config.MEDIA_DIR).toBeUndefined();
   });
 });

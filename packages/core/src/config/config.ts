@@ -1,9 +1,31 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+/** An optional text setting; empty (as `.env.example` leaves it) means unset. */
+const optionalText = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value || undefined);
+
+/** A yes/no setting: 'true' or '1' is on, 'false', '0' or empty off. */
+const flag = (byDefault: 'true' | 'false') =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .default(byDefault)
+    .transform((value) => value === 'true' || value === '1');
+
+/** A whole number setting; empty means its default. */
+const wholeNumber = (min: number, byDefault: number) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(min).default(byDefault),
+  );
+
 /**
- * Every setting Cutroom reads from the environment, with its default. `.env.example` lists the
- * same variables; a test keeps the two in step.
+ * Every setting Cutroom reads from the environment, with its default: the one place they are
+ * read (`loadConfig`) and documented. `.env.example` lists the same variables; a test keeps the
+ * two in step, and another keeps `process.env` out of every other module.
  */
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -87,6 +109,50 @@ export const ConfigSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   /** How long that lock lasts, in minutes. */
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+
+  // --- Media storage (packages/core/src/storage/create-storage.ts) ---
+  /** Local media directory when S3 is not configured (default: DATA_DIR/media). */
+  MEDIA_DIR: optionalText(),
+  /** Base URL browsers fetch media from: the web app's /media route by default, or a CDN. */
+  MEDIA_BASE_URL: optionalText(),
+  /** S3-compatible storage: set S3_BUCKET to use it instead of MEDIA_DIR. */
+  S3_BUCKET: optionalText(),
+  /** Endpoint for non-AWS servers (MinIO, Garage, R2 ...); empty for AWS. */
+  S3_ENDPOINT: optionalText(),
+  /** Region (default us-east-1). */
+  S3_REGION: optionalText(),
+  S3_ACCESS_KEY_ID: optionalText(),
+  S3_SECRET_ACCESS_KEY: optionalText(),
+  /** true for servers that need path-style URLs (MinIO and most self-hosted ones). */
+  S3_FORCE_PATH_STYLE: flag('false'),
+  /** Optional prefix for every key, so one bucket can serve several sites. */
+  S3_KEY_PREFIX: optionalText(),
+
+  // --- Media processing (packages/media/src/media-config.ts) ---
+  /** ffmpeg binary (default: from PATH); also encodes avatars. */
+  FFMPEG_PATH: optionalText(),
+  /** ffprobe binary (default: from PATH). */
+  FFPROBE_PATH: optionalText(),
+  /** Also write an AV1 rendition (libsvtav1); several times the cost of the H.264 ladder. */
+  AV1_ENABLED: flag('false'),
+  /** x264 preset of the ladder (default veryfast). */
+  TRANSCODE_PRESET: optionalText(),
+  /** Scratch directory for transcodes (default: the OS temp directory). */
+  TRANSCODE_TMP_DIR: optionalText(),
+
+  // --- Jobs and the worker (packages/core/src/jobs, packages/media/src/worker.ts) ---
+  /** Transcode jobs run at once by one `npm run worker` process. */
+  WORKER_CONCURRENCY: wholeNumber(1, 1),
+  /** Attempts after the first before a video is marked failed. */
+  TRANSCODE_RETRY_LIMIT: wholeNumber(0, 3),
+  /** Seconds between attempts. */
+  TRANSCODE_RETRY_DELAY_SECONDS: wholeNumber(0, 10),
+  /** Longest one transcode attempt may run, in seconds (default 6 h). */
+  TRANSCODE_TIMEOUT_SECONDS: wholeNumber(60, 6 * 3600),
+  /** A worker's job is retried when its heartbeat is older than this (seconds, at least 10). */
+  JOB_HEARTBEAT_SECONDS: wholeNumber(10, 30),
+  /** How often pg-boss looks for stale jobs and does maintenance, in seconds. */
+  QUEUE_SUPERVISE_SECONDS: wholeNumber(1, 10),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {
@@ -98,7 +164,10 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {
 export const defaultPublicUrl = (port: string | number | undefined) =>
   `http://localhost:${port || 3000}`;
 
-/** Reads and checks the environment; a wrong value stops start-up with a message naming it. */
+/**
+ * Reads and checks the environment; a wrong value stops start-up with a message naming it.
+ * Entry points (the web server, the worker, the CLIs) call it once and hand the result on.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {

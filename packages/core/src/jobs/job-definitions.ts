@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Config } from '../config/config';
 
 /** pg-boss queue settings a job definition carries. */
 export interface JobQueueSettings {
@@ -28,11 +29,6 @@ export function defineJob<Schema extends z.ZodType>(definition: JobDefinition<Sc
   return definition;
 }
 
-const intFromEnv = (value: string | undefined, fallback: number, min: number) => {
-  const n = Number(value);
-  return value && Number.isInteger(n) && n >= min ? n : fallback;
-};
-
 export const TranscodeVideoPayload = z.object({ videoId: z.string().min(1).max(64) });
 export type TranscodeVideoPayload = z.infer<typeof TranscodeVideoPayload>;
 
@@ -43,24 +39,43 @@ export const transcodeDeadLetterJob = defineJob({
   settings: { retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 300, heartbeatSeconds: 0 },
 });
 
+/** The configuration's transcode job settings (ConfigSchema documents each). */
+export type TranscodeJobConfig = Pick<
+  Config,
+  | 'TRANSCODE_RETRY_LIMIT'
+  | 'TRANSCODE_RETRY_DELAY_SECONDS'
+  | 'TRANSCODE_TIMEOUT_SECONDS'
+  | 'JOB_HEARTBEAT_SECONDS'
+>;
+
+const DEFAULT_TRANSCODE_JOB_CONFIG: TranscodeJobConfig = {
+  TRANSCODE_RETRY_LIMIT: 3,
+  TRANSCODE_RETRY_DELAY_SECONDS: 10,
+  TRANSCODE_TIMEOUT_SECONDS: 6 * 3600,
+  JOB_HEARTBEAT_SECONDS: 30,
+};
+
 /**
- * Transcode an uploaded video into its renditions. Settings come from the environment so
- * operators (and the crash test) can shorten the time a dead worker's job waits to be retried.
+ * Transcode an uploaded video into its renditions. Settings come from the configuration so
+ * operators (and the crash test) can shorten the time a dead worker's job waits to be retried;
+ * missing ones take their defaults.
  */
-export function createTranscodeVideoJob(env: Record<string, string | undefined> = process.env) {
+export function createTranscodeVideoJob(config: Partial<TranscodeJobConfig> = {}) {
+  const settings = { ...DEFAULT_TRANSCODE_JOB_CONFIG, ...config };
   return defineJob({
     name: 'video.transcode',
     schema: TranscodeVideoPayload,
     settings: {
-      retryLimit: intFromEnv(env.TRANSCODE_RETRY_LIMIT, 3, 0),
-      retryDelaySeconds: intFromEnv(env.TRANSCODE_RETRY_DELAY_SECONDS, 10, 0),
-      expireInSeconds: intFromEnv(env.TRANSCODE_TIMEOUT_SECONDS, 6 * 3600, 60),
-      heartbeatSeconds: intFromEnv(env.JOB_HEARTBEAT_SECONDS, 30, 10),
+      retryLimit: settings.TRANSCODE_RETRY_LIMIT,
+      retryDelaySeconds: settings.TRANSCODE_RETRY_DELAY_SECONDS,
+      expireInSeconds: settings.TRANSCODE_TIMEOUT_SECONDS,
+      heartbeatSeconds: settings.JOB_HEARTBEAT_SECONDS,
       deadLetter: transcodeDeadLetterJob.name,
     },
   });
 }
 
+/** The transcode job with default settings: its name and payload are what enqueuing needs. */
 export const transcodeVideoJob = createTranscodeVideoJob();
 export type TranscodeVideoJob = typeof transcodeVideoJob;
 

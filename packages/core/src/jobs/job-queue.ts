@@ -43,9 +43,7 @@ export class JobQueue {
     definitions: JobDefinition<z.ZodType>[],
     options: JobQueueOptions = {},
   ): Promise<JobQueue> {
-    const envSeconds = Number(process.env.QUEUE_SUPERVISE_SECONDS);
-    const supervisePeriod =
-      options.superviseIntervalSeconds ?? (envSeconds >= 1 ? Math.round(envSeconds) : 10);
+    const supervisePeriod = options.superviseIntervalSeconds ?? 10;
     const config: ConstructorOptions = {
       schema: options.schema ?? 'pgboss',
       supervise: options.supervise ?? true,

@@ -92,7 +92,7 @@ export function createLogger(
   return pino(
     {
       name: options.name ?? 'cutroom',
-      level: options.level ?? process.env.LOG_LEVEL ?? 'info',
+      level: options.level ?? 'info',
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       base: undefined,
       serializers: { err: serializeError },

@@ -1,5 +1,4 @@
 import { defineEndpoint } from '../api/endpoint';
-import { cachedForVisitors } from '../cache/listing-cache';
 import { MetadataInput } from './metadata.schema';
 import { getMetadataLists, getTopTags, listLabelCounts } from './metadata.service';
 
@@ -13,8 +12,8 @@ export const metadataEndpoint = defineEndpoint({
   summary:
     'Name-to-count maps of tags, music, stars and creators over published videos (one list or all), with the top 20 tags.',
   input: MetadataInput,
-  async handle(input, { db }) {
-    const body = await cachedForVisitors(
+  async handle(input, { db, listings }) {
+    const body = await listings.forVisitors(
       `metadata:${JSON.stringify(input)}`,
       true,
       async () => {

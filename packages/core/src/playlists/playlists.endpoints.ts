@@ -55,7 +55,7 @@ export const playlistsEndpoint = defineModeEndpoint({
         isPublic: z.boolean().optional(),
       }),
       handle: async (input, context) => {
-        const playlist = await createPlaylist(context.db, context.actor, input);
+        const playlist = await createPlaylist(context, context.actor, input);
         return {
           status: 201,
           body: { ...playlistAnswer(playlist, context), videos: playlist.videos },
@@ -73,7 +73,7 @@ export const playlistsEndpoint = defineModeEndpoint({
         isPublic: z.boolean().optional(),
       }),
       handle: async (input, context) => {
-        const playlist = await updatePlaylist(context.db, context.actor, input);
+        const playlist = await updatePlaylist(context, context.actor, input);
         return { body: playlistAnswer(playlist, context) };
       },
     },
@@ -82,7 +82,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       summary: 'Delete a playlist (its videos stay on the site).',
       input: z.object({ _id: PlaylistId }),
       handle: async ({ _id }, context) => {
-        const deleted = await deletePlaylist(context.db, context.actor, _id);
+        const deleted = await deletePlaylist(context, context.actor, _id);
         return { body: { _id, name: deleted.name, deleted: true } };
       },
     },

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import { summaryColumns, toSummary, type VideoSummary } from '../browse/browse.service';
-import { invalidateListings } from '../cache/listing-cache';
+import type { Listings } from '../cache/listing-cache';
 import type { Database } from '../db/client';
 import { playlists, playlistVideos, users, videos, type Playlist } from '../db/schema';
 import { pageOf, type ListPage } from '../social/people-access';
@@ -228,8 +228,14 @@ export interface CreatePlaylistInput {
   isPublic?: boolean;
 }
 
+/** What a change visitors may see needs: the database, and the cache it makes stale. */
+interface PlaylistChangeContext {
+  db: Database;
+  listings: Listings;
+}
+
 export async function createPlaylist(
-  db: Database,
+  { db, listings }: PlaylistChangeContext,
   actor: Actor | null,
   input: CreatePlaylistInput,
 ): Promise<PlaylistDetail> {
@@ -259,7 +265,7 @@ export async function createPlaylist(
         .values({ playlistId: id, videoId: thumbnail.id, position: 0 });
     }
   });
-  await invalidateListings();
+  await listings.invalidate();
   return getPlaylist(db, me, id);
 }
 
@@ -273,7 +279,7 @@ export interface UpdatePlaylistInput {
 
 /** Renames a playlist, changes its thumbnail or who may see it. */
 export async function updatePlaylist(
-  db: Database,
+  { db, listings }: PlaylistChangeContext,
   actor: Actor | null,
   input: UpdatePlaylistInput,
 ): Promise<PlaylistDetail> {
@@ -294,14 +300,18 @@ export async function updatePlaylist(
     })
     .where(eq(playlists.id, input._id));
   // A playlist made private or renamed must not linger in the pages cached for visitors.
-  await invalidateListings();
+  await listings.invalidate();
   return getPlaylist(db, me, input._id);
 }
 
-export async function deletePlaylist(db: Database, actor: Actor | null, id: string) {
+export async function deletePlaylist(
+  { db, listings }: PlaylistChangeContext,
+  actor: Actor | null,
+  id: string,
+) {
   const { playlist } = await loadOwnPlaylist(db, actor, id);
   await db.delete(playlists).where(eq(playlists.id, id));
-  await invalidateListings();
+  await listings.invalidate();
   return { id, name: playlist.name };
 }
 

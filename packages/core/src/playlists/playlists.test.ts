@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../api/endpoint';
 import { dispatch } from '../api/dispatch';
-import { currentListingsGeneration } from '../cache/listing-cache';
 import { createUser } from '../testing/factories';
-import { createTestContext } from '../testing/test-context';
+import { createTestContext, testListings } from '../testing/test-context';
 import { createTestDatabase } from '../testing/test-db';
 import { createVideo } from '../testing/video-factory';
 import { playlistsEndpoint } from './playlists.endpoints';
@@ -132,12 +131,12 @@ describe('/api/v2/playlists', () => {
       status: 400,
       body: { error: 'name: A playlist needs a name' },
     });
-    const generation = await currentListingsGeneration();
+    const generation = await testListings.currentGeneration();
     const toPrivate = await call(owner.actor, { mode: 'update', _id: openId, isPublic: false });
     expect(toPrivate.body).toMatchObject({ isPublic: false });
     expect((await call(null, { mode: 'get', _id: openId })).status).toBe(404);
     // Pages cached for visitors (the playlist page) are dropped at once.
-    expect(await currentListingsGeneration()).not.toBe(generation);
+    expect(await testListings.currentGeneration()).not.toBe(generation);
   });
 
   it('adds only published videos and lists the add-to menu with hasVideo', async () => {

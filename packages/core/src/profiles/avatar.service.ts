@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
-import { invalidateListings } from '../cache/listing-cache';
+import type { Listings } from '../cache/listing-cache';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Storage } from '../storage/storage';
@@ -88,10 +88,7 @@ function runFfmpeg(args: string[], ffmpegPath: string, cwd: string): Promise<voi
 }
 
 /** Re-encodes image bytes to a square WebP avatar; refuses what ffmpeg cannot read as an image. */
-export async function encodeAvatar(
-  bytes: Uint8Array,
-  ffmpegPath = process.env.FFMPEG_PATH || 'ffmpeg',
-): Promise<Buffer> {
+export async function encodeAvatar(bytes: Uint8Array, ffmpegPath = 'ffmpeg'): Promise<Buffer> {
   if (bytes.byteLength > MAX_AVATAR_BYTES) {
     throw new ServiceError('invalid', PEOPLE_MESSAGES.avatarTooLarge);
   }
@@ -128,12 +125,12 @@ export function decodeImageData(data: string): Uint8Array {
  * old one), points the profile at it and removes the previous ones.
  */
 export async function updateAvatar(
-  ctx: { db: Database; storage: Storage },
+  ctx: { db: Database; storage: Storage; listings: Listings; ffmpegPath?: string },
   actor: Actor | null,
   bytes: Uint8Array,
 ): Promise<{ avatar: string }> {
   const me = requireMemberRight(actor, 'participate');
-  const webp = await encodeAvatar(bytes);
+  const webp = await encodeAvatar(bytes, ctx.ffmpegPath);
   const [previous] = await ctx.db
     .select({ avatarKey: users.avatarKey })
     .from(users)
@@ -147,12 +144,12 @@ export async function updateAvatar(
     .where(eq(users.id, me.id));
   if (previous?.avatarKey) await ctx.storage.deleteObject(previous.avatarKey).catch(() => {});
   // Cached pages for visitors show the avatar (profile, video pages).
-  await invalidateListings();
+  await ctx.listings.invalidate();
   return { avatar };
 }
 
 export async function removeAvatar(
-  ctx: { db: Database; storage: Storage },
+  ctx: { db: Database; storage: Storage; listings: Listings },
   actor: Actor | null,
 ): Promise<void> {
   const me = requireMemberRight(actor, 'participate');
@@ -160,6 +157,6 @@ export async function removeAvatar(
     .update(users)
     .set({ avatarKey: null, image: null, updatedAt: new Date() })
     .where(eq(users.id, me.id));
-  await invalidateListings();
+  await ctx.listings.invalidate();
   await ctx.storage.deletePrefix(`avatars/${me.id}/`);
 }

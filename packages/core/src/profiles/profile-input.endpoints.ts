@@ -101,7 +101,7 @@ export const profileInputEndpoint = defineModeEndpoint({
         'Change your description and links (website, twitter, discord, patreon, bitcoin, ethereum); "" clears one.',
       input: UpdateProfileInput,
       handle: async (input, context) => {
-        const profile = await updateProfile(context.db, context.actor, input);
+        const profile = await updateProfile(context, context.actor, input);
         return {
           body: { data: profile, ...lengths(profile), Message: PEOPLE_MESSAGES.profileSaved },
         };
@@ -121,7 +121,12 @@ export const profileInputEndpoint = defineModeEndpoint({
         const { storage } = requireMediaServices(context);
         requireMemberRight(context.actor, 'participate');
         const data = await updateAvatar(
-          { db: context.db, storage },
+          {
+            db: context.db,
+            storage,
+            listings: context.listings,
+            ffmpegPath: context.config.FFMPEG_PATH,
+          },
           context.actor,
           decodeImageData(image),
         );
@@ -135,7 +140,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       handle: async (_input, context) => {
         requireMemberRight(context.actor, 'participate');
         const { storage } = requireMediaServices(context);
-        await removeAvatar({ db: context.db, storage }, context.actor);
+        await removeAvatar({ db: context.db, storage, listings: context.listings }, context.actor);
         return { body: { data: { avatar: null } } };
       },
     },

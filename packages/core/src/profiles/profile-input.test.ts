@@ -6,11 +6,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Actor, MediaServices } from '../api/endpoint';
 import { dispatch } from '../api/dispatch';
-import { currentListingsGeneration } from '../cache/listing-cache';
 import { users } from '../db/schema';
 import { LocalStorage } from '../storage/local-storage';
 import { createUser } from '../testing/factories';
-import { createTestContext } from '../testing/test-context';
+import { createTestContext, testListings } from '../testing/test-context';
 import { createTestDatabase } from '../testing/test-db';
 import { createVideo } from '../testing/video-factory';
 import { profileInputEndpoint, removeFriendEndpoint } from './profile-input.endpoints';
@@ -70,7 +69,7 @@ describe('/api/v2/profileInput: profiles', () => {
 
   it('UpdateProfile validates and normalises links; LoadProfile shows them to anyone', async () => {
     const { user, actor } = await createUser(db);
-    const generation = await currentListingsGeneration();
+    const generation = await testListings.currentGeneration();
     const saved = await call(actor, {
       mode: 'UpdateProfile',
       description: '  I cut <b>videos</b>  ',
@@ -84,7 +83,7 @@ describe('/api/v2/profileInput: profiles', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.Message).toBe('Your profile has been saved');
     // The profile page cached for visitors is dropped at once.
-    expect(await currentListingsGeneration()).not.toBe(generation);
+    expect(await testListings.currentGeneration()).not.toBe(generation);
     const loaded = await call(null, { mode: 'LoadProfile', username: user.username.toUpperCase() });
     expect(loaded.body.data).toMatchObject({
       username: user.username,
@@ -133,10 +132,10 @@ describe('/api/v2/profileInput: profiles', () => {
         ...['-i', 'testsrc=size=640x360', '-frames:v', '1', png],
       ]);
       const image = `data:image/png;base64,${readFileSync(png).toString('base64')}`;
-      const generation = await currentListingsGeneration();
+      const generation = await testListings.currentGeneration();
       const result = await call(actor, { mode: 'UpdateAvatar', image });
       expect(result.status).toBe(200);
-      expect(await currentListingsGeneration()).not.toBe(generation);
+      expect(await testListings.currentGeneration()).not.toBe(generation);
       const avatar = (result.body.data as { avatar: string }).avatar;
       expect(avatar).toMatch(new RegExp(`^/media/avatars/${user.id}/v[0-9a-f]+\\.webp$`));
       const key = avatar.slice('/media/'.length);
@@ -165,9 +164,9 @@ describe('/api/v2/profileInput: profiles', () => {
       expect((await call(actor, { mode: 'UpdateAvatar', image: broken })).status).toBe(400);
       expect((await call(null, { mode: 'UpdateAvatar', image })).status).toBe(401);
 
-      const withAvatar = await currentListingsGeneration();
+      const withAvatar = await testListings.currentGeneration();
       expect((await call(actor, { mode: 'RemoveAvatar' })).status).toBe(200);
-      expect(await currentListingsGeneration()).not.toBe(withAvatar);
+      expect(await testListings.currentGeneration()).not.toBe(withAvatar);
       const [after] = await db.select().from(users).where(eq(users.id, user.id));
       expect(after!.image).toBeNull();
       expect(await storage.list(`avatars/${user.id}/`)).toEqual([]);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../api/endpoint';
 import { listVideos, type VideoPage } from '../browse/browse.service';
-import { invalidateListings } from '../cache/listing-cache';
+import type { Listings } from '../cache/listing-cache';
 import type { Database } from '../db/client';
 import { users, type User, type Video } from '../db/schema';
 import { countFriends, getFriendshipState, type FriendshipState } from '../friends/friends.service';
@@ -111,7 +111,7 @@ export async function getOwnProfile(db: Database, actor: Actor | null): Promise<
 }
 
 export async function updateProfile(
-  db: Database,
+  { db, listings }: { db: Database; listings: Listings },
   actor: Actor | null,
   input: UpdateProfileInput,
 ): Promise<Profile> {
@@ -124,7 +124,7 @@ export async function updateProfile(
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(users.id, me.id));
   // The public profile page is cached for visitors.
-  await invalidateListings();
+  await listings.invalidate();
   return getOwnProfile(db, me);
 }
 

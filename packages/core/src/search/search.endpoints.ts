@@ -3,7 +3,6 @@ import { defineModeEndpoint, type RequestContext } from '../api/endpoint';
 import { LISTING_PAGE_SIZE, MAX_PAGE_INDEX, VideoFilters } from '../browse/browse.schema';
 import { listVideos, type VideoPage } from '../browse/browse.service';
 import { listRecommendedVideos } from '../browse/listings.service';
-import { cachedForVisitors } from '../cache/listing-cache';
 import type { Category } from '../db/schema';
 
 const index = z
@@ -20,9 +19,9 @@ function newestOf(category: Category | 'all') {
     right: 'view' as const,
     summary: `The newest ${category === 'all' ? '' : `${category} `}videos, 18 a page.`,
     input: z.object({ index }).strict(),
-    handle: async ({ index }: { index: number }, { db, actor, now }: RequestContext) =>
+    handle: async ({ index }: { index: number }, { db, actor, now, listings }: RequestContext) =>
       answer(
-        await cachedForVisitors(`v2search:${category}:${index}`, !actor, () =>
+        await listings.forVisitors(`v2search:${category}:${index}`, !actor, () =>
           listVideos(db, {
             filters: VideoFilters.parse({ category }),
             index,
@@ -52,9 +51,9 @@ export const searchV2Endpoint = defineModeEndpoint({
           index,
         })
         .strict(),
-      handle: async ({ star, index }, { db, actor, now }) =>
+      handle: async ({ star, index }, { db, actor, now, listings }) =>
         answer(
-          await cachedForVisitors(`v2search:star:${star}:${index}`, !actor, () =>
+          await listings.forVisitors(`v2search:star:${star}:${index}`, !actor, () =>
             listVideos(db, {
               filters: VideoFilters.parse({ stars: [star] }),
               index,
@@ -77,8 +76,8 @@ export const searchV2Endpoint = defineModeEndpoint({
           index,
         })
         .strict(),
-      handle: async ({ videoId, index }, { db, actor }) => {
-        const all = await cachedForVisitors(`v2search:recommended:${videoId}`, !actor, () =>
+      handle: async ({ videoId, index }, { db, actor, listings }) => {
+        const all = await listings.forVisitors(`v2search:recommended:${videoId}`, !actor, () =>
           listRecommendedVideos(db, videoId, { limit: LISTING_PAGE_SIZE * 2 }),
         );
         const start = index * LISTING_PAGE_SIZE;

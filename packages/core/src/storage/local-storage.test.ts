@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createStorageFromEnv } from './create-storage';
+import { loadConfig } from '../config/config';
+import { createStorage } from './create-storage';
 import { LocalStorage } from './local-storage';
 import {
   newVersionPrefix,
@@ -101,7 +102,7 @@ describe('LocalStorage', () => {
     expect(storage.publicUrl('videos/a b/hls/master.m3u8')).toBe(
       'https://cdn.example.com/m/videos/a%20b/hls/master.m3u8',
     );
-    const fromEnv = createStorageFromEnv({ MEDIA_DIR: join(work, 'env-root') });
+    const fromEnv = createStorage(loadConfig({ MEDIA_DIR: join(work, 'env-root') }));
     expect(fromEnv.kind).toBe('local');
     expect(fromEnv.publicUrl('videos/x/poster.jpg')).toBe('/media/videos/x/poster.jpg');
   });

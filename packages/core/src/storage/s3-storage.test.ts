@@ -7,7 +7,8 @@ import { text } from 'node:stream/consumers';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorageFromEnv } from './create-storage';
+import { loadConfig } from '../config/config';
+import { createStorage } from './create-storage';
 import { newVersionPrefix, removeStaleVersions, stageFolder } from './rendition-folder';
 import type { S3Storage } from './s3-storage';
 import { InvalidKeyError, RangeNotSatisfiableError, StorageNotFoundError } from './storage';
@@ -37,7 +38,7 @@ beforeAll(async () => {
     S3_FORCE_PATH_STYLE: 'true',
     MEDIA_BASE_URL: 'https://cdn.example.com',
   };
-  storage = createStorageFromEnv(env) as S3Storage;
+  storage = createStorage(loadConfig(env)) as S3Storage;
   await storage.client.send(new CreateBucketCommand({ Bucket: env.S3_BUCKET }));
 });
 

@@ -1,6 +1,5 @@
 import { requireMemberRight } from '../access/rights';
 import { defineModeEndpoint, requireMediaServices, type RequestContext } from '../api/endpoint';
-import { invalidateListings } from '../cache/listing-cache';
 import type { Video } from '../db/schema';
 import { cancelVideo, deleteVideo, retryVideo } from '../videos/video-processing.service';
 import { setFavorite, voteVideo } from '../votes/votes.service';
@@ -83,7 +82,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       summary: "Edit a video's title, description, category, flags and labels (owner or admin).",
       input: ChangeVideoInput,
       handle: async (input, context) => {
-        const video = await changeVideo(context.db, context.actor, input);
+        const video = await changeVideo(context, context.actor, input);
         return { body: { video: videoAnswer(video), Message: EDIT_SUCCESS_MESSAGE } };
       },
     },
@@ -92,7 +91,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       summary: 'Take a published video off the site (owner or admin).',
       input: VideoRef,
       handle: async ({ _id }, context) => ({
-        body: { video: videoAnswer(await unpublishVideo(context.db, context.actor, _id)) },
+        body: { video: videoAnswer(await unpublishVideo(context, context.actor, _id)) },
       }),
     },
     publish: {
@@ -100,7 +99,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       summary: 'Put a video you unpublished back on the site.',
       input: VideoRef,
       handle: async ({ _id }, context) => ({
-        body: { video: videoAnswer(await republishVideo(context.db, context.actor, _id)) },
+        body: { video: videoAnswer(await republishVideo(context, context.actor, _id)) },
       }),
     },
     cancel: {
@@ -131,7 +130,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       handle: async ({ _id }, context) => {
         const actor = requireMemberRight(context.actor, 'upload');
         await deleteVideo(processingContext(context), actor, _id);
-        await invalidateListings();
+        await context.listings.invalidate();
         return { body: { video: { _id, status: 'deleted' } } };
       },
     },

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import { requireMemberRight } from '../access/rights';
-import { invalidateListings } from '../cache/listing-cache';
+import type { Listings } from '../cache/listing-cache';
 import type { Database } from '../db/client';
 import { videoLabels, videos, type LabelKind, type Video } from '../db/schema';
 import { slugify } from '../videos/video-processing.service';
@@ -25,8 +25,14 @@ export async function loadManagedVideo(
 }
 
 /** Edits a video's details and labels in one transaction. */
+/** What changing a video needs: the database, and the cache its change makes stale. */
+export interface VideoOwnerContext {
+  db: Database;
+  listings: Listings;
+}
+
 export async function changeVideo(
-  db: Database,
+  { db, listings }: VideoOwnerContext,
   actor: Actor | null,
   input: ChangeVideoInput,
 ): Promise<Video> {
@@ -51,7 +57,7 @@ export async function changeVideo(
     }
     return row!;
   });
-  await invalidateListings();
+  await listings.invalidate();
   return video;
 }
 
@@ -60,7 +66,7 @@ export async function changeVideo(
  * them, answers 409 with `refusal`.
  */
 async function moveManagedVideo(
-  db: Database,
+  { db, listings }: VideoOwnerContext,
   actor: Actor | null,
   videoId: string,
   from: Video['status'][],
@@ -74,7 +80,7 @@ async function moveManagedVideo(
     .where(and(eq(videos.id, videoId), inArray(videos.status, from)))
     .returning();
   if (!video) throw new ServiceError('conflict', refusal);
-  await invalidateListings();
+  await listings.invalidate();
   return video;
 }
 
@@ -82,9 +88,9 @@ async function moveManagedVideo(
  * Takes a published video off the site: the owner's own unpublishing can be undone by the
  * owner; an admin's (through the admin area) only by an admin.
  */
-export const unpublishVideo = (db: Database, actor: Actor | null, videoId: string) =>
+export const unpublishVideo = (ctx: VideoOwnerContext, actor: Actor | null, videoId: string) =>
   moveManagedVideo(
-    db,
+    ctx,
     actor,
     videoId,
     ['published'],
@@ -93,9 +99,9 @@ export const unpublishVideo = (db: Database, actor: Actor | null, videoId: strin
   );
 
 /** Puts a video the owner unpublished back on the site. */
-export const republishVideo = (db: Database, actor: Actor | null, videoId: string) =>
+export const republishVideo = (ctx: VideoOwnerContext, actor: Actor | null, videoId: string) =>
   moveManagedVideo(
-    db,
+    ctx,
     actor,
     videoId,
     ['unpublished_user'],

@@ -6,6 +6,7 @@ import type { Category } from '@cutroom/core/db/schema';
 import { users } from '@cutroom/core/db/schema';
 import type { VideoProcessingContext } from '@cutroom/core/videos/video-processing.service';
 import { acceptUploadedVideo } from '../accept-upload';
+import type { MediaConfig } from '../media-config';
 import { runFfmpeg } from '../ffmpeg-runner';
 
 interface DemoVideo {
@@ -65,7 +66,7 @@ export const DEMO_VIDEOS: DemoVideo[] = [
  * checked, stored and queued, and the worker publishes it. Owners missing are skipped.
  */
 export async function seedDemoVideos(
-  ctx: VideoProcessingContext,
+  ctx: VideoProcessingContext & { media?: MediaConfig },
   options: { seconds?: number; ffmpegPath?: string } = {},
 ): Promise<number> {
   const work = await mkdtemp(join(tmpdir(), 'cutroom-demo-'));

@@ -1,4 +1,5 @@
 import { defineEndpoint, requireMediaServices } from '@cutroom/core/api/endpoint';
+import { mediaConfigFrom } from '../media-config';
 import { PublishUploadInput, publishUpload, UPLOAD_REFUSAL } from './upload.service';
 
 /** Publishes a finished upload with its details; the video then processes. */
@@ -12,7 +13,13 @@ export const publishUploadEndpoint = defineEndpoint({
   async handle(input, context) {
     const media = requireMediaServices(context);
     const video = await publishUpload(
-      { db: context.db, actor: context.actor, now: context.now, ...media },
+      {
+        db: context.db,
+        actor: context.actor,
+        now: context.now,
+        ...media,
+        media: mediaConfigFrom(context.config),
+      },
       input,
     );
     return {

@@ -48,7 +48,7 @@ export function requireUploader(actor: Actor | null): Actor {
 export async function validateUploadedFile(
   uploads: UploadedFiles,
   upload: UploadedFile,
-  options: { ffprobePath?: string } = {},
+  options: { ffprobePath?: string; tmpDir?: string } = {},
 ): Promise<void> {
   try {
     await probeUploadedVideo(upload.path, options);

@@ -5,7 +5,12 @@ import { createLogger } from '../../logging/logger';
 import { createMailer } from '../../mail/mailer';
 import { startTestSmtpServer } from '../../mail/test-smtp-server';
 import { createTestContext } from '../../testing/test-context';
-import { createAuth, DEFAULT_AUTH_RATE_LIMIT, type AuthSettings } from '../auth';
+import {
+  createAuth,
+  DEFAULT_AUTH_RATE_LIMIT,
+  type AccountServices,
+  type AuthSettings,
+} from '../auth';
 import { createAuthRequestHandler } from '../auth-handler';
 import type { LockoutPolicy } from '../login-lockout';
 
@@ -31,28 +36,25 @@ export async function createAuthHarness(
     outboxDir: '/nonexistent',
     log,
   });
-  const auth = createAuth({
-    db,
-    mailer,
-    log,
-    settings: {
-      publicUrl: TEST_PUBLIC_URL,
-      secret: 'a-test-secret-that-is-long-enough-for-better-auth',
-      siteName: 'Cutroom',
-      isProduction: false,
-      sessionDays: 30,
-      accessTokenMinutes: 15,
-      adminEmails: [],
-      rateLimit: DEFAULT_AUTH_RATE_LIMIT,
-      ...options.settings,
-    },
-  });
+  const settings: AuthSettings = {
+    publicUrl: TEST_PUBLIC_URL,
+    secret: 'a-test-secret-that-is-long-enough-for-better-auth',
+    siteName: 'Cutroom',
+    isProduction: false,
+    sessionDays: 30,
+    accessTokenMinutes: 15,
+    adminEmails: [],
+    rateLimit: DEFAULT_AUTH_RATE_LIMIT,
+    ...options.settings,
+  };
+  const auth = createAuth({ db, mailer, log, settings });
   const handle = createAuthRequestHandler({ auth, db, lockout: options.lockout });
   afterAll(async () => {
     mailer.close();
     await smtp.close();
   });
-  const context: RequestContext = { ...createTestContext(db), log };
+  const accounts: AccountServices = { auth, settings };
+  const context: RequestContext = { ...createTestContext(db), log, accounts };
 
   /** One request to /api/auth/*, as a browser on the site would send it. */
   async function request(
@@ -99,5 +101,5 @@ export async function createAuthHarness(
     };
   }
 
-  return { auth, db, smtp, logLines, log, context, request, cookiesOf, signIn, handle };
+  return { auth, accounts, db, smtp, logLines, log, context, request, cookiesOf, signIn, handle };
 }
