@@ -28,7 +28,13 @@ function vitest(name, args) {
   try {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += summary.numPassedTests;
-    totals.failed += summary.numFailedTests;
+    // A file that fails before its tests run (a configured service that does not answer, an
+    // import that throws) has no failed test of its own: it counts as one.
+    const failedFiles = summary.testResults.filter(
+      (file) =>
+        file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'),
+    );
+    totals.failed += summary.numFailedTests + failedFiles.length;
     totals.skipped += summary.numPendingTests + summary.numTodoTests;
   } catch {
     totals.failed += 1;

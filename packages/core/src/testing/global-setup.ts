@@ -22,6 +22,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await withServerDatabase(baseUrl, async (admin) => {
       await admin.query(`DROP DATABASE IF EXISTS "${template}"`);
       await admin.query(`CREATE DATABASE "${template}"`);
+    }).catch((error: Error) => {
+      throw new Error(
+        `TEST_DATABASE_URL is set (${baseUrl}) but that PostgreSQL server does not answer or ` +
+          `refuses (${error.message}): start it, or unset TEST_DATABASE_URL to test on PGlite only.`,
+      );
     });
     const url = replaceDatabase(baseUrl, template);
     const handle = await openDatabase({ url, maxConnections: 1 });
