@@ -162,6 +162,17 @@ class CutroomPlayer implements Player {
     video.parentNode?.insertBefore(root, video);
     root.append(video);
 
+    // The content, the ads chunk and the pre-rolls' VAST start loading before the rest is built;
+    // calls that act on playback wait in a queue until the source and the ads are in place.
+    this.#ads = new AdsController(ctx, (listener) => this.#modes.onChange(listener));
+    this.#playback.takesPlay = () => this.#ads.takesPlay();
+    // With pre-rolls the ad's file goes first; the content follows once it is chosen.
+    const hasPreRolls = options.vastOptions.adList.some((entry) => entry?.roll === 'preRoll');
+    const contentReady = hasPreRolls
+      ? this.#ads.ready.then(() => this.#playback.start())
+      : this.#playback.start();
+    void Promise.all([this.#ads.ready, contentReady]).then(() => this.#playback.flush());
+
     for (const name of [
       'play',
       'seeked',
@@ -177,8 +188,6 @@ class CutroomPlayer implements Player {
     this.#subtitles = new SubtitlesController(ctx);
     const suggested = new SuggestedController(ctx);
     const vr = new VrController(ctx);
-    this.#ads = new AdsController(ctx, (listener) => this.#modes.onChange(listener));
-    this.#playback.takesPlay = () => this.#ads.takesPlay();
     this.#controls = new ControlsController(ctx, {
       playback: this.#playback,
       subtitles: this.#subtitles,
@@ -226,7 +235,6 @@ class CutroomPlayer implements Player {
     // The content loads at once, in parallel with the ads chunk and the pre-roll's VAST; calls
     // that act on playback wait in a queue until both are in place, and then run in order.
     if (lc.autoPlay) this.#playback.play();
-    void Promise.all([this.#ads.ready, this.#playback.start()]).then(() => this.#playback.flush());
 
     lc.playerInitCallback?.(this);
   }

@@ -40,6 +40,7 @@ export class AdsManager implements AdsController {
   #isDestroyed = false;
   /** The first pre-roll's media file, chosen before the play (see #prepareFirstPreRoll). */
   #firstMedia: { ad: ParsedAd; media: Promise<AdMediaFile | null> } | null = null;
+  #firstPreRollReady: Promise<void> = Promise.resolve();
 
   constructor(host: AdsHost) {
     this.#host = host;
@@ -50,7 +51,7 @@ export class AdsManager implements AdsController {
     for (const record of this.#rolls) {
       if (record.roll === 'preRoll' || record.roll === 'onPauseRoll') void this.#load(record);
     }
-    void this.#prepareFirstPreRoll();
+    this.#firstPreRollReady = this.#prepareFirstPreRoll().catch(() => {});
     const v = host.video;
     this.#listen(v, 'play', () => this.#onContentPlay());
     this.#listen(v, 'pause', () => this.#onContentPause());
@@ -63,8 +64,9 @@ export class AdsManager implements AdsController {
   }
 
   /** Content may load at once; its first play is held for the pre-rolls. */
+  /** Resolves once the first pre-roll's file is chosen (or there is none to wait for). */
   beforeContent(): Promise<void> {
-    return Promise.resolve();
+    return this.#firstPreRollReady;
   }
 
   beforePlay(): boolean {
