@@ -38,7 +38,8 @@ describe('runFfmpeg', () => {
 
   it('kills ffmpeg when the signal aborts', async () => {
     const controller = new AbortController();
-    const started = Date.now();
+    // Ten minutes of 720p to encode: the run settles only once ffmpeg has exited ('close'), so
+    // settling within the test's time proves the kill, with no time bound of its own.
     const run = runFfmpeg({
       args: [
         '-nostdin',
@@ -58,7 +59,6 @@ describe('runFfmpeg', () => {
     });
     setTimeout(() => controller.abort(new Error('cancelled by the owner')), 300);
     await expect(run).rejects.toThrow('cancelled by the owner');
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it("fails with the end of ffmpeg's log", async () => {

@@ -134,13 +134,11 @@ describe('a worker killed in the middle of a job', () => {
     const orphan = `videos/${videoId}/v0killed/`;
     await storage.putBytes(`${orphan}hls/720p/seg-00000.ts`, 'half a segment');
 
-    // Restart: the job's claim goes stale, pg-boss retries it, and this worker publishes.
-    const restartedAt = Date.now();
+    // Restart: the job's claim goes stale, pg-boss retries it, and this worker publishes. How
+    // long that takes is a figure of `npm run bench:faults` (fault 2), not a bound here.
     const second = startFixture('work', { ...env, TRANSCODE_PRESET: 'ultrafast' });
     await second.waitFor((l) => l.type === 'published' && l.videoId === videoId, 90_000);
     await second.exited;
-    const retrySeconds = (Date.now() - restartedAt) / 1000;
-    expect(retrySeconds).toBeLessThan(60);
     // The killed attempt's work folder went with the retry; the retry removed its own.
     expect(workDirs()).toEqual([]);
 
