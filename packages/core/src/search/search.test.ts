@@ -7,7 +7,7 @@ import { createTestContext } from '../testing/test-context';
 import { createTestDatabase } from '../testing/test-db';
 import { createUser } from '../testing/factories';
 import { createVideo } from '../testing/video-factory';
-import { RANK_BOUND, searchVideos, tokenizeQuery } from './search.service';
+import { RANK_BOUND, oneEditAway, searchVideos, tokenizeQuery } from './search.service';
 
 const { db } = await createTestDatabase();
 const { user: owner } = await createUser(db, { username: 'maker' });
@@ -72,6 +72,49 @@ describe('searchVideos', () => {
     expect(page.correctedQuery).toBe('midnight');
     expect(ids(await searchVideos(db, { query: 'aurora borelis' }))).toEqual(['label1']);
     expect(ids(await searchVideos(db, { query: 'xqzvw' }))).toEqual([]);
+  });
+
+  it('corrects a typo in each word on its own, and names the query it searched', async () => {
+    const page = await searchVideos(db, { query: 'midnigt compilaton' });
+    expect(ids(page)).toEqual(['title1']);
+    expect(page.correctedQuery).toBe('midnight compilation');
+    // Swapped letters in short words, which trigrams alone miss.
+    const swapped = await searchVideos(db, { query: 'dnace compilatoin' });
+    expect(ids(swapped)).toEqual(['title1']);
+    expect(swapped.correctedQuery).toBe('dance compilation');
+    expect(ids(await searchVideos(db, { query: 'midnigt dnace compilaton' }))).toEqual(['title1']);
+  });
+
+  it('takes the closest combination of corrections that finds a video', async () => {
+    const { user } = await createUser(db, { username: 'harbours' });
+    await createVideo(db, { id: 'harbour1', ownerId: user.id, title: 'Harbour lights' });
+    for (const n of [1, 2, 3]) {
+      await createVideo(db, { id: `harbor${n}`, ownerId: user.id, title: `Harbor cruise ${n}` });
+    }
+    // "harbor" is one edit from "harbr" and in more titles, but never beside "lights".
+    const page = await searchVideos(db, { query: 'harbr lihgts' });
+    expect(ids(page)).toEqual(['harbour1']);
+    expect(page.correctedQuery).toBe('harbour lights');
+    expect((await searchVideos(db, { query: 'harbr cruse' })).correctedQuery).toBe('harbor cruise');
+  });
+
+  it('corrects a word that is another real word when the query as typed finds nothing', async () => {
+    const { user } = await createUser(db, { username: 'drivers' });
+    await createVideo(db, { id: 'drive1', ownerId: user.id, title: 'Mountain drive at dusk' });
+    await createVideo(db, { id: 'dart1', ownerId: user.id, title: 'Dive bar darts' });
+    const page = await searchVideos(db, { query: 'mountain dive' });
+    expect(ids(page)).toEqual(['drive1']);
+    expect(page.correctedQuery).toBe('mountain drive');
+    const asTyped = await searchVideos(db, { query: 'dive bar' });
+    expect(ids(asTyped)).toEqual(['dart1']);
+    expect(asTyped.correctedQuery).toBeNull();
+  });
+
+  it('lists the words one edit away', () => {
+    const edits = oneEditAway('tset');
+    expect(edits).toEqual(expect.arrayContaining(['test', 'set', 'tsets', 'tsat']));
+    expect(edits).not.toContain('tset');
+    expect(new Set(edits).size).toBe(edits.length);
   });
 
   it('applies the dashboard filters', async () => {
@@ -153,6 +196,12 @@ describe('/api/getmorevideos', () => {
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ count: 1, pageSize: 18, hasMore: false });
     expect((result.body.data as { id: string }[]).map((v) => v.id)).toEqual(['title1']);
+  });
+
+  it('names the corrected query in the answer', async () => {
+    const result = await dispatch(endpoint, { query: 'midnigt compilaton', index: 0 }, context);
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ correctedQuery: 'midnight compilation', count: 1 });
   });
 
   it('answers a dashboard page (24) for filters and a profile', async () => {
