@@ -82,7 +82,7 @@ describe('accounts in the browser', () => {
     expect(await page.getByTestId('admin-link').count()).toBe(0);
 
     await page.evaluate(() => sessionStorage.setItem('cutroom:profile', '{"cached":true}'));
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
     expect(await page.getByTestId('account-menu').count()).toBe(0);
     expect(await page.evaluate(() => sessionStorage.getItem('cutroom:profile'))).toBeNull();

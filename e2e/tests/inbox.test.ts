@@ -83,7 +83,7 @@ describe('the inbox in the browser', () => {
 
     // B's inbox lists it, marked unread; opening it shows the text with its line breaks.
     await pageB.getByTestId('account-menu').getByRole('button').click();
-    await pageB.getByRole('link', { name: /^Inbox/ }).click();
+    await pageB.getByRole('menuitem', { name: /^Inbox/ }).click();
     await pageB.waitForURL('**/inbox');
     const entry = pageB.getByTestId('inbox-entry').first();
     expect(await entry.getAttribute('data-unread')).toBe('true');
