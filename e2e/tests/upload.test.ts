@@ -41,9 +41,10 @@ describe('uploading a video', () => {
 
     await item.getByRole('link', { name: 'Watch' }).click();
     await page.waitForURL(/\/video\/e2e-test-pattern_/);
-    // The player attaches the stream after hydration; play once it has data to show.
+    // The player attaches the stream after hydration and reads only the metadata before play
+    // (preload="metadata": no media segment until the viewer asks for the video).
     await page.waitForFunction(
-      () => (document.querySelector('video')?.readyState ?? 0) >= 2,
+      () => (document.querySelector('video')?.readyState ?? 0) >= 1,
       null,
       {
         timeout: 30_000,

@@ -1,15 +1,8 @@
 import { loadConfig } from '@cutroom/core/config/config';
-import { CATEGORIES, type Category } from '@cutroom/core/db/schema';
+import { CATEGORIES } from '@cutroom/core/db/schema';
+import { CATEGORY_NAMES } from './category-names';
 
-/** Display names of the fixed categories. */
-export const CATEGORY_NAMES: Record<Category, string> = {
-  pmv: 'PMV',
-  hmv: 'HMV',
-  hypno: 'Hypno',
-  tiktok: 'TikTok',
-  koreanbj: 'Korean BJ',
-  other: 'Other',
-};
+export { CATEGORY_NAMES };
 
 export const categories = CATEGORIES.map((id) => ({ id, name: CATEGORY_NAMES[id] }));
 

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
-import { CATEGORY_NAMES } from '@/lib/site';
+import { CATEGORY_NAMES } from '@/lib/category-names';
 import { callApi } from './call-api';
 import { TimedNote } from './timed-note';
 

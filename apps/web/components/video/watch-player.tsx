@@ -49,6 +49,8 @@ export function WatchPlayer(props: WatchPlayerProps) {
           posterImageSize: 'contain',
           primaryColor: '#ff9800',
           fillToContainer: true,
+          // Poster and metadata only until play: no media segment for a visitor who only looks.
+          preload: 'metadata',
           allowDownload: false,
           playbackRateEnabled: true,
           timelinePreview: props.spritesVttUrl
