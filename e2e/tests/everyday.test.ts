@@ -69,6 +69,24 @@ describe('what a viewer notices in the first minute', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('marks the current page in the navigation and the category strip', async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto('/popular');
+    const listings = page.getByRole('navigation', { name: 'Listings' });
+    expect(await listings.getByRole('link', { name: 'Popular' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(
+      await listings.getByRole('link', { name: 'Trending' }).getAttribute('aria-current'),
+    ).toBeNull();
+    await page.goto('/category/other');
+    const strip = page.getByRole('navigation', { name: 'Categories' });
+    expect(await strip.locator('[aria-current="page"]').count()).toBe(1);
+    expect(await strip.locator('[aria-current="page"]').getAttribute('href')).toBe(
+      '/category/other',
+    );
+  });
+
   it('moves focus to the new page’s heading after a client-side navigation', async () => {
     const page = await openPage({ viewport: { width: 1280, height: 800 } });
     await page.goto('/faq');

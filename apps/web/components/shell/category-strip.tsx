@@ -1,4 +1,4 @@
-import { IntentLink } from '@/components/ui/intent-link';
+import { NavLink } from '@/components/ui/nav-link';
 import { categories } from '@/lib/site';
 
 /** The main component: quick access to the categories, scrollable on phones. */
@@ -7,21 +7,21 @@ export function CategoryStrip() {
     <nav aria-label="Categories" className="mx-auto max-w-[1920px] px-3 pt-3 sm:px-4">
       <ul className="flex gap-2 overflow-x-auto pb-1">
         <li>
-          <IntentLink
+          <NavLink
             href="/"
-            className="block whitespace-nowrap rounded-full bg-white/10 px-3 py-1.5 text-sm hover:bg-white/20"
+            className="block whitespace-nowrap rounded-full bg-white/10 px-3 py-1.5 text-sm hover:bg-white/20 aria-[current=page]:bg-accent aria-[current=page]:text-black"
           >
             All
-          </IntentLink>
+          </NavLink>
         </li>
         {categories.map((category) => (
           <li key={category.id}>
-            <IntentLink
+            <NavLink
               href={`/category/${category.id}`}
-              className="block whitespace-nowrap rounded-full bg-white/10 px-3 py-1.5 text-sm hover:bg-white/20"
+              className="block whitespace-nowrap rounded-full bg-white/10 px-3 py-1.5 text-sm hover:bg-white/20 aria-[current=page]:bg-accent aria-[current=page]:text-black"
             >
               {category.name}
-            </IntentLink>
+            </NavLink>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { IntentLink } from '@/components/ui/intent-link';
+import { NavLink } from '@/components/ui/nav-link';
 
 const FOOTER_LINKS = [
   { href: '/faq', label: 'FAQ' },
@@ -19,9 +19,9 @@ export function SiteFooter({ siteName }: { siteName: string }) {
         <ul className="flex flex-wrap gap-x-5 gap-y-2">
           {FOOTER_LINKS.map((link) => (
             <li key={link.href}>
-              <IntentLink href={link.href} className="hover:text-white">
+              <NavLink href={link.href} className="hover:text-white aria-[current=page]:text-white">
                 {link.label}
-              </IntentLink>
+              </NavLink>
             </li>
           ))}
         </ul>

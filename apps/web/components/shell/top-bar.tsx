@@ -1,4 +1,5 @@
 import { IntentLink } from '@/components/ui/intent-link';
+import { NavLink } from '@/components/ui/nav-link';
 import type { Actor } from '@cutroom/core/api/endpoint';
 import { countUnread } from '@cutroom/core/messages/messages.service';
 import { can, STAFF_RIGHT } from '@cutroom/core/access/rights';
@@ -22,12 +23,12 @@ export async function TopBar({ siteName, viewer }: { siteName: string; viewer: A
           <ul className="flex gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.href}>
-                <IntentLink
+                <NavLink
                   href={link.href}
-                  className="rounded px-3 py-2 text-sm text-neutral-300 hover:bg-white/10 hover:text-white"
+                  className="rounded px-3 py-2 text-sm text-neutral-300 hover:bg-white/10 hover:text-white aria-[current=page]:text-accent"
                 >
                   {link.label}
-                </IntentLink>
+                </NavLink>
               </li>
             ))}
           </ul>
