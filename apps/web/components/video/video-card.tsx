@@ -2,7 +2,8 @@
 
 import { IntentLink } from '@/components/ui/intent-link';
 import { useState } from 'react';
-import { formatDuration, formatRating, formatRelativeAge, formatViews } from '@/lib/format';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { formatDuration, formatRating, formatViews } from '@/lib/format';
 import { videoHref, type CardVideo } from './card-video';
 import { VideoThumbnail } from './video-thumbnail';
 
@@ -55,7 +56,12 @@ export function VideoCard({ video }: { video: CardVideo }) {
       </p>
       <p className="text-xs text-neutral-400">
         {formatViews(video.views)}
-        {video.publishedAt && ` · ${formatRelativeAge(new Date(video.publishedAt))}`}
+        {video.publishedAt && (
+          <>
+            {' · '}
+            <RelativeTime date={video.publishedAt} />
+          </>
+        )}
         {rating && (
           <>
             {' · '}
