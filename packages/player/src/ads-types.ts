@@ -25,7 +25,7 @@ export interface AdsHost {
 
 /** What the core expects back. */
 export interface AdsController {
-  /** Resolves when the content may load; its first play is then held for the pre-rolls. */
+  /** Resolves once the ads can take the first play (the first pre-roll's file is chosen). */
   beforeContent(): Promise<void>;
   /**
    * Called before the core plays the content: true when the ads take the call instead (the
