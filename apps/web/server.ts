@@ -12,6 +12,7 @@ import {
   createForeignRequestCheck,
   settleForwardedHeaders,
 } from './lib/request-edge';
+import { StaticBrotli } from './lib/static-brotli';
 import { UPLOAD_PATH } from './lib/uploads';
 
 const runtime = await createRuntime();
@@ -24,6 +25,11 @@ await app.prepare();
 const handle = app.getRequestHandler();
 const proxyTrust = compileProxyTrust(config.TRUSTED_PROXIES);
 const isForeignRequest = createForeignRequestCheck(config.PUBLIC_URL);
+// The build's scripts and styles in brotli, compressed once in the background.
+const staticBrotli = dev
+  ? null
+  : new StaticBrotli(fileURLToPath(new URL('.next/static/', import.meta.url)));
+void staticBrotli?.warm();
 const FOREIGN_REFUSAL = JSON.stringify({
   error: FOREIGN_ORIGIN_MESSAGE,
   message: FOREIGN_ORIGIN_MESSAGE,
@@ -56,6 +62,7 @@ const server = createServer((request, response) => {
     response.writeHead(403, { 'content-type': 'application/json' }).end(FOREIGN_REFUSAL);
     return;
   }
+  if (staticBrotli?.serve(request, response)) return;
   if (request.url?.startsWith(MEDIA_PATH_PREFIX)) {
     // Media bypasses Next.js: byte ranges and streaming straight from storage.
     serveMedia(runtime.storage, request, response).catch((error: unknown) => {
