@@ -1,15 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { DatabaseHandle, Schema } from './client';
+import { SERVER_LOCKS, whileHoldingServerLock } from './server-lock';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
-
-/** Any number, the same in every process: the advisory lock migrations take turns through. */
-const MIGRATION_LOCK = 7_311_270_001;
 
 /**
  * Applies every pending migration in order; each runs in its own transaction. On a server,
@@ -25,14 +23,7 @@ export async function migrateDatabase(
     await migratePglite(handle.db as PgliteDatabase<Schema>, { migrationsFolder });
     return;
   }
-  const lock = new pg.Client((handle.client as pg.Pool).options);
-  await lock.connect();
-  try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrateNodePg(handle.db as NodePgDatabase<Schema>, { migrationsFolder });
-  } finally {
-    // Ending the session releases the lock, also when the unlock could not be sent.
-    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    await lock.end();
-  }
+  await whileHoldingServerLock(handle.client as pg.Pool, SERVER_LOCKS.migrations, () =>
+    migrateNodePg(handle.db as NodePgDatabase<Schema>, { migrationsFolder }),
+  );
 }

@@ -11,6 +11,7 @@ import {
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { DatabaseHandle } from '../db/client';
+import { SERVER_LOCKS, whileHoldingServerLock } from '../db/server-lock';
 import type { JobDefinition } from './job-definitions';
 
 export type { JobWithMetadata } from 'pg-boss';
@@ -60,9 +61,15 @@ export class JobQueue {
     // pg-boss reports background errors (a lost connection during a poll) as events; without a
     // listener EventEmitter would throw them. The next poll retries.
     boss.on('error', () => undefined);
-    await boss.start();
     const queue = new JobQueue(boss);
-    for (const definition of definitions) await queue.ensureQueue(definition);
+    const install = async () => {
+      await boss.start();
+      for (const definition of definitions) await queue.ensureQueue(definition);
+    };
+    // On a server, processes starting together take turns: pg-boss's own lock does not keep
+    // two first starts from creating its schema side by side ("duplicate key value ...").
+    if (handle.kind === 'pglite') await install();
+    else await whileHoldingServerLock(client as pg.Pool, SERVER_LOCKS.jobQueueSchema, install);
     return queue;
   }
 
