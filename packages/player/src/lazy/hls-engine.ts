@@ -9,7 +9,17 @@ export const engine: EngineModule = {
   isSupported: () => Hls.isSupported(),
   attach(video, url, modules, callbacks): StreamEngine {
     // HLS starts at 0 (spec §9); a page's own settings come through modules.configureHls.
-    const config = modules.configureHls({ startPosition: 0, enableWorker: true });
+    // hls.js buffers whatever the preload attribute says: with 'none' or 'metadata', until the
+    // first play it reads the master playlist only (a later source, after a play, loads at once).
+    const isDeferred =
+      (video.preload === 'none' || video.preload === 'metadata') &&
+      video.paused &&
+      video.played.length === 0;
+    const config = modules.configureHls({
+      startPosition: 0,
+      enableWorker: true,
+      autoStartLoad: !isDeferred,
+    });
     const hls = new Hls(config);
     modules.onBeforeInitHls(hls);
     const toLevels = (): QualityLevel[] =>
@@ -29,6 +39,10 @@ export const engine: EngineModule = {
       }
       callbacks.onFatal(`HLS.js: ${data.details}`);
     });
+    const startOnPlay = (): void => {
+      if (!hls.config.autoStartLoad) hls.startLoad(video.currentTime || 0);
+    };
+    if (isDeferred) video.addEventListener('play', startOnPlay, { once: true });
     hls.loadSource(url);
     hls.attachMedia(video);
     modules.onAfterInitHls(hls);
@@ -39,7 +53,10 @@ export const engine: EngineModule = {
         hls.currentLevel = id;
       },
       selectedLevel: () => (hls.autoLevelEnabled ? -1 : hls.currentLevel),
-      destroy: () => hls.destroy(),
+      destroy: () => {
+        video.removeEventListener('play', startOnPlay);
+        hls.destroy();
+      },
       kind: 'hls.js',
       instance: hls,
     };
