@@ -41,16 +41,10 @@ describe('uploading a video', () => {
 
     await item.getByRole('link', { name: 'Watch' }).click();
     await page.waitForURL(/\/video\/e2e-test-pattern_/);
-    // The player attaches the stream after hydration and reads only the metadata before play
-    // (preload="metadata": no media segment until the viewer asks for the video).
-    await page.waitForFunction(
-      () => (document.querySelector('video')?.readyState ?? 0) >= 1,
-      null,
-      {
-        timeout: 30_000,
-      },
-    );
-    await page.getByRole('button', { name: 'Play' }).first().click();
+    // The player loads no media before play (preload="none"): play once it is drawn.
+    const play = page.getByRole('button', { name: 'Play' }).first();
+    await play.waitFor({ state: 'visible', timeout: 30_000 });
+    await play.click();
     const currentTime = () => page.evaluate(() => document.querySelector('video')!.currentTime);
     await expect.poll(currentTime, { timeout: 30_000 }).toBeGreaterThan(1);
 

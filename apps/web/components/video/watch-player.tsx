@@ -49,8 +49,10 @@ export function WatchPlayer(props: WatchPlayerProps) {
           posterImageSize: 'contain',
           primaryColor: '#ff9800',
           fillToContainer: true,
-          // Poster and metadata only until play: no media segment for a visitor who only looks.
-          preload: 'metadata',
+          // The poster (and the master playlist, for the quality menu) until play: no media
+          // segment for a visitor who only looks. Not 'metadata': Chromium's own HLS then
+          // buffers 12 s of video (bench:pages, docs/pages.md).
+          preload: 'none',
           allowDownload: false,
           playbackRateEnabled: true,
           timelinePreview: props.spritesVttUrl
