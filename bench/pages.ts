@@ -8,7 +8,8 @@
  * its own data folder under /tmp; one test video is uploaded through the real pipeline first.
  * Each page is opened RUNS times in a fresh browser context (an empty cache), seen as a visitor
  * on a 1280×800 window; figures are medians. Ends non-zero when a page is over its budget.
- * Needs `npm run build`, ffmpeg and Chromium (/usr/bin/chromium or CHROMIUM_PATH).
+ * `--scripts` lists each page's JavaScript files. Needs `npm run build`, ffmpeg and Chromium
+ * (/usr/bin/chromium or CHROMIUM_PATH).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -31,6 +32,8 @@ const RUNS = 3;
 const SETTLE_MS = 3_000;
 /** JavaScript on the wire (compressed), per page. */
 const BUDGETS_KB = { home: 100, video: 200 } as const;
+/** `--scripts`: list each page's JavaScript files with their sizes. */
+const LIST_SCRIPTS = process.argv.includes('--scripts');
 
 const CHROMIUM_LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -63,6 +66,7 @@ interface PageFigures {
   playlists: number;
   prefetches: number;
   lcpMs: number;
+  scripts: { url: string; encoded: number; decoded: number }[];
 }
 
 /** A 10 s 720p test pattern with a tone: segments of the size a real upload gives. */
@@ -152,6 +156,7 @@ async function measure(browser: Browser, url: string): Promise<PageFigures> {
       playlists: all.filter((r) => isPlaylist(r.url)).length,
       prefetches: all.filter((r) => r.isPrefetch).length,
       lcpMs,
+      scripts: scripts.map(({ url, encoded, decoded }) => ({ url, encoded, decoded })),
     };
   } finally {
     await context.close();
@@ -224,11 +229,14 @@ async function main() {
       'LCP',
     ];
     const rows: string[][] = [];
+    const lastScripts: PageFigures['scripts'][] = [];
     let isOver = false;
     for (const page of pages) {
       const runs: PageFigures[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, page.url));
-      const pick = (field: keyof PageFigures) => median(runs.map((run) => run[field]));
+      lastScripts.push(runs.at(-1)!.scripts.sort((a, b) => b.encoded - a.encoded));
+      const pick = (field: Exclude<keyof PageFigures, 'scripts'>) =>
+        median(runs.map((run) => run[field]));
       const budget = BUDGETS_KB[page.key] * 1024;
       const over = pick('jsEncoded') > budget;
       isOver ||= over;
@@ -244,6 +252,18 @@ async function main() {
         String(pick('prefetches')),
         `${Math.round(pick('lcpMs'))} ms`,
       ]);
+    }
+    if (LIST_SCRIPTS) {
+      for (const [i, page] of pages.entries()) {
+        console.log(`\n${page.name}: scripts`);
+        for (const script of lastScripts[i] ?? []) {
+          const name = new URL(script.url).pathname;
+          console.log(
+            `  ${kb(script.encoded).padStart(7)} ${kb(script.decoded).padStart(7)}  ${name}`,
+          );
+        }
+      }
+      console.log();
     }
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
     const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
