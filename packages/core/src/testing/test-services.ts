@@ -29,3 +29,32 @@ export async function configuredTestRedis(): Promise<string | undefined> {
     probe.disconnect();
   }
 }
+
+/** The keys matching `pattern` (SCAN syntax) in the Redis database `url` names. */
+export async function redisKeys(url: string, pattern: string): Promise<string[]> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    const found: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      found.push(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    return found;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Deletes the keys matching `pattern` from the Redis database `url` names, and only those. */
+export async function deleteRedisKeys(url: string, pattern: string): Promise<void> {
+  const keys = await redisKeys(url, pattern);
+  if (!keys.length) return;
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,312 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { firstLink, startTestSmtpServer } from '@cutroom/core/mail/test-smtp-server';
+import { withServerDatabase } from '@cutroom/core/testing/server-database';
+import {
+  configuredTestRedis,
+  deleteRedisKeys,
+  redisKeys,
+} from '@cutroom/core/testing/test-services';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSiteServer } from '../support/global-setup';
+import { makeTinyMp4 } from '../support/videos';
+
+// The production layout end to end: a PostgreSQL server, Redis, S3-compatible storage (s3rver),
+// a real SMTP server, two web nodes behind a load balancer sharing AUTH_SECRET, and a separate
+// `npm run worker` process (the nodes do not transcode). It needs the servers TEST_DATABASE_URL
+// and TEST_REDIS_URL name (CI sets both): without them it is skipped; with one set that does not
+// answer it fails.
+const serverUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = await configuredTestRedis();
+const root = new URL('../..', import.meta.url).pathname;
+const databaseName = `cutroom_e2e_prod_${randomBytes(4).toString('hex')}`;
+const BUCKET = 'cutroom-media';
+const LISTING_KEYS = 'cutroom:listings:*';
+
+type Site = Awaited<ReturnType<typeof startSiteServer>>;
+let smtp: Awaited<ReturnType<typeof startTestSmtpServer>> | undefined;
+let s3: S3rver | undefined;
+let balancer: Server | undefined;
+let worker: ChildProcess | undefined;
+let workerLog = '';
+const nodes: Site[] = [];
+const work = mkdtempSync(join(tmpdir(), 'cutroom-e2e-prod-'));
+let publicUrl = '';
+
+/** A load balancer in front of the web nodes: each request goes to the next node in turn. */
+async function startBalancer(): Promise<string> {
+  let turn = 0;
+  balancer = createServer((incoming, outgoing) => {
+    const node = new URL(nodes[turn++ % nodes.length]!.baseUrl);
+    const forwarded = request(
+      {
+        host: node.hostname,
+        port: node.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', () => outgoing.writeHead(502).end());
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => balancer!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(balancer.address() as AddressInfo).port}`;
+}
+
+/** `npm run worker` in its own process group; answers once it says it is ready. */
+async function startWorker(env: Record<string, string>) {
+  worker = spawn('npm', ['run', 'worker'], {
+    cwd: root,
+    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  worker.stdout!.on('data', (chunk: Buffer) => (workerLog += chunk.toString()));
+  worker.stderr!.on('data', (chunk: Buffer) => (workerLog += chunk.toString()));
+  const deadline = Date.now() + 90_000;
+  while (!workerLog.includes('worker ready')) {
+    if (worker.exitCode !== null) throw new Error(`npm run worker exited:\n${workerLog}`);
+    if (Date.now() > deadline) throw new Error(`npm run worker did not start:\n${workerLog}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A JSON POST to one node, as a page of the site (PUBLIC_URL's origin) sends it. */
+async function post(node: Site, path: string, body: unknown, cookie?: string) {
+  return fetch(`${node.baseUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      origin: publicUrl,
+      'content-type': 'application/json',
+      ...(cookie ? { cookie } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+const b64 = (value: string) => Buffer.from(value).toString('base64');
+
+/** Uploads a short video through one node (tus, then publishing); answers its id and slug. */
+async function upload(node: Site, cookie: string, title: string) {
+  const bytes = makeTinyMp4();
+  const headers = { cookie, origin: publicUrl, 'tus-resumable': '1.0.0' };
+  const created = await fetch(`${node.baseUrl}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      'upload-length': String(bytes.byteLength),
+      'upload-metadata': `filename ${b64('tiny.mp4')},filetype ${b64('video/mp4')}`,
+    },
+  });
+  expect(created.status).toBe(201);
+  const location = new URL(created.headers.get('location')!, `${node.baseUrl}/api/uploads/`);
+  const patched = await fetch(location, {
+    method: 'PATCH',
+    headers: {
+      ...headers,
+      'content-type': 'application/offset+octet-stream',
+      'upload-offset': '0',
+    },
+    body: new Uint8Array(bytes),
+  });
+  expect(patched.status).toBe(204);
+  const uploadId = location.pathname.split('/').pop()!;
+  const published = await post(
+    node,
+    '/api/v2/upload',
+    { uploadId, title, category: 'other' },
+    cookie,
+  );
+  const body = (await published.json()) as { video?: { id: string; slug: string } };
+  expect(published.status, JSON.stringify(body)).toBe(201);
+  return body.video!;
+}
+
+/** Polls `check` until it answers true; the wait ends with the test's own time limit. */
+async function until(check: () => Promise<boolean>, what: string, pauseMs = 500) {
+  for (;;) {
+    if (await check()) return;
+    if (worker?.exitCode != null)
+      throw new Error(`npm run worker exited while ${what}:\n${workerLog}`);
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+}
+
+/** Every file under a folder, as paths relative to it. */
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
+  } catch {
+    return [];
+  }
+}
+
+describe.skipIf(!serverUrl || !redisUrl)('the production set-up', () => {
+  const databaseUrl = (() => {
+    const url = new URL(serverUrl ?? 'postgres://unused/');
+    url.pathname = `/${databaseName}`;
+    return url.toString();
+  })();
+  const s3Dir = join(work, 's3');
+
+  beforeAll(async () => {
+    await withServerDatabase(serverUrl!, (admin) =>
+      admin.query(`CREATE DATABASE "${databaseName}"`),
+    ).catch((error: Error) => {
+      throw new Error(`TEST_DATABASE_URL is set (${serverUrl}) but: ${error.message}`);
+    });
+    await deleteRedisKeys(redisUrl!, LISTING_KEYS);
+    smtp = await startTestSmtpServer();
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
+    const { port: s3Port } = (await s3.run()) as AddressInfo;
+    publicUrl = await startBalancer();
+    const shared = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl!,
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    };
+    const web = {
+      ...shared,
+      PUBLIC_URL: publicUrl,
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      SMTP_URL: smtp.url,
+      INPROCESS_WORKER: 'false',
+      // Only an invalidation can bring a new video to a cached page within this test.
+      LISTING_CACHE_SECONDS: '3600',
+    };
+    // Both nodes start together: their migrations take turns through a lock.
+    nodes.push(...(await Promise.all([startSiteServer(web), startSiteServer(web)])));
+    await startWorker({
+      ...shared,
+      DATA_DIR: join(work, 'worker'),
+      TRANSCODE_TMP_DIR: join(work, 'worker-tmp'),
+      TRANSCODE_PRESET: 'ultrafast',
+    });
+  });
+
+  afterAll(async () => {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((resolve) => worker!.once('exit', resolve));
+      process.kill(-worker.pid!, 'SIGTERM');
+      await exited;
+    }
+    await Promise.all(nodes.map((node) => node.stop()));
+    await new Promise((resolve) => (balancer ? balancer.close(resolve) : resolve(undefined)));
+    await s3?.close();
+    await smtp?.close();
+    if (serverUrl) {
+      await withServerDatabase(serverUrl, (admin) =>
+        admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`),
+      );
+    }
+    if (redisUrl) await deleteRedisKeys(redisUrl, LISTING_KEYS);
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('registers on one node, signs in on the other, uploads, transcodes apart, serves from S3', async () => {
+    const [a, b] = nodes as [Site, Site];
+    const username = `prod${randomBytes(3).toString('hex')}`;
+    const email = `${username}@example.test`;
+    const password = 'production-password';
+
+    // Register on node A: the verification mail goes through the SMTP server and links to the
+    // public address (the balancer), which passes it to either node.
+    const registered = await post(a, '/api/createuser', { username, email, password });
+    expect(registered.status, await registered.clone().text()).toBeLessThan(300);
+    const mail = await smtp!.waitForMail(email, { timeoutMs: 30_000 });
+    const link = firstLink(mail);
+    expect(link.startsWith(`${publicUrl}/`)).toBe(true);
+    expect((await fetch(link, { redirect: 'manual' })).status).toBe(302);
+    expect(filesUnder(join(a.dataDir, 'outbox'))).toEqual([]);
+
+    // Sign in on node B; node A accepts the session (one AUTH_SECRET, one database).
+    const signedIn = await post(b, '/api/auth/sign-in/email', { email, password });
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+
+    // A visitor's home page on node B is rendered and cached before the upload.
+    const title = `Two nodes ${randomBytes(3).toString('hex')}`;
+    const before = await fetch(`${b.baseUrl}/`);
+    expect(before.status).toBe(200);
+    expect(await before.text()).not.toContain(title);
+    expect(await redisKeys(redisUrl!, LISTING_KEYS)).not.toEqual([]);
+
+    // Upload on node A; neither node transcodes, the worker publishes.
+    const video = await upload(a, cookie, title);
+    await until(async () => {
+      const answer = await post(
+        b,
+        '/api/v2/profileInput',
+        { mode: 'LoadProfileVideos', username },
+        cookie,
+      );
+      const page = (await answer.json()) as {
+        videos?: { id: string }[];
+        processingVideos?: { id: string; status: string; failureReason: string | null }[];
+      };
+      const failed = page.processingVideos?.find((v) => v.id === video.id && v.status === 'failed');
+      if (failed) throw new Error(`processing failed: ${failed.failureReason}\n${workerLog}`);
+      return Boolean(page.videos?.some((v) => v.id === video.id));
+    }, 'the video was processed');
+
+    // The separate worker did it (the web nodes run with INPROCESS_WORKER=false).
+    const finished = workerLog
+      .split('\n')
+      .filter((line) => line.includes('transcode finished') && line.includes(video.id));
+    expect(finished).toHaveLength(1);
+
+    // Node B's cached home page drops its copy and lists the video (listing cache in Redis,
+    // the publication announced to every node).
+    await until(
+      async () => (await (await fetch(`${b.baseUrl}/`)).text()).includes(title),
+      'B listed it',
+    );
+
+    // The renditions are in the bucket, not on any node's disk, and node B serves them.
+    const stored = filesUnder(join(s3Dir, BUCKET));
+    expect(stored.some((key) => key.startsWith(`videos/${video.id}/`))).toBe(true);
+    for (const node of nodes) expect(filesUnder(join(node.dataDir, 'media'))).toEqual([]);
+    const page = await (await fetch(`${b.baseUrl}/video/${video.slug}_${video.id}`)).text();
+    const master = page.match(new RegExp(`/media/videos/${video.id}/[\\w/.-]+\\.m3u8`))?.[0];
+    expect(master, 'the video page names its HLS playlist').toBeTruthy();
+    const playlist = await fetch(`${b.baseUrl}${master}`);
+    expect(playlist.status).toBe(200);
+    const text = await playlist.text();
+    expect(text.startsWith('#EXTM3U')).toBe(true);
+    const variant = text.split('\n').find((line) => line.endsWith('.m3u8'))!;
+    const variantUrl = new URL(variant, `${b.baseUrl}${master}`);
+    const segments = await (await fetch(variantUrl)).text();
+    const segment = segments.split('\n').find((line) => line && !line.startsWith('#'))!;
+    const bytes = await fetch(new URL(segment, variantUrl));
+    expect(bytes.status).toBe(200);
+    expect((await bytes.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+});
