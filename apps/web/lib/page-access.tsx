@@ -5,7 +5,7 @@ import { can, type Right } from '@cutroom/core/access/rights';
 import { MESSAGES } from '@cutroom/core/accounts/messages';
 import type { Actor } from '@cutroom/core/api/endpoint';
 import { ErrorPage } from '@/components/errors/error-page';
-import { EmptyState } from '@/components/video/video-grid';
+import { IntentLink } from '@/components/ui/intent-link';
 import { getViewer } from './session';
 
 /** What a visitor is told on a members' page, by the start of its path (first match). */
@@ -67,19 +67,28 @@ export async function pageAccess(
     return {
       viewer,
       refusal: (
-        <EmptyState
-          title={prompt.title}
-          action={{ href: `/login?next=${encodeURIComponent(path)}`, label: 'Sign in' }}
-        >
-          {prompt.text}
-        </EmptyState>
+        <section className="mx-auto max-w-md py-12 text-center" data-testid="sign-in-prompt">
+          <h1 className="text-2xl font-bold">{prompt.title}</h1>
+          <p className="mt-3 text-neutral-300">{prompt.text}</p>
+          <IntentLink
+            href={`/login?next=${encodeURIComponent(path)}`}
+            className="mt-6 inline-block rounded-full bg-accent px-5 py-2 font-semibold text-black"
+          >
+            Sign in
+          </IntentLink>
+        </section>
       ),
     };
   }
   if (!viewer.emailVerified) {
     return {
       viewer,
-      refusal: <EmptyState title="Verify your e-mail address">{MESSAGES.unverified}</EmptyState>,
+      refusal: (
+        <section className="mx-auto max-w-md py-12 text-center">
+          <h1 className="text-2xl font-bold">Verify your e-mail address</h1>
+          <p className="mt-3 text-neutral-300">{MESSAGES.unverified}</p>
+        </section>
+      ),
     };
   }
   return {

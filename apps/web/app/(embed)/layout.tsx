@@ -2,5 +2,5 @@ import type { ReactNode } from 'react';
 
 /** The player alone, in other sites' frames: no shell, no promotions; anyone may view it. */
 export default function EmbedLayout({ children }: { children: ReactNode }) {
-  return <div className="fixed inset-0 overflow-hidden bg-black">{children}</div>;
+  return <main className="fixed inset-0 overflow-hidden bg-black">{children}</main>;
 }

@@ -35,7 +35,13 @@ export async function SearchResults({
         <h1 id="search-heading" className="mb-4 text-xl font-bold">
           Search
         </h1>
-        <form action="/search" method="get" role="search" className="flex max-w-xl gap-2">
+        <form
+          action="/search"
+          method="get"
+          role="search"
+          aria-label="Search again"
+          className="flex max-w-xl gap-2"
+        >
           <label htmlFor="search-page-query" className="sr-only">
             Search videos
           </label>

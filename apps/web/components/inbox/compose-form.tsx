@@ -108,7 +108,7 @@ export function ComposeForm({
           className={`${inputClass} min-h-40 resize-y`}
           data-testid="compose-message"
         />
-        <span id="compose-message-count" className="mt-1 block text-right text-xs text-neutral-500">
+        <span id="compose-message-count" className="mt-1 block text-right text-xs text-neutral-400">
           {draft.message.length} / {limits.message}
         </span>
       </label>

@@ -29,8 +29,8 @@ export function HeaderMenu({
   footer,
   testId,
 }: {
-  /** The button's accessible name. */
-  label: string;
+  /** The button's accessible name, when its content has none (an icon). */
+  label: string | null;
   trigger: ReactNode;
   triggerClassName: string;
   links: HeaderMenuLink[];
@@ -45,7 +45,7 @@ export function HeaderMenu({
   return (
     <div className="relative shrink-0" data-testid={testId}>
       <Menu.Root open={open} onOpenChange={setOpen} modal={false}>
-        <Menu.Trigger aria-label={label} className={triggerClassName}>
+        <Menu.Trigger aria-label={label ?? undefined} className={triggerClassName}>
           {trigger}
         </Menu.Trigger>
         <Menu.Portal>

@@ -37,6 +37,7 @@ export async function TopBar({ siteName, viewer }: { siteName: string; viewer: A
           action="/search"
           method="get"
           role="search"
+          aria-label="Site search"
           className="ml-auto min-w-0 flex-1 md:max-w-md"
         >
           <label htmlFor="site-search" className="sr-only">
@@ -100,7 +101,7 @@ function AccountMenu({ viewer, unreadCount }: { viewer: Actor | null; unreadCoun
   return (
     <>
       <HeaderMenu
-        label={`Account menu of ${viewer.username}`}
+        label={null}
         testId="account-menu"
         triggerClassName="flex items-center gap-2 rounded-full px-2 py-1 hover:bg-white/10"
         trigger={
@@ -117,6 +118,7 @@ function AccountMenu({ viewer, unreadCount }: { viewer: Actor | null; unreadCoun
                 className="absolute -right-2 -top-1.5 ring-2 ring-surface-raised"
               />
             </span>
+            <span className="sr-only">Account menu of </span>
             <span className="sr-only sm:not-sr-only sm:text-sm">{viewer.username}</span>
           </>
         }

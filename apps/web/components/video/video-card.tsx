@@ -42,9 +42,9 @@ export function VideoCard({ video }: { video: CardVideo }) {
             </span>
           )}
         </div>
-        <h3 className="mt-2 line-clamp-2 break-words text-sm font-semibold text-white group-hover:text-accent">
+        <h2 className="mt-2 line-clamp-2 break-words text-sm font-semibold text-white group-hover:text-accent">
           {video.title}
-        </h3>
+        </h2>
       </IntentLink>
       <p className="mt-1 text-xs text-neutral-400">
         <IntentLink

@@ -23,7 +23,10 @@ export default function ApiPage() {
             <code>POST {endpoint.path}</code>
           </h2>
           <p>{endpoint.summary}</p>
-          <pre className="mt-3 overflow-x-auto rounded-lg bg-black/50 p-4 text-xs text-neutral-200">
+          <pre
+            tabIndex={0}
+            className="mt-3 overflow-x-auto rounded-lg bg-black/50 p-4 text-xs text-neutral-200"
+          >
             {JSON.stringify(z.toJSONSchema(endpoint.input, { io: 'input' }), null, 2)}
           </pre>
         </section>

@@ -49,7 +49,7 @@ export default async function RanksPage() {
                 )}
               </ul>
             ) : (
-              <p className="mt-3 text-sm text-neutral-500">Nobody holds this rank yet.</p>
+              <p className="mt-3 text-sm text-neutral-400">Nobody holds this rank yet.</p>
             )}
           </li>
         ))}

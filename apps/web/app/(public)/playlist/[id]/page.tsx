@@ -46,7 +46,7 @@ export default async function PlaylistPage({ params }: Props) {
             {playlist.isPublic ? 'Public' : 'Private'} playlist by{' '}
             <IntentLink
               href={`/profile/${encodeURIComponent(playlist.owner)}`}
-              className="text-accent hover:underline"
+              className="text-accent underline"
             >
               {playlist.owner}
             </IntentLink>{' '}

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInThroughApi } from '../support/accounts';
+import { openPage } from '../support/browser';
+import { createRouteFixtures, pageRoutes } from '../support/routes';
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+let fixtures: Awaited<ReturnType<typeof createRouteFixtures>>;
+
+beforeAll(async () => {
+  fixtures = await createRouteFixtures({
+    title: 'Accessible walk',
+    description: 'Checked by axe.',
+  });
+}, 240_000);
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[] }[];
+}
+
+async function audit(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run();
+    return violations.map(({ id, impact, nodes }) => ({
+      id,
+      impact,
+      nodes: nodes.slice(0, 3).map((node) => ({ target: node.target })),
+    }));
+  });
+}
+
+describe('every page passes axe', () => {
+  it.each(['visitor', 'member'] as const)(
+    'as a %s: no violation on any page',
+    async (who) => {
+      const page = await openPage({ viewport: { width: 1280, height: 900 } });
+      if (who === 'member') {
+        await signInThroughApi(page.context(), fixtures.member.email, fixtures.member.password);
+      }
+      const found: string[] = [];
+      for (const route of pageRoutes()) {
+        const path = fixtures.pathOf(route);
+        await page.goto(path, { waitUntil: 'load' });
+        for (const violation of await audit(page)) {
+          found.push(
+            `${path}: ${violation.id} (${violation.impact}) at ${violation.nodes
+              .map((node) => node.target.join(' '))
+              .join(', ')}`,
+          );
+        }
+      }
+      expect(found).toEqual([]);
+    },
+    300_000,
+  );
+});
