@@ -1,4 +1,3 @@
-import { IntentLink } from '@/components/ui/intent-link';
 import { IS_DEVELOPMENT_BUILD } from '@/lib/build-info';
 
 export interface ErrorPageProps {
@@ -21,12 +20,14 @@ export function ErrorPage({ statusCode = 500, statusMessage, description, stack 
       <p className="text-7xl font-black text-accent">{statusCode}</p>
       <h1 className="mt-4 text-2xl font-bold text-white">{title}</h1>
       {description && <p className="mt-3 text-neutral-300">{description}</p>}
-      <IntentLink
+      {/* A plain link: after a fault the home page loads afresh, and each error boundary's
+          chunk does not carry a copy of the router's link (3 KB a boundary, docs/pages.md). */}
+      <a
         href="/"
         className="mt-8 rounded-full bg-accent px-5 py-2 font-semibold text-black hover:bg-accent-strong"
       >
         Back to the videos
-      </IntentLink>
+      </a>
       {stack && IS_DEVELOPMENT_BUILD && (
         <pre className="mt-8 w-full overflow-x-auto rounded bg-black/60 p-4 text-left text-xs text-red-300">
           {stack}
