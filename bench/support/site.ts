@@ -350,16 +350,16 @@ export async function videoState(url: string, member: Member, id: string): Promi
   });
   if (!response.ok) throw new Error(`profileInput answered ${response.status}`);
   const page = (await response.json()) as {
-    videos?: { id: string }[];
+    videos?: { _id: string }[];
     processingVideos?: {
-      id: string;
+      _id: string;
       status: string;
       progress?: number;
       failureReason: string | null;
     }[];
   };
-  if (page.videos?.some((video) => video.id === id)) return { state: 'published' };
-  const processing = page.processingVideos?.find((video) => video.id === id);
+  if (page.videos?.some((video) => video._id === id)) return { state: 'published' };
+  const processing = page.processingVideos?.find((video) => video._id === id);
   if (!processing) return { state: 'absent' };
   return {
     state: processing.status === 'failed' ? 'failed' : 'processing',

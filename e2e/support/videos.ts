@@ -90,14 +90,14 @@ export async function uploadPublishedVideo(
       body: JSON.stringify({ mode: 'LoadProfileVideos', username: options.username }),
     });
     const page = (await response.json()) as {
-      videos?: { id: string }[];
-      processingVideos?: { id: string; status: string; failureReason: string | null }[];
+      videos?: { _id: string }[];
+      processingVideos?: { _id: string; status: string; failureReason: string | null }[];
     };
     const failed = page.processingVideos?.find(
-      (video) => video.id === body.video!.id && video.status === 'failed',
+      (video) => video._id === body.video!.id && video.status === 'failed',
     );
     if (failed) throw new Error(`processing failed: ${failed.failureReason}`);
-    if (page.videos?.some((video) => video.id === body.video!.id)) return body.video;
+    if (page.videos?.some((video) => video._id === body.video!.id)) return body.video;
     if (Date.now() > deadline) throw new Error('the video was not published in time');
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }

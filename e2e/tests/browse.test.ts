@@ -355,7 +355,7 @@ describe('search', () => {
       index: 1,
     });
     const star = await post('/api/v2/search', { mode: 'SearchStar', star: 'Aurora' });
-    expect((star.body.data as { id: string }[]).map((v) => v.id)).toEqual(['e2e0006']);
+    expect((star.body.data as { _id: string }[]).map((v) => v._id)).toEqual(['e2e0006']);
     const bad = await post('/api/v2/search', { mode: 'Sideways' });
     expect(bad.status).toBe(400);
     const metadata = await post('/api/metadata', {});

@@ -269,12 +269,14 @@ describe.skipIf(!serverUrl || !redisUrl)('the production set-up', () => {
         cookie,
       );
       const page = (await answer.json()) as {
-        videos?: { id: string }[];
-        processingVideos?: { id: string; status: string; failureReason: string | null }[];
+        videos?: { _id: string }[];
+        processingVideos?: { _id: string; status: string; failureReason: string | null }[];
       };
-      const failed = page.processingVideos?.find((v) => v.id === video.id && v.status === 'failed');
+      const failed = page.processingVideos?.find(
+        (v) => v._id === video.id && v.status === 'failed',
+      );
       if (failed) throw new Error(`processing failed: ${failed.failureReason}\n${workerLog}`);
-      return Boolean(page.videos?.some((v) => v.id === video.id));
+      return Boolean(page.videos?.some((v) => v._id === video.id));
     }, 'the video was processed');
 
     // The separate worker did it (the web nodes run with INPROCESS_WORKER=false).

@@ -1,7 +1,7 @@
 'use client';
 
 import { failedWithStatus } from '@cutroom/core/social/people-messages';
-import type { VideoSummary } from '@cutroom/core/browse/browse.service';
+import type { VideoPageAnswer } from '@cutroom/core/api/answers';
 import { useRef, useState } from 'react';
 import { toCardVideo, type CardVideo } from '../video/card-video';
 import { EmptyState, VideoGrid } from '../video/video-grid';
@@ -52,14 +52,13 @@ export function VideoFeed({
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ...request, index }),
       });
-      const body = (await response.json()) as {
-        data?: VideoSummary[];
-        hasMore?: boolean;
-        error?: string;
-      };
+      const body = (await response.json()) as Partial<VideoPageAnswer> & { error?: string };
       if (!response.ok || !body.data)
         throw new Error(body.error ?? failedWithStatus(response.status));
-      const videos = body.data.map((video) => toCardVideo(video, mediaBaseUrl));
+      // The answer names a video's id `_id` (spec §3); cards call it `id`, as pages do.
+      const videos = body.data.map(({ _id, ...video }) =>
+        toCardVideo({ ...video, id: _id }, mediaBaseUrl),
+      );
       setHasMore(Boolean(body.hasMore));
       if (pages.length >= MAX_CACHED_PAGES) {
         // Too much kept in memory: this page becomes the first one shown.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NewUserRecordAnswer } from '../api/answers';
 import { defineEndpoint, defineModeEndpoint, requireAccountServices } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import { CheckUsernameInput, Username, USERNAME_TAKEN_MESSAGE } from './accounts.schema';
@@ -15,6 +16,7 @@ export const checkUsernameEndpoint = defineEndpoint({
   right: 'view',
   summary: 'Whether a username is free (case-insensitive).',
   input: CheckUsernameInput,
+  output: z.object({ username: z.string(), available: z.literal(true) }),
   async handle({ username }, { db }) {
     if (!(await isUsernameAvailable(db, username))) {
       throw new ServiceError('conflict', USERNAME_TAKEN_MESSAGE, { username, available: false });
@@ -47,6 +49,7 @@ export const createUserEndpoint = defineEndpoint({
   summary:
     'Register an account (username, email, password); a verification link is mailed to the address.',
   input: CreateUserInput,
+  output: z.object({ message: z.string(), user: NewUserRecordAnswer }),
   async handle(input, context) {
     const { auth, settings } = requireAccountServices(context);
     const { rateLimit } = settings;
@@ -72,6 +75,7 @@ export const initNewUserEndpoint = defineEndpoint({
   right: 'participate',
   summary: "The signed-in account's new-user record (username must be the caller's own).",
   input: z.object({ username: Username }),
+  output: z.object({ data: NewUserRecordAnswer }),
   async handle({ username }, context) {
     const actor = requireMemberRight(context.actor, 'participate');
     if (actor.username.toLowerCase() !== username.toLowerCase()) {
@@ -95,6 +99,7 @@ export const adminEndpoint = defineModeEndpoint({
       right: 'administer',
       summary: 'Whether the caller is an admin (200) or not (403).',
       input: z.object({}),
+      output: z.object({ data: z.object({ admin: z.literal(true), username: z.string() }) }),
       async handle(_input, context) {
         const admin = requireMemberRight(context.actor, 'administer');
         return { body: { data: { admin: true, username: admin.username } } };

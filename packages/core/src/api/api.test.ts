@@ -55,12 +55,14 @@ describe('mode endpoints', () => {
         right: 'view',
         summary: 'echo',
         input: z.object({ text: z.string() }),
+        output: z.object({ data: z.string() }),
         handle: async ({ text }) => ({ body: { data: text } }),
       },
       Refuse: {
         right: 'view',
         summary: 'refuse',
         input: z.object({}),
+        output: z.object({}),
         handle: async () => {
           throw new ServiceError('forbidden', 'Not for you');
         },
@@ -69,6 +71,7 @@ describe('mode endpoints', () => {
         right: 'view',
         summary: 'crash',
         input: z.object({}),
+        output: z.object({}),
         handle: async () => {
           throw new TypeError('boom');
         },
@@ -107,5 +110,17 @@ describe('OpenAPI document', () => {
     const paths = document.paths as Record<string, { post: { requestBody: unknown } }>;
     expect(Object.keys(paths)).toContain('/api/checkusername');
     expect(JSON.stringify(paths['/api/checkusername']!.post.requestBody)).toContain('username');
+  });
+
+  it('describes each answer with its schema: the listing answer names `_id`', () => {
+    const document = buildOpenApiDocument(endpoints, { title: 'Cutroom', version: '1' });
+    const answer = (path: string) =>
+      JSON.stringify(
+        (document.paths as Record<string, { post: { responses: Record<string, unknown> } }>)[path]!
+          .post.responses['200'],
+      );
+    expect(answer('/api/getmorevideos')).toContain('"_id"');
+    expect(answer('/api/getmorevideos')).toContain('"httpStatusCode"');
+    expect(answer('/api/v2/search')).toContain('"_id"');
   });
 });

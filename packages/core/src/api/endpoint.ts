@@ -73,13 +73,29 @@ export interface EndpointAccess {
   refusal?: RefusalMessages;
 }
 
+/** A mode of an endpoint with modes: its right, summary and answer schema. */
+export interface ModeDeclaration extends EndpointAccess {
+  summary: string;
+  /** The answer's body on success (without `httpStatusCode`, which every answer carries). */
+  output: AnswerSchema;
+}
+
+/** The schema of an answer body: an object, whose declared fields every answer carries. */
+export type AnswerSchema = z.ZodObject;
+
 export interface Endpoint<Input extends z.ZodType = z.ZodType> extends EndpointAccess {
   /** The URL path, e.g. `/api/checkusername`. */
   path: string;
   summary: string;
   input: Input;
-  /** For an endpoint with modes: each mode's own right, by mode name. */
-  modes?: Readonly<Record<string, EndpointAccess & { summary: string }>>;
+  /**
+   * The answer's body on success (without `httpStatusCode`); for an endpoint with modes, the
+   * union of its modes' answers. The route, the client, the OpenAPI document and the contract
+   * test share it.
+   */
+  output: z.ZodType;
+  /** For an endpoint with modes: each mode's own right and answer, by mode name. */
+  modes?: Readonly<Record<string, ModeDeclaration>>;
   handle(input: z.output<Input>, context: RequestContext): Promise<EndpointAnswer>;
 }
 
@@ -90,9 +106,9 @@ export interface EndpointAnswer {
 }
 
 /** A POST endpoint taking one JSON object. */
-export function defineEndpoint<Input extends z.ZodType>(
-  endpoint: Endpoint<Input>,
-): Endpoint<Input> {
+export function defineEndpoint<Input extends z.ZodType, Output extends AnswerSchema>(
+  endpoint: Endpoint<Input> & { output: Output },
+): Endpoint<Input> & { output: Output } {
   return endpoint;
 }
 
@@ -100,14 +116,16 @@ type ModeHandlers<Modes extends Record<string, z.ZodObject>> = {
   [Mode in keyof Modes]: EndpointAccess & {
     input: Modes[Mode];
     summary: string;
+    output: AnswerSchema;
     handle(input: z.output<Modes[Mode]>, context: RequestContext): Promise<EndpointAnswer>;
   };
 };
 
 /**
  * A POST endpoint whose body names a `mode` (the spec's calls): one zod discriminated union
- * on `mode`, dispatched to one handler a mode; each mode declares the right it needs. The
- * endpoint's own right is the least any mode needs (for documentation).
+ * on `mode`, dispatched to one handler a mode; each mode declares the right it needs and the
+ * schema of its answer. The endpoint's own right is the least any mode needs (for
+ * documentation).
  */
 export function defineModeEndpoint<Modes extends Record<string, z.ZodObject>>(definition: {
   path: string;
@@ -123,18 +141,37 @@ export function defineModeEndpoint<Modes extends Record<string, z.ZodObject>>(de
     variants as unknown as [z.ZodObject<{ mode: z.ZodLiteral<string> }>],
   );
   const modes = Object.fromEntries(
-    entries.map(([mode, { right, refusal, summary }]) => [mode, { right, refusal, summary }]),
+    entries.map(([mode, { right, refusal, summary, output }]) => [
+      mode,
+      { right, refusal, summary, output: output.describe(`The answer of ${mode}`) },
+    ]),
   );
+  const outputs = entries.map(([, mode]) => mode.output);
   return {
     path: definition.path,
     summary: definition.summary,
     right: entries.some(([, mode]) => mode.right === 'view') ? 'view' : entries[0]![1].right,
     modes,
     input,
+    output: outputs.length === 1 ? outputs[0]! : z.union(outputs as [AnswerSchema, AnswerSchema]),
     handle: (parsed, context) => {
       const { mode, ...rest } = parsed as { mode: string };
       const handler = definition.modes[mode as keyof Modes];
       return handler.handle(rest as never, context);
     },
   };
+}
+
+/** The schema of a whole answer (its body and `httpStatusCode`) to one call of an endpoint. */
+export function answerSchemaOf(endpoint: Endpoint, mode?: string): z.ZodType | undefined {
+  const output = mode ? endpoint.modes?.[mode]?.output : endpoint.output;
+  if (!output) return undefined;
+  const withStatus = (schema: z.ZodType) =>
+    schema instanceof z.ZodObject
+      ? schema.extend({ httpStatusCode: z.number().int().min(200).max(299) })
+      : schema;
+  if (output instanceof z.ZodUnion) {
+    return z.union((output.options as z.ZodType[]).map(withStatus) as [z.ZodType, z.ZodType]);
+  }
+  return withStatus(output);
 }

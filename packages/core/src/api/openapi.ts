@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Endpoint } from './endpoint';
+import { answerSchemaOf, type Endpoint } from './endpoint';
 
 const errorSchema = {
   type: 'object',
@@ -34,8 +34,15 @@ export function buildOpenApiDocument(
         },
         responses: {
           '200': {
-            description: 'Done',
-            content: { 'application/json': { schema: { type: 'object' } } },
+            description: 'Done (some calls answer 201 when they create something)',
+            content: {
+              'application/json': {
+                schema: z.toJSONSchema(answerSchemaOf(endpoint)!, {
+                  io: 'output',
+                  unrepresentable: 'any',
+                }),
+              },
+            },
           },
           '400': {
             description: 'Invalid input',

@@ -1,3 +1,4 @@
+import { toVideoPageAnswer, VideoPageAnswer } from '../api/answers';
 import { defineEndpoint } from '../api/endpoint';
 import { searchVideos } from '../search/search.service';
 import { DASHBOARD_PAGE_SIZE, GetMoreVideosInput, LISTING_PAGE_SIZE } from './browse.schema';
@@ -13,6 +14,7 @@ export const getMoreVideosEndpoint = defineEndpoint({
   summary:
     'A page of videos for the dashboard filters (24 a page), a search query (18 a page) or a profile; index is the zero-based page.',
   input: GetMoreVideosInput,
+  output: VideoPageAnswer,
   async handle(input, { db, actor, now, listings }) {
     const page = await listings.forVisitors(`getmorevideos:${JSON.stringify(input)}`, !actor, () =>
       input.query
@@ -33,6 +35,6 @@ export const getMoreVideosEndpoint = defineEndpoint({
             viewerId: actor?.id ?? null,
           }),
     );
-    return { body: { ...page } };
+    return { body: toVideoPageAnswer(page) };
   },
 });

@@ -195,7 +195,7 @@ describe('/api/v2/search', () => {
     await createVideo(db, { ownerId: owner.id, id: 'tt', category: 'tiktok' });
     const ask = (body: object) => dispatch(endpoint, body, context);
     const first = (result: { body: Record<string, unknown> }) =>
-      (result.body.data as { id: string }[]).map((v) => v.id);
+      (result.body.data as { _id: string }[]).map((v) => v._id);
     expect(first(await ask({ mode: 'KoreanBJ' }))).toEqual(['kbj']);
     expect(first(await ask({ mode: 'Tiktok', index: 0 }))).toEqual(['tt']);
     expect((await ask({ mode: 'Other' })).body.count).toBeGreaterThan(18);

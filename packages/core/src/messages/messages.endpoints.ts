@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint';
 import { PEOPLE_MESSAGES } from '../social/people-messages';
 import { SendMessageInput } from './messages.schema';
@@ -14,6 +15,7 @@ export const sendMessageEndpoint = defineEndpoint({
   summary:
     'Send a private message: `recipient` (a username), `subject` (at most 150 characters), `message` (at most 5000) and optionally `ticket` (a support-ticket reference). At most 30 messages in 10 minutes.',
   input: SendMessageInput,
+  output: z.object({ id: z.string(), delivered: z.boolean(), recipient: z.string() }),
   handle: async (input, context) => {
     const sent = await sendMessage(context.db, context.actor, input, context.now());
     return { status: 201, body: sent };

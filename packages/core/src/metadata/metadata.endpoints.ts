@@ -1,6 +1,9 @@
+import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint';
 import { MetadataInput } from './metadata.schema';
 import { getMetadataLists, getTopTags, listLabelCounts } from './metadata.service';
+
+const CountMap = z.record(z.string(), z.number().int());
 
 /**
  * The spec's metaData reads: the tag, music, star and creator lists as name-to-count maps
@@ -12,6 +15,14 @@ export const metadataEndpoint = defineEndpoint({
   summary:
     'Name-to-count maps of tags, music, stars and creators over published videos (one list or all), with the top 20 tags.',
   input: MetadataInput,
+  // One list (`list`) or all four, each a name-to-count map, and the top 20 tags.
+  output: z.object({
+    tags: CountMap.optional(),
+    music: CountMap.optional(),
+    stars: CountMap.optional(),
+    creators: CountMap.optional(),
+    topTags: CountMap,
+  }),
   async handle(input, { db, listings }) {
     const body = await listings.forVisitors(
       `metadata:${JSON.stringify(input)}`,

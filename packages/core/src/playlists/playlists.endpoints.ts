@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PagePosition, PlaylistAnswer, toVideoListItem, VideoListItem } from '../api/answers';
 import { defineModeEndpoint, type RequestContext } from '../api/endpoint';
 import { MAX_PAGE_INDEX } from '../browse/browse.schema';
 import { findUserByUsername, pagePosition } from '../social/people-access';
@@ -16,6 +17,8 @@ import {
   updatePlaylist,
   type PlaylistSummary,
 } from './playlists.service';
+
+const PlaylistWithVideos = PlaylistAnswer.extend({ videos: z.array(VideoListItem) });
 
 const PlaylistId = z.string().regex(/^[A-Za-z0-9]{6,32}$/, "This playlist doesn't exist");
 const Name = z.string().trim().min(1, 'A playlist needs a name').max(100, 'at most 100 characters');
@@ -54,11 +57,15 @@ export const playlistsEndpoint = defineModeEndpoint({
         thumbnail: VideoId.optional(),
         isPublic: z.boolean().optional(),
       }),
+      output: PlaylistWithVideos,
       handle: async (input, context) => {
         const playlist = await createPlaylist(context, context.actor, input);
         return {
           status: 201,
-          body: { ...playlistAnswer(playlist, context), videos: playlist.videos },
+          body: {
+            ...playlistAnswer(playlist, context),
+            videos: playlist.videos.map(toVideoListItem),
+          },
         };
       },
     },
@@ -72,6 +79,7 @@ export const playlistsEndpoint = defineModeEndpoint({
         thumbnail: VideoId.nullable().optional(),
         isPublic: z.boolean().optional(),
       }),
+      output: PlaylistAnswer,
       handle: async (input, context) => {
         const playlist = await updatePlaylist(context, context.actor, input);
         return { body: playlistAnswer(playlist, context) };
@@ -81,6 +89,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       right: 'participate',
       summary: 'Delete a playlist (its videos stay on the site).',
       input: z.object({ _id: PlaylistId }),
+      output: z.object({ _id: z.string(), name: z.string(), deleted: z.literal(true) }),
       handle: async ({ _id }, context) => {
         const deleted = await deletePlaylist(context, context.actor, _id);
         return { body: { _id, name: deleted.name, deleted: true } };
@@ -90,6 +99,12 @@ export const playlistsEndpoint = defineModeEndpoint({
       right: 'participate',
       summary: 'Add a published video (`videoId`) at the end of the playlist.',
       input: z.object({ _id: PlaylistId, videoId: VideoId }),
+      output: z.object({
+        _id: z.string(),
+        name: z.string(),
+        videoId: z.string(),
+        title: z.string(),
+      }),
       handle: async ({ _id, videoId }, context) => {
         const { playlist, video } = await addToPlaylist(context.db, context.actor, _id, videoId);
         return { body: { _id, name: playlist.name, videoId: video.id, title: video.title } };
@@ -99,6 +114,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       right: 'participate',
       summary: 'Take a video (`videoId`) out of the playlist.',
       input: z.object({ _id: PlaylistId, videoId: VideoId }),
+      output: z.object({ _id: z.string(), name: z.string(), videoId: z.string() }),
       handle: async ({ _id, videoId }, context) => {
         const { playlist } = await removeFromPlaylist(context.db, context.actor, _id, videoId);
         return { body: { _id, name: playlist.name, videoId } };
@@ -108,6 +124,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       right: 'participate',
       summary: 'Put the videos in a new order: `videoIds` lists every video of the playlist once.',
       input: z.object({ _id: PlaylistId, videoIds: z.array(VideoId).max(MAX_PLAYLIST_VIDEOS) }),
+      output: PlaylistAnswer.extend({ videoIds: z.array(z.string()) }),
       handle: async ({ _id, videoIds }, context) => {
         const playlist = await reorderPlaylist(context.db, context.actor, _id, videoIds);
         return {
@@ -122,6 +139,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       right: 'view',
       summary: 'One playlist with its videos in order (private ones only for their owner).',
       input: z.object({ _id: PlaylistId }),
+      output: PlaylistWithVideos.extend({ title: z.string(), isOwner: z.boolean() }),
       handle: async ({ _id }, context) => {
         const playlist = await getPlaylist(context.db, context.actor, _id);
         return {
@@ -129,7 +147,7 @@ export const playlistsEndpoint = defineModeEndpoint({
             ...playlistAnswer(playlist, context),
             title: playlist.name,
             isOwner: playlist.isOwner,
-            videos: playlist.videos,
+            videos: playlist.videos.map(toVideoListItem),
           },
         };
       },
@@ -142,6 +160,7 @@ export const playlistsEndpoint = defineModeEndpoint({
         username: z.string().trim().min(1).max(64),
         index: z.number().int().min(0).max(MAX_PAGE_INDEX).default(0),
       }),
+      output: PagePosition.extend({ data: z.array(PlaylistAnswer) }),
       handle: async ({ username, index }, context) => {
         const owner = await findUserByUsername(context.db, username);
         const page = await listPlaylists(context.db, context.actor, owner.id, index);
@@ -157,6 +176,9 @@ export const playlistsEndpoint = defineModeEndpoint({
       right: 'participate',
       summary: 'Your playlists and whether each holds the video (`videoId`): the add-to menu.',
       input: z.object({ videoId: VideoId }),
+      output: z.object({
+        data: z.array(z.object({ _id: z.string(), name: z.string(), hasVideo: z.boolean() })),
+      }),
       handle: async ({ videoId }, context) => ({
         body: {
           data: (await listPlaylistsForVideo(context.db, context.actor, videoId)).map(

@@ -42,7 +42,7 @@ describe('/api/v2/playlists', () => {
       await call(owner.actor, { mode: 'addVideo', _id: id, videoId: vids[2]!.id }),
     ).toMatchObject({ status: 409, body: { error: 'This video is already in the playlist' } });
     const loaded = await call(null, { mode: 'get', _id: id });
-    expect((loaded.body.videos as { id: string }[]).map((v) => v.id)).toEqual([
+    expect((loaded.body.videos as { _id: string }[]).map((v) => v._id)).toEqual([
       vids[1]!.id,
       vids[0]!.id,
       vids[2]!.id,

@@ -5,6 +5,16 @@ import {
   requireMediaServices,
   type RequestContext,
 } from '../api/endpoint';
+import {
+  FriendshipAnswer,
+  InboxEntryAnswer,
+  PagePosition,
+  PersonAnswer,
+  ProfileAnswer,
+  ProfileLengths,
+  toVideoListItem,
+  VideoListItem,
+} from '../api/answers';
 import { MAX_PAGE_INDEX } from '../browse/browse.schema';
 import {
   acceptFriendRequest,
@@ -40,11 +50,28 @@ const Index = z.number().int().min(0).max(MAX_PAGE_INDEX).default(0);
 const UserRef = z.object({ username: Username });
 const UserPage = z.object({ username: Username, index: Index });
 
+const FriendshipChange = z.object({
+  data: z.object({ username: z.string(), friendship: FriendshipAnswer }),
+});
+
+/** A video still processing, shown to its owner on their profile. */
+const ProcessingVideoAnswer = z.object({
+  _id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  progress: z.number(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+const PeoplePage = PagePosition.extend({ data: z.array(PersonAnswer) });
+
 const friendAction = (action: typeof sendFriendRequest, summary: string) =>
   ({
     right: 'participate',
     summary,
     input: UserRef,
+    output: FriendshipChange,
     handle: async ({ username }: { username: string }, context: RequestContext) => {
       const friendship = await action(context.db, context.actor, username);
       return { body: { data: { username, friendship } } };
@@ -65,6 +92,9 @@ export const profileInputEndpoint = defineModeEndpoint({
       summary:
         'Your own profile with its counters and inbox: the newest received messages (`inbox`) and `unreadCount` (signed-in, verified).',
       input: z.object({}),
+      output: ProfileLengths.extend({
+        data: ProfileAnswer.extend({ inbox: z.array(InboxEntryAnswer), unreadCount: z.number() }),
+      }),
       handle: async (_input, context) => {
         const profile = await getOwnProfile(context.db, context.actor);
         const inbox = await listInbox(context.db, context.actor, { box: 'received' });
@@ -81,6 +111,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       summary:
         'Whether your e-mail is verified: only verified accounts sign in, so a signed-in caller is.',
       input: z.object({}),
+      output: z.object({ data: z.object({ username: z.string(), emailVerified: z.boolean() }) }),
       handle: async (_input, context) => {
         const me = requireMemberRight(context.actor, 'participate');
         return { body: { data: { username: me.username, emailVerified: me.emailVerified } } };
@@ -90,6 +121,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       right: 'view',
       summary: "Anyone's profile by username: links, ranks, counters, friendship and subscription.",
       input: UserRef,
+      output: ProfileLengths.extend({ data: ProfileAnswer }),
       handle: async ({ username }, context) => {
         const profile = await getProfile(context.db, context.actor, username);
         return { body: { data: profile, ...lengths(profile) } };
@@ -100,6 +132,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       summary:
         'Change your description and links (website, twitter, discord, patreon, bitcoin, ethereum); "" clears one.',
       input: UpdateProfileInput,
+      output: ProfileLengths.extend({ data: ProfileAnswer, Message: z.string() }),
       handle: async (input, context) => {
         const profile = await updateProfile(context, context.actor, input);
         return {
@@ -117,6 +150,7 @@ export const profileInputEndpoint = defineModeEndpoint({
           .min(1, 'image: required')
           .max(Math.ceil((MAX_AVATAR_BYTES * 4) / 3) + 100, 'An avatar may be at most 5 MB'),
       }),
+      output: z.object({ data: z.object({ avatar: z.string() }) }),
       handle: async ({ image }, context) => {
         const { storage } = requireMediaServices(context);
         requireMemberRight(context.actor, 'participate');
@@ -137,6 +171,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       right: 'participate',
       summary: 'Remove your avatar.',
       input: z.object({}),
+      output: z.object({ data: z.object({ avatar: z.null() }) }),
       handle: async (_input, context) => {
         requireMemberRight(context.actor, 'participate');
         const { storage } = requireMediaServices(context);
@@ -149,13 +184,21 @@ export const profileInputEndpoint = defineModeEndpoint({
       summary:
         "A profile's published videos, 20 a page; to its owner also the videos still processing.",
       input: UserPage,
+      output: PagePosition.extend({
+        videos: z.array(VideoListItem),
+        processingVideos: z.array(ProcessingVideoAnswer),
+        videosLength: z.number().int(),
+      }),
       handle: async ({ username, index }, context) => {
         const page = await listProfileVideos(context.db, context.actor, username, index);
         return {
           body: {
-            videos: page.data,
+            videos: page.data.map(toVideoListItem),
             ...pagePosition(page),
-            processingVideos: page.processingVideos,
+            processingVideos: page.processingVideos.map(({ id, ...rest }) => ({
+              _id: id,
+              ...rest,
+            })),
             videosLength: page.count,
           },
         };
@@ -165,11 +208,15 @@ export const profileInputEndpoint = defineModeEndpoint({
       right: 'view',
       summary: "A profile's favorite videos, 20 a page, most recently favorited first.",
       input: UserPage,
+      output: PagePosition.extend({
+        videos: z.array(VideoListItem),
+        favoritesLength: z.number().int(),
+      }),
       handle: async ({ username, index }, context) => {
         const page = await listProfileFavorites(context.db, username, index);
         return {
           body: {
-            videos: page.data,
+            videos: page.data.map(toVideoListItem),
             ...pagePosition(page),
             favoritesLength: page.count,
           },
@@ -185,6 +232,7 @@ export const profileInputEndpoint = defineModeEndpoint({
         username: Username.optional(),
         index: Index,
       }),
+      output: PeoplePage.extend({ friendsLength: z.number().int().optional() }),
       handle: async (input, context) => {
         const page = await listFriends(context.db, context.actor, input);
         return {
@@ -200,6 +248,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       right: 'view',
       summary: 'Whom a user subscribes to, 18 a page.',
       input: UserPage,
+      output: PeoplePage.extend({ subscriptionsLength: z.number().int() }),
       handle: async ({ username, index }, context) => {
         const page = await listSubscriptions(context.db, username, index);
         return {
@@ -215,6 +264,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       right: 'view',
       summary: 'Who subscribes to a user, 3 a page.',
       input: UserPage,
+      output: PeoplePage,
       handle: async ({ username, index }, context) => {
         const page = await listSubscribers(context.db, username, index);
         return {
@@ -235,6 +285,11 @@ export const profileInputEndpoint = defineModeEndpoint({
       summary:
         'Your messages, 18 a page, newest first: `box` "received" (the default) or "sent"; with `unreadCount`.',
       input: z.object({ box: z.enum(INBOX_BOXES).default('received'), index: Index }),
+      output: PagePosition.extend({
+        data: z.array(InboxEntryAnswer.extend({ preview: z.string() })),
+        box: z.enum(INBOX_BOXES),
+        unreadCount: z.number().int(),
+      }),
       handle: async ({ box, index }, context) => {
         const page = await listInbox(context.db, context.actor, { box, index });
         return {
@@ -252,6 +307,9 @@ export const profileInputEndpoint = defineModeEndpoint({
       summary:
         'Open one of your messages by `id` (received or sent); opening a received one marks it read.',
       input: z.object({ id: MessageId }),
+      output: z.object({
+        data: InboxEntryAnswer.extend({ message: z.string(), box: z.enum(INBOX_BOXES) }),
+      }),
       handle: async ({ id }, context) => ({
         body: { data: await readMessage(context.db, context.actor, id, context.now()) },
       }),
@@ -261,6 +319,10 @@ export const profileInputEndpoint = defineModeEndpoint({
       summary:
         'Delete your copy of a message by `id`: from your inbox, or from your sent messages; the other side keeps theirs.',
       input: z.object({ id: MessageId }),
+      output: z.object({
+        data: z.object({ id: z.string(), box: z.enum(INBOX_BOXES) }),
+        deleted: z.literal(true),
+      }),
       handle: async ({ id }, context) => ({
         body: {
           data: await deleteMessage(context.db, context.actor, id, context.now()),
@@ -273,6 +335,13 @@ export const profileInputEndpoint = defineModeEndpoint({
       summary:
         "Subscribe to a user's uploads or stop: `subscribe` true or false, or leave it out to toggle.",
       input: z.object({ username: Username, subscribe: z.boolean().optional() }),
+      output: z.object({
+        data: z.object({
+          subscribed: z.boolean(),
+          subscribersCount: z.number().int(),
+          username: z.string(),
+        }),
+      }),
       handle: async ({ username, subscribe }, context) => ({
         body: { data: await setSubscription(context.db, context.actor, username, subscribe) },
       }),
@@ -296,6 +365,7 @@ export const removeFriendEndpoint = defineEndpoint({
   right: 'participate',
   summary: 'End a friendship: `user` is the username of the friend.',
   input: z.object({ user: Username }),
+  output: FriendshipChange.extend({ removed: z.literal(true) }),
   handle: async ({ user }, context) => {
     const friendship = await removeFriend(context.db, context.actor, user);
     return { body: { data: { username: user, friendship }, removed: true } };

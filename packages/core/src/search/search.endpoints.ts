@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toVideoListItem, toVideoPageAnswer, VideoPageAnswer } from '../api/answers';
 import { defineModeEndpoint, type RequestContext } from '../api/endpoint';
 import { LISTING_PAGE_SIZE, MAX_PAGE_INDEX, VideoFilters } from '../browse/browse.schema';
 import { listVideos, type VideoPage } from '../browse/browse.service';
@@ -12,13 +13,14 @@ const index = z
   .max(MAX_PAGE_INDEX, `index is at most ${MAX_PAGE_INDEX}`)
   .default(0);
 
-const answer = (page: VideoPage) => ({ body: { ...page } });
+const answer = (page: VideoPage) => ({ body: toVideoPageAnswer(page) });
 
 function newestOf(category: Category | 'all') {
   return {
     right: 'view' as const,
     summary: `The newest ${category === 'all' ? '' : `${category} `}videos, 18 a page.`,
     input: z.object({ index }).strict(),
+    output: VideoPageAnswer,
     handle: async ({ index }: { index: number }, { db, actor, now, listings }: RequestContext) =>
       answer(
         await listings.forVisitors(`v2search:${category}:${index}`, !actor, () =>
@@ -51,6 +53,7 @@ export const searchV2Endpoint = defineModeEndpoint({
           index,
         })
         .strict(),
+      output: VideoPageAnswer,
       handle: async ({ star, index }, { db, actor, now, listings }) =>
         answer(
           await listings.forVisitors(`v2search:star:${star}:${index}`, !actor, () =>
@@ -76,6 +79,7 @@ export const searchV2Endpoint = defineModeEndpoint({
           index,
         })
         .strict(),
+      output: VideoPageAnswer,
       handle: async ({ videoId, index }, { db, actor, listings }) => {
         const all = await listings.forVisitors(`v2search:recommended:${videoId}`, !actor, () =>
           listRecommendedVideos(db, videoId, { limit: LISTING_PAGE_SIZE * 2 }),
@@ -84,7 +88,7 @@ export const searchV2Endpoint = defineModeEndpoint({
         const data = all.slice(start, start + LISTING_PAGE_SIZE);
         return {
           body: {
-            data,
+            data: data.map(toVideoListItem),
             count: all.length,
             countIsCapped: false,
             index,

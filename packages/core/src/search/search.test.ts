@@ -195,7 +195,10 @@ describe('/api/getmorevideos', () => {
     const result = await dispatch(endpoint, { query: 'midnight', index: 0 }, context);
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ count: 1, pageSize: 18, hasMore: false });
-    expect((result.body.data as { id: string }[]).map((v) => v.id)).toEqual(['title1']);
+    // Listed videos carry the spec's `_id` (spec §3), and only that name.
+    const data = result.body.data as { _id: string }[];
+    expect(data.map((v) => v._id)).toEqual(['title1']);
+    expect(data[0]).not.toHaveProperty('id');
   });
 
   it('names the corrected query in the answer', async () => {

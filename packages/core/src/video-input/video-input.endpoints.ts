@@ -7,6 +7,29 @@ import { z } from 'zod';
 import { ChangeVideoInput, EDIT_SUCCESS_MESSAGE, VideoId, VideoRef } from './video-input.schema';
 import { changeVideo, republishVideo, unpublishVideo } from './video-owner.service';
 
+/** The answer's `video` after a change: what the owner's pages need. */
+const VideoChangeAnswer = z.object({
+  video: z.object({
+    _id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    status: z.string(),
+    progress: z.number(),
+    failureReason: z.string().nullable(),
+  }),
+});
+
+const FavoriteAnswer = z.object({
+  video: z.object({
+    _id: z.string(),
+    isFavorited: z.boolean(),
+    favoritesCount: z.number().int(),
+    isFavoritedBy: z.array(z.string()),
+  }),
+});
+
+const VideoGoneAnswer = z.object({ video: z.object({ _id: z.string(), status: z.string() }) });
+
 /** The answer's `video`: what the owner's pages need after a change. */
 const videoAnswer = (video: Video) => ({
   _id: video.id,
@@ -37,6 +60,16 @@ const voteMode = (value: 1 | -1, summary: string) => ({
   right: 'participate' as const,
   summary,
   input: VideoRef,
+  output: z.object({
+    video: z.object({
+      _id: z.string(),
+      upvotes: z.number().int(),
+      downvotes: z.number().int(),
+      vote: z.number().int(),
+    }),
+    /** The share of up votes in per cent; null before the first vote. */
+    ratio: z.number().nullable(),
+  }),
   handle: async ({ _id }: { _id: string }, context: RequestContext) => {
     const result = await voteVideo(context.db, context.actor, _id, value);
     const video = { _id, upvotes: result.upvotes, downvotes: result.downvotes, vote: result.vote };
@@ -63,6 +96,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       summary:
         'Add a video to your favorites or take it out: `favorite` true or false, or leave it out to toggle.',
       input: z.object({ _id: VideoId, favorite: z.boolean().optional() }),
+      output: FavoriteAnswer,
       handle: async ({ _id, favorite }, context) => {
         const state = await setFavorite(context.db, context.actor, _id, favorite);
         return { body: favoriteAnswer(_id, state) };
@@ -72,6 +106,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       right: 'participate',
       summary: 'Take a video out of your favorites.',
       input: VideoRef,
+      output: FavoriteAnswer,
       handle: async ({ _id }, context) => {
         const state = await setFavorite(context.db, context.actor, _id, false);
         return { body: favoriteAnswer(_id, state) };
@@ -81,6 +116,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       right: 'upload',
       summary: "Edit a video's title, description, category, flags and labels (owner or admin).",
       input: ChangeVideoInput,
+      output: VideoChangeAnswer.extend({ Message: z.string() }),
       handle: async (input, context) => {
         const video = await changeVideo(context, context.actor, input);
         return { body: { video: videoAnswer(video), Message: EDIT_SUCCESS_MESSAGE } };
@@ -90,6 +126,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       right: 'upload',
       summary: 'Take a published video off the site (owner or admin).',
       input: VideoRef,
+      output: VideoChangeAnswer,
       handle: async ({ _id }, context) => ({
         body: { video: videoAnswer(await unpublishVideo(context, context.actor, _id)) },
       }),
@@ -98,6 +135,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       right: 'upload',
       summary: 'Put a video you unpublished back on the site.',
       input: VideoRef,
+      output: VideoChangeAnswer,
       handle: async ({ _id }, context) => ({
         body: { video: videoAnswer(await republishVideo(context, context.actor, _id)) },
       }),
@@ -106,6 +144,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       right: 'upload',
       summary: 'Stop processing a video and remove it with everything it made.',
       input: VideoRef,
+      output: VideoGoneAnswer,
       handle: async ({ _id }, context) => {
         const actor = requireMemberRight(context.actor, 'upload');
         await cancelVideo(processingContext(context), actor, _id);
@@ -116,6 +155,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       right: 'upload',
       summary: 'Process a video again after its processing failed.',
       input: VideoRef,
+      output: VideoChangeAnswer,
       handle: async ({ _id }, context) => {
         const actor = requireMemberRight(context.actor, 'upload');
         return {
@@ -127,6 +167,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       right: 'upload',
       summary: 'Delete a video and every file of it.',
       input: VideoRef,
+      output: VideoGoneAnswer,
       handle: async ({ _id }, context) => {
         const actor = requireMemberRight(context.actor, 'upload');
         await deleteVideo(processingContext(context), actor, _id);

@@ -9,6 +9,7 @@ export const countViewEndpoint = defineEndpoint({
   right: 'view',
   summary: 'Count a view of a published video (once per viewer per day).',
   input: z.object({ videoId: z.string().regex(/^[A-Za-z0-9]{6,32}$/, 'Unknown video id') }),
+  output: z.object({ counted: z.boolean() }),
   async handle({ videoId }, context) {
     const outcome = await countView(context.db, {
       videoId,

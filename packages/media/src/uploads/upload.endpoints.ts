@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineEndpoint, requireMediaServices } from '@cutroom/core/api/endpoint';
 import { mediaConfigFrom } from '../media-config';
 import { PublishUploadInput, publishUpload, UPLOAD_REFUSAL } from './upload.service';
@@ -10,6 +11,7 @@ export const publishUploadEndpoint = defineEndpoint({
   summary:
     'Publish a finished resumable upload (tus, at /api/uploads) with its title, description, category, labels and flags. Answers the new video, in processing.',
   input: PublishUploadInput,
+  output: z.object({ video: z.object({ id: z.string(), slug: z.string(), status: z.string() }) }),
   async handle(input, context) {
     const media = requireMediaServices(context);
     const video = await publishUpload(

@@ -1,0 +1,331 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeZodError, dispatch } from '@cutroom/core/api/dispatch';
+import { answerSchemaOf, type Actor } from '@cutroom/core/api/endpoint';
+import { createTestDatabase } from '@cutroom/core/testing/test-db';
+import { createVideo } from '@cutroom/core/testing/video-factory';
+import type { UploadedFiles } from '@cutroom/core/uploads/uploaded-files';
+import { generateTestVideo } from '../test-video';
+import {
+  contextFor,
+  createCallers,
+  createMediaServices,
+  listApiCalls,
+  type Caller,
+} from './api-access-harness';
+
+/**
+ * The contract test: every call of every endpoint (generated from the endpoint list), made
+ * with a valid input by a caller allowed to make it, answers 2xx with a body its declared
+ * answer schema accepts. A call without a valid example here, or an endpoint without an
+ * answer schema, fails it.
+ */
+const handle = await createTestDatabase();
+const { db } = handle;
+const calls = listApiCalls();
+const work = join(tmpdir(), `cutroom-contract-${process.pid}-${Date.now()}`);
+let callers: Awaited<ReturnType<typeof createCallers>>;
+let media: Awaited<ReturnType<typeof createMediaServices>>;
+
+/** Finished uploads the upload call publishes: id → file and owner. */
+const finishedUploads = new Map<string, { path: string; ownerId: string }>();
+const uploads: UploadedFiles = {
+  async find(id) {
+    const upload = finishedUploads.get(id);
+    if (!upload) return null;
+    const { size } = await stat(upload.path);
+    return { id, ownerId: upload.ownerId, path: upload.path, size, offset: size };
+  },
+  async remove(id) {
+    finishedUploads.delete(id);
+  },
+};
+
+/** Ids the example bodies refer to, made before the calls. */
+const ids = {
+  video: 'ctVideo01',
+  second: 'ctVideo02',
+  owned: 'ctOwned01',
+  processing: 'ctProc001',
+  failed: 'ctFail001',
+  doomed: 'ctGone001',
+  playlist: '',
+  message: '',
+};
+
+beforeAll(async () => {
+  mkdirSync(work, { recursive: true });
+  callers = await createCallers(handle);
+  media = await createMediaServices(handle);
+  const { member, another } = callers.users;
+  await createVideo(db, {
+    id: ids.video,
+    ownerId: another.id,
+    category: 'koreanbj',
+    labels: { star: ['Contract Star'], tag: ['contract'] },
+  });
+  await createVideo(db, { id: ids.second, ownerId: another.id, category: 'tiktok' });
+  await createVideo(db, { id: ids.owned, ownerId: member.id, category: 'other' });
+  await createVideo(db, { id: ids.processing, ownerId: member.id, status: 'processing' });
+  await createVideo(db, { id: ids.failed, ownerId: member.id, status: 'failed' });
+  await createVideo(db, { id: ids.doomed, ownerId: member.id });
+  const video = join(work, 'upload.mp4');
+  await generateTestVideo({ path: video, width: 160, height: 90, seconds: 1 });
+  finishedUploads.set('c0ffee00c0ffee00c0ffee00c0ffee00', { path: video, ownerId: member.id });
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
+    ...['-i', 'testsrc=size=64x64', '-frames:v', '1', join(work, 'avatar.png')],
+  ]);
+});
+
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+interface Example {
+  caller: Caller;
+  body: () => Record<string, unknown>;
+  /** Reads what later calls need from the answer. */
+  after?: (body: Record<string, unknown>) => void;
+}
+
+const member = () => callers.users.member.username;
+const another = () => callers.users.another.username;
+
+/**
+ * A valid call of each endpoint and mode, in an order where each finds the state it needs
+ * (a friend request before its acceptance, a message before it is read).
+ */
+const EXAMPLES: [string, Example][] = [
+  ['/api/checkusername', { caller: 'visitor', body: () => ({ username: 'free_name' }) }],
+  [
+    '/api/createuser',
+    {
+      caller: 'visitor',
+      body: () => ({ username: 'newcomer', email: 'newcomer@example.org', password: 'secret-1' }),
+    },
+  ],
+  ['/api/InitNewUser', { caller: 'member', body: () => ({ username: member() }) }],
+  ['/api/v2/admin#CheckAccess', { caller: 'admin', body: () => ({}) }],
+  ['/api/getmorevideos', { caller: 'visitor', body: () => ({ index: 0 }) }],
+  ['/api/getmorevideos', { caller: 'member', body: () => ({ query: 'video', index: 0 }) }],
+  ['/api/v2/search#KoreanBJ', { caller: 'visitor', body: () => ({ index: 0 }) }],
+  ['/api/v2/search#Tiktok', { caller: 'visitor', body: () => ({ index: 0 }) }],
+  ['/api/v2/search#Other', { caller: 'visitor', body: () => ({ index: 0 }) }],
+  ['/api/v2/search#Newest', { caller: 'visitor', body: () => ({ index: 0 }) }],
+  ['/api/v2/search#SearchStar', { caller: 'visitor', body: () => ({ star: 'Contract Star' }) }],
+  ['/api/v2/search#RecommendedVideo', { caller: 'visitor', body: () => ({ videoId: ids.video }) }],
+  ['/api/metadata', { caller: 'visitor', body: () => ({}) }],
+  ['/api/metadata', { caller: 'visitor', body: () => ({ list: 'stars' }) }],
+  ['/api/v2/view', { caller: 'visitor', body: () => ({ videoId: ids.video }) }],
+  ['/api/v2/videoInput#Upvote', { caller: 'member', body: () => ({ _id: ids.video }) }],
+  ['/api/v2/videoInput#Downvote', { caller: 'member', body: () => ({ _id: ids.video }) }],
+  ['/api/v2/videoInput#favorite', { caller: 'member', body: () => ({ _id: ids.video }) }],
+  ['/api/v2/videoInput#unfavorite', { caller: 'member', body: () => ({ _id: ids.video }) }],
+  ['/api/v2/videoInput#favorite', { caller: 'member', body: () => ({ _id: ids.second }) }],
+  [
+    '/api/v2/videoInput#ChangeVideo',
+    { caller: 'member', body: () => ({ _id: ids.owned, title: 'A new title' }) },
+  ],
+  ['/api/v2/videoInput#unpublish', { caller: 'member', body: () => ({ _id: ids.owned }) }],
+  ['/api/v2/videoInput#publish', { caller: 'member', body: () => ({ _id: ids.owned }) }],
+  ['/api/v2/videoInput#cancel', { caller: 'member', body: () => ({ _id: ids.processing }) }],
+  ['/api/v2/videoInput#retry', { caller: 'member', body: () => ({ _id: ids.failed }) }],
+  ['/api/v2/videoInput#delete', { caller: 'member', body: () => ({ _id: ids.doomed }) }],
+  ['/api/v2/profileInput#getYourProfile', { caller: 'member', body: () => ({}) }],
+  ['/api/v2/profileInput#VerifyEmail', { caller: 'member', body: () => ({}) }],
+  ['/api/v2/profileInput#LoadProfile', { caller: 'visitor', body: () => ({ username: member() }) }],
+  [
+    '/api/v2/profileInput#UpdateProfile',
+    { caller: 'member', body: () => ({ description: 'Contract', website: 'https://a.example' }) },
+  ],
+  [
+    '/api/v2/profileInput#UpdateAvatar',
+    {
+      caller: 'member',
+      body: () => ({ image: readFileSync(join(work, 'avatar.png')).toString('base64') }),
+    },
+  ],
+  ['/api/v2/profileInput#RemoveAvatar', { caller: 'member', body: () => ({}) }],
+  [
+    '/api/v2/profileInput#LoadProfileVideos',
+    { caller: 'member', body: () => ({ username: member() }) },
+  ],
+  [
+    '/api/v2/profileInput#LoadProfileFavorites',
+    { caller: 'visitor', body: () => ({ username: member() }) },
+  ],
+  ['/api/v2/profileInput#subscribe', { caller: 'member', body: () => ({ username: another() }) }],
+  [
+    '/api/v2/profileInput#getProfileSubscriptions',
+    { caller: 'visitor', body: () => ({ username: member() }) },
+  ],
+  [
+    '/api/v2/profileInput#getProfileSubscribers',
+    { caller: 'visitor', body: () => ({ username: another() }) },
+  ],
+  [
+    '/api/v2/profileInput#SendFriendRequest',
+    { caller: 'member', body: () => ({ username: another() }) },
+  ],
+  [
+    '/api/v2/profileInput#CancelFriendRequest',
+    { caller: 'member', body: () => ({ username: another() }) },
+  ],
+  [
+    '/api/v2/profileInput#SendFriendRequest',
+    { caller: 'another member', body: () => ({ username: member() }) },
+  ],
+  [
+    '/api/v2/profileInput#DeclineFriendRequest',
+    { caller: 'member', body: () => ({ username: another() }) },
+  ],
+  [
+    '/api/v2/profileInput#SendFriendRequest',
+    { caller: 'another member', body: () => ({ username: member() }) },
+  ],
+  [
+    '/api/v2/profileInput#AcceptFriendRequest',
+    { caller: 'member', body: () => ({ username: another() }) },
+  ],
+  ['/api/v2/profileInput#LoadFriends', { caller: 'visitor', body: () => ({ username: member() }) }],
+  [
+    '/api/v2/profileInput#LoadFriends',
+    { caller: 'member', body: () => ({ list: 'friendRequests' }) },
+  ],
+  [
+    '/api/v2/profileInput#RemoveFriend',
+    { caller: 'member', body: () => ({ username: another() }) },
+  ],
+  [
+    '/api/v2/profileInput#SendFriendRequest',
+    { caller: 'member', body: () => ({ username: another() }) },
+  ],
+  [
+    '/api/v2/profileInput#AcceptFriendRequest',
+    { caller: 'another member', body: () => ({ username: member() }) },
+  ],
+  ['/api/removeFriend', { caller: 'member', body: () => ({ user: another() }) }],
+  [
+    '/api/messages/send',
+    {
+      caller: 'member',
+      body: () => ({ recipient: another(), subject: 'Hello', message: 'A contract message' }),
+      after: (body) => (ids.message = String(body.id)),
+    },
+  ],
+  ['/api/v2/profileInput#LoadInbox', { caller: 'another member', body: () => ({}) }],
+  [
+    '/api/v2/profileInput#ReadInboxMessage',
+    { caller: 'another member', body: () => ({ id: ids.message }) },
+  ],
+  [
+    '/api/v2/profileInput#DeleteInboxMessage',
+    { caller: 'another member', body: () => ({ id: ids.message }) },
+  ],
+  [
+    '/api/v2/playlists#create',
+    {
+      caller: 'member',
+      body: () => ({ name: 'Contract list', thumbnail: ids.video }),
+      after: (body) => (ids.playlist = String(body._id)),
+    },
+  ],
+  [
+    '/api/v2/playlists#update',
+    { caller: 'member', body: () => ({ _id: ids.playlist, name: 'Renamed' }) },
+  ],
+  [
+    '/api/v2/playlists#addVideo',
+    { caller: 'member', body: () => ({ _id: ids.playlist, videoId: ids.second }) },
+  ],
+  [
+    '/api/v2/playlists#reorder',
+    {
+      caller: 'member',
+      body: () => ({ _id: ids.playlist, videoIds: [ids.second, ids.video] }),
+    },
+  ],
+  ['/api/v2/playlists#get', { caller: 'visitor', body: () => ({ _id: ids.playlist }) }],
+  ['/api/v2/playlists#list', { caller: 'visitor', body: () => ({ username: member() }) }],
+  ['/api/v2/playlists#forVideo', { caller: 'member', body: () => ({ videoId: ids.video }) }],
+  [
+    '/api/v2/playlists#removeVideo',
+    { caller: 'member', body: () => ({ _id: ids.playlist, videoId: ids.second }) },
+  ],
+  ['/api/v2/playlists#delete', { caller: 'member', body: () => ({ _id: ids.playlist }) }],
+  [
+    '/api/v2/upload',
+    {
+      caller: 'member',
+      body: () => ({
+        uploadId: 'c0ffee00c0ffee00c0ffee00c0ffee00',
+        title: 'Uploaded in the contract test',
+        category: 'other',
+      }),
+    },
+  ],
+];
+
+let ip = 0;
+async function callExample(name: string, example: Example) {
+  const target = calls.find((entry) => entry.name === name)!;
+  const body = { ...(target.mode ? { mode: target.mode } : {}), ...example.body() };
+  const actor: Actor | null = callers.actors[example.caller];
+  return dispatch(
+    target.endpoint,
+    body,
+    contextFor(
+      db,
+      actor,
+      { ...media, uploads },
+      `198.51.100.${(ip++ % 250) + 1}`,
+      callers.accounts,
+    ),
+  );
+}
+
+describe('the API contract (every endpoint and mode, answered as declared)', () => {
+  it('has an answer schema and a valid example for every call', () => {
+    const exampled = new Set(EXAMPLES.map(([name]) => name));
+    for (const entry of calls) {
+      expect(answerSchemaOf(entry.endpoint, entry.mode), `${entry.name}: no output`).toBeTruthy();
+      expect(exampled.has(entry.name), `${entry.name}: no example in the contract test`).toBe(true);
+    }
+    for (const name of exampled) expect(calls.map((entry) => entry.name)).toContain(name);
+  });
+
+  it('answers every example 2xx with a body its schema accepts', { timeout: 120_000 }, async () => {
+    const problems: string[] = [];
+    for (const [name, example] of EXAMPLES) {
+      const target = calls.find((entry) => entry.name === name);
+      if (!target) continue;
+      const result = await callExample(name, example);
+      if (result.status >= 300) {
+        problems.push(`${name}: ${result.status} ${JSON.stringify(result.body)}`);
+        continue;
+      }
+      const checked = answerSchemaOf(target.endpoint, target.mode)!.safeParse(result.body);
+      if (!checked.success) {
+        problems.push(`${name}: ${describeZodError(checked.error)}`);
+        continue;
+      }
+      example.after?.(result.body);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('names listed videos `_id`, as the spec does', async () => {
+    const page = await callExample('/api/getmorevideos', {
+      caller: 'visitor',
+      body: () => ({ index: 0 }),
+    });
+    const first = (page.body.data as Record<string, unknown>[])[0]!;
+    expect(first).toHaveProperty('_id');
+    expect(first).not.toHaveProperty('id');
+  });
+});
