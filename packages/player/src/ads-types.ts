@@ -21,7 +21,23 @@ export interface AdsHost {
    * absolute URL: the text, or a rejection when the request failed.
    */
   prefetched: Map<string, Promise<string>>;
+  /**
+   * Reports a media event of the linear ad playing (the page's callbacks then get the roll as
+   * mediaSourceType, as Fluid Player's do); `time` is the ad's current time.
+   */
+  emit(event: AdMediaEvent, time: number): void;
 }
+
+/** Media events of a linear ad that reach the page's callbacks. */
+export const AD_MEDIA_EVENTS = [
+  'play',
+  'playing',
+  'pause',
+  'ended',
+  'waiting',
+  'timeupdate',
+] as const;
+export type AdMediaEvent = (typeof AD_MEDIA_EVENTS)[number];
 
 /** What the core expects back. */
 export interface AdsController {

@@ -345,17 +345,16 @@ class CutroomPlayer implements Player {
   }
 
   #emit(event: PlayerEventName, extra: Partial<EventInfo> = {}): void {
-    const info: EventInfo = { mediaSourceType: this.#ads?.playing ?? 'source', ...extra };
+    const { currentTime: _, ...rest } = extra;
+    const info: EventInfo = { mediaSourceType: this.#ads?.playing ?? 'source', ...rest };
     const first: PlayerEvent = { ...info, type: event };
     if (extra.isToggledOn !== undefined) first.detail = { isToggledOn: extra.isToggledOn };
     for (const callback of this.#listeners.get(event) ?? []) {
       try {
-        if (event === 'timeupdate')
-          (callback as (t: number, i: EventInfo) => void)(this.video.currentTime, {
-            ...info,
-            currentTime: this.video.currentTime,
-          });
-        else (callback as (e: PlayerEvent, i: EventInfo) => void)(first, info);
+        if (event === 'timeupdate') {
+          const time = extra.currentTime ?? this.video.currentTime;
+          (callback as (t: number, i: EventInfo) => void)(time, { ...info, currentTime: time });
+        } else (callback as (e: PlayerEvent, i: EventInfo) => void)(first, info);
       } catch (error) {
         logError(`An "${event}" callback threw: ${String(error)}`);
       }

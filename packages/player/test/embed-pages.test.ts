@@ -280,6 +280,9 @@ const CHECKS: Record<string, () => Promise<void>> = {
     expect(await wrapper.locator('.vast_clickthrough_layer').isVisible()).toBe(true);
     await waitPlaying('preroll');
     expect(hits('/t/inline/')).toContain('impression');
+    await expect
+      .poll(() => page.locator('#log').textContent())
+      .toBe('play:preRoll ended:preRoll play:source');
   },
 
   async vast_play_after_create() {

@@ -64,6 +64,7 @@ export class AdsController {
         },
         onModeChange,
         prefetched,
+        emit: (event, time) => ctx.emit(event, { currentTime: time }),
       });
       await this.#engine.beforeContent();
     } catch (error) {

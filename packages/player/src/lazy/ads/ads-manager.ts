@@ -2,7 +2,8 @@
 // plays mid-rolls and post-rolls over a paused content video, shows non-linear and on-pause
 // ads, and puts the content back where it was.
 import { logError } from '../../log.ts';
-import type { AdsController, AdsHost } from '../../ads-types.ts';
+import { AD_MEDIA_EVENTS } from '../../ads-types.ts';
+import type { AdsController, AdsHost, RollName } from '../../ads-types.ts';
 import type { AdContext, AdRun } from './ad-context.ts';
 import { callAdvanced } from './ad-context.ts';
 import { buildRollRecords } from './ad-list.ts';
@@ -38,6 +39,8 @@ export class AdsManager implements AdsController {
   #onPause: AdRun | null = null;
   #onPauseTimer: ReturnType<typeof setTimeout> | undefined;
   #isDestroyed = false;
+  /** The roll of the linear ad playing, or null. */
+  #roll: RollName | null = null;
   /** The first pre-roll's media file, chosen before the play (see #prepareFirstPreRoll). */
   #firstMedia: { ad: ParsedAd; media: Promise<AdMediaFile | null> } | null = null;
   #firstPreRollReady: Promise<void> = Promise.resolve();
@@ -52,6 +55,12 @@ export class AdsManager implements AdsController {
       if (record.roll === 'preRoll' || record.roll === 'onPauseRoll') void this.#load(record);
     }
     this.#firstPreRollReady = this.#prepareFirstPreRoll().catch(() => {});
+    const adVideo = this.#layer.video;
+    for (const name of AD_MEDIA_EVENTS) {
+      this.#listen(adVideo, name, () => {
+        if (this.#roll && adVideo.getAttribute('src')) host.emit(name, adVideo.currentTime);
+      });
+    }
     const v = host.video;
     this.#listen(v, 'play', () => this.#onContentPlay());
     this.#listen(v, 'pause', () => this.#onContentPause());
@@ -307,6 +316,7 @@ export class AdsManager implements AdsController {
     if (linear.length > 0) this.#pauseContent();
     for (const [ad, record] of linear) {
       if (this.#isDestroyed) return;
+      this.#roll = roll;
       this.#host.setAdPlaying(roll);
       const ctx = this.#context(record, ad);
       const run = ad.vpaid ? playVpaidAd(ad, ctx) : playLinearAd(ad, ctx);
@@ -315,6 +325,7 @@ export class AdsManager implements AdsController {
       ad.played = true;
       this.#active = null;
     }
+    this.#roll = null;
     this.#layer.reset();
     this.#layer.root.hidden = true;
     this.#host.setAdPlaying(null);
