@@ -29,6 +29,17 @@ export default function ApiPage() {
           >
             {JSON.stringify(z.toJSONSchema(endpoint.input, { io: 'input' }), null, 2)}
           </pre>
+          <p className="mt-3">Answer:</p>
+          <pre
+            tabIndex={0}
+            className="mt-3 overflow-x-auto rounded-lg bg-black/50 p-4 text-xs text-neutral-200"
+          >
+            {JSON.stringify(
+              z.toJSONSchema(endpoint.output, { io: 'output', unrepresentable: 'any' }),
+              null,
+              2,
+            )}
+          </pre>
         </section>
       ))}
     </TextPage>
