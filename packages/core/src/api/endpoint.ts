@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Actor } from '../access/actor';
 import type { RefusalMessages, Right } from '../access/rights';
 import type { AccountServices } from '../accounts/auth';
 import type { Listings } from '../cache/listing-cache';
@@ -10,14 +11,7 @@ import type { Storage } from '../storage/storage';
 import type { UploadedFiles } from '../uploads/uploaded-files';
 import type { ProcessingEvents } from '../videos/processing-events';
 
-/** Who is making a request, as the services see it; null for a visitor. */
-export interface Actor {
-  id: string;
-  username: string;
-  role: string;
-  emailVerified: boolean;
-  isSupporter: boolean;
-}
+export type { Actor };
 
 /**
  * What every service call receives besides its input: the kernel. Entry points (the web
