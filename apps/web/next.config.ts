@@ -1,6 +1,8 @@
 import type { NextConfig } from 'next';
 
-// One id per build: the client compares it with /builds/latest.json to offer a reload.
+// One id per build: the client compares it with /builds/latest.json to offer a reload. Next.js
+// reads this file at build time, before loadConfig() exists, so the build's own environment
+// (BUILD_ID) is read here; runtime settings come from loadConfig().
 const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}`;
 
 const nextConfig: NextConfig = {
