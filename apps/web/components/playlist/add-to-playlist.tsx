@@ -3,15 +3,11 @@
 import { IntentLink } from '@/components/ui/intent-link';
 import { useId, useRef, useState } from 'react';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
+import type { PlaylistMenuAnswer } from '@cutroom/core/api/answers';
 import { callApi } from '../social/call-api';
 import { TimedNote } from '../social/timed-note';
 
-interface MenuPlaylist {
-  _id: string;
-  name: string;
-  isPublic: boolean;
-  hasVideo: boolean;
-}
+type MenuPlaylist = PlaylistMenuAnswer['data'][number];
 
 /** "Save to playlist": the viewer's playlists as checkboxes, and a new playlist form. */
 export function AddToPlaylist({ videoId, signedIn }: { videoId: string; signedIn: boolean }) {
@@ -24,7 +20,7 @@ export function AddToPlaylist({ videoId, signedIn }: { videoId: string; signedIn
   const button = useRef<HTMLButtonElement>(null);
 
   const load = async () => {
-    const result = await callApi<{ data: MenuPlaylist[] }>('/api/v2/playlists', {
+    const result = await callApi<PlaylistMenuAnswer>('/api/v2/playlists', {
       mode: 'forVideo',
       videoId,
     });

@@ -1,5 +1,6 @@
 'use client';
 
+import type { PlaylistAnswer } from '@cutroom/core/api/answers';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
@@ -14,7 +15,7 @@ export function CreatePlaylistForm() {
   const [message, show] = useTimedMessage();
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const result = await callApi<{ _id: string }>('/api/v2/playlists', {
+    const result = await callApi<PlaylistAnswer>('/api/v2/playlists', {
       mode: 'create',
       name,
       isPublic,

@@ -131,3 +131,12 @@ export const PlaylistAnswer = z.object({
   owner: z.string(),
   videoCount: count,
 });
+export type PlaylistAnswer = z.infer<typeof PlaylistAnswer>;
+
+/** The add-to-playlist menu: the caller's playlists and whether each holds the video. */
+export const PlaylistMenuAnswer = z.object({
+  data: z.array(
+    z.object({ _id: z.string(), name: z.string(), isPublic: z.boolean(), hasVideo: z.boolean() }),
+  ),
+});
+export type PlaylistMenuAnswer = z.infer<typeof PlaylistMenuAnswer>;

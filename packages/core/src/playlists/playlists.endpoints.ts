@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PagePosition, PlaylistAnswer, toVideoListItem, VideoListItem } from '../api/answers';
+import {
+  PagePosition,
+  PlaylistAnswer,
+  PlaylistMenuAnswer,
+  toVideoListItem,
+  VideoListItem,
+} from '../api/answers';
 import { defineModeEndpoint, type RequestContext } from '../api/endpoint';
 import { MAX_PAGE_INDEX } from '../browse/browse.schema';
 import { findUserByUsername, pagePosition } from '../social/people-access';
@@ -176,9 +182,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       right: 'participate',
       summary: 'Your playlists and whether each holds the video (`videoId`): the add-to menu.',
       input: z.object({ videoId: VideoId }),
-      output: z.object({
-        data: z.array(z.object({ _id: z.string(), name: z.string(), hasVideo: z.boolean() })),
-      }),
+      output: PlaylistMenuAnswer,
       handle: async ({ videoId }, context) => ({
         body: {
           data: (await listPlaylistsForVideo(context.db, context.actor, videoId)).map(
