@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { requireRight } from '../access/rights';
 import type { Endpoint, EndpointAccess, RequestContext } from './endpoint';
+// Refusals of input in a person's words, for every schema of the process.
+import './zod-messages';
 import { isServiceError } from './service-error';
 
 export interface DispatchResult {

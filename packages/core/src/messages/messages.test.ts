@@ -112,7 +112,7 @@ describe('/api/messages/send', () => {
       [{ message: 'x'.repeat(5001) }, 'message: at most 5000 characters'],
       [{ ticket: 'x'.repeat(41) }, 'ticket: at most 40 characters'],
       [{ ticket: 'T 1042; drop' }, 'ticket: letters, digits, - or _ only'],
-      [{ subject: 42 }, 'subject: Invalid input: expected string, received number'],
+      [{ subject: 42 }, 'subject: must be a text'],
       [{ message: 'a\u0000b' }, 'message: text may not contain NUL characters'],
     ] as const) {
       expect(await send(a.actor, { ...base, ...change })).toEqual({
