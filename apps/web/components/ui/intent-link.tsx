@@ -20,7 +20,10 @@ const MAX_AT_ONCE = 3;
 /** How long one prefetch holds its place (router.prefetch answers nothing to wait on). */
 const SLOT_MS = 400;
 
-const prefetched = new Set<string>();
+/** A route prefetched this recently is not asked for again (Next.js keeps it about as long). */
+const FRESH_MS = 30_000;
+
+const prefetchedAt = new Map<string, number>();
 const waiting: (() => void)[] = [];
 let running = 0;
 
@@ -54,7 +57,7 @@ function hrefText(href: LinkProps['href']): string | null {
 /**
  * The site's link: never prefetched for being on screen (Next.js would fetch every link in the
  * viewport, 35–45 routes a page), but on intent (a pointer resting on it, focus, a touch), each
- * route once per page load and a few at a time. `prefetch={false}` turns intent off too, for
+ * route at most once in 30 s and a few at a time. `prefetch={false}` turns intent off too, for
  * a link whose page must not be loaded before it is opened.
  */
 export function IntentLink({
@@ -73,8 +76,10 @@ export function IntentLink({
 
   const prefetchNow = () => {
     const target = hrefText(href);
-    if (!target || prefetched.has(target) || !target.startsWith('/')) return;
-    prefetched.add(target);
+    if (!target || !target.startsWith('/')) return;
+    const last = prefetchedAt.get(target);
+    if (last !== undefined && Date.now() - last < FRESH_MS) return;
+    prefetchedAt.set(target, Date.now());
     schedule(() => router.prefetch(target));
   };
 
