@@ -148,6 +148,11 @@ class CutroomPlayer implements Player {
     video.controls = false;
     video.playsInline = true;
     video.preload = lc.preload;
+    // The preload setting is for the time before play: once playing, a quality or source switch
+    // loads at once (under 'none' the browser would wait for another play to load it).
+    if (lc.preload !== 'auto') {
+      ctx.listen(video, 'play', () => (video.preload = 'auto'), { once: true });
+    }
     video.loop = lc.loop;
 
     if (lc.primaryColor) root.style.setProperty('--cr-primary', lc.primaryColor);
