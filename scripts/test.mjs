@@ -2,13 +2,15 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ensureBuild } from './build-state.mjs';
 import { CHROMIUM, FFMPEG, ensureDependencies, ensureSystemPackages, root, run } from './setup.mjs';
 
 const step = (name) => console.log(`\n━━ ${name}`);
 const reports = mkdtempSync(join(tmpdir(), 'cutroom-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Tests that failed and then passed on a retry: counted as passed, named at the end. */
+const flaky = [];
 
 /** Runs Vitest with a JSON report beside the usual output, and adds up its counts. */
 function vitest(name, args) {
@@ -36,6 +38,15 @@ function vitest(name, args) {
     );
     totals.failed += summary.numFailedTests + failedFiles.length;
     totals.skipped += summary.numPendingTests + summary.numTodoTests;
+    // A passed test keeps the errors of the attempts before it: it passed only on a retry.
+    for (const file of summary.testResults) {
+      for (const test of file.assertionResults) {
+        if (test.status === 'passed' && test.failureMessages.length > 0) {
+          const where = relative(root, file.name);
+          flaky.push(`${where} › ${test.fullName}: ${test.failureMessages[0].split('\n')[0]}`);
+        }
+      }
+    }
   } catch {
     totals.failed += 1;
   }
@@ -43,7 +54,14 @@ function vitest(name, args) {
 }
 
 function finish(code) {
-  console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  if (flaky.length > 0) {
+    console.log(`\nPassed only on a retry (${flaky.length}):`);
+    for (const line of flaky) console.log(`  ${line}`);
+  }
+  const retried = flaky.length > 0 ? ` (${flaky.length} only on a retry)` : '';
+  console.log(
+    `\n${totals.passed} passed${retried}, ${totals.failed} failed, ${totals.skipped} skipped`,
+  );
   process.exit(code);
 }
 
