@@ -69,6 +69,8 @@ function upload(from: string): string {
   return path;
 }
 
+let startTestWorker: () => ReturnType<typeof startWorker>;
+
 // At the top level: the afterAll that drops it must be registered outside a hook.
 const handle = await createTestDatabase();
 
@@ -82,17 +84,19 @@ beforeAll(async () => {
     superviseIntervalSeconds: 2,
   });
   ctx = { db, storage, queue, events, transcodeJob };
-  worker = await startWorker({
-    handle,
-    storage,
-    events,
-    queue,
-    transcodeJob,
-    media: mediaConfigFrom(),
-    pollingIntervalSeconds: 0.5,
-    progressIntervalMs: 100,
-    log: createLogger({ level: 'silent' }),
-  });
+  startTestWorker = () =>
+    startWorker({
+      handle,
+      storage,
+      events,
+      queue,
+      transcodeJob,
+      media: mediaConfigFrom(),
+      pollingIntervalSeconds: 0.5,
+      progressIntervalMs: 100,
+      log: createLogger({ level: 'silent' }),
+    });
+  worker = await startTestWorker();
   sample = join(work, 'sample.mp4');
   longer = join(work, 'longer.mp4');
   await generateTestVideo({ path: sample, width: 640, height: 360, seconds: 4 });
@@ -188,9 +192,12 @@ describe('processing a video', () => {
 
   it('marks a video failed with the reason, and a retry publishes it', async () => {
     const failed = nextEvent((e) => e.type === 'failed');
+    // No worker while the stored source is spoilt, so none can take the job first.
+    await worker.stop();
     const { video } = await acceptUploadedVideo(ctx, { ...metadata, filePath: upload(sample) });
     // The stored source turns out unreadable by the time the worker gets it.
     await storage.putBytes(sourceKeyFor(video.id), 'not a video any more');
+    worker = await startTestWorker();
     const event = await failed;
     expect(event).toMatchObject({
       videoId: video.id,
