@@ -36,10 +36,9 @@ export default defineConfig({
           environment: 'node',
           // One Chromium per file; files run one after another to stay within 2 cores.
           fileParallelism: false,
-          // Real playback: generous when the two cores are shared with the other projects, and
-          // one retry for timing under that load (a real fault fails both attempts).
+          // Real playback: generous when the two cores are shared with the other projects. No
+          // retry: a test that fails once is looked into, not run again.
           testTimeout: 60_000,
-          retry: 1,
           hookTimeout: 120_000,
         },
       },

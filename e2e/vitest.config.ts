@@ -12,7 +12,7 @@ export default defineConfig({
     pool: 'forks',
     // One server and one browser between them; files run one after another.
     fileParallelism: false,
-    // Real uploads, transcodes and playback on 2 cores: one retry for timing, not for faults.
-    retry: 1,
+    // No retry: a test that fails once is looked into, not run again (npm test would name one
+    // that passed only on a retry).
   },
 });
