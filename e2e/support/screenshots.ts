@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -6,14 +6,15 @@ const root = new URL('../..', import.meta.url).pathname;
 let folder: string | undefined;
 
 /**
- * The path of a screenshot named `name`. Tests never write tracked files: screenshots go to a
- * temporary folder unless `E2E_SCREENSHOT_DIR` names one (a relative path is taken from the
- * repository's root), e.g. `E2E_SCREENSHOT_DIR=docs/images` to refresh the docs' images.
+ * The path of a screenshot named `name`. Tests never write tracked files: screenshots go to
+ * `cutroom-e2e-screenshots` in the temporary folder (each run overwrites the last one's) unless
+ * `E2E_SCREENSHOT_DIR` names one (a relative path is taken from the repository's root), e.g.
+ * `E2E_SCREENSHOT_DIR=docs/images` to refresh the docs' images.
  */
 export function screenshotPath(name: string): string {
   if (!folder) {
     const chosen = process.env.E2E_SCREENSHOT_DIR;
-    folder = chosen ? resolve(root, chosen) : mkdtempSync(join(tmpdir(), 'cutroom-shots-'));
+    folder = chosen ? resolve(root, chosen) : join(tmpdir(), 'cutroom-e2e-screenshots');
     mkdirSync(folder, { recursive: true });
   }
   return join(folder, name);

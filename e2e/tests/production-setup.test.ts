@@ -36,7 +36,7 @@ let balancer: Server | undefined;
 let worker: ChildProcess | undefined;
 let workerLog = '';
 const nodes: Site[] = [];
-const work = mkdtempSync(join(tmpdir(), 'cutroom-e2e-prod-'));
+let work = '';
 let publicUrl = '';
 
 /** A load balancer in front of the web nodes: each request goes to the next node in turn. */
@@ -160,9 +160,11 @@ describe.skipIf(!serverUrl || !redisUrl)('the production set-up', () => {
     url.pathname = `/${databaseName}`;
     return url.toString();
   })();
-  const s3Dir = join(work, 's3');
+  let s3Dir = '';
 
   beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'cutroom-e2e-prod-'));
+    s3Dir = join(work, 's3');
     await withServerDatabase(serverUrl!, (admin) =>
       admin.query(`CREATE DATABASE "${databaseName}"`),
     ).catch((error: Error) => {
@@ -225,7 +227,7 @@ describe.skipIf(!serverUrl || !redisUrl)('the production set-up', () => {
       );
     }
     if (redisUrl) await deleteRedisKeys(redisUrl, LISTING_KEYS);
-    rmSync(work, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
   });
 
   it('registers on one node, signs in on the other, uploads, transcodes apart, serves from S3', async () => {
