@@ -1,4 +1,5 @@
 import type { Endpoint, RequestContext } from '@cutroom/core/api/endpoint';
+import { isJsonBody, JSON_ONLY_MESSAGE } from '@cutroom/core/accounts/origin';
 import { dispatch } from '@cutroom/core/api/dispatch';
 import { getRuntime } from './runtime';
 import { getViewer } from './session';
@@ -25,17 +26,8 @@ export async function requestContextFor(request: Request): Promise<RequestContex
 /** The route handler for one JSON API endpoint: parse, dispatch, answer. */
 export function createPostHandler(endpoint: Endpoint) {
   return async function POST(request: Request): Promise<Response> {
-    // A cross-site form can post text/plain or urlencoded bodies without asking first; JSON
-    // it cannot, so only JSON is read.
-    const contentType = request.headers.get('content-type') ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(contentType.trim())) {
-      return Response.json(
-        {
-          error: 'Content-Type: send the request body as application/json',
-          httpStatusCode: 415,
-        },
-        { status: 415 },
-      );
+    if (!isJsonBody(request)) {
+      return Response.json({ error: JSON_ONLY_MESSAGE, httpStatusCode: 415 }, { status: 415 });
     }
     let body: unknown;
     try {

@@ -9,7 +9,13 @@ import {
   type LockoutPolicy,
 } from './login-lockout';
 import { AUTH_CODE_MESSAGES, MESSAGES } from './messages';
-import { allowedOriginsFor, FOREIGN_ORIGIN_MESSAGE, isForeignMutation } from './origin';
+import {
+  allowedOriginsFor,
+  FOREIGN_ORIGIN_MESSAGE,
+  isForeignMutation,
+  isJsonBody,
+  JSON_ONLY_MESSAGE,
+} from './origin';
 
 const json = (status: number, body: Record<string, unknown>, headers?: Headers) => {
   const out = new Headers(headers);
@@ -137,13 +143,8 @@ export function createAuthRequestHandler(options: {
       });
     }
     if (request.method === 'POST') {
-      // Only JSON: a cross-site form cannot send it without asking first.
-      const contentType = request.headers.get('content-type') ?? '';
-      if (!/^application\/json\s*(;|$)/i.test(contentType.trim())) {
-        return json(415, {
-          code: 'UNSUPPORTED_MEDIA_TYPE',
-          message: 'Content-Type: send the request body as application/json',
-        });
+      if (!isJsonBody(request)) {
+        return json(415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: JSON_ONLY_MESSAGE });
       }
       const body = await request
         .clone()

@@ -38,3 +38,15 @@ export function allowedOriginsFor(publicUrl: string): string[] {
     return alias.origin;
   });
 }
+
+export const JSON_ONLY_MESSAGE = 'Content-Type: send the request body as application/json';
+
+/**
+ * Whether a request's body is declared JSON. A cross-site form can post text/plain or
+ * urlencoded bodies without the browser asking first; JSON it cannot, so JSON endpoints read
+ * only that.
+ */
+export function isJsonBody(request: { headers: Headers }): boolean {
+  const type = request.headers.get('content-type') ?? '';
+  return /^application\/json\s*(;|$)/i.test(type.trim());
+}
