@@ -183,6 +183,58 @@ describe('the holes found by attacking the site (regressions)', () => {
     expect(JSON.stringify(await profile.json())).not.toContain('forged.example');
   });
 
+  it('answers hostile bodies on the no-JavaScript form routes with a redirect to the form, never a fault', async () => {
+    const huge = 'x'.repeat(100_000);
+    const bodies: [string | undefined, string | undefined][] = [
+      ['application/x-www-form-urlencoded', ''],
+      ['application/x-www-form-urlencoded', 'email=&password='],
+      [
+        'application/x-www-form-urlencoded',
+        `email=${huge}%40example.test&password=${huge}&username=${huge}`,
+      ],
+      [
+        'application/x-www-form-urlencoded',
+        'email=%ud800&password=%E2%80%AE%00&username=a%CC%81%CC%81',
+      ],
+      [
+        'application/x-www-form-urlencoded',
+        'email=a@b.c&next=%2F%5Cevil.example%2F&next=//evil.example',
+      ],
+      ['application/x-www-form-urlencoded', '%%%&&&==='],
+      ['multipart/form-data; boundary=x', '--x\r\nbroken'],
+      ['application/json', '{"email":"a@b.c","password":"x"}'],
+      ['text/plain', 'email=a@b.c&password=x'],
+      [undefined, undefined],
+    ];
+    for (const [route, form] of [
+      ['/api/forms/sign-in', '/login'],
+      ['/api/forms/register', '/register'],
+    ] as const) {
+      for (const [type, body] of bodies) {
+        const response = await fetch(`${baseUrl()}${route}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { origin: baseUrl(), ...(type ? { 'content-type': type } : {}) },
+          body,
+        });
+        expect(response.status, `${route} ${type} ${body?.slice(0, 40)}`).toBe(303);
+        const location = response.headers.get('location') ?? '';
+        expect(location.startsWith(form), `${route}: ${location}`).toBe(true);
+      }
+    }
+    // A form posted from another site is refused before either route runs.
+    const foreign = await fetch(`${baseUrl()}/api/forms/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'email=a@b.c&password=x',
+    });
+    expect(foreign.status).toBe(403);
+  });
+
   it('serves an icon and a web manifest', async () => {
     const icon = await fetch(`${baseUrl()}/favicon.ico`);
     expect(icon.status).toBe(200);
