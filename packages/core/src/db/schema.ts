@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -546,3 +547,227 @@ export const messages = pgTable(
 );
 
 export type Message = typeof messages.$inferSelect;
+
+// --- Comments under videos, blocks and message privacy (docs/comments.md) ---
+
+/** A comment waits for staff ('held', new accounts) or shows to everyone ('published'). */
+export const COMMENT_STATUSES = ['published', 'held'] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+/**
+ * Comments under videos, threaded one level: a reply's parent is always a top-level comment.
+ * Deleting keeps the row (who deleted it and why, for the moderation area) and hides it; a
+ * deleted top-level comment takes its replies with it.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    /** Short random public id. */
+    id: text().primaryKey(),
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    authorId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The top-level comment this one answers; null for a top-level comment. */
+    parentId: text().references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    status: text({ enum: COMMENT_STATUSES }).notNull().default('published'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The last time the author changed the text; null when never edited. */
+    editedAt: timestamp({ withTimezone: true }),
+    approvedAt: timestamp({ withTimezone: true }),
+    approvedById: text().references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: timestamp({ withTimezone: true }),
+    deletedById: text().references(() => users.id, { onDelete: 'set null' }),
+    /** Why staff deleted it (shown in the moderation area); null for an author's own delete. */
+    deleteReason: text(),
+  },
+  (t) => [
+    // The video page reads a video's top-level comments newest first, one page at a time.
+    index('comments_video_idx')
+      .on(t.videoId, t.createdAt.desc(), t.id.desc())
+      .where(sql`parent_id is null and deleted_at is null`),
+    index('comments_parent_idx')
+      .on(t.parentId, t.createdAt)
+      .where(sql`deleted_at is null`),
+    // The moderation queue: held comments, oldest first.
+    index('comments_held_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'held' and deleted_at is null`),
+    index('comments_author_idx').on(t.authorId, t.createdAt.desc()),
+  ],
+);
+
+export type Comment = typeof comments.$inferSelect;
+
+/** A member (blocker) blocks another: their messages and comments disappear for the blocker. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId),
+    check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/** Who may send a member private messages. */
+export const MESSAGE_PRIVACY = ['everyone', 'friends'] as const;
+export type MessagePrivacy = (typeof MESSAGE_PRIVACY)[number];
+
+/** A member's privacy choices; no row means the defaults (everyone may message them). */
+export const privacySettings = pgTable('privacy_settings', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  messagesFrom: text({ enum: MESSAGE_PRIVACY }).notNull().default('everyone'),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+// ── Notifications and support tickets ─────────────────────────────────────────────────────────
+
+/** What a notification tells of (docs/notifications.md). */
+export const NOTIFICATION_KINDS = [
+  'comment_reply',
+  'message',
+  'friend_request',
+  'friend_accepted',
+  'new_video',
+  'ticket_answer',
+  'video_processed',
+  'video_unpublished',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Whether a kind also comes by e-mail: never, at once, or in the daily digest. */
+export const NOTIFICATION_EMAIL_MODES = ['off', 'immediate', 'digest'] as const;
+export type NotificationEmailMode = (typeof NOTIFICATION_EMAIL_MODES)[number];
+
+/** One thing a member is told of: the bell counts the unread ones. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    /** Short random public id. */
+    id: text().primaryKey(),
+    /** Who is told. */
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
+    /** Who did it (the replier, the sender, the uploader); null for the site itself. */
+    actorId: text().references(() => users.id, { onDelete: 'cascade' }),
+    /** The site path the notification leads to, e.g. /video/abc. */
+    targetPath: text().notNull(),
+    /** What it is about, as shown: a video title, a subject. */
+    targetTitle: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp({ withTimezone: true }),
+    /** How it goes by e-mail, decided when it is made from the member's settings. */
+    emailMode: text({ enum: NOTIFICATION_EMAIL_MODES }).notNull().default('off'),
+    /** When its e-mail (alone or in a digest) went out. */
+    emailedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The bell's count runs on every page a member opens.
+    index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
+    index('notifications_mail_due_idx')
+      .on(t.emailMode, t.createdAt)
+      .where(sql`email_mode <> 'off' and emailed_at is null`),
+  ],
+);
+export type Notification = typeof notifications.$inferSelect;
+
+/** A member's e-mail choice per kind; a kind without a row takes its default. */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
+    email: text({ enum: NOTIFICATION_EMAIL_MODES }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+export const TICKET_CATEGORIES = [
+  'account',
+  'upload',
+  'playback',
+  'content',
+  'supporter',
+  'other',
+] as const;
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+
+export const TICKET_STATES = ['open', 'answered', 'closed'] as const;
+export type TicketState = (typeof TICKET_STATES)[number];
+
+/** A support ticket: a member's question and its thread with staff. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    /** The ticket number shown as T-{id}. */
+    id: integer().primaryKey().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text({ enum: TICKET_CATEGORIES }).notNull(),
+    subject: text().notNull(),
+    state: text({ enum: TICKET_STATES }).notNull().default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The last post or change of state: queues are ordered by it. */
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('tickets_user_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index('tickets_state_idx').on(t.state, t.updatedAt.desc(), t.id.desc()),
+  ],
+);
+export type Ticket = typeof tickets.$inferSelect;
+
+/** One post in a ticket's thread: the member's first message, replies from either side. */
+export const ticketPosts = pgTable(
+  'ticket_posts',
+  {
+    id: text().primaryKey(),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorId: text().references(() => users.id, { onDelete: 'set null' }),
+    /** Written by staff (an answer) rather than by the ticket's member. */
+    fromStaff: boolean().notNull().default(false),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_posts_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/** An image attached to a ticket post, kept in media storage. */
+export const ticketImages = pgTable(
+  'ticket_images',
+  {
+    id: text().primaryKey(),
+    postId: text()
+      .notNull()
+      .references(() => ticketPosts.id, { onDelete: 'cascade' }),
+    storageKey: text().notNull(),
+    contentType: text().notNull(),
+    bytes: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_images_post_idx').on(t.postId)],
+);
