@@ -771,3 +771,97 @@ export const ticketImages = pgTable(
   },
   (t) => [index('ticket_images_post_idx').on(t.postId)],
 );
+
+// --- Reports, the staff action log and disabled members' videos (docs/moderation.md) ---
+
+/** What a report is about: a video, a comment or a member. */
+export const REPORT_TARGETS = ['video', 'comment', 'member'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+/**
+ * Where a report stands: waiting for staff ('open'), looked at and left as it was
+ * ('approved'), or acted on: the item was unpublished or deleted ('actioned').
+ */
+export const REPORT_STATES = ['open', 'approved', 'actioned'] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+
+/**
+ * Members' reports of a video, a comment or a member: one a person an item. The target is a
+ * kind and an id (not a foreign key), so a report outlives the item it named and shows the
+ * reporter what became of it.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: text().primaryKey(),
+    reporterId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetKind: text({ enum: REPORT_TARGETS }).notNull(),
+    targetId: text().notNull(),
+    /** The video a comment report is about, for the queue; the video itself for a video. */
+    videoId: text(),
+    /** A title or username as it was when reported, for when the item is gone. */
+    targetLabel: text().notNull().default(''),
+    reason: text().notNull(),
+    details: text().notNull().default(''),
+    state: text({ enum: REPORT_STATES }).notNull().default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    resolvedById: text().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('reports_one_per_person_idx').on(t.reporterId, t.targetKind, t.targetId),
+    index('reports_open_idx')
+      .on(t.targetKind, t.targetId, t.createdAt)
+      .where(sql`state = 'open'`),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt.desc()),
+    index('reports_target_idx').on(t.targetKind, t.targetId),
+  ],
+);
+
+export type Report = typeof reports.$inferSelect;
+
+/**
+ * Every staff action (who, what, target, reason, when), written in the same transaction as
+ * the action. Append-only: the application has no update or delete of it, and a trigger
+ * (migration) refuses both. Names are copied in so an entry outlives its actor and target.
+ */
+export const staffActions = pgTable(
+  'staff_actions',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: text().notNull(),
+    actorUsername: text().notNull(),
+    action: text().notNull(),
+    targetKind: text().notNull(),
+    targetId: text().notNull(),
+    targetLabel: text().notNull().default(''),
+    reason: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('staff_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('staff_actions_actor_idx').on(t.actorUsername, t.createdAt.desc()),
+    index('staff_actions_target_idx').on(t.targetKind, t.targetId),
+  ],
+);
+
+export type StaffAction = typeof staffActions.$inferSelect;
+
+/**
+ * The published videos of a disabled member, taken off the site with the account; enabling it
+ * publishes exactly these again.
+ */
+export const suspendedVideos = pgTable(
+  'suspended_videos',
+  {
+    videoId: text()
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('suspended_videos_user_idx').on(t.userId)],
+);
