@@ -3,7 +3,7 @@ import { NavLink } from '@/components/ui/nav-link';
 import type { Actor } from '@cutroom/core/api/endpoint';
 import { countUnread } from '@cutroom/core/messages/messages.service';
 import { can, STAFF_RIGHT } from '@cutroom/core/access/rights';
-import { SessionKeeper, SignOutButton } from '@/components/auth/account-menu-items';
+import { SessionKeeper } from '@/components/auth/session-keeper';
 import { HeaderMenu, type HeaderMenuLink } from '@/components/shell/header-menu';
 import { UnreadBadge } from '@/components/inbox/unread-count';
 import { getRuntime } from '@/lib/runtime';
@@ -123,7 +123,7 @@ function AccountMenu({ viewer, unreadCount }: { viewer: Actor | null; unreadCoun
           </>
         }
         links={links}
-        footer={<SignOutButton />}
+        signOut
       />
       <SessionKeeper />
     </>

@@ -1,24 +1,7 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import { HeaderMenuAction } from '@/components/shell/header-menu';
-import { CLIENT_STORAGE_PREFIX, clearClientState, signOut } from '@/lib/auth-client';
-
-/** The account menu's last item. */
-export function SignOutButton() {
-  const [busy, setBusy] = useState(false);
-  return (
-    <HeaderMenuAction
-      disabled={busy}
-      onClick={() => {
-        setBusy(true);
-        void signOut();
-      }}
-    >
-      Sign out
-    </HeaderMenuAction>
-  );
-}
+import { useEffect } from 'react';
+import { CLIENT_STORAGE_PREFIX, clearClientState } from '@/lib/auth-client';
 
 const SESSION_CHECK_KEY = `${CLIENT_STORAGE_PREFIX}session-checked-at`;
 const SESSION_CHECK_EVERY_MS = 60 * 60_000;
