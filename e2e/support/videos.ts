@@ -44,9 +44,9 @@ const b64 = (value: string) => Buffer.from(value).toString('base64');
  */
 export async function uploadPublishedVideo(
   cookie: string,
-  options: { title: string; username: string; timeoutMs?: number },
+  options: { title: string; username: string; timeoutMs?: number; seconds?: number },
 ): Promise<{ id: string; slug: string }> {
-  const bytes = makeTinyMp4();
+  const bytes = makeTinyMp4(options.seconds);
   const headers = { cookie, origin: baseUrl(), 'tus-resumable': '1.0.0' };
   const created = await fetch(`${baseUrl()}/api/uploads`, {
     method: 'POST',

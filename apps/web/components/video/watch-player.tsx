@@ -1,8 +1,11 @@
 'use client';
 
 import '@cutroom/player/cutroom-player.css';
+import { parseStartTime } from '@cutroom/core/watch/embed-code';
 import { CutroomPlayer } from '@cutroom/player/react';
 import type { Player } from '@cutroom/player';
+import { useEffect, useRef } from 'react';
+import { getCurrentPlayer, setCurrentPlayer } from './current-player';
 
 export interface WatchPlayerProps {
   videoId: string;
@@ -18,7 +21,19 @@ export interface WatchPlayerProps {
 
 /** The site's player for one video: the HLS ladder, its poster and the timeline previews. */
 export function WatchPlayer(props: WatchPlayerProps) {
+  const mine = useRef<Player | null>(null);
+  useEffect(
+    () => () => {
+      if (mine.current && getCurrentPlayer() === mine.current) setCurrentPlayer(null);
+    },
+    [],
+  );
   const onReady = (player: Player) => {
+    mine.current = player;
+    setCurrentPlayer(player);
+    // A shared link's ?t=83 (or 1m23s) starts there; the seek waits for the first play.
+    const start = parseStartTime(new URLSearchParams(window.location.search).get('t'));
+    if (start) player.skipTo(start);
     if (!props.countsViews) return;
     let counted = false;
     player.on('playing', () => {

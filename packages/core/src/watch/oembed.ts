@@ -1,5 +1,14 @@
 import type { Video } from '../db/schema';
+import {
+  DEFAULT_EMBED_SIZE,
+  EMBED_SIZES,
+  embedCode,
+  embedPageUrl,
+  startTimeOfUrl,
+} from './embed-code';
 import { canonicalVideoPath, parseVideoParam } from './watch.service';
+
+export { DEFAULT_EMBED_SIZE, EMBED_SIZES, embedCode, embedPageUrl } from './embed-code';
 
 export interface OembedRequest {
   url: string;
@@ -20,22 +29,29 @@ export function videoIdFromPageUrl(pageUrl: string, publicUrl: string): string |
   return match ? (parseVideoParam(match[1]!)?.id ?? null) : null;
 }
 
-/** Fits 16:9 (or the video's own ratio) inside the consumer's maximum size. */
+/**
+ * The largest offered size (in the video's own ratio) that fits inside the consumer's maximum,
+ * the default when none is given; below the smallest, the smallest scaled down to fit.
+ */
 export function embedSize(
   aspectRatio: number,
   request: Pick<OembedRequest, 'maxwidth' | 'maxheight'>,
 ): { width: number; height: number } {
-  let width = Math.min(640, request.maxwidth ?? 640);
-  let height = Math.round(width / aspectRatio);
+  const sized = (width: number) => ({ width, height: Math.round(width / aspectRatio) });
+  const fits = ({ width, height }: { width: number; height: number }) =>
+    (!request.maxwidth || width <= request.maxwidth) &&
+    (!request.maxheight || height <= request.maxheight);
+  const offered = EMBED_SIZES.map(({ width }) => sized(width));
+  if (!request.maxwidth && !request.maxheight) return sized(DEFAULT_EMBED_SIZE.width);
+  const largest = offered.filter(fits).pop();
+  if (largest) return largest;
+  let { width, height } = sized(Math.min(EMBED_SIZES[0].width, request.maxwidth ?? Infinity));
   if (request.maxheight && height > request.maxheight) {
     height = request.maxheight;
     width = Math.round(height * aspectRatio);
   }
   return { width, height };
 }
-
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The oEmbed 1.0 answer (type "video") for a published video. */
 export function buildOembed(
@@ -44,7 +60,7 @@ export function buildOembed(
   options: { publicUrl: string; siteName: string; posterUrl: string | null } & OembedRequest,
 ) {
   const { width, height } = embedSize(video.aspectRatio ?? 16 / 9, options);
-  const embedUrl = `${options.publicUrl}/video/embed/${video.id}`;
+  const embedUrl = embedPageUrl(options.publicUrl, video.id, startTimeOfUrl(options.url) ?? 0);
   return {
     version: '1.0',
     type: 'video',
@@ -55,7 +71,7 @@ export function buildOembed(
     author_url: `${options.publicUrl}/profile/${encodeURIComponent(uploader.username)}`,
     width,
     height,
-    html: `<iframe src="${escapeAttribute(embedUrl)}" width="${width}" height="${height}" title="${escapeAttribute(video.title)}" frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`,
+    html: embedCode({ embedUrl, title: video.title, width, height }),
     ...(options.posterUrl
       ? { thumbnail_url: new URL(options.posterUrl, options.publicUrl).toString() }
       : {}),

@@ -144,4 +144,54 @@ describe('oEmbed', () => {
     expect(answer.html).toContain('title="A &quot;quoted&quot; &lt;title&gt;"');
     expect(answer.thumbnail_url).toBe('https://videos.example/media/p.jpg');
   });
+
+  it('offers the share menu’s sizes and its iframe, at the page address’s start time', async () => {
+    const { buildOembed, embedSize, embedCode, EMBED_SIZES } = await import('./oembed');
+    expect(EMBED_SIZES.map(({ width, height }) => `${width}x${height}`)).toEqual([
+      '560x315',
+      '640x360',
+      '853x480',
+      '1280x720',
+    ]);
+    expect(embedSize(16 / 9, { maxwidth: 900 })).toEqual({ width: 853, height: 480 });
+    expect(embedSize(16 / 9, { maxwidth: 5000, maxheight: 5000 })).toEqual({
+      width: 1280,
+      height: 720,
+    });
+    expect(embedSize(16 / 9, { maxwidth: 700, maxheight: 340 })).toEqual({
+      width: 560,
+      height: 315,
+    });
+    const { user } = await createUser(db, { username: 'oembedsizes' });
+    const video = await createVideo(db, { ownerId: user.id, title: 'Sizes' });
+    const answer = buildOembed(video, user, {
+      url: `https://videos.example/video/sizes_${video.id}?t=1m23s`,
+      maxwidth: 1000,
+      publicUrl: 'https://videos.example',
+      siteName: 'Cutroom',
+      posterUrl: null,
+    });
+    expect(answer).toMatchObject({ width: 853, height: 480 });
+    expect(answer.html).toBe(
+      embedCode({
+        embedUrl: `https://videos.example/video/embed/${video.id}?t=83`,
+        title: 'Sizes',
+        width: 853,
+        height: 480,
+      }),
+    );
+  });
+
+  it('reads a start time as other video sites write it, and nothing else', async () => {
+    const { parseStartTime, startTimeOfUrl } = await import('./embed-code');
+    expect(parseStartTime('83')).toBe(83);
+    expect(parseStartTime('83s')).toBe(83);
+    expect(parseStartTime('1m23s')).toBe(83);
+    expect(parseStartTime('1h0m5s')).toBe(3605);
+    for (const bad of [null, '', '0', '-5', 'abc', '1.5', '12x', '9'.repeat(40), 'h']) {
+      expect(parseStartTime(bad)).toBeNull();
+    }
+    expect(startTimeOfUrl('https://videos.example/video/x_abc?t=42')).toBe(42);
+    expect(startTimeOfUrl('not a url')).toBeNull();
+  });
 });

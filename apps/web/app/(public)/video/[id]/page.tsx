@@ -16,7 +16,7 @@ import { OwnerPanel } from '@/components/social/owner-panel';
 import { SubscribeButton } from '@/components/social/subscribe-button';
 import { VideoActions } from '@/components/social/video-actions';
 import { loadVideoSocial } from '@/components/social/video-social';
-import { EmbedCode } from '@/components/video/embed-code';
+import { ShareMenu } from '@/components/video/share-menu';
 import { VideoGrid } from '@/components/video/video-grid';
 import { WatchPlayer } from '@/components/video/watch-player';
 import { formatDuration, formatViews } from '@/lib/format';
@@ -93,7 +93,7 @@ export default async function VideoPage({ params }: Params) {
     video.isTrans && 'Trans',
     video.hasSeizureWarning && 'Seizure warning',
   ].filter((flag): flag is string => Boolean(flag));
-  const embedUrl = `${config.PUBLIC_URL}/video/embed/${video.id}`;
+  const pageUrl = `${config.PUBLIC_URL}${canonicalVideoPath(video)}`;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
@@ -179,6 +179,13 @@ export default async function VideoPage({ params }: Params) {
               signedIn={Boolean(viewer)}
             />
           )}
+          <ShareMenu
+            pageUrl={pageUrl}
+            publicUrl={config.PUBLIC_URL}
+            videoId={video.id}
+            title={video.title}
+            canEmbed={video.status === 'published'}
+          />
         </div>
 
         {video.description && (
@@ -231,11 +238,6 @@ export default async function VideoPage({ params }: Params) {
           )}
         </dl>
 
-        {video.status === 'published' && (
-          <div className="mt-4">
-            <EmbedCode embedUrl={embedUrl} title={video.title} />
-          </div>
-        )}
         {canManage && (
           <OwnerPanel
             video={{
