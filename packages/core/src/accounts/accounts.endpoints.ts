@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NewUserRecordAnswer } from '../api/answers';
-import { defineEndpoint, defineModeEndpoint, requireAccountServices } from '../api/endpoint';
+import { defineEndpoint, requireAccountServices } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import { CheckUsernameInput, Username, USERNAME_TAKEN_MESSAGE } from './accounts.schema';
 import { MAX_EMAIL_LENGTH } from './auth-handler';
@@ -84,26 +84,5 @@ export const initNewUserEndpoint = defineEndpoint({
     const user = await findUserById(context.db, actor.id);
     if (!user) throw new ServiceError('unauthenticated', 'Please sign in first');
     return { body: { data: toNewUserRecord(user) } };
-  },
-});
-
-/**
- * The admin endpoint of spec §7. Every mode answers 403 to anyone but an admin; the client
- * shows admin links only after `CheckAccess` answers 200. Moderation modes join this list.
- */
-export const adminEndpoint = defineModeEndpoint({
-  path: '/api/v2/admin',
-  summary: 'Admin calls: 200 to an admin, 401 to a visitor, 403 to everyone else.',
-  modes: {
-    CheckAccess: {
-      right: 'administer',
-      summary: 'Whether the caller is an admin (200) or not (403).',
-      input: z.object({}),
-      output: z.object({ data: z.object({ admin: z.literal(true), username: z.string() }) }),
-      async handle(_input, context) {
-        const admin = requireMemberRight(context.actor, 'administer');
-        return { body: { data: { admin: true, username: admin.username } } };
-      },
-    },
   },
 });

@@ -1,13 +1,18 @@
 import {
-  adminEndpoint,
   checkUsernameEndpoint,
   createUserEndpoint,
   initNewUserEndpoint,
 } from '../accounts/accounts.endpoints';
 import { getMoreVideosEndpoint } from '../browse/browse.endpoints';
+import { commentsEndpoint } from '../comments/comments.endpoints';
+import { memberPartsEndpoint } from '../member-parts/member-parts.endpoints';
 import { sendMessageEndpoint } from '../messages/messages.endpoints';
+import { adminEndpoint } from '../moderation/admin.endpoints';
 import { metadataEndpoint } from '../metadata/metadata.endpoints';
+import { notificationsEndpoint } from '../notifications/notifications.endpoints';
 import { playlistsEndpoint } from '../playlists/playlists.endpoints';
+import { privacyEndpoint } from '../privacy/privacy.endpoints';
+import { reportsEndpoint } from '../reports/reports.endpoints';
 import { profileInputEndpoint, removeFriendEndpoint } from '../profiles/profile-input.endpoints';
 import { searchV2Endpoint } from '../search/search.endpoints';
 import { videoInputEndpoint } from '../video-input/video-input.endpoints';
@@ -29,6 +34,11 @@ export const endpoints: readonly Endpoint[] = [
   removeFriendEndpoint,
   playlistsEndpoint,
   sendMessageEndpoint,
+  commentsEndpoint,
+  privacyEndpoint,
+  reportsEndpoint,
+  notificationsEndpoint,
+  memberPartsEndpoint,
 ];
 
 export function findEndpoint(path: string): Endpoint | undefined {

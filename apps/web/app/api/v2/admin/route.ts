@@ -1,4 +1,4 @@
-import { adminEndpoint } from '@cutroom/core/accounts/accounts.endpoints';
+import { adminEndpoint } from '@cutroom/core/moderation/admin.endpoints';
 import { createPostHandler } from '@/lib/api-route';
 
 export const POST = createPostHandler(adminEndpoint);

@@ -1,0 +1,4 @@
+import { reportsEndpoint } from '@cutroom/core/reports/reports.endpoints';
+import { createPostHandler } from '@/lib/api-route';
+
+export const POST = createPostHandler(reportsEndpoint);

@@ -1,0 +1,303 @@
+import { notificationSinkOf } from '../notifications/notifications.endpoints';
+import { notify } from '../notifications/notifications.service';
+import { z } from 'zod';
+import { requireMemberRight } from '../access/rights';
+import { defineModeEndpoint, type RequestContext } from '../api/endpoint';
+import type { Video } from '../db/schema';
+import {
+  disableMember,
+  enableMember,
+  searchMembers,
+  setMemberRoles,
+  setMemberSupporter,
+} from './members.service';
+import {
+  ActedVideoAnswer,
+  DisableMemberInput,
+  EnableMemberInput,
+  MemberAnswer,
+  PageFields,
+  PageInput,
+  ReportedVideoAnswer,
+  ResolveReportsInput,
+  SetRolesInput,
+  SetSupporterInput,
+  StaffActionAnswer,
+  StaffLogInput,
+  UnpublishedVideoAnswer,
+  UnpublishInput,
+  VideoTarget,
+  VideoTargetWithReason,
+} from './moderation.schema';
+import {
+  approveReportedVideo,
+  deleteReportedVideo,
+  deleteUnpublishedVideo,
+  listReportedVideos,
+  listUnpublishedVideos,
+  publishVideoAsStaff,
+  resolveReports,
+  unpublishVideoAsStaff,
+  type ModerationContext,
+} from './moderation.service';
+import { listStaffActions } from './staff-log.service';
+
+const moderationContext = (context: RequestContext): ModerationContext => ({
+  db: context.db,
+  listings: context.listings,
+  now: context.now,
+  media: context.media,
+});
+
+/** Every answer of the admin endpoint carries the spec's HttpStatusCode. */
+const OK = { HttpStatusCode: 200 } as const;
+const HttpStatusCode = z.literal(200);
+
+const actedVideo = (video: Video) => ({
+  _id: video.id,
+  status: video.status,
+  isReported: video.isReported,
+  title: video.title,
+});
+
+const videoAnswer = z.object({ video: ActedVideoAnswer, HttpStatusCode });
+const memberAnswer = z.object({ data: MemberAnswer, HttpStatusCode });
+
+/**
+ * The admin endpoint of spec §7. Moderation modes answer 200 to moderators and admins and 403
+ * to everyone else; CheckAccess, roles and the supporter flag are for admins only. Approving or
+ * deleting a report removes the video from the reported list; unpublishing moves it to the
+ * unpublished list; publishing or deleting removes it from that list.
+ */
+export const adminEndpoint = defineModeEndpoint({
+  path: '/api/v2/admin',
+  summary:
+    'Moderation and admin calls: 200 to staff (moderators and admins; admins only where noted), 403 to everyone else.',
+  modes: {
+    CheckAccess: {
+      right: 'administer',
+      summary: 'Whether the caller is an admin (200) or not (403).',
+      input: z.object({}),
+      output: z.object({ data: z.object({ admin: z.literal(true), username: z.string() }) }),
+      async handle(_input, context) {
+        const admin = requireMemberRight(context.actor, 'administer');
+        return { body: { data: { admin: true, username: admin.username } } };
+      },
+    },
+    LoadReportedVideos: {
+      right: 'moderate',
+      summary:
+        'The reported list: videos with open reports, the longest waiting first, 20 a page, each with its reports.',
+      input: PageInput,
+      output: z.object({ data: z.array(ReportedVideoAnswer), ...PageFields, HttpStatusCode }),
+      async handle({ index }, context) {
+        const page = await listReportedVideos(context.db, index);
+        const { data, count, hasMore } = page;
+        return { body: { data, count, index: page.index, hasMore, ...OK } };
+      },
+    },
+    DeleteReportVideo: {
+      right: 'moderate',
+      summary:
+        'Delete a reported video (`_id`, optional `reason` told to the uploader); its reports close and it leaves the reported list.',
+      input: VideoTargetWithReason,
+      output: videoAnswer,
+      async handle({ _id, reason }, context) {
+        await deleteReportedVideo(moderationContext(context), context.actor, _id, reason ?? '');
+        return { body: { video: { _id, status: 'deleted' }, ...OK } };
+      },
+    },
+    ApproveVideo: {
+      right: 'moderate',
+      summary:
+        'Keep a reported video (`_id`): its reports close as approved and it leaves the reported list.',
+      input: VideoTarget,
+      output: videoAnswer,
+      async handle({ _id }, context) {
+        const video = await approveReportedVideo(moderationContext(context), context.actor, _id);
+        return { body: { video: actedVideo(video), ...OK } };
+      },
+    },
+    UnpublishVideoAdmin: {
+      right: 'moderate',
+      summary:
+        'Unpublish any video (`_id`, `reason` told to the uploader, at most 500 characters): it moves to the unpublished list.',
+      input: UnpublishInput,
+      output: videoAnswer,
+      async handle({ _id, reason }, context) {
+        const video = await unpublishVideoAsStaff(
+          moderationContext(context),
+          context.actor,
+          _id,
+          reason,
+        );
+        await notify(
+          context.db,
+          notificationSinkOf(context),
+          {
+            userId: video.ownerId,
+            kind: 'video_unpublished',
+            // Staff unpublishing their own video are not told.
+            actorId: context.actor?.id,
+            targetPath: '/profile?tab=videos',
+            targetTitle: video.title,
+          },
+          context.now(),
+        );
+        return { body: { video: actedVideo(video), ...OK } };
+      },
+    },
+    LoadAdminVideos: {
+      right: 'moderate',
+      summary:
+        'The unpublished list: videos staff unpublished, newest first, 20 a page, with the reason given.',
+      input: PageInput,
+      output: z.object({
+        unpublished: z.array(UnpublishedVideoAnswer),
+        ...PageFields,
+        HttpStatusCode,
+      }),
+      async handle({ index }, context) {
+        const page = await listUnpublishedVideos(context.db, index);
+        return {
+          body: {
+            unpublished: page.data,
+            count: page.count,
+            index: page.index,
+            hasMore: page.hasMore,
+            ...OK,
+          },
+        };
+      },
+    },
+    AdminPublish: {
+      right: 'moderate',
+      summary: 'Publish a video staff unpublished (`_id`): it leaves the unpublished list.',
+      input: VideoTarget,
+      output: videoAnswer,
+      async handle({ _id }, context) {
+        const video = await publishVideoAsStaff(moderationContext(context), context.actor, _id);
+        return { body: { video: actedVideo(video), ...OK } };
+      },
+    },
+    AdminDelete: {
+      right: 'moderate',
+      summary:
+        'Delete a video staff unpublished (`_id`, optional `reason`): it leaves the unpublished list.',
+      input: VideoTargetWithReason,
+      output: videoAnswer,
+      async handle({ _id, reason }, context) {
+        await deleteUnpublishedVideo(moderationContext(context), context.actor, _id, reason ?? '');
+        return { body: { video: { _id, status: 'deleted' }, ...OK } };
+      },
+    },
+    ResolveReports: {
+      right: 'moderate',
+      summary:
+        "Close an item's open reports (`targetKind`, `targetId`, `outcome` approved or actioned).",
+      input: ResolveReportsInput,
+      output: z.object({ data: z.object({ closed: z.number().int().min(0) }), HttpStatusCode }),
+      async handle(input, context) {
+        const closed = await resolveReports(moderationContext(context), context.actor, input);
+        return { body: { data: { closed }, ...OK } };
+      },
+    },
+    LoadMembers: {
+      right: 'moderate',
+      summary: 'Members whose username or e-mail contains `query`, 20 a page.',
+      input: PageInput.extend({
+        query: z.string().trim().max(100, 'is at most 100 characters long').default(''),
+        filter: z.enum(['all', 'disabled', 'staff']).default('all'),
+      }),
+      output: z.object({ data: z.array(MemberAnswer), ...PageFields, HttpStatusCode }),
+      async handle(input, context) {
+        const page = await searchMembers(context.db, input);
+        return {
+          body: {
+            data: page.data,
+            count: page.count,
+            index: page.index,
+            hasMore: page.hasMore,
+            ...OK,
+          },
+        };
+      },
+    },
+    DisableMember: {
+      right: 'moderate',
+      summary:
+        'Disable an account (`userId`, `reason`): its sessions end at once, sign-in is refused and its videos leave the site.',
+      input: DisableMemberInput,
+      output: memberAnswer,
+      async handle({ userId, reason }, context) {
+        const data = await disableMember(moderationContext(context), context.actor, userId, reason);
+        return { body: { data, ...OK } };
+      },
+    },
+    EnableMember: {
+      right: 'moderate',
+      summary:
+        'Enable a disabled account (`userId`): it may sign in again and its videos are back.',
+      input: EnableMemberInput,
+      output: memberAnswer,
+      async handle({ userId, reason }, context) {
+        const data = await enableMember(moderationContext(context), context.actor, userId, reason);
+        return { body: { data, ...OK } };
+      },
+    },
+    SetMemberRoles: {
+      right: 'administer',
+      summary:
+        "Set a member's staff roles (`userId`, `roles`: moderator, tagger, admin). Admins only.",
+      input: SetRolesInput,
+      output: memberAnswer,
+      async handle({ userId, roles }, context) {
+        const data = await setMemberRoles(moderationContext(context), context.actor, userId, roles);
+        return { body: { data, ...OK } };
+      },
+    },
+    SetSupporter: {
+      right: 'administer',
+      summary: "Set or clear a member's supporter flag (`userId`, `isSupporter`). Admins only.",
+      input: SetSupporterInput,
+      output: memberAnswer,
+      async handle({ userId, isSupporter }, context) {
+        const data = await setMemberSupporter(
+          moderationContext(context),
+          context.actor,
+          userId,
+          isSupporter,
+        );
+        return { body: { data, ...OK } };
+      },
+    },
+    LoadStaffLog: {
+      right: 'moderate',
+      summary:
+        'The staff action log, newest first, 30 a page, filtered by `actor`, `action`, `target`, `from` and `to` (dates). It cannot be changed.',
+      input: StaffLogInput,
+      output: z.object({ data: z.array(StaffActionAnswer), ...PageFields, HttpStatusCode }),
+      async handle(input, context) {
+        const page = await listStaffActions(context.db, input);
+        return {
+          body: {
+            data: page.data.map((row) => ({
+              id: row.id,
+              actorUsername: row.actorUsername,
+              action: row.action,
+              targetKind: row.targetKind,
+              targetId: row.targetId,
+              targetLabel: row.targetLabel,
+              reason: row.reason,
+              createdAt: row.createdAt.toISOString(),
+            })),
+            count: page.count,
+            index: page.index,
+            hasMore: page.hasMore,
+            ...OK,
+          },
+        };
+      },
+    },
+  },
+});
