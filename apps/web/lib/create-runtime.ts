@@ -16,6 +16,7 @@ import {
 import { JobQueue } from '@cutroom/core/jobs/job-queue';
 import { createListingCache, Listings } from '@cutroom/core/cache/listing-cache';
 import { createLogger } from '@cutroom/core/logging/logger';
+import { startNotificationJobs } from '@cutroom/core/notifications/notification-mail';
 import { createStorage } from '@cutroom/core/storage/create-storage';
 import { PostgresEvents } from '@cutroom/core/videos/postgres-events';
 import { InProcessEvents } from '@cutroom/core/videos/processing-events';
@@ -57,6 +58,19 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   const transcodeJob = createTranscodeVideoJob(config);
   const queue = await JobQueue.start(database, [transcodeDeadLetterJob, transcodeJob], {
     superviseIntervalSeconds: config.QUEUE_SUPERVISE_SECONDS,
+  });
+  // Notification e-mails (at once and the daily digest) go out from the web processes, which
+  // hold the mailer.
+  const notificationJobs = await startNotificationJobs(queue, {
+    db: database.db,
+    mailer: accounts.mailer,
+    settings: {
+      publicUrl: config.PUBLIC_URL,
+      siteName: config.SITE_NAME,
+      secret: accounts.settings.secret,
+    },
+    log: log.child({ module: 'notifications' }),
+    digestCron: config.NOTIFICATION_DIGEST_CRON,
   });
   const listings = new Listings(createListingCache(config));
   // With a server database, workers may be other processes: events cross through it.
@@ -115,6 +129,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     }),
     async stop() {
       await worker?.stop();
+      await notificationJobs.stop();
       await queue.stop({ timeoutMs: 10_000 });
       if (events instanceof PostgresEvents) {
         listings.setBroadcast(undefined);

@@ -87,6 +87,18 @@ export const ConfigSchema = z.object({
   SMTP_URL: z.string().optional(),
   /** The sender of account mails (verification, password reset). */
   MAIL_FROM: z.string().default('Cutroom <no-reply@localhost>'),
+  /** When the daily digest of notification e-mails goes out: a cron expression, in UTC. */
+  NOTIFICATION_DIGEST_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, 'NOTIFICATION_DIGEST_CRON must be a cron expression of five fields')
+    .default('0 7 * * *'),
+  /** Largest image attached to a support ticket, in bytes (default 5 MiB). */
+  TICKET_IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 ** 2)
+    .default(5 * 1024 ** 2),
   /** Comma-separated e-mail addresses that are made admins when they exist (the first admin). */
   ADMIN_EMAILS: z.string().default(''),
   /** How long a sign-in lasts without use, in days. */
@@ -109,6 +121,16 @@ export const ConfigSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   /** How long that lock lasts, in minutes. */
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+
+  // --- Comments (packages/core/src/comments, docs/comments.md) ---
+  /** Comments one member may post in COMMENT_RATE_LIMIT_WINDOW seconds. */
+  COMMENT_RATE_LIMIT_MAX: wholeNumber(1, 10),
+  COMMENT_RATE_LIMIT_WINDOW: wholeNumber(1, 300),
+  /**
+   * Comments of accounts younger than this many hours wait for a moderator's approval
+   * (only their author sees them meanwhile); 0 turns holding off.
+   */
+  COMMENT_HOLD_NEW_ACCOUNT_HOURS: wholeNumber(0, 24),
 
   // --- Media storage (packages/core/src/storage/create-storage.ts) ---
   /** Local media directory when S3 is not configured (default: DATA_DIR/media). */

@@ -11,6 +11,8 @@ export interface MailMessage {
   text: string;
   html: string;
   link?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -34,8 +36,8 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       kind: 'smtp',
-      async send({ to, subject, text, html }) {
-        await transport.sendMail({ from, to, subject, text, html });
+      async send({ to, subject, text, html, headers }) {
+        await transport.sendMail({ from, to, subject, text, html, headers });
         // The recipient and subject only: the body holds a one-time link.
         log.info({ to, subject }, 'mail sent');
       },
@@ -45,8 +47,8 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     kind: 'outbox',
-    async send({ to, subject, text, html, link }) {
-      const info = await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, link, headers }) {
+      const info = await transport.sendMail({ from, to, subject, text, html, headers });
       await mkdir(outboxDir, { recursive: true });
       const file = join(
         outboxDir,

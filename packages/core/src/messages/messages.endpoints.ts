@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint';
+import { notificationSinkOf } from '../notifications/notifications.endpoints';
+import { notify } from '../notifications/notifications.service';
+import { findUserByUsername } from '../social/people-access';
 import { PEOPLE_MESSAGES } from '../social/people-messages';
 import { SendMessageInput } from './messages.schema';
 import { sendMessage } from './messages.service';
@@ -18,6 +21,14 @@ export const sendMessageEndpoint = defineEndpoint({
   output: z.object({ id: z.string(), delivered: z.boolean(), recipient: z.string() }),
   handle: async (input, context) => {
     const sent = await sendMessage(context.db, context.actor, input, context.now());
+    const recipient = await findUserByUsername(context.db, sent.recipient);
+    await notify(context.db, notificationSinkOf(context), {
+      userId: recipient.id,
+      kind: 'message',
+      actorId: context.actor?.id,
+      targetPath: `/inbox/${sent.id}`,
+      targetTitle: input.subject ?? '',
+    });
     return { status: 201, body: sent };
   },
 });

@@ -27,6 +27,7 @@ import {
 } from '../friends/friends.service';
 import { INBOX_BOXES, MessageId } from '../messages/messages.schema';
 import { deleteMessage, listInbox, readMessage } from '../messages/messages.service';
+import { notifyFriendship } from '../notifications/notify-friendship';
 import { pagePosition } from '../social/people-access';
 import { requireMemberRight } from '../access/rights';
 import { PEOPLE_MESSAGES } from '../social/people-messages';
@@ -74,6 +75,7 @@ const friendAction = (action: typeof sendFriendRequest, summary: string) =>
     output: FriendshipChange,
     handle: async ({ username }: { username: string }, context: RequestContext) => {
       const friendship = await action(context.db, context.actor, username);
+      await notifyFriendship(context, username, friendship);
       return { body: { data: { username, friendship } } };
     },
   }) as const;

@@ -5,7 +5,9 @@ export type ProcessingEvent =
   | { type: 'published'; videoId: string; ownerId: string }
   | { type: 'failed'; videoId: string; ownerId: string; reason: string }
   | { type: 'processing'; videoId: string; ownerId: string }
-  | { type: 'removed'; videoId: string; ownerId: string };
+  | { type: 'removed'; videoId: string; ownerId: string }
+  /** The member `ownerId`'s notifications changed (a new one, or some read): the bell asks again. */
+  | { type: 'notifications'; ownerId: string };
 
 export interface ProcessingEventFilter {
   ownerId?: string;
@@ -38,7 +40,7 @@ export class InProcessEvents implements ProcessingEvents {
   subscribe(listener: (event: ProcessingEvent) => void, filter: ProcessingEventFilter = {}) {
     const wrapped = (event: ProcessingEvent) => {
       if (filter.ownerId && event.ownerId !== filter.ownerId) return;
-      if (filter.videoId && event.videoId !== filter.videoId) return;
+      if (filter.videoId && (!('videoId' in event) || event.videoId !== filter.videoId)) return;
       listener(event);
     };
     this.#emitter.on('event', wrapped);

@@ -8,6 +8,7 @@ import { transcodeVideoJob, type TranscodeVideoJob } from '../jobs/job-definitio
 import type { JobQueue, TransactionLike } from '../jobs/job-queue';
 import { sourceKeyFor, videoPrefix } from '../storage/rendition-folder';
 import type { Storage } from '../storage/storage';
+import { notifyVideoPublished } from '../notifications/notifications.service';
 import type { ProcessingEvents } from './processing-events';
 import { NewVideoInput, type Actor } from './video-processing.schema';
 
@@ -213,9 +214,17 @@ export async function publishProcessedVideo(
       updatedAt: now,
     })
     .where(and(eq(videos.id, input.videoId), eq(videos.status, 'processing')))
-    .returning({ ownerId: videos.ownerId });
+    .returning({ ownerId: videos.ownerId, title: videos.title });
   if (!row) return false;
   ctx.events.publish({ type: 'published', videoId: input.videoId, ownerId: row.ownerId });
+  // The owner hears it is ready, their subscribers that it is out. Telling them is never why
+  // the publication fails.
+  await notifyVideoPublished(
+    ctx.db,
+    { events: ctx.events, queue: ctx.queue },
+    { id: input.videoId, ownerId: row.ownerId, title: row.title },
+    now,
+  ).catch(() => undefined);
   return true;
 }
 

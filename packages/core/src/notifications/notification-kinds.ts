@@ -1,0 +1,54 @@
+import type { NotificationEmailMode, NotificationKind } from '../db/schema';
+
+export { NOTIFICATION_EMAIL_MODES, NOTIFICATION_KINDS } from '../db/schema';
+export type { NotificationEmailMode, NotificationKind } from '../db/schema';
+
+/** How each kind is named on the settings page, and how it comes by e-mail until chosen. */
+export const NOTIFICATION_KIND_INFO: Readonly<
+  Record<NotificationKind, { label: string; defaultEmail: NotificationEmailMode }>
+> = {
+  comment_reply: { label: 'Replies to my comments', defaultEmail: 'off' },
+  message: { label: 'Messages', defaultEmail: 'digest' },
+  friend_request: { label: 'Friend requests', defaultEmail: 'off' },
+  friend_accepted: { label: 'Accepted friend requests', defaultEmail: 'off' },
+  new_video: { label: 'New videos from my subscriptions', defaultEmail: 'off' },
+  ticket_answer: { label: 'Answers to my support tickets', defaultEmail: 'immediate' },
+  video_processed: { label: 'My video is ready', defaultEmail: 'off' },
+  video_unpublished: { label: 'My video was unpublished', defaultEmail: 'immediate' },
+};
+
+export const EMAIL_MODE_LABELS: Readonly<Record<NotificationEmailMode, string>> = {
+  off: 'No e-mail',
+  immediate: 'E-mail at once',
+  digest: 'Daily digest',
+};
+
+/**
+ * The sentence a notification reads as, in the list and in its e-mail. `actor` is the member
+ * who did it (absent for the site's own notices), `title` what it is about.
+ */
+export function notificationSentence(
+  kind: NotificationKind,
+  actor: string | null,
+  title: string,
+): string {
+  const who = actor ?? 'Someone';
+  switch (kind) {
+    case 'comment_reply':
+      return `${who} replied to your comment on “${title}”`;
+    case 'message':
+      return `${who} sent you a message: “${title}”`;
+    case 'friend_request':
+      return `${who} sent you a friend request`;
+    case 'friend_accepted':
+      return `${who} accepted your friend request`;
+    case 'new_video':
+      return `${who} published “${title}”`;
+    case 'ticket_answer':
+      return `Support answered your ticket: “${title}”`;
+    case 'video_processed':
+      return `Your video “${title}” is ready`;
+    case 'video_unpublished':
+      return `Your video “${title}” was unpublished`;
+  }
+}

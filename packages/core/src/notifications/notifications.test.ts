@@ -1,0 +1,338 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../api/endpoint';
+import { dispatch } from '../api/dispatch';
+import { notifications, subscriptions } from '../db/schema';
+import { createLogger } from '../logging/logger';
+import { createMailer } from '../mail/mailer';
+import { startTestSmtpServer } from '../mail/test-smtp-server';
+import { sendMessageEndpoint } from '../messages/messages.endpoints';
+import { profileInputEndpoint } from '../profiles/profile-input.endpoints';
+import { createUser } from '../testing/factories';
+import { createTestMediaServices } from '../testing/media-services';
+import { createTestContext } from '../testing/test-context';
+import { createTestDatabase } from '../testing/test-db';
+import type { ProcessingEvent } from '../videos/processing-events';
+import { notificationDigestJob, notificationMailJob } from './notification-jobs';
+import {
+  sendDueNotificationMails,
+  sendNotificationDigests,
+  unsubscribeLinks,
+} from './notification-mail';
+import { notificationsEndpoint } from './notifications.endpoints';
+import {
+  countUnreadNotifications,
+  notify,
+  notifyVideoPublished,
+  readUnsubscribeToken,
+  unsubscribeByToken,
+  unsubscribeToken,
+} from './notifications.service';
+
+const handle = await createTestDatabase();
+const { db } = handle;
+const media = await createTestMediaServices(handle, [notificationMailJob, notificationDigestJob]);
+const SECRET = 'a-test-secret-that-is-at-least-32-characters-long';
+const settings = { publicUrl: 'http://site.test', siteName: 'Cutroom', secret: SECRET };
+
+let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+let mailer: ReturnType<typeof createMailer>;
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  mailer = createMailer({
+    smtpUrl: smtp.url,
+    from: 'Cutroom <no-reply@site.test>',
+    outboxDir: '/nonexistent',
+    log: createLogger({ level: 'silent' }),
+  });
+});
+afterAll(async () => {
+  mailer.close();
+  await smtp.close();
+});
+
+const contextOf = (actor: Actor | null) => ({ ...createTestContext(db, { actor }), media });
+const call = (actor: Actor | null, body: object) =>
+  dispatch(notificationsEndpoint, body, contextOf(actor));
+const profileInput = (actor: Actor | null, body: object) =>
+  dispatch(profileInputEndpoint, body, contextOf(actor));
+
+/** The bell events one member's stream would carry, while `run` runs. */
+async function bellEventsOf(userId: string, run: () => Promise<unknown>) {
+  const heard: ProcessingEvent[] = [];
+  const stop = media.events.subscribe((event) => heard.push(event), { ownerId: userId });
+  try {
+    await run();
+  } finally {
+    stop();
+  }
+  return heard.filter((event) => event.type === 'notifications');
+}
+
+const kindsOf = async (userId: string) =>
+  (await db.select().from(notifications).where(eq(notifications.userId, userId))).map(
+    (row) => row.kind,
+  );
+
+describe('what notifies whom', () => {
+  it('a message notifies its recipient, live, and not its sender', async () => {
+    const a = await createUser(db);
+    const b = await createUser(db);
+    const events = await bellEventsOf(a.user.id, async () => {
+      const sent = await dispatch(
+        sendMessageEndpoint,
+        { recipient: a.user.username, subject: 'Hello there', message: 'Hi' },
+        contextOf(b.actor),
+      );
+      expect(sent.status).toBe(201);
+    });
+    expect(events).toEqual([{ type: 'notifications', ownerId: a.user.id }]);
+    const list = await call(a.actor, { mode: 'List' });
+    expect(list.body).toMatchObject({ count: 1, unreadCount: 1 });
+    const [entry] = list.body.data as { text: string; targetPath: string; actor: unknown }[];
+    expect(entry!.text).toBe(`${b.user.username} sent you a message: “Hello there”`);
+    expect(entry!.targetPath).toMatch(/^\/inbox\/[A-Za-z0-9]+$/);
+    expect(await kindsOf(b.user.id)).toEqual([]);
+  });
+
+  it('a friend request notifies the addressee; accepting notifies the one who asked; declining nobody', async () => {
+    const a = await createUser(db);
+    const b = await createUser(db);
+    const c = await createUser(db);
+    const events = await bellEventsOf(a.user.id, () =>
+      profileInput(b.actor, { mode: 'SendFriendRequest', username: a.user.username }),
+    );
+    expect(events).toHaveLength(1);
+    expect(await kindsOf(a.user.id)).toEqual(['friend_request']);
+    const list = await call(a.actor, { mode: 'List' });
+    expect((list.body.data as { text: string }[])[0]!.text).toBe(
+      `${b.user.username} sent you a friend request`,
+    );
+    await profileInput(a.actor, { mode: 'AcceptFriendRequest', username: b.user.username });
+    expect(await kindsOf(b.user.id)).toEqual(['friend_accepted']);
+    await profileInput(c.actor, { mode: 'SendFriendRequest', username: a.user.username });
+    await profileInput(a.actor, { mode: 'DeclineFriendRequest', username: c.user.username });
+    expect(await kindsOf(c.user.id)).toEqual([]);
+    // A request that meets one coming the other way is an acceptance.
+    const d = await createUser(db);
+    await profileInput(d.actor, { mode: 'SendFriendRequest', username: c.user.username });
+    await profileInput(c.actor, { mode: 'SendFriendRequest', username: d.user.username });
+    expect(await kindsOf(d.user.id)).toEqual(['friend_accepted']);
+  });
+
+  it('a published video tells its owner it is ready and each subscriber it is out', async () => {
+    const owner = await createUser(db);
+    const fan = await createUser(db);
+    const other = await createUser(db);
+    await db.insert(subscriptions).values({ subscriberId: fan.user.id, channelId: owner.user.id });
+    await notifyVideoPublished(db, media, { id: 'vid123', ownerId: owner.user.id, title: 'Dusk' });
+    expect(await kindsOf(owner.user.id)).toEqual(['video_processed']);
+    expect(await kindsOf(fan.user.id)).toEqual(['new_video']);
+    expect(await kindsOf(other.user.id)).toEqual([]);
+    const fanList = await call(fan.actor, { mode: 'List' });
+    expect((fanList.body.data as { text: string }[])[0]!.text).toBe(
+      `${owner.user.username} published “Dusk”`,
+    );
+  });
+
+  it('never tells a member of their own doing, nor leads off the site', async () => {
+    const a = await createUser(db);
+    await notify(db, media, {
+      userId: a.user.id,
+      kind: 'message',
+      actorId: a.user.id,
+      targetPath: '/inbox',
+    });
+    await notify(db, media, { userId: a.user.id, kind: 'message', targetPath: '//evil.test' });
+    await notify(db, media, { userId: a.user.id, kind: 'message', targetPath: 'https://x.test' });
+    expect(await countUnreadNotifications(db, a.user.id)).toBe(0);
+  });
+});
+
+describe('reading notifications', () => {
+  it('marks one read (answering where it leads), then all; the bell hears each change', async () => {
+    const a = await createUser(db);
+    for (const title of ['one', 'two', 'three']) {
+      await notify(db, media, {
+        userId: a.user.id,
+        kind: 'video_processed',
+        targetPath: `/video/${title}`,
+        targetTitle: title,
+      });
+    }
+    expect((await call(a.actor, { mode: 'Count' })).body).toMatchObject({ unreadCount: 3 });
+    const list = await call(a.actor, { mode: 'List' });
+    const newest = (list.body.data as { id: string; targetPath: string }[])[0]!;
+    expect(newest.targetPath).toBe('/video/three');
+    const events = await bellEventsOf(a.user.id, async () => {
+      const opened = await call(a.actor, { mode: 'MarkRead', id: newest.id });
+      expect(opened.body).toMatchObject({ targetPath: '/video/three', unreadCount: 2 });
+      // Opening it again changes nothing and tells nobody.
+      expect((await call(a.actor, { mode: 'MarkRead', id: newest.id })).body).toMatchObject({
+        unreadCount: 2,
+      });
+    });
+    expect(events).toHaveLength(1);
+    const all = await call(a.actor, { mode: 'MarkAllRead' });
+    expect(all.body).toMatchObject({ marked: 2, unreadCount: 0 });
+    expect(await countUnreadNotifications(db, a.user.id)).toBe(0);
+  });
+
+  it("answers 404 for another member's notification and leaves it unread", async () => {
+    const a = await createUser(db);
+    const b = await createUser(db);
+    await notify(db, media, { userId: a.user.id, kind: 'video_processed', targetPath: '/video/x' });
+    const [row] = await db.select().from(notifications).where(eq(notifications.userId, a.user.id));
+    const answer = await call(b.actor, { mode: 'MarkRead', id: row!.id });
+    expect(answer.status).toBe(404);
+    expect(answer.body.error).toBe('This notification does not exist');
+    expect(await countUnreadNotifications(db, a.user.id)).toBe(1);
+  });
+
+  it('refuses visitors and bad input with a sentence naming the field', async () => {
+    expect((await call(null, { mode: 'List' })).status).toBe(401);
+    const a = await createUser(db);
+    const bad = await call(a.actor, { mode: 'MarkRead', id: 'not an id!' });
+    expect(bad.status).toBe(400);
+    expect(String(bad.body.error)).toMatch(/^id: /);
+    const badKind = await call(a.actor, { mode: 'SaveSetting', kind: 'gossip', email: 'off' });
+    expect(badKind.status).toBe(400);
+    expect(String(badKind.body.error)).toMatch(/^kind: /);
+    const badMode = await call(a.actor, { mode: 'SaveSetting', kind: 'message', email: 'hourly' });
+    expect(String(badMode.body.error)).toMatch(/^email: /);
+  });
+
+  it('pages the list 18 at a time, newest first', async () => {
+    const a = await createUser(db);
+    const start = Date.now() - 60_000;
+    for (let n = 0; n < 20; n++) {
+      await notify(
+        db,
+        {},
+        {
+          userId: a.user.id,
+          kind: 'video_processed',
+          targetPath: `/video/v${n}`,
+          targetTitle: `v${n}`,
+        },
+        new Date(start + n * 1000),
+      );
+    }
+    const first = await call(a.actor, { mode: 'List' });
+    expect(first.body).toMatchObject({ count: 20, hasMore: true, index: 0 });
+    expect((first.body.data as { targetTitle: string }[])[0]!.targetTitle).toBe('v19');
+    const second = await call(a.actor, { mode: 'List', index: 1 });
+    expect((second.body.data as unknown[]).length).toBe(2);
+    expect(second.body.hasMore).toBe(false);
+  });
+});
+
+describe('e-mail', () => {
+  it('has defaults per kind and keeps what the member chooses', async () => {
+    const a = await createUser(db);
+    const loaded = await call(a.actor, { mode: 'LoadSettings' });
+    const byKind = Object.fromEntries(
+      (loaded.body.data as { kind: string; email: string }[]).map((row) => [row.kind, row.email]),
+    );
+    expect(byKind).toMatchObject({
+      ticket_answer: 'immediate',
+      message: 'digest',
+      new_video: 'off',
+    });
+    const saved = await call(a.actor, {
+      mode: 'SaveSetting',
+      kind: 'new_video',
+      email: 'immediate',
+    });
+    expect(saved.status).toBe(200);
+    const again = await call(a.actor, { mode: 'LoadSettings' });
+    expect(again.body.data).toContainEqual({ kind: 'new_video', email: 'immediate' });
+  });
+
+  it('sends an at-once e-mail once, with one-click unsubscribe headers that turn that kind off', async () => {
+    const a = await createUser(db);
+    const b = await createUser(db);
+    await call(a.actor, { mode: 'SaveSetting', kind: 'friend_request', email: 'immediate' });
+    const since = smtp.received.length;
+    await profileInput(b.actor, { mode: 'SendFriendRequest', username: a.user.username });
+    // The notification queued its mail job.
+    const queued = await media.queue.boss.fetch(notificationMailJob.name);
+    expect(queued?.length ?? 0).toBeGreaterThan(0);
+    expect(await sendDueNotificationMails(db, mailer, settings)).toBe(1);
+    const mail = await smtp.waitForMail(a.user.email, { since });
+    expect(mail.subject).toContain(`${b.user.username} sent you a friend request`);
+    expect(mail.text).toContain('http://site.test/profile?tab=friends');
+    const links = unsubscribeLinks(settings, a.user.id, 'friend_request');
+    const headers = mail.raw.replace(/\r\n[ \t]+/g, ' ');
+    expect(headers).toContain(`List-Unsubscribe: <${links.post}>`);
+    expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(mail.text).toContain(links.page);
+    // Nothing is sent twice.
+    expect(await sendDueNotificationMails(db, mailer, settings)).toBe(0);
+    const token = new URL(links.post).searchParams.get('token')!;
+    expect(await unsubscribeByToken(db, SECRET, token)).toEqual({ kinds: ['friend_request'] });
+    expect((await call(a.actor, { mode: 'LoadSettings' })).body.data).toContainEqual({
+      kind: 'friend_request',
+      email: 'off',
+    });
+  });
+
+  it('refuses an unsubscribe token that is forged, altered or for a missing member', async () => {
+    const a = await createUser(db);
+    const token = unsubscribeToken(SECRET, a.user.id, 'message');
+    expect(readUnsubscribeToken(SECRET, token)).toEqual({ userId: a.user.id, scope: 'message' });
+    expect(readUnsubscribeToken('another-secret-another-secret-another', token)).toBeNull();
+    expect(readUnsubscribeToken(SECRET, token.replace('.message.', '.new_video.'))).toBeNull();
+    expect(readUnsubscribeToken(SECRET, 'garbage')).toBeNull();
+    await expect(unsubscribeByToken(db, SECRET, `${token}x`)).rejects.toThrow(
+      'This unsubscribe link is not valid',
+    );
+    await expect(
+      unsubscribeByToken(db, SECRET, unsubscribeToken(SECRET, 'nobody', 'message')),
+    ).rejects.toThrow('This unsubscribe link is not valid');
+  });
+
+  it('gathers digest notifications into one mail a member; turning the kind off drops waiting ones', async () => {
+    const a = await createUser(db);
+    const b = await createUser(db);
+    const c = await createUser(db);
+    for (const subject of ['First', 'Second']) {
+      await dispatch(
+        sendMessageEndpoint,
+        { recipient: a.user.username, subject, message: 'text' },
+        contextOf(b.actor),
+      );
+    }
+    await dispatch(
+      sendMessageEndpoint,
+      { recipient: c.user.username, subject: 'Third', message: 'text' },
+      contextOf(b.actor),
+    );
+    await call(c.actor, { mode: 'SaveSetting', kind: 'message', email: 'off' });
+    const since = smtp.received.length;
+    const sent = await sendNotificationDigests(db, mailer, settings);
+    const toA = smtp.received.slice(since).filter((mail) => mail.to.includes(a.user.email));
+    expect(toA).toHaveLength(1);
+    expect(toA[0]!.subject).toContain('2 notifications');
+    expect(toA[0]!.text).toContain('“First”');
+    expect(toA[0]!.text).toContain('“Second”');
+    expect(smtp.received.slice(since).some((mail) => mail.to.includes(c.user.email))).toBe(false);
+    expect(sent).toBeGreaterThanOrEqual(1);
+    expect(await sendNotificationDigests(db, mailer, settings)).toBe(0);
+    // The digest link turns off every kind that came in the digest.
+    const token = unsubscribeToken(SECRET, a.user.id, 'digest');
+    expect((await unsubscribeByToken(db, SECRET, token)).kinds).toEqual(['message']);
+  });
+
+  it('sends no mail to an unverified account', async () => {
+    const a = await createUser(db, { emailVerified: false });
+    await notify(
+      db,
+      {},
+      { userId: a.user.id, kind: 'ticket_answer', targetPath: '/ticket/history/1' },
+    );
+    const since = smtp.received.length;
+    await sendDueNotificationMails(db, mailer, settings);
+    expect(smtp.received.slice(since).some((mail) => mail.to.includes(a.user.email))).toBe(false);
+  });
+});
