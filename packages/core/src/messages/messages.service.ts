@@ -13,6 +13,7 @@ import {
 } from '../social/people-access';
 import { PEOPLE_MESSAGES } from '../social/people-messages';
 import { newVideoId } from '../videos/video-processing.service';
+import { assertMayMessage, notBlockedBy } from '../privacy/privacy.service';
 import type { InboxBox, SendMessageInput } from './messages.schema';
 
 /** Messages a page in each box (the spec's 18 for lists). */
@@ -110,10 +111,17 @@ function toEntry(row: EntryRow, viewerId: string): Omit<InboxEntry, 'preview'> {
   };
 }
 
-/** The rows of a box: received ones the viewer has not deleted, or sent ones likewise. */
+/**
+ * The rows of a box: received ones the viewer has not deleted (nor from a member they
+ * blocked), or sent ones the viewer has not deleted.
+ */
 function boxCondition(box: InboxBox, userId: string): SQL {
   return box === 'received'
-    ? and(eq(messages.recipientId, userId), isNull(messages.recipientDeletedAt))!
+    ? and(
+        eq(messages.recipientId, userId),
+        isNull(messages.recipientDeletedAt),
+        notBlockedBy(userId, messages.senderId),
+      )!
     : and(eq(messages.senderId, userId), isNull(messages.senderDeletedAt))!;
 }
 
@@ -123,7 +131,8 @@ const ownCopy = (id: string, userId: string) =>
 
 /**
  * Sends a private message (spec §7 `/api/messages/send`): signed-in verified members only, to
- * another member by username. Answers the new message's id; `delivered` once it is stored in
+ * another member by username who takes messages from them (no block either way; a friend when
+ * the recipient takes messages from friends only). Answers the new message's id; `delivered` once it is stored in
  * the recipient's inbox.
  */
 export async function sendMessage(
@@ -141,6 +150,7 @@ export async function sendMessage(
   }
   const to = await findUserByUsername(db, input.recipient);
   if (to.id === me.id) throw new ServiceError('invalid', PEOPLE_MESSAGES.selfMessage);
+  await assertMayMessage(db, me.id, to);
   await consumeRequestLimit(db, `messages:send:${me.id}`, SEND_LIMIT, now);
   const [stored] = await db
     .insert(messages)
@@ -167,6 +177,7 @@ export async function countUnread(db: Database, userId: string): Promise<number>
         eq(messages.recipientId, userId),
         isNull(messages.readAt),
         isNull(messages.recipientDeletedAt),
+        notBlockedBy(userId, messages.senderId),
       ),
     );
   return Number(row?.n ?? 0);
