@@ -1,12 +1,13 @@
 // The production server: one process holding the database, the Next.js request handler and
 // (with embedded PGlite, which is single-process) the background worker.
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { FOREIGN_ORIGIN_MESSAGE } from '@cutroom/core/accounts/origin';
 import { createRuntime } from './lib/create-runtime';
 import { MEDIA_PATH_PREFIX, serveMedia } from './lib/media-handler';
+import { hasMemberHint, MEMBER_HINT_SET } from './lib/member-hint';
 import {
   compileProxyTrust,
   createForeignRequestCheck,
@@ -35,6 +36,32 @@ const FOREIGN_REFUSAL = JSON.stringify({
   message: FOREIGN_ORIGIN_MESSAGE,
   httpStatusCode: 403,
 });
+
+/** Request headers a visitor's copy of a member's request leaves out. */
+const MEMBER_ONLY_HEADERS = new Set(['cookie', 'authorization', 'connection', 'x-request-id']);
+
+/**
+ * The page a member asked for, requested from this server as a visitor's (no cookies): the
+ * visitor's path renders it once and keeps it, and the member is then served that page.
+ */
+function fetchAsVisitor(request: IncomingMessage): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined && !MEMBER_ONLY_HEADERS.has(name)) headers[name] = value;
+  }
+  return new Promise((resolve, reject) => {
+    const copy = httpRequest(
+      { host: '127.0.0.1', port: config.PORT, method: 'GET', path: request.url, headers },
+      (answer) => {
+        answer.resume();
+        answer.once('end', () => resolve());
+        answer.once('error', reject);
+      },
+    );
+    copy.once('error', reject);
+    copy.end();
+  });
+}
 
 const server = createServer((request, response) => {
   const header = request.headers['x-request-id'];
@@ -75,6 +102,23 @@ const server = createServer((request, response) => {
   if (request.url === UPLOAD_PATH || request.url?.startsWith(`${UPLOAD_PATH}/`)) {
     // Resumable uploads stream to disk outside Next.js.
     void runtime.uploads.server.handle(request, response);
+    return;
+  }
+  if (runtime.pageCache.acceptsMember(request)) {
+    // A member gets the page everyone gets; the page asks for their own parts afterwards.
+    runtime.pageCache
+      .serveMember(
+        request,
+        response,
+        () => fetchAsVisitor(request),
+        () => handle(request, response),
+        hasMemberHint(request.headers.cookie) ? {} : { 'set-cookie': MEMBER_HINT_SET },
+      )
+      .catch((error: unknown) => {
+        log.error({ err: error, reqId: requestId }, 'page request failed');
+        if (!response.headersSent) response.writeHead(500).end();
+        else response.destroy();
+      });
     return;
   }
   if (runtime.pageCache.accepts(request)) {

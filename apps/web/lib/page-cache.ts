@@ -14,6 +14,16 @@ import type { Logger } from '@cutroom/core/logging/logger';
 const PUBLIC_PAGE =
   /^\/(?:|browse|popular|trending|discover|archive|search|ranks|faq|contact|2257|csam|dmca|policy|privacy)$|^\/(?:archive|category|tags|music|star|creator|search|video|playlist)\/.|^\/profile\/(?!settings$)[^/]+$/;
 
+/**
+ * Pages a signed-in member is served alike to everyone too (docs/decisions/0024): those whose
+ * visitor's render holds nothing the member would see otherwise, their own parts (account
+ * menu, vote, favorite, subscribe state, owner's panel) being filled in by the page after it
+ * loads. Not discover (what the member has not watched), profiles, playlists (private ones),
+ * the embed page, nor any page asking for subscriptions only.
+ */
+const MEMBER_SHARED_PAGE =
+  /^\/(?:|browse|popular|trending|archive|search|ranks|faq|contact|2257|csam|dmca|policy|privacy)$|^\/(?:archive|category|tags|music|star|creator|search)\/.|^\/video\/(?!embed\/)[^/]+$/;
+
 /** Longer URLs are rendered, not stored: nobody shares them, and keys stay small. */
 const MAX_URL_LENGTH = 2048;
 
@@ -94,6 +104,22 @@ export function isVisitorPageRequest(request: IncomingMessage): boolean {
   return isPublicPagePath(query === -1 ? url : url.slice(0, query));
 }
 
+/**
+ * A signed-in member's GET or HEAD of a page served alike to everyone: a session cookie, no
+ * Authorization header (an API client's), a shared page, no `subscriptions` filter.
+ */
+export function isMemberSharedRequest(request: IncomingMessage): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const url = request.url;
+  if (!url || url.length > MAX_URL_LENGTH) return false;
+  if (request.headers.authorization !== undefined) return false;
+  if (!hasSessionCookie(request.headers.cookie)) return false;
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (!MEMBER_SHARED_PAGE.test(path)) return false;
+  return query === -1 || !new URLSearchParams(url.slice(query + 1)).has('subscriptions');
+}
+
 /** The request header names of a Vary header, lower-case; null for `*` (never the same). */
 export function parseVary(value: number | string | string[] | undefined): string[] | null {
   if (value === undefined) return [];
@@ -150,6 +176,11 @@ export class PageCache {
     return this.options.ttlSeconds > 0 && isVisitorPageRequest(request);
   }
 
+  /** Whether this signed-in member's request is answered with the shared page. */
+  acceptsMember(request: IncomingMessage): boolean {
+    return this.options.ttlSeconds > 0 && isMemberSharedRequest(request);
+  }
+
   /** Pages kept, and their bytes. */
   get size(): { entries: number; bytes: number } {
     return { entries: this.entries.size, bytes: this.bytes };
@@ -166,6 +197,67 @@ export class PageCache {
   }
 
   /**
+   * Answers a member (`acceptsMember`) with the page visitors get: kept, being rendered, or
+   * fetched as a visitor's (`fetchAsVisitor`, a request to this server without cookies, which
+   * the visitor's path keeps). Only when no such page is kept (not a 200 for visitors: the
+   * owner's unpublished video, say) is it rendered for the member by `render`, and that page
+   * is never kept. The member's own parts come from the page's call afterwards.
+   */
+  async serveMember(
+    request: IncomingMessage,
+    response: ServerResponse,
+    fetchAsVisitor: () => Promise<unknown>,
+    render: () => Promise<unknown>,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<void> {
+    let generation: string;
+    try {
+      generation = await this.syncGeneration();
+    } catch {
+      await render();
+      return;
+    }
+    const url = `${request.headers.host ?? ''}${request.url}`;
+    const requestId = String(response.getHeader('x-request-id') ?? '');
+    const sendShared = (page: CachedPage) => {
+      this.options.log?.debug({ reqId: requestId, cache: 'shared' }, 'page cache');
+      for (const [name, value] of Object.entries(extraHeaders)) response.setHeader(name, value);
+      this.send(request, response, page, 'shared');
+    };
+    const keyNow = () =>
+      cacheKey(generation, url, this.varyByUrl.get(url) ?? DEFAULT_VARY, request.headers);
+    const hit = this.lookup(keyNow());
+    if (hit) return sendShared(hit);
+    const pending = this.rendering.get(keyNow());
+    if (pending) {
+      const shared = await this.waitFor(pending);
+      const vary = this.varyByUrl.get(url) ?? DEFAULT_VARY;
+      if (shared && shared.vary.every((name) => vary.includes(name))) return sendShared(shared);
+    }
+    try {
+      await fetchAsVisitor();
+    } catch (error) {
+      this.options.log?.debug({ reqId: requestId, err: error }, 'shared page fetch failed');
+    }
+    const fetched = this.lookup(keyNow());
+    if (fetched) return sendShared(fetched);
+    response.setHeader('x-cache', 'member');
+    await render();
+  }
+
+  /** The listings generation; a new one drops every kept page. */
+  private async syncGeneration(): Promise<string> {
+    const generation = await this.options.currentGeneration();
+    if (generation !== this.generation) {
+      // Pages of an older generation can never be asked for again.
+      this.entries.clear();
+      this.bytes = 0;
+      this.generation = generation;
+    }
+    return generation;
+  }
+
+  /**
    * Answers from the cache, or through `render` (Next.js writing to `response`), keeping the
    * page when it may be kept. Call only for requests `accepts` took.
    */
@@ -176,17 +268,11 @@ export class PageCache {
   ): Promise<void> {
     let generation: string;
     try {
-      generation = await this.options.currentGeneration();
+      generation = await this.syncGeneration();
     } catch {
       // Without the generation (Redis unreachable) a stored page could be stale: render.
       await render();
       return;
-    }
-    if (generation !== this.generation) {
-      // Pages of an older generation can never be asked for again.
-      this.entries.clear();
-      this.bytes = 0;
-      this.generation = generation;
     }
     const url = `${request.headers.host ?? ''}${request.url}`;
     const vary = this.varyByUrl.get(url) ?? DEFAULT_VARY;
@@ -251,9 +337,14 @@ export class PageCache {
     }
   }
 
-  private send(request: IncomingMessage, response: ServerResponse, page: CachedPage): void {
+  private send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    page: CachedPage,
+    cache: 'hit' | 'shared' = 'hit',
+  ): void {
     for (const [name, value] of page.headers) response.setHeader(name, value);
-    response.setHeader('x-cache', 'hit');
+    response.setHeader('x-cache', cache);
     response.setHeader('content-length', page.body.length);
     response.writeHead(page.status);
     response.end(request.method === 'HEAD' ? undefined : page.body);

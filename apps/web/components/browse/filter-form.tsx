@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import type { FormEvent } from 'react';
+import { useMemberViewer } from '@/components/shell/member-parts';
 
 export interface FilterFormValues {
   category: string;
@@ -131,7 +132,7 @@ export function FilterForm({
   values,
   categories,
   suggestions,
-  isSignedIn,
+  isSignedIn: renderedSignedIn,
   hasActiveFilters,
 }: {
   values: FilterFormValues;
@@ -141,6 +142,9 @@ export function FilterForm({
   hasActiveFilters: boolean;
 }) {
   const router = useRouter();
+  // The dashboard is served alike to everyone: a member is known once their parts come in.
+  const member = useMemberViewer();
+  const isSignedIn = renderedSignedIn || member !== null;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const query = queryFromForm(new FormData(event.currentTarget));

@@ -3,38 +3,62 @@ import type { Actor } from '@cutroom/core/api/endpoint';
 import { can } from '@cutroom/core/access/rights';
 import { BuildWatcher } from '@/components/shell/build-watcher';
 import { CategoryStrip } from '@/components/shell/category-strip';
+import { MemberPartsProvider, NotForSupporters } from '@/components/shell/member-parts';
 import { MobileBanner, PromoCard } from '@/components/shell/promotions';
 import { RouteFocus } from '@/components/shell/route-focus';
 import { SiteFooter } from '@/components/shell/site-footer';
 import { TopBar } from '@/components/shell/top-bar';
+import { getRuntime } from '@/lib/runtime';
 import { siteSettings } from '@/lib/site';
+import { shellParts } from '@cutroom/core/member-parts/member-parts.service';
 
-/** The site's shell of spec §2, in order, around a page; promotions only for non-supporters. */
-export function SiteShell({ viewer, children }: { viewer: Actor | null; children: ReactNode }) {
+/**
+ * The site's shell of spec §2, in order, around a page; promotions only for non-supporters.
+ * Rendered for a visitor it is the shared page members are served too (docs/decisions/0024):
+ * their parts (account menu, badges, no promotions for supporters) are filled in afterwards.
+ */
+export async function SiteShell({
+  viewer,
+  children,
+}: {
+  viewer: Actor | null;
+  children: ReactNode;
+}) {
   const settings = siteSettings();
   const showsAds = !can(viewer, 'adFree');
+  const parts = viewer ? await shellParts((await getRuntime()).database.db, viewer) : null;
   return (
-    <div className="min-h-screen">
-      <a
-        href="#content"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-accent focus:px-3 focus:py-2 focus:text-black"
-      >
-        Skip to content
-      </a>
-      <TopBar siteName={settings.siteName} viewer={viewer} />
-      {showsAds && <PromoCard {...settings.ad} />}
-      <CategoryStrip />
-      {showsAds && <MobileBanner {...settings.banner} />}
-      <main
-        id="content"
-        data-testid="page-outlet"
-        className="mx-auto mt-3 max-w-[1920px] border-t-4 border-accent px-3 pt-4 sm:px-4"
-      >
-        {children}
-      </main>
-      <SiteFooter siteName={settings.siteName} />
-      <BuildWatcher pollSeconds={settings.buildPollSeconds} />
-      <RouteFocus />
-    </div>
+    <MemberPartsProvider initial={parts}>
+      <div className="min-h-screen">
+        <a
+          href="#content"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-accent focus:px-3 focus:py-2 focus:text-black"
+        >
+          Skip to content
+        </a>
+        <TopBar siteName={settings.siteName} />
+        {showsAds && (
+          <NotForSupporters>
+            <PromoCard {...settings.ad} />
+          </NotForSupporters>
+        )}
+        <CategoryStrip />
+        {showsAds && (
+          <NotForSupporters>
+            <MobileBanner {...settings.banner} />
+          </NotForSupporters>
+        )}
+        <main
+          id="content"
+          data-testid="page-outlet"
+          className="mx-auto mt-3 max-w-[1920px] border-t-4 border-accent px-3 pt-4 sm:px-4"
+        >
+          {children}
+        </main>
+        <SiteFooter siteName={settings.siteName} />
+        <BuildWatcher pollSeconds={settings.buildPollSeconds} />
+        <RouteFocus />
+      </div>
+    </MemberPartsProvider>
   );
 }

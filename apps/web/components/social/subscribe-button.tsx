@@ -1,6 +1,8 @@
 'use client';
 
 import { useState } from 'react';
+import type { VideoParts } from '@cutroom/core/member-parts/member-parts.schema';
+import { useMemberViewer, useVideoParts } from '@/components/shell/member-parts';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import { callApi } from './call-api';
 import { TimedNote } from './timed-note';
@@ -10,17 +12,29 @@ export function SubscribeButton({
   username,
   initiallySubscribed,
   initialCount,
-  signedIn,
+  signedIn: renderedSignedIn,
+  videoId = null,
 }: {
   username: string;
   initiallySubscribed: boolean;
   initialCount: number;
   signedIn: boolean;
+  /** On a video page: the member's own state comes with the video's parts. */
+  videoId?: string | null;
 }) {
   const [subscribed, setSubscribed] = useState(initiallySubscribed);
   const [count, setCount] = useState(initialCount);
   const [busy, setBusy] = useState(false);
   const [message, show] = useTimedMessage();
+  // On the page every reader is served alike, the member's own state comes after.
+  const member = useMemberViewer();
+  const parts = useVideoParts(videoId);
+  const [applied, setApplied] = useState<VideoParts | null>(null);
+  if (parts && parts !== applied) {
+    setApplied(parts);
+    setSubscribed(parts.subscribed);
+  }
+  const signedIn = renderedSignedIn || member !== null;
   const toggle = async () => {
     if (!signedIn) {
       window.location.href = `/login?next=${encodeURIComponent(window.location.pathname)}`;
@@ -39,6 +53,8 @@ export function SubscribeButton({
     setSubscribed(result.body.data.subscribed);
     setCount(result.body.data.subscribersCount);
   };
+  // Nobody subscribes to themselves.
+  if (parts?.isOwner) return null;
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center gap-2">

@@ -1,6 +1,8 @@
 'use client';
 
 import { useState } from 'react';
+import type { VideoParts } from '@cutroom/core/member-parts/member-parts.schema';
+import { useMemberViewer, useVideoParts } from '@/components/shell/member-parts';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import { AddToPlaylist } from '../playlist/add-to-playlist';
 import { callApi } from './call-api';
@@ -35,12 +37,22 @@ export function VideoActions(props: VideoActionsProps) {
     count: props.favoritesCount,
   });
   const [message, show] = useTimedMessage();
+  // On the page every reader is served alike, the member's own vote and favorite come after.
+  const member = useMemberViewer();
+  const parts = useVideoParts(props.videoId);
+  const [applied, setApplied] = useState<VideoParts | null>(null);
+  if (parts && parts !== applied) {
+    setApplied(parts);
+    setMyVote(parts.myVote);
+    setFavorite((current) => ({ ...current, on: parts.isFavorited }));
+  }
+  const signedIn = props.signedIn || member !== null;
   const login = () => {
     window.location.href = `/login?next=${encodeURIComponent(window.location.pathname)}`;
   };
 
   const vote = async (mode: 'Upvote' | 'Downvote') => {
-    if (!props.signedIn) return login();
+    if (!signedIn) return login();
     const result = await callApi<{ video: { upvotes: number; downvotes: number; vote: 1 | -1 } }>(
       '/api/v2/videoInput',
       { mode, _id: props.videoId },
@@ -58,7 +70,7 @@ export function VideoActions(props: VideoActionsProps) {
   };
 
   const toggleFavorite = async () => {
-    if (!props.signedIn) return login();
+    if (!signedIn) return login();
     const result = await callApi<{ video: { isFavorited: boolean; favoritesCount: number } }>(
       '/api/v2/videoInput',
       { mode: 'favorite', _id: props.videoId, favorite: !favorite.on },
@@ -112,7 +124,7 @@ export function VideoActions(props: VideoActionsProps) {
           {favorite.on ? 'Favorited' : 'Favorite'}
           <span className="text-neutral-400">{favorite.count}</span>
         </button>
-        <AddToPlaylist videoId={props.videoId} signedIn={props.signedIn} />
+        <AddToPlaylist videoId={props.videoId} signedIn={signedIn} />
       </div>
       <TimedNote message={message} testId="video-action-message" />
     </div>

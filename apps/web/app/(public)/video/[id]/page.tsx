@@ -12,7 +12,7 @@ import {
   parseVideoParam,
 } from '@cutroom/core/watch/watch.service';
 import { listingContext } from '@/components/browse/listing-data';
-import { OwnerPanel } from '@/components/social/owner-panel';
+import { OwnerPanelSlot } from '@/components/social/owner-panel-slot';
 import { SubscribeButton } from '@/components/social/subscribe-button';
 import { VideoActions } from '@/components/social/video-actions';
 import { loadVideoSocial } from '@/components/social/video-social';
@@ -238,8 +238,9 @@ export default async function VideoPage({ params }: Params) {
           )}
         </dl>
 
-        {canManage && (
-          <OwnerPanel
+        {(canManage || video.status === 'published') && (
+          <OwnerPanelSlot
+            canManage={canManage}
             video={{
               id: video.id,
               title: video.title,
@@ -250,6 +251,7 @@ export default async function VideoPage({ params }: Params) {
               isSameSex: video.isSameSex,
               isTrans: video.isTrans,
               hasSeizureWarning: video.hasSeizureWarning,
+              labels,
             }}
           />
         )}

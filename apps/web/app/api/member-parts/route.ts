@@ -1,0 +1,4 @@
+import { memberPartsEndpoint } from '@cutroom/core/member-parts/member-parts.endpoints';
+import { createPostHandler } from '@/lib/api-route';
+
+export const POST = createPostHandler(memberPartsEndpoint);
