@@ -4,7 +4,11 @@
  * signed up through the API, and tus uploads.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { firstLink, parseMail } from '@cutroom/core/mail/parse-mail';
@@ -60,6 +64,8 @@ export interface SiteOptions {
   /** A PostgreSQL server; embedded PGlite in DATA_DIR/db when absent. */
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** Node options before the script (`--cpu-prof` ...). */
+  nodeArgs?: string[];
 }
 
 export const siteUrl = (port: number) => `http://127.0.0.1:${port}`;
@@ -70,21 +76,25 @@ export async function startSite(options: SiteOptions): Promise<Proc> {
   if (!existsSync(`${ROOT}apps/web/.next/BUILD_ID`)) {
     throw new Error('The site is not built: run `npm run build` first');
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    cwd: `${ROOT}apps/web`,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SEED_DEMO: 'false',
-      PORT: String(options.port),
-      PUBLIC_URL: url,
-      DATA_DIR: options.dataDir,
-      DATABASE_URL: options.databaseUrl ?? '',
-      LOG_LEVEL: 'warn',
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'server.ts'],
+    {
+      cwd: `${ROOT}apps/web`,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        SEED_DEMO: 'false',
+        PORT: String(options.port),
+        PUBLIC_URL: url,
+        DATA_DIR: options.dataDir,
+        DATABASE_URL: options.databaseUrl ?? '',
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   const proc = track(`web :${options.port}`, child);
   await waitUntilServing(url, proc, 120_000);
   return proc;
@@ -397,3 +407,80 @@ export const percentile = (sorted: number[], p: number) =>
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+// ---------------------------------------------------------------------------------------------
+// Throughput
+
+export interface AutocannonResult {
+  requests: { total: number; average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+}
+
+const requireCjs = createRequire(import.meta.url);
+
+/** autocannon's run, awaited: 50 connections for 10 s unless told otherwise. */
+export function autocannon(options: {
+  url: string;
+  connections?: number;
+  duration?: number;
+  headers?: Record<string, string>;
+}): Promise<AutocannonResult> {
+  const run = requireCjs('autocannon') as (options: object) => PromiseLike<AutocannonResult>;
+  return Promise.resolve(run({ connections: 50, duration: 10, timeout: 10, ...options }));
+}
+
+/** A port nothing listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * A plain Node HTTP server sending `body` for every request, in a process of its own (in the
+ * bench's process it would share a thread with autocannon, and the baseline would be too low).
+ */
+export async function plainServer(
+  body: Buffer,
+  contentType: string,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'cutroom-bench-plain-'));
+  const file = join(dir, 'body');
+  writeFileSync(file, body);
+  const port = await freePort();
+  const source = `
+    const body = require('node:fs').readFileSync(process.argv[1]);
+    require('node:http')
+      .createServer((_, response) => {
+        response.writeHead(200, { 'content-type': process.argv[2], 'content-length': body.length });
+        response.end(body);
+      })
+      .listen(Number(process.argv[3]), '127.0.0.1', () => process.stdout.write('listening\\n'));`;
+  const child = spawn(process.execPath, ['-e', source, file, contentType, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const proc = track('plain node', child);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the plain server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await stopProc(proc, 2_000);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
