@@ -180,12 +180,20 @@ describe('people in the browser', () => {
     await phoneB.goto(`/video/${second.slug}_${second.id}`);
     await phoneB.getByText('Manage this video').click();
     await phoneB.getByTestId('edit-title').fill('Night drive');
+    // Labels are edited after upload too: a tag and a star added, listed on the page.
+    const ownerPanel = phoneB.getByTestId('owner-panel');
+    await ownerPanel.getByLabel('Tags').fill('night city');
+    await ownerPanel.getByLabel('Tags').press('Enter');
+    await ownerPanel.getByLabel('Stars').fill('Headlights');
+    await ownerPanel.getByLabel('Stars').press('Enter');
     await phoneB.getByTestId('save-video').click();
     await phoneB.waitForURL(`**/video/night-drive_${second.id}`);
     await phoneB
       .getByTestId('owner-message')
       .getByText("You've successfully edited the video")
       .waitFor();
+    await phoneB.getByRole('link', { name: 'night city' }).waitFor();
+    await phoneB.getByRole('link', { name: 'Headlights' }).waitFor();
     expect(
       await phoneB.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -83,6 +83,11 @@ describe('uploading a video', () => {
     await expect
       .poll(() => page.getByTestId('upload-message').textContent(), { timeout: 30_000 })
       .toMatch(/not a video/);
+    // Nothing of the refused file stays in the form: its name, the title taken from it.
+    expect(await page.getByText('not-a-video.mp4').count()).toBe(0);
+    expect(await page.getByLabel('Title').inputValue()).toBe('');
+    expect(await page.getByText(/^Choose another file/).isVisible()).toBe(true);
+    expect(await page.getByTestId('upload-progress').count()).toBe(0);
     await page.goto('/processing');
     expect(await page.getByText('Nothing is processing').isVisible()).toBe(true);
   });

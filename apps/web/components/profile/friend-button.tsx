@@ -91,7 +91,7 @@ export function FriendButton({
             onClick={() => run(action)}
             data-testid={`friend-${action}`}
             aria-label={compact ? `${label}: ${username}` : undefined}
-            className={`rounded-full px-3 py-1.5 text-sm disabled:opacity-60 ${
+            className={`rounded-full text-sm disabled:opacity-60 ${compact ? 'px-3 py-1.5' : 'px-4 py-2'} ${
               primary
                 ? 'bg-accent font-semibold text-black hover:bg-accent-strong'
                 : 'border border-white/20 hover:bg-white/10'

@@ -6,7 +6,7 @@ export function MessageButton({ username, signedIn }: { username: string; signed
   return (
     <IntentLink
       href={signedIn ? compose : `/login?next=${encodeURIComponent(compose)}`}
-      className="inline-flex items-center justify-center gap-1.5 self-start rounded-full border border-white/20 px-4 py-2 text-sm font-semibold hover:bg-white/10 sm:self-end"
+      className="inline-flex items-center justify-center gap-1.5 rounded-full border border-white/20 px-4 py-2 text-sm font-semibold hover:bg-white/10"
       data-testid="message-button"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 fill-current">

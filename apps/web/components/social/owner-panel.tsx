@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import { CATEGORY_NAMES } from '@/lib/category-names';
+import { LABEL_FIELDS, LabelInput, type LabelKind } from '@/components/upload/label-input';
 import { callApi } from './call-api';
 import { TimedNote } from './timed-note';
 
@@ -18,6 +19,7 @@ interface OwnerPanelProps {
     isSameSex: boolean;
     isTrans: boolean;
     hasSeizureWarning: boolean;
+    labels: Record<LabelKind, string[]>;
   };
 }
 
@@ -43,6 +45,7 @@ export function OwnerPanel({ video }: OwnerPanelProps) {
     isSameSex: video.isSameSex,
     isTrans: video.isTrans,
     hasSeizureWarning: video.hasSeizureWarning,
+    labels: video.labels,
   });
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -127,6 +130,17 @@ export function OwnerPanel({ video }: OwnerPanelProps) {
               ))}
             </select>
           </label>
+          {LABEL_FIELDS.map(({ kind, label }) => (
+            <LabelInput
+              key={kind}
+              label={label}
+              name={kind}
+              values={form.labels[kind]}
+              onChange={(values) =>
+                setForm({ ...form, labels: { ...form.labels, [kind]: values } })
+              }
+            />
+          ))}
           <fieldset className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
             <legend className="mb-1">Flags</legend>
             {FLAGS.map(([key, label]) => (

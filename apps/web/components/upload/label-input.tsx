@@ -2,6 +2,16 @@
 
 import { useId, useState, type KeyboardEvent } from 'react';
 
+export type LabelKind = 'tag' | 'music' | 'star' | 'creator';
+
+/** The four label lists of a video, in the order forms show them. */
+export const LABEL_FIELDS: { kind: LabelKind; label: string }[] = [
+  { kind: 'tag', label: 'Tags' },
+  { kind: 'music', label: 'Music' },
+  { kind: 'star', label: 'Stars' },
+  { kind: 'creator', label: 'Creators' },
+];
+
 export interface LabelSuggestion {
   name: string;
   count: number;

@@ -12,9 +12,7 @@ import {
   type ProgressSample,
 } from '@/lib/upload-progress';
 import { ERROR_MESSAGE_MS, UPLOAD_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
-import { LabelInput, type LabelSuggestion } from './label-input';
-
-type LabelKind = 'tag' | 'music' | 'star' | 'creator';
+import { LABEL_FIELDS, LabelInput, type LabelKind, type LabelSuggestion } from './label-input';
 
 export interface UploadFormProps {
   maxBytes: number;
@@ -24,13 +22,6 @@ export interface UploadFormProps {
 }
 
 type Phase = 'idle' | 'uploading' | 'paused' | 'done' | 'publishing';
-
-const LABEL_FIELDS: { kind: LabelKind; label: string }[] = [
-  { kind: 'tag', label: 'Tags' },
-  { kind: 'music', label: 'Music' },
-  { kind: 'star', label: 'Stars' },
-  { kind: 'creator', label: 'Creators' },
-];
 
 const FLAGS = [
   { name: 'isExplicit', label: 'Explicit' },
@@ -45,6 +36,9 @@ function uploadErrorText(error: Error | DetailedError): string {
   if (body && body.length < 300 && !body.trimStart().startsWith('<')) return body.trim();
   return 'The upload stopped: the connection to the server was lost. Press Resume to go on.';
 }
+
+/** A refused file's reason stays until another file is picked. */
+const REFUSAL_MESSAGE_MS = 10 * 60_000;
 
 const titleFromFile = (name: string) =>
   name
@@ -65,6 +59,7 @@ export function UploadForm({
 }: UploadFormProps) {
   const router = useRouter();
   const upload = useRef<Upload | null>(null);
+  const dropZone = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [samples, setSamples] = useState<ProgressSample[]>([]);
@@ -125,9 +120,20 @@ export function UploadForm({
         const text = uploadErrorText(error);
         const refused =
           'originalResponse' in error && (error.originalResponse?.getStatus() ?? 0) >= 400;
-        setPhase(refused ? 'idle' : 'paused');
-        if (refused) setFile(null);
-        showMessage({ text, tone: 'error' }, refused ? UPLOAD_MESSAGE_MS : ERROR_MESSAGE_MS);
+        if (!refused) {
+          setPhase('paused');
+          showMessage({ text, tone: 'error' }, ERROR_MESSAGE_MS);
+          return;
+        }
+        // Nothing of the refused file stays: not its name, not the title taken from it, and
+        // the reason stays until another file is picked.
+        upload.current = null;
+        setPhase('idle');
+        setFile(null);
+        setSamples([]);
+        setTitle((current) => (current === titleFromFile(chosen.name) ? '' : current));
+        showMessage({ text, tone: 'error' }, REFUSAL_MESSAGE_MS);
+        dropZone.current?.focus();
       },
     });
     upload.current = next;
@@ -213,11 +219,15 @@ export function UploadForm({
           <span className="mt-1 text-sm text-neutral-400">
             {file
               ? 'Pick another file to replace it'
-              : `or click to choose one (up to ${maxBytesText})`}
+              : message?.tone === 'error'
+                ? `Choose another file (up to ${maxBytesText})`
+                : `or click to choose one (up to ${maxBytesText})`}
           </span>
           <input
             type="file"
             accept="video/*,.mkv,.mov,.avi,.wmv,.flv,.m4v,.ts"
+            ref={dropZone}
+            aria-describedby={message?.tone === 'error' ? 'upload-message' : undefined}
             className="sr-only"
             data-testid="file-input"
             onChange={(event) => {
@@ -277,6 +287,7 @@ export function UploadForm({
 
         {message && (
           <p
+            id="upload-message"
             data-testid="upload-message"
             role={message.tone === 'error' ? 'alert' : 'status'}
             className={`rounded-lg px-4 py-3 text-sm ${message.tone === 'error' ? 'bg-red-500/15 text-red-200' : 'bg-accent/15 text-orange-100'}`}
