@@ -22,10 +22,27 @@ export interface AdsHost {
    */
   prefetched: Map<string, Promise<string>>;
   /**
+   * The ad layer and video element the core made for the first pre-roll, when there are
+   * pre-rolls: the core may have loaded the ad's file in it, and started it on the first play.
+   */
+  early?: EarlyAdHandle | null;
+  /**
    * Reports a media event of the linear ad playing (the page's callbacks then get the roll as
    * mediaSourceType, as Fluid Player's do); `time` is the ad's current time.
    */
   emit(event: AdMediaEvent, time: number): void;
+}
+
+/** The first pre-roll as the core prepared it (controllers/early-ad.ts). */
+export interface EarlyAdHandle {
+  root: HTMLDivElement;
+  video: HTMLVideoElement;
+  /** The core's media file checks, by URL (spec §5), for the chunk to reuse. */
+  checks: Map<string, Promise<boolean>>;
+  /** True once the core started the ad (on the first play). */
+  readonly isStarted: boolean;
+  /** The chunk runs the ads from now on: the core stops acting on the element. */
+  takeOver(): void;
 }
 
 /** Media events of a linear ad that reach the page's callbacks. */

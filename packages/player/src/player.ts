@@ -133,6 +133,10 @@ class CutroomPlayer implements Player {
     this.#modes = new DisplayModesController(ctx);
     const persistence = new PersistenceController(ctx, this.#modes);
     this.#playback = new PlaybackController(ctx, persistence, hasHlsHooks);
+    // The ads chunk and the pre-rolls' VAST start loading before anything else is built.
+    this.#ads = new AdsController(ctx, (listener) => this.#modes.onChange(listener));
+    this.#playback.takesPlay = () => this.#ads.takesPlay();
+    this.#playback.onQueuedPlay = () => this.#ads.playRequested();
 
     // Keep what we change so destroy() can give the element back as it was.
     const removed = [...video.querySelectorAll('source, track')];
@@ -167,13 +171,15 @@ class CutroomPlayer implements Player {
     video.parentNode?.insertBefore(root, video);
     root.append(video);
 
-    // The content, the ads chunk and the pre-rolls' VAST start loading before the rest is built;
-    // calls that act on playback wait in a queue until the source and the ads are in place.
-    this.#ads = new AdsController(ctx, (listener) => this.#modes.onChange(listener));
-    this.#playback.takesPlay = () => this.#ads.takesPlay();
-    // The content loads at once, so that its first frame shows even while a slow VAST loads
-    // (measured: deferring it behind the first pre-roll's file gained the ad little).
-    void Promise.all([this.#ads.ready, this.#playback.start()]).then(() => this.#playback.flush());
+    // The content starts loading before the rest is built, so that its first frame shows even
+    // while a slow VAST loads; while the core starts the first pre-roll, it waits for the ad's
+    // first frame (at most 400 ms), so that the two do not compete. Calls that act on playback
+    // wait in a queue until the source and the ads are in place.
+    const gate = this.#ads.contentGate;
+    const content = gate
+      ? gate.then(() => (ctx.isDestroyed ? undefined : this.#playback.start()))
+      : this.#playback.start();
+    void Promise.all([this.#ads.ready, content]).then(() => this.#playback.flush());
 
     for (const name of [
       'play',
@@ -234,8 +240,7 @@ class CutroomPlayer implements Player {
     this.#controls.refresh();
     this.#subtitles.setTracks(tracks, lc.subtitlesOnByDefault);
 
-    // The content loads at once, in parallel with the ads chunk and the pre-roll's VAST; calls
-    // that act on playback wait in a queue until both are in place, and then run in order.
+    // Queued like any call made before the player is ready (the first pre-roll may start now).
     if (lc.autoPlay) this.#playback.play();
 
     lc.playerInitCallback?.(this);

@@ -124,9 +124,14 @@ export class PlaybackController {
     for (const call of queue) call();
   }
 
+  /** A play asked for while calls still wait in the queue (the first pre-roll may start). */
+  onQueuedPlay: () => void = () => {};
+
   play(): void {
-    if (this.#queue) this.#queue.push(() => this.#play());
-    else this.#play();
+    if (this.#queue) {
+      this.#queue.push(() => this.#play());
+      this.onQueuedPlay();
+    } else this.#play();
   }
 
   #play(): void {

@@ -30,8 +30,8 @@ export const cornerClass = (corner: Corner): string => `cr-${corner.replace(' ',
 
 /** DOM of the linear-ad overlay, built once per player and reused by every ad. */
 export class AdLayer {
-  readonly root = make('div', 'cr-ad-layer', { role: 'region', 'aria-label': 'Advertisement' });
-  readonly video = make('video', 'cr-ad-video', { playsinline: '' });
+  readonly root: HTMLDivElement;
+  readonly video: HTMLVideoElement;
   readonly click = make('button', 'cr-ad-click vast_clickthrough_layer', {
     type: 'button',
     'aria-label': "Open the advertiser's page",
@@ -45,8 +45,24 @@ export class AdLayer {
   readonly progress = make('div', 'cr-ad-progress', { 'aria-hidden': 'true' });
   readonly progressFill = make('div', '');
 
-  constructor(container: HTMLElement, progressColor: string) {
-    this.root.hidden = true;
+  /**
+   * `early` is the layer the core made for the first pre-roll (its file may be loading, or the
+   * ad already playing): it is adopted as it is, with its video's source.
+   */
+  constructor(
+    container: HTMLElement,
+    progressColor: string,
+    early?: { root: HTMLDivElement; video: HTMLVideoElement } | null,
+  ) {
+    this.root = early?.root ?? make('div', '');
+    this.video = early?.video ?? make('video', '');
+    this.root.className = 'cr-ad-layer';
+    this.root.setAttribute('role', 'region');
+    this.root.setAttribute('aria-label', 'Advertisement');
+    this.root.style.cssText = '';
+    this.video.className = 'cr-ad-video';
+    this.video.style.cssText = '';
+    if (!early) this.root.hidden = true;
     this.video.playsInline = true;
     this.progressFill.style.background = progressColor;
     this.progress.append(this.progressFill);
@@ -54,17 +70,17 @@ export class AdLayer {
     bar.append(this.progress, this.playButton, this.muteButton, this.label);
     this.root.append(this.video, this.click, this.text, this.cta, this.skip, bar);
     container.append(this.root);
-    this.reset();
+    this.reset(this.video.getAttribute('src') ? this.video.src : null, !!early);
   }
 
   /**
    * Hides every optional part; each ad shows what it needs. The video keeps its source when it
    * is `keepSrc` (the first pre-roll's file, loaded while the player waited for the play).
    */
-  reset(keepSrc: string | null = null): void {
+  reset(keepSrc: string | null = null, isAdopted = false): void {
     if (!keepSrc || this.video.src !== keepSrc) {
       this.video.removeAttribute('src');
-      this.video.load();
+      if (!isAdopted) this.video.load();
     }
     this.video.hidden = false;
     for (const node of [this.click, this.text, this.cta, this.skip]) node.hidden = true;

@@ -49,7 +49,7 @@ export class AdsManager implements AdsController {
     this.#host = host;
     injectAdStyles(document);
     this.#rolls = buildRollRecords(host.options);
-    this.#layer = new AdLayer(host.container, host.options.adProgressColor);
+    this.#layer = new AdLayer(host.container, host.options.adProgressColor, host.early);
     this.#isPreRollHandled = !this.#rolls.some((r) => r.roll === 'preRoll' && !r.error);
     for (const record of this.#rolls) {
       if (record.roll === 'preRoll' || record.roll === 'onPauseRoll') void this.#load(record);
@@ -99,6 +99,7 @@ export class AdsManager implements AdsController {
 
   destroy(): void {
     this.#isDestroyed = true;
+    this.#host.early?.takeOver();
     clearTimeout(this.#onPauseTimer);
     for (const cleanup of this.#cleanups) cleanup();
     this.#active?.stop();
@@ -141,7 +142,12 @@ export class AdsManager implements AdsController {
     const ad = records.flatMap((r) => r.ads).find((a) => a.adType === 'linear');
     if (!ad || ad.vpaid) return;
     const video = this.#layer.video;
-    const media = pickMediaFile(ad.mediaFileList, video, this.#host.options.vastTimeout);
+    const media = pickMediaFile(
+      ad.mediaFileList,
+      video,
+      this.#host.options.vastTimeout,
+      this.#host.early?.checks,
+    );
     this.#firstMedia = { ad, media };
     // The likeliest file starts loading while its check runs; the ad is accepted (shown and
     // tracked) only once the check passes, and another file or none replaces it otherwise.
@@ -293,6 +299,8 @@ export class AdsManager implements AdsController {
   /** Plays the linear ads of `records` over the paused content, then resumes it. */
   async #runRolls(records: RollRecord[], roll: RollRecord['roll']): Promise<void> {
     this.#isBusy = true;
+    // The core may have started the first pre-roll already; from here on this chunk runs it.
+    this.#host.early?.takeOver();
     for (const record of records) record.played = true;
     const v = this.#host.video;
     await Promise.all(records.map((r) => this.#load(r)));

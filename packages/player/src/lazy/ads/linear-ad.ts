@@ -1,5 +1,6 @@
 // Plays one linear ad in the overlay: checks the media file, plays it with the 5 s play
 // timeout, shows skip/CTA/text/clickthrough and fires its tracking events once each.
+import { checkMediaFile, isPlayableType } from '../../controllers/early-ad.ts';
 import { formatTime } from '../../dom.ts';
 import type { AdContext, AdOutcome, AdRun } from './ad-context.ts';
 import { callAdvanced, sizeEvent } from './ad-context.ts';
@@ -10,33 +11,18 @@ import { watchViewability } from './viewability.ts';
 
 /**
  * The first media file whose fetch answers with a video content type that the browser can
- * play; null when there is none (error 403).
+ * play; null when there is none (error 403). `checks` holds answers the core already has.
  */
 export async function pickMediaFile(
   files: AdMediaFile[],
   video: HTMLVideoElement,
   timeoutMs: number,
+  checks?: Map<string, Promise<boolean>>,
 ): Promise<AdMediaFile | null> {
   for (const file of files) {
-    if (file.type && !file.type.startsWith('video/')) continue;
-    if (file.type && video.canPlayType(file.type) === '') continue;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    try {
-      const response = await fetch(file.src, { method: 'HEAD', signal: controller.signal });
-      const type = response.headers.get('content-type') ?? '';
-      if (
-        response.ok &&
-        type.startsWith('video/') &&
-        video.canPlayType(type.split(';')[0]!) !== ''
-      ) {
-        return file;
-      }
-    } catch {
-      // Unreachable: try the next file.
-    } finally {
-      clearTimeout(timer);
-    }
+    if (!isPlayableType(file.type, video)) continue;
+    const check = checks?.get(file.src) ?? checkMediaFile(file.src, video, timeoutMs);
+    if (await check) return file;
   }
   return null;
 }
@@ -158,7 +144,7 @@ export function playLinearAd(ad: ParsedAd, ctx: AdContext): AdRun {
     updateSkip();
   };
   listen(video, 'timeupdate', onTime);
-  listen(video, 'playing', () => {
+  const onPlaying = (): void => {
     if (started) return;
     started = true;
     ledger.fire('impression', ad.impression);
@@ -166,7 +152,8 @@ export function playLinearAd(ad: ParsedAd, ctx: AdContext): AdRun {
     cleanups.push(
       watchViewability(ctx.container, () => ledger.fire('viewImpression', ad.viewImpression)),
     );
-  });
+  };
+  listen(video, 'playing', onPlaying);
   listen(video, 'pause', () => {
     layer.setPlaying(false);
     if (started && !video.ended && !finished) ledger.fire('pause', ad.tracking.pause);
@@ -181,12 +168,13 @@ export function playLinearAd(ad: ParsedAd, ctx: AdContext): AdRun {
     if (started)
       ledger.fire(video.muted ? 'mute' : 'unmute', ad.tracking[video.muted ? 'mute' : 'unmute']);
   });
-  listen(video, 'ended', () => {
+  const onEnded = (): void => {
     const d = duration();
     for (const name of reachedEvents(d, d, ad.tracking)) ledger.fire(name, ad.tracking[name]);
     callAdvanced(options, 'vastVideoEndedCallback');
     settle('ended');
-  });
+  };
+  listen(video, 'ended', onEnded);
   listen(video, 'error', () => fail(AdErrorCode.unsupportedMedia));
   cleanups.push(
     ctx.onModeChange((from, to) => {
@@ -198,6 +186,15 @@ export function playLinearAd(ad: ParsedAd, ctx: AdContext): AdRun {
         );
     }),
   );
+
+  // The core may have started the first pre-roll before this chunk arrived.
+  if (ctx.media && video.getAttribute('src')) {
+    if (video.error) fail(AdErrorCode.unsupportedMedia);
+    else if (video.ended) {
+      onPlaying();
+      onEnded();
+    } else if (!video.paused && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) onPlaying();
+  }
 
   const togglePause = (): void => {
     if (finished || !started) return;
