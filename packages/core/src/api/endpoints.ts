@@ -10,6 +10,7 @@ import { sendMessageEndpoint } from '../messages/messages.endpoints';
 import { adminEndpoint } from '../moderation/admin.endpoints';
 import { metadataEndpoint } from '../metadata/metadata.endpoints';
 import { notificationsEndpoint } from '../notifications/notifications.endpoints';
+import { ticketsEndpoint } from '../tickets/tickets.endpoints';
 import { playlistsEndpoint } from '../playlists/playlists.endpoints';
 import { privacyEndpoint } from '../privacy/privacy.endpoints';
 import { reportsEndpoint } from '../reports/reports.endpoints';
@@ -38,6 +39,7 @@ export const endpoints: readonly Endpoint[] = [
   privacyEndpoint,
   reportsEndpoint,
   notificationsEndpoint,
+  ticketsEndpoint,
   memberPartsEndpoint,
 ];
 
