@@ -26,9 +26,16 @@ describe('accounts in the browser', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Register' }).click();
-    const error = page.getByTestId('form-error');
+    // The spec's message, word for word, beside the field it is about, which takes the focus.
+    const error = page.locator('#password-error');
     await error.waitFor();
     expect(await error.textContent()).toBe('Password should be at least 6 characters');
+    expect(await page.getByLabel('Password').getAttribute('aria-describedby')).toContain(
+      'password-error',
+    );
+    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('password');
+    expect(await page.getByTestId('form-error').count()).toBe(0);
     // What was typed stays.
     expect(await page.getByLabel('Username').inputValue()).toBe(username);
     expect(await page.getByLabel('E-mail').inputValue()).toBe(email);

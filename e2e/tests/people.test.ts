@@ -179,6 +179,11 @@ describe('people in the browser', () => {
     const phoneB = await signedInPage(b, 360);
     await phoneB.goto(`/video/${second.slug}_${second.id}`);
     await phoneB.getByText('Manage this video').click();
+    // A refusal shows beside the field it is about, as a sentence.
+    await phoneB.getByTestId('edit-title').fill('   ');
+    await phoneB.getByTestId('save-video').click();
+    expect(await phoneB.locator('#edit-title-error').textContent()).toBe('A title is required');
+    expect(await phoneB.getByTestId('edit-title').getAttribute('aria-invalid')).toBe('true');
     await phoneB.getByTestId('edit-title').fill('Night drive');
     // Labels are edited after upload too: a tag and a star added, listed on the page.
     const ownerPanel = phoneB.getByTestId('owner-panel');

@@ -5,7 +5,13 @@ import { useState, type FormEvent } from 'react';
 import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
 import { postJson, requestVerificationMail } from '@/lib/auth-client';
 import { safeRedirectPath } from '@/lib/safe-redirect';
+import { useFormErrors } from '@/lib/use-form-errors';
 import { Field, FormMessage, SubmitButton } from './form-parts';
+
+const SIGN_IN_FIELDS = {
+  email: { id: 'email', label: 'E-mail' },
+  password: { id: 'password', label: 'Password' },
+};
 
 /**
  * Sign-in. With JavaScript it posts JSON and stays on the page to show a refusal; without
@@ -15,7 +21,7 @@ import { Field, FormMessage, SubmitButton } from './form-parts';
 export function LoginForm({ next, initialError }: { next?: string; initialError?: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(initialError ?? null);
+  const errors = useFormErrors(SIGN_IN_FIELDS, initialError);
   const [unverified, setUnverified] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -23,7 +29,7 @@ export function LoginForm({ next, initialError }: { next?: string; initialError?
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    setError(null);
+    errors.show(null);
     setNotice(null);
     const result = await postJson('/api/auth/sign-in/email', { email, password });
     if (result.ok) {
@@ -33,7 +39,7 @@ export function LoginForm({ next, initialError }: { next?: string; initialError?
     }
     setBusy(false);
     setUnverified(result.code === 'EMAIL_NOT_VERIFIED');
-    setError(result.message ?? 'Sign-in failed. Please try again');
+    errors.show(result.message ?? 'Sign-in failed. Please try again');
   }
 
   async function resend() {
@@ -41,11 +47,11 @@ export function LoginForm({ next, initialError }: { next?: string; initialError?
     const result = await requestVerificationMail(email);
     setBusy(false);
     if (result.ok) {
-      setError(null);
+      errors.show(null);
       setUnverified(false);
       setNotice(OWN_MESSAGES.verificationSent);
     } else {
-      setError(result.message ?? 'The mail could not be sent. Please try again');
+      errors.show(result.message ?? 'The mail could not be sent. Please try again');
     }
   }
 
@@ -58,7 +64,7 @@ export function LoginForm({ next, initialError }: { next?: string; initialError?
       aria-label="Sign in"
     >
       <input type="hidden" name="next" value={safeRedirectPath(next)} />
-      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {errors.formError && <FormMessage kind="error">{errors.formError}</FormMessage>}
       {unverified && (
         <button
           type="button"
@@ -72,6 +78,7 @@ export function LoginForm({ next, initialError }: { next?: string; initialError?
       {notice && <FormMessage kind="success">{notice}</FormMessage>}
       <Field
         id="email"
+        error={errors.fieldErrors.email}
         label="E-mail"
         type="email"
         autoComplete="email"
@@ -82,6 +89,7 @@ export function LoginForm({ next, initialError }: { next?: string; initialError?
       />
       <Field
         id="password"
+        error={errors.fieldErrors.password}
         label="Password"
         type="password"
         autoComplete="current-password"

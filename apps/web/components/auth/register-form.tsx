@@ -3,7 +3,14 @@
 import { IntentLink } from '@/components/ui/intent-link';
 import { useState, type FormEvent } from 'react';
 import { postJson } from '@/lib/auth-client';
+import { useFormErrors } from '@/lib/use-form-errors';
 import { Field, FormMessage, SubmitButton } from './form-parts';
+
+const REGISTER_FIELDS = {
+  username: { id: 'username', label: 'Username' },
+  email: { id: 'email', label: 'E-mail' },
+  password: { id: 'password', label: 'Password' },
+};
 
 /**
  * Registration: the username is checked first (/api/checkusername), then the account is made
@@ -20,24 +27,24 @@ export function RegisterForm({
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(initialError ?? null);
+  const errors = useFormErrors(REGISTER_FIELDS, initialError);
   const [done, setDone] = useState<string | null>(initialDone ?? null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    setError(null);
+    errors.show(null);
     const check = await postJson('/api/checkusername', { username });
     if (!check.ok) {
-      setError(check.message ?? 'Please choose another username');
+      errors.show(check.message ?? 'Please choose another username');
       setBusy(false);
       return;
     }
     const created = await postJson('/api/createuser', { username, email, password });
     setBusy(false);
     if (!created.ok) {
-      setError(created.message ?? 'Registration failed. Please try again');
+      errors.show(created.message ?? 'Registration failed. Please try again');
       return;
     }
     setDone(created.message ?? null);
@@ -68,9 +75,10 @@ export function RegisterForm({
       onSubmit={submit}
       aria-label="Register"
     >
-      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {errors.formError && <FormMessage kind="error">{errors.formError}</FormMessage>}
       <Field
         id="username"
+        error={errors.fieldErrors.username}
         label="Username"
         autoComplete="username"
         required
@@ -80,6 +88,7 @@ export function RegisterForm({
       />
       <Field
         id="email"
+        error={errors.fieldErrors.email}
         label="E-mail"
         type="email"
         autoComplete="email"
@@ -90,6 +99,7 @@ export function RegisterForm({
       />
       <Field
         id="password"
+        error={errors.fieldErrors.password}
         label="Password"
         type="password"
         autoComplete="new-password"

@@ -3,6 +3,7 @@
 import { IntentLink } from '@/components/ui/intent-link';
 import { useState, type FormEvent } from 'react';
 import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
+import { useFormErrors } from '@/lib/use-form-errors';
 import { postJson } from '@/lib/auth-client';
 import { Field, FormMessage, SubmitButton } from './form-parts';
 
@@ -45,21 +46,23 @@ export function ResetRequestForm() {
   );
 }
 
+const NEW_PASSWORD_FIELDS = { password: { id: 'new-password', label: 'New password' } };
+
 /** The new password, for the token the mailed link carried. */
 export function NewPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const errors = useFormErrors(NEW_PASSWORD_FIELDS);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    setError(null);
+    errors.show(null);
     const result = await postJson('/api/auth/reset-password', { token, newPassword: password });
     setBusy(false);
     if (result.ok) setDone(true);
-    else setError(result.message ?? OWN_MESSAGES.resetInvalid);
+    else errors.show(result.message ?? OWN_MESSAGES.resetInvalid);
   }
 
   if (done) {
@@ -75,9 +78,10 @@ export function NewPasswordForm({ token }: { token: string }) {
   }
   return (
     <form noValidate method="post" onSubmit={submit} aria-label="Choose a new password">
-      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {errors.formError && <FormMessage kind="error">{errors.formError}</FormMessage>}
       <Field
         id="new-password"
+        error={errors.fieldErrors.password}
         label="New password"
         type="password"
         autoComplete="new-password"

@@ -3,19 +3,25 @@
 import { useState, type FormEvent } from 'react';
 import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
 import { postJson } from '@/lib/auth-client';
+import { useFormErrors } from '@/lib/use-form-errors';
 import { Field, FormMessage, SubmitButton } from './form-parts';
+
+const PASSWORD_FIELDS = {
+  currentPassword: { id: 'current-password', label: 'Current password' },
+  password: { id: 'new-password', label: 'New password' },
+};
 
 export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const errors = useFormErrors(PASSWORD_FIELDS);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    setError(null);
+    errors.show(null);
     setDone(false);
     const result = await postJson('/api/auth/change-password', {
       currentPassword: current,
@@ -29,7 +35,7 @@ export function ChangePasswordForm() {
       setCurrent('');
       setNext('');
     } else {
-      setError(result.message ?? 'The password could not be changed. Please try again');
+      errors.show(result.message ?? 'The password could not be changed. Please try again');
     }
   }
 
@@ -38,10 +44,11 @@ export function ChangePasswordForm() {
       <h2 id="change-password-title" className="mb-3 text-lg font-semibold text-white">
         Change password
       </h2>
-      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {errors.formError && <FormMessage kind="error">{errors.formError}</FormMessage>}
       {done && <FormMessage kind="success">{OWN_MESSAGES.passwordChanged}</FormMessage>}
       <Field
         id="current-password"
+        error={errors.fieldErrors.currentPassword}
         label="Current password"
         type="password"
         autoComplete="current-password"
@@ -50,6 +57,7 @@ export function ChangePasswordForm() {
       />
       <Field
         id="new-password"
+        error={errors.fieldErrors.password}
         label="New password"
         type="password"
         autoComplete="new-password"
@@ -62,18 +70,20 @@ export function ChangePasswordForm() {
   );
 }
 
+const EMAIL_FIELDS = { email: { id: 'new-email', label: 'New e-mail' } };
+
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const errors = useFormErrors(EMAIL_FIELDS);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
+    errors.show(null);
     setDone(false);
     if (email.trim().toLowerCase() === currentEmail.toLowerCase()) {
-      setError(OWN_MESSAGES.sameEmail);
+      errors.show(OWN_MESSAGES.sameEmail);
       return;
     }
     setBusy(true);
@@ -83,7 +93,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
     });
     setBusy(false);
     if (result.ok) setDone(true);
-    else setError(result.message ?? 'Invalid email');
+    else errors.show(result.message ?? 'Invalid email');
   }
 
   return (
@@ -94,10 +104,11 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       <p className="mb-3 text-sm text-neutral-400">
         Now: <span className="break-all text-neutral-200">{currentEmail}</span>
       </p>
-      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {errors.formError && <FormMessage kind="error">{errors.formError}</FormMessage>}
       {done && <FormMessage kind="success">{OWN_MESSAGES.emailChangeSent}</FormMessage>}
       <Field
         id="new-email"
+        error={errors.fieldErrors.email}
         label="New e-mail"
         type="email"
         autoComplete="email"

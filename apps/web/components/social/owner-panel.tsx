@@ -4,6 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import { CATEGORY_NAMES } from '@/lib/category-names';
+import { FieldError } from '@/components/auth/form-parts';
+import { useFormErrors } from '@/lib/use-form-errors';
 import { LABEL_FIELDS, LabelInput, type LabelKind } from '@/components/upload/label-input';
 import { callApi } from './call-api';
 import { TimedNote } from './timed-note';
@@ -24,6 +26,11 @@ interface OwnerPanelProps {
 }
 
 const EDITED_PARAM = 'edited';
+/** The edit's fields a refusal can name, by the API's field names. */
+const EDIT_FIELDS = {
+  title: { id: 'edit-title', label: 'Title' },
+  description: { id: 'edit-description', label: 'Description' },
+};
 /** Spec §8, word for word (the service answers it too). */
 const EDIT_SUCCESS_MESSAGE = "You've successfully edited the video";
 
@@ -50,6 +57,7 @@ export function OwnerPanel({ video }: OwnerPanelProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, show] = useTimedMessage();
+  const editErrors = useFormErrors(EDIT_FIELDS);
 
   useEffect(() => {
     const url = new URL(window.location.href);
@@ -64,7 +72,10 @@ export function OwnerPanel({ video }: OwnerPanelProps) {
     const result = await callApi('/api/v2/videoInput', { _id: video.id, ...payload });
     setBusy(false);
     if (!result.ok) {
-      show({ text: result.body.error ?? 'Something went wrong', tone: 'error' }, ERROR_MESSAGE_MS);
+      const text = result.body.error ?? 'Something went wrong';
+      // A refusal of one field of the edit shows beside it.
+      if (editErrors.placed(text)) editErrors.show(text);
+      else show({ text, tone: 'error' }, ERROR_MESSAGE_MS);
       return;
     }
     after(result.body);
@@ -72,6 +83,7 @@ export function OwnerPanel({ video }: OwnerPanelProps) {
 
   const save = (event: React.FormEvent) => {
     event.preventDefault();
+    editErrors.show(null);
     void act({ mode: 'ChangeVideo', ...form }, (body) => {
       // A new title changes the URL and remounts the page: the message travels in the query.
       const saved = body.video as { slug: string };
@@ -99,8 +111,14 @@ export function OwnerPanel({ video }: OwnerPanelProps) {
               maxLength={200}
               className={inputClass}
               data-testid="edit-title"
+              id="edit-title"
+              aria-invalid={editErrors.fieldErrors.title ? true : undefined}
+              aria-describedby={editErrors.fieldErrors.title ? 'edit-title-error' : undefined}
             />
           </label>
+          {editErrors.fieldErrors.title && (
+            <FieldError id="edit-title-error">{editErrors.fieldErrors.title}</FieldError>
+          )}
           <label className="block text-sm">
             Description
             <textarea
@@ -109,8 +127,18 @@ export function OwnerPanel({ video }: OwnerPanelProps) {
               maxLength={5000}
               rows={4}
               className={inputClass}
+              id="edit-description"
+              aria-invalid={editErrors.fieldErrors.description ? true : undefined}
+              aria-describedby={
+                editErrors.fieldErrors.description ? 'edit-description-error' : undefined
+              }
             />
           </label>
+          {editErrors.fieldErrors.description && (
+            <FieldError id="edit-description-error">
+              {editErrors.fieldErrors.description}
+            </FieldError>
+          )}
           <label className="block text-sm">
             Category
             <select

@@ -11,6 +11,8 @@ import {
   measureProgress,
   type ProgressSample,
 } from '@/lib/upload-progress';
+import { FieldError } from '@/components/auth/form-parts';
+import { useFormErrors } from '@/lib/use-form-errors';
 import { ERROR_MESSAGE_MS, UPLOAD_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import { LABEL_FIELDS, LabelInput, type LabelKind, type LabelSuggestion } from './label-input';
 
@@ -36,6 +38,12 @@ function uploadErrorText(error: Error | DetailedError): string {
   if (body && body.length < 300 && !body.trimStart().startsWith('<')) return body.trim();
   return 'The upload stopped: the connection to the server was lost. Press Resume to go on.';
 }
+
+/** The details a publish refusal can name, by the API's field names. */
+const DETAIL_FIELDS = {
+  title: { id: 'title', label: 'Title' },
+  description: { id: 'description', label: 'Description' },
+};
 
 /** A refused file's reason stays until another file is picked. */
 const REFUSAL_MESSAGE_MS = 10 * 60_000;
@@ -66,6 +74,7 @@ export function UploadForm({
   const [uploadId, setUploadId] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [message, showMessage] = useTimedMessage();
+  const detailErrors = useFormErrors(DETAIL_FIELDS);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [category, setCategory] = useState('other');
@@ -165,6 +174,7 @@ export function UploadForm({
     event.preventDefault();
     if (!uploadId) return;
     setPhase('publishing');
+    detailErrors.show(null);
     try {
       const response = await fetch('/api/v2/upload', {
         method: 'POST',
@@ -174,10 +184,10 @@ export function UploadForm({
       const answer = (await response.json()) as { error?: string; video?: { id: string } };
       if (!response.ok) {
         setPhase('done');
-        showMessage(
-          { text: answer.error ?? failedWithStatus(response.status), tone: 'error' },
-          UPLOAD_MESSAGE_MS,
-        );
+        const text = answer.error ?? failedWithStatus(response.status);
+        detailErrors.show(text);
+        // A refusal of one detail shows beside it; the rest in the upload's message.
+        if (!detailErrors.placed(text)) showMessage({ text, tone: 'error' }, UPLOAD_MESSAGE_MS);
         return;
       }
       router.push(`/processing?uploaded=${answer.video?.id ?? ''}`);
@@ -308,8 +318,13 @@ export function UploadForm({
             maxLength={200}
             value={title}
             onChange={(event) => setTitle(event.target.value)}
+            aria-invalid={detailErrors.fieldErrors.title ? true : undefined}
+            aria-describedby={detailErrors.fieldErrors.title ? 'title-error' : undefined}
             className="mt-1 w-full rounded-lg border border-white/15 bg-surface px-3 py-2 focus:border-accent focus:outline-none"
           />
+          {detailErrors.fieldErrors.title && (
+            <FieldError id="title-error">{detailErrors.fieldErrors.title}</FieldError>
+          )}
         </div>
         <div>
           <label htmlFor="description" className="block text-sm font-medium text-neutral-200">
@@ -321,8 +336,15 @@ export function UploadForm({
             maxLength={5000}
             value={description}
             onChange={(event) => setDescription(event.target.value)}
+            aria-invalid={detailErrors.fieldErrors.description ? true : undefined}
+            aria-describedby={
+              detailErrors.fieldErrors.description ? 'description-error' : undefined
+            }
             className="mt-1 w-full rounded-lg border border-white/15 bg-surface px-3 py-2 focus:border-accent focus:outline-none"
           />
+          {detailErrors.fieldErrors.description && (
+            <FieldError id="description-error">{detailErrors.fieldErrors.description}</FieldError>
+          )}
         </div>
         <div>
           <label htmlFor="category" className="block text-sm font-medium text-neutral-200">

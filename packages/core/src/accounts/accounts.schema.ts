@@ -7,7 +7,7 @@ export const RESERVED_USERNAMES = new Set(['settings']);
 
 /** What a refused username is told. */
 export const USERNAME_MESSAGES = {
-  required: 'username is required',
+  required: 'A username is required',
   tooShort: 'Usernames are at least 3 characters long',
   tooLong: 'Usernames are at most 24 characters long',
   shape: 'Usernames use letters, digits, _ . and - and start with a letter or digit',

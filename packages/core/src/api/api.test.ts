@@ -31,7 +31,7 @@ describe('/api/checkusername', () => {
   });
 
   it.each([
-    [{}, 'username: username is required'],
+    [{}, 'username: A username is required'],
     [{ username: 'ab' }, 'username: Usernames are at least 3 characters long'],
     [
       { username: 'bad name' },
