@@ -200,3 +200,20 @@ export async function listBlockedMembers(
   const data = rows.map((row) => ({ ...row, blockedAt: row.blockedAt.toISOString() }));
   return pageOf(data, Number(total?.n ?? 0), index, pageSize);
 }
+
+/** Whether the viewer has blocked the member with this username (for the profile page). */
+export async function hasBlockedUsername(
+  db: Database,
+  viewerId: string,
+  username: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ blockedId: userBlocks.blockedId })
+    .from(userBlocks)
+    .innerJoin(users, eq(users.id, userBlocks.blockedId))
+    .where(
+      and(eq(userBlocks.blockerId, viewerId), sql`lower(${users.username}) = lower(${username})`),
+    )
+    .limit(1);
+  return Boolean(row);
+}

@@ -55,6 +55,8 @@ const ids = {
   doomed: 'ctGone001',
   playlist: '',
   message: '',
+  comment: '',
+  reply: '',
 };
 
 beforeAll(async () => {
@@ -258,6 +260,40 @@ const EXAMPLES: [string, Example][] = [
     { caller: 'member', body: () => ({ _id: ids.playlist, videoId: ids.second }) },
   ],
   ['/api/v2/playlists#delete', { caller: 'member', body: () => ({ _id: ids.playlist }) }],
+  ['/api/v2/comments#List', { caller: 'visitor', body: () => ({ videoId: ids.video }) }],
+  [
+    '/api/v2/comments#Create',
+    {
+      caller: 'moderator',
+      body: () => ({ videoId: ids.video, text: 'The drop at 0:05, see https://example.org' }),
+      after: (body) => (ids.comment = body.id as string),
+    },
+  ],
+  [
+    '/api/v2/comments#Create',
+    {
+      // A new account: the reply is held for a moderator.
+      caller: 'member',
+      body: () => ({ videoId: ids.video, text: 'Agreed', parentId: ids.comment }),
+      after: (body) => (ids.reply = body.id as string),
+    },
+  ],
+  ['/api/v2/comments#Replies', { caller: 'visitor', body: () => ({ commentId: ids.comment }) }],
+  ['/api/v2/comments#StaffList', { caller: 'moderator', body: () => ({ status: 'held' }) }],
+  ['/api/v2/comments#Approve', { caller: 'moderator', body: () => ({ commentId: ids.reply }) }],
+  [
+    '/api/v2/comments#Edit',
+    { caller: 'member', body: () => ({ commentId: ids.reply, text: 'Agreed, edited' }) },
+  ],
+  ['/api/v2/comments#Delete', { caller: 'member', body: () => ({ commentId: ids.reply }) }],
+  ['/api/v2/privacy#GetPrivacy', { caller: 'member', body: () => ({}) }],
+  [
+    '/api/v2/privacy#SetMessagePrivacy',
+    { caller: 'member', body: () => ({ messagesFrom: 'everyone' }) },
+  ],
+  ['/api/v2/privacy#Block', { caller: 'member', body: () => ({ username: another() }) }],
+  ['/api/v2/privacy#ListBlocked', { caller: 'member', body: () => ({}) }],
+  ['/api/v2/privacy#Unblock', { caller: 'member', body: () => ({ username: another() }) }],
   [
     '/api/v2/upload',
     {

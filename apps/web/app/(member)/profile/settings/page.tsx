@@ -4,6 +4,10 @@ import { findUserById } from '@cutroom/core/accounts/registration.service';
 import { AuthCard } from '@/components/auth/auth-card';
 import { FormMessage } from '@/components/auth/form-parts';
 import { ChangeEmailForm, ChangePasswordForm } from '@/components/auth/settings-forms';
+import { IntentLink } from '@/components/ui/intent-link';
+import { BlockedMembers } from '@/components/privacy/blocked-members';
+import { MessagePrivacyForm } from '@/components/privacy/message-privacy-form';
+import { listBlockedMembers, readPrivacySettings } from '@cutroom/core/privacy/privacy.service';
 import { getRuntime } from '@/lib/runtime';
 import { requirePageViewer } from '@/lib/page-access';
 
@@ -20,6 +24,10 @@ export default async function SettingsPage({
   const user = await findUserById(database.db, viewer.id);
   if (!user) redirect('/login?next=/profile/settings');
   const { email } = await searchParams;
+  const [privacy, blocked] = await Promise.all([
+    readPrivacySettings(database.db, viewer.id),
+    listBlockedMembers(database.db, viewer),
+  ]);
   return (
     <AuthCard title="Account settings" intro={`Signed in as ${user.username}`}>
       {email === 'changed' && (
@@ -28,6 +36,24 @@ export default async function SettingsPage({
       <div className="space-y-8">
         <ChangePasswordForm />
         <ChangeEmailForm currentEmail={user.email} />
+        <MessagePrivacyForm initial={privacy.messagesFrom} />
+        <BlockedMembers
+          initial={{
+            data: blocked.data.map(({ username, image }) => ({ username, image })),
+            index: blocked.index,
+            hasMore: blocked.hasMore,
+          }}
+        />
+        <p className="text-sm">
+          <IntentLink
+            href="/profile/settings/notifications"
+            className="text-accent hover:underline"
+            data-testid="notification-settings-link"
+          >
+            Notification settings
+          </IntentLink>
+          : which notifications also come by e-mail.
+        </p>
       </div>
     </AuthCard>
   );

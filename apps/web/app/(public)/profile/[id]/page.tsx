@@ -26,6 +26,8 @@ import { PlaylistGrid } from '@/components/playlist/playlist-grid';
 import { Avatar } from '@/components/profile/avatar';
 import { FriendButton } from '@/components/profile/friend-button';
 import { MessageButton } from '@/components/profile/message-button';
+import { BlockButton } from '@/components/privacy/block-button';
+import { hasBlockedUsername } from '@cutroom/core/privacy/privacy.service';
 import { PeopleList } from '@/components/profile/people-list';
 import { ProfileEditor } from '@/components/profile/profile-editor';
 import { ProfileLinks } from '@/components/profile/profile-links';
@@ -62,6 +64,10 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     : 'videos';
   const index = pageIndexFrom(query.page);
   const signedIn = Boolean(context.viewer);
+  const blocked =
+    context.viewer && !profile.isSelf
+      ? await hasBlockedUsername(context.db, context.viewer.id, profile.username)
+      : false;
 
   return (
     <div className="space-y-6" data-testid="profile-page">
@@ -116,6 +122,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
               signedIn={signedIn}
             />
             <MessageButton username={profile.username} signedIn={signedIn} />
+            {signedIn && <BlockButton username={profile.username} initiallyBlocked={blocked} />}
           </div>
         )}
       </header>

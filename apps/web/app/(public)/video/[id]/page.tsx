@@ -13,6 +13,8 @@ import {
 } from '@cutroom/core/watch/watch.service';
 import { listingContext } from '@/components/browse/listing-data';
 import { OwnerPanelSlot } from '@/components/social/owner-panel-slot';
+import { CommentsSection } from '@/components/comments/comments-section';
+import { listComments } from '@cutroom/core/comments/comments.service';
 import { SubscribeButton } from '@/components/social/subscribe-button';
 import { VideoActions } from '@/components/social/video-actions';
 import { loadVideoSocial } from '@/components/social/video-social';
@@ -87,6 +89,11 @@ export default async function VideoPage({ params }: Params) {
   const { toCards } = await listingContext();
   const recommended = toCards(await listRecommendedVideos(database.db, video.id, { limit: 12 }));
   const social = await loadVideoSocial(database.db, viewer, video);
+  // Comments as a visitor sees them; a member's own view follows in the browser.
+  const comments =
+    video.status === 'published'
+      ? await listComments(database.db, null, { videoId: video.id })
+      : null;
   const flags = [
     video.isExplicit && 'Explicit',
     video.isSameSex && 'Same-sex',
@@ -252,6 +259,20 @@ export default async function VideoPage({ params }: Params) {
               isTrans: video.isTrans,
               hasSeizureWarning: video.hasSeizureWarning,
               labels,
+            }}
+          />
+        )}
+        {comments && (
+          <CommentsSection
+            videoId={video.id}
+            durationSeconds={video.durationSeconds}
+            signedIn={Boolean(viewer)}
+            initial={{
+              data: comments.data,
+              count: comments.count,
+              index: comments.index,
+              hasMore: comments.hasMore,
+              totalCount: comments.totalCount,
             }}
           />
         )}

@@ -1,0 +1,59 @@
+'use client';
+
+import { useState } from 'react';
+import { callApi } from '@/components/social/call-api';
+
+/** "Block" on another member's profile: hides their messages and comments from the viewer. */
+export function BlockButton({
+  username,
+  initiallyBlocked,
+}: {
+  username: string;
+  initiallyBlocked: boolean;
+}) {
+  const [blocked, setBlocked] = useState(initiallyBlocked);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
+
+  const toggle = async () => {
+    setBusy(true);
+    const result = await callApi('/api/v2/privacy', {
+      mode: blocked ? 'Unblock' : 'Block',
+      username,
+    });
+    setBusy(false);
+    if (!result.ok) {
+      setNote({ text: result.body.error ?? 'That did not work. Please try again', error: true });
+      return;
+    }
+    setBlocked(!blocked);
+    setNote({
+      text: blocked
+        ? `You unblocked ${username}.`
+        : `You blocked ${username}: their messages and comments are hidden from you, and they cannot message you.`,
+      error: false,
+    });
+  };
+
+  return (
+    <div className="flex max-w-xs flex-col items-start gap-1">
+      <button
+        type="button"
+        onClick={() => void toggle()}
+        disabled={busy}
+        aria-pressed={blocked}
+        data-testid="block-button"
+        className="inline-flex items-center justify-center rounded-full border border-white/20 px-4 py-2 text-sm font-semibold hover:bg-white/10 disabled:opacity-60"
+      >
+        {blocked ? 'Unblock' : 'Block'}
+      </button>
+      <p
+        role="status"
+        className={`text-xs ${note?.error ? 'text-red-400' : 'text-neutral-300'}`}
+        data-testid="block-note"
+      >
+        {note?.text ?? ''}
+      </p>
+    </div>
+  );
+}
