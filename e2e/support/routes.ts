@@ -50,6 +50,18 @@ export async function createRouteFixtures(text: { title: string; description?: s
     });
     await call('/api/v2/profileInput', { mode: 'UpdateProfile', description: text.description });
   }
+  // Comments with a long unbroken word and a long link: the video page must not scroll sideways.
+  const comment = await call('/api/v2/comments', {
+    mode: 'Create',
+    videoId: video.id,
+    text: `${(text.description ?? text.title).slice(0, 1200)} at 0:01 ${'W'.repeat(180)} https://example.org/${'a'.repeat(150)}`,
+  });
+  await call('/api/v2/comments', {
+    mode: 'Create',
+    videoId: video.id,
+    parentId: comment.id,
+    text: `${text.title.slice(0, 500)} ${'R'.repeat(160)}`,
+  });
   const playlist = await call('/api/v2/playlists', {
     mode: 'create',
     name: text.title.slice(0, 100),

@@ -1,0 +1,137 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createVerifiedUser, signInThroughApi } from '../support/accounts';
+import { openPage } from '../support/browser';
+import { screenshotPath } from '../support/screenshots';
+import { sessionCookie, uploadPublishedVideo } from '../support/videos';
+
+async function signedInPage(user: { email: string; password: string }, width = 1280) {
+  const page = await openPage({ viewport: { width, height: 900 } });
+  await signInThroughApi(page.context(), user.email, user.password);
+  return page;
+}
+
+const comment = (page: Page, text: string) =>
+  page.getByTestId('comment').filter({ hasText: text }).first();
+
+const commentCount = async (page: Page) =>
+  (await page.getByTestId('comment-count').textContent())?.trim();
+
+/** The video page, once the member's own view of the comments has loaded. */
+async function openVideo(page: Page, path: string) {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/v2/comments') &&
+      (response.request().postData() ?? '').includes('"List"'),
+  );
+  await page.goto(path);
+  await answered;
+  await page.getByTestId('comments').waitFor();
+}
+
+describe('comments under a video', () => {
+  it('A comments, B replies, A edits; a timestamp seeks the player; B cannot edit A', async () => {
+    const uploader = await createVerifiedUser();
+    const a = await createVerifiedUser();
+    const b = await createVerifiedUser();
+    const video = await uploadPublishedVideo(
+      await sessionCookie(uploader.email, uploader.password),
+      { title: 'Comment journey', username: uploader.username, seconds: 6 },
+    );
+    const path = `/video/${video.slug}_${video.id}`;
+
+    // A visitor reads the (empty) comments and is asked to sign in to write.
+    const visitor = await openPage();
+    await visitor.goto(path);
+    await visitor.getByTestId('comments').waitFor();
+    expect(await commentCount(visitor)).toBe('(0)');
+    const prompt = visitor.getByRole('link', { name: 'Sign in to comment' });
+    expect(await prompt.getAttribute('href')).toBe(`/login?next=${encodeURIComponent(path)}`);
+    expect(await visitor.locator('[data-testid="comments"] textarea').count()).toBe(0);
+
+    // A comments, with a link and a moment of the video.
+    const pageA = await signedInPage(a);
+    await openVideo(pageA, path);
+    await pageA.getByPlaceholder('Add a comment').fill('');
+    await pageA.getByRole('button', { name: 'Comment', exact: true }).click();
+    await pageA.getByText('Write something first: a comment cannot be empty').waitFor();
+    await pageA
+      .getByPlaceholder('Add a comment')
+      .fill('The best part starts at 0:04, more on https://example.org/notes');
+    await pageA.getByRole('button', { name: 'Comment', exact: true }).click();
+    await comment(pageA, 'The best part starts at').waitFor();
+    expect(await commentCount(pageA)).toBe('(1)');
+    const link = comment(pageA, 'The best part').getByRole('link', {
+      name: 'https://example.org/notes',
+    });
+    expect(await link.getAttribute('rel')).toBe('nofollow ugc noopener');
+    expect(await link.getAttribute('href')).toBe('https://example.org/notes');
+
+    // B sees it, has no Edit on it, and replies.
+    const pageB = await signedInPage(b);
+    await openVideo(pageB, path);
+    const aOnB = comment(pageB, 'The best part starts at');
+    await aOnB.waitFor();
+    expect(await aOnB.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await aOnB.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await aOnB.getByRole('button', { name: 'Reply' }).click();
+    await pageB.getByPlaceholder(`Reply to ${a.username}`).fill('Agreed, the drop is great');
+    await pageB.getByRole('button', { name: 'Reply', exact: true }).last().click();
+    await comment(pageB, 'Agreed, the drop is great').waitFor();
+    expect(await commentCount(pageB)).toBe('(2)');
+
+    // B cannot edit A's comment through the API either.
+    const commentId = await aOnB.getAttribute('data-comment-id');
+    const refused = await pageB.evaluate(async (id) => {
+      const response = await fetch('/api/v2/comments', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mode: 'Edit', commentId: id, text: 'Not yours' }),
+      });
+      return { status: response.status, body: await response.json() };
+    }, commentId);
+    expect(refused).toEqual({
+      status: 403,
+      body: { error: 'Only the author of a comment can edit it', httpStatusCode: 403 },
+    });
+
+    // A sees the reply, edits the comment and gets the edited marker, kept after a reload.
+    await openVideo(pageA, path);
+    await comment(pageA, 'Agreed, the drop is great').waitFor();
+    const mine = comment(pageA, 'The best part starts at');
+    expect(await mine.getByTestId('comment-edited').count()).toBe(0);
+    await mine.getByRole('button', { name: 'Edit' }).click();
+    const editor = pageA.getByPlaceholder('Edit your comment');
+    await editor.fill('The best part starts at 0:04 (the drop), more on https://example.org/notes');
+    await pageA.getByRole('button', { name: 'Save' }).click();
+    await comment(pageA, '(the drop)').getByTestId('comment-edited').first().waitFor();
+    await openVideo(pageA, path);
+    const edited = comment(pageA, '(the drop)');
+    expect(await edited.getByTestId('comment-edited').first().textContent()).toBe('(edited)');
+
+    // The timestamp seeks the player to 0:04.
+    const seek = edited.getByRole('button', { name: 'Play from 0:04' }).first();
+    await seek.click();
+    await pageA.waitForFunction(
+      () => {
+        const media = document.querySelector('video');
+        return media !== null && media.currentTime >= 3.9;
+      },
+      undefined,
+      { timeout: 20_000 },
+    );
+    await pageA.screenshot({ path: screenshotPath('comments-video-page.png'), fullPage: true });
+
+    // On a phone the thread fits the width.
+    const phone = await signedInPage(b, 320);
+    await openVideo(phone, path);
+    await comment(phone, 'Agreed').waitFor();
+    const overflow = await phone.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.screenshot({ path: screenshotPath('comments-phone.png'), fullPage: true });
+
+    for (const page of [visitor, pageA, pageB, phone]) await page.context().close();
+  });
+});
