@@ -72,18 +72,27 @@ export async function createRouteFixtures(text: { title: string; description?: s
     subject: text.title.slice(0, 150),
     message: text.description ?? text.title,
   });
+  // A support ticket with the same long text: its thread must not scroll sideways either.
+  const ticket = await call('/api/tickets', {
+    mode: 'Create',
+    category: 'other',
+    subject: text.title.slice(0, 150),
+    message: `${text.description ?? text.title} ${'T'.repeat(180)}`.slice(0, 5000),
+  });
   const month = new Date().toISOString().slice(0, 7);
   const paths: Record<string, string> = {
     '/archive/[month]': `/archive/${month}`,
     '/category/[id]': '/category/other',
     '/creator/[id]': '/creator/someone',
     '/inbox/[id]': `/inbox/${String(message.id)}`,
+    '/moderation/support/[id]': `/moderation/support/${String(ticket.id)}`,
     '/music/[id]': '/music/something',
     '/playlist/[id]': `/playlist/${String(playlist._id)}`,
     '/playlist/video/[id]': `/playlist/video/${String(playlist._id)}`,
     '/profile/[id]': `/profile/${member.username}`,
     '/search/[id]': '/search/hardening',
     '/star/[id]': '/star/someone',
+    '/ticket/history/[id]': `/ticket/history/${String(ticket.id)}`,
     '/tags/[id]': `/tags/${encodeURIComponent(text.title.slice(0, 60))}`,
     '/video/[id]': `/video/${video.slug}_${video.id}`,
     '/video/embed/[id]': `/video/embed/${video.id}`,

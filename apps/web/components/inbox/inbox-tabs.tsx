@@ -1,16 +1,30 @@
 import { IntentLink } from '@/components/ui/intent-link';
 import type { InboxBox } from '@cutroom/core/messages/messages.schema';
 
-const TABS: { box: InboxBox; label: string; href: string }[] = [
+type InboxTab = InboxBox | 'notifications';
+
+const TABS: { box: InboxTab; label: string; href: string }[] = [
   { box: 'received', label: 'Received', href: '/inbox' },
   { box: 'sent', label: 'Sent', href: '/inbox?tab=sent' },
+  { box: 'notifications', label: 'Notifications', href: '/notifications' },
 ];
 
-/** The inbox's two boxes as links (they work without JavaScript and keep Back working). */
-export function InboxTabs({ current, unreadCount }: { current: InboxBox; unreadCount: number }) {
+/**
+ * The inbox's two boxes and the notifications as links (they work without JavaScript and
+ * keep Back working).
+ */
+export function InboxTabs({
+  current,
+  unreadCount,
+  notificationCount = 0,
+}: {
+  current: InboxTab;
+  unreadCount: number;
+  notificationCount?: number;
+}) {
   return (
     <nav aria-label="Message boxes">
-      <ul className="flex gap-1 border-b border-white/10">
+      <ul className="flex flex-wrap gap-x-1 border-b border-white/10">
         {TABS.map((tab) => (
           <li key={tab.box}>
             <IntentLink
@@ -26,6 +40,9 @@ export function InboxTabs({ current, unreadCount }: { current: InboxBox; unreadC
               {tab.label}
               {tab.box === 'received' && unreadCount > 0 && (
                 <span className="ml-1.5 text-accent">{unreadCount} unread</span>
+              )}
+              {tab.box === 'notifications' && notificationCount > 0 && (
+                <span className="ml-1.5 text-accent">{notificationCount} new</span>
               )}
             </IntentLink>
           </li>

@@ -2,6 +2,7 @@
 
 import { SessionKeeper } from '@/components/auth/session-keeper';
 import { UnreadBadge } from '@/components/inbox/unread-count';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { HeaderMenu, type HeaderMenuLink } from '@/components/shell/header-menu';
 import { useMemberViewer } from '@/components/shell/member-parts';
 import { IntentLink } from '@/components/ui/intent-link';
@@ -37,6 +38,8 @@ export function AccountMenu() {
     { href: '/upload', label: 'Upload' },
     { href: '/subscriptions', label: 'Subscriptions' },
     { href: '/inbox', label: 'Inbox', extra: <UnreadBadge initialCount={unreadCount} /> },
+    { href: '/notifications', label: 'Notifications' },
+    { href: '/ticket/history', label: 'Support tickets' },
     { href: '/profile/settings', label: 'Settings' },
   ];
   // From the rights table on the server: no request, no refusal in the console.
@@ -45,6 +48,7 @@ export function AccountMenu() {
   }
   return (
     <>
+      <NotificationBell />
       <HeaderMenu
         label={null}
         testId="account-menu"

@@ -1,7 +1,28 @@
-import type { NotificationEmailMode, NotificationKind } from '../db/schema';
+// Pages' client components import this file: it holds no database code (types are erased).
+import type {
+  NotificationEmailMode as SchemaEmailMode,
+  NotificationKind as SchemaKind,
+} from '../db/schema';
 
-export { NOTIFICATION_EMAIL_MODES, NOTIFICATION_KINDS } from '../db/schema';
-export type { NotificationEmailMode, NotificationKind } from '../db/schema';
+/** The kinds of the notifications table (schema.ts), repeated here for the browser. */
+export const NOTIFICATION_KINDS = [
+  'comment_reply',
+  'message',
+  'friend_request',
+  'friend_accepted',
+  'new_video',
+  'ticket_answer',
+  'video_processed',
+  'video_unpublished',
+] as const satisfies readonly SchemaKind[];
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_EMAIL_MODES = [
+  'off',
+  'immediate',
+  'digest',
+] as const satisfies readonly SchemaEmailMode[];
+export type NotificationEmailMode = (typeof NOTIFICATION_EMAIL_MODES)[number];
 
 /** How each kind is named on the settings page, and how it comes by e-mail until chosen. */
 export const NOTIFICATION_KIND_INFO: Readonly<

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { cleanText } from '../api/clean-text';
 import { MAX_PAGE_INDEX } from '../browse/browse.schema';
-import { TICKET_CATEGORIES, TICKET_STATES } from '../db/schema';
+import { TICKET_CATEGORIES, TICKET_STATES } from './ticket-labels';
 
-export { TICKET_CATEGORIES, TICKET_STATES } from '../db/schema';
-export type { TicketCategory, TicketState } from '../db/schema';
+export {
+  TICKET_CATEGORIES,
+  TICKET_CATEGORY_LABELS,
+  TICKET_STATE_LABELS,
+  TICKET_STATES,
+} from './ticket-labels';
+export type { TicketCategory, TicketState } from './ticket-labels';
 
 export const MAX_TICKET_SUBJECT_LENGTH = 150;
 export const MAX_TICKET_MESSAGE_LENGTH = 5000;
@@ -12,23 +17,6 @@ export const MAX_TICKET_MESSAGE_LENGTH = 5000;
 export const MAX_TICKET_IMAGES = 3;
 /** The largest image TICKET_IMAGE_MAX_BYTES may allow, as base64 in a JSON body. */
 const MAX_IMAGE_DATA_LENGTH = Math.ceil((50 * 1024 ** 2 * 4) / 3) + 100;
-
-/** How each category reads on the form. */
-export const TICKET_CATEGORY_LABELS: Readonly<Record<(typeof TICKET_CATEGORIES)[number], string>> =
-  {
-    account: 'My account',
-    upload: 'Uploading or processing a video',
-    playback: 'Playing videos',
-    content: 'Content on the site',
-    supporter: 'Supporter status',
-    other: 'Something else',
-  };
-
-export const TICKET_STATE_LABELS: Readonly<Record<(typeof TICKET_STATES)[number], string>> = {
-  open: 'Open',
-  answered: 'Answered',
-  closed: 'Closed',
-};
 
 const text = (max: number, singleLine = false) =>
   z

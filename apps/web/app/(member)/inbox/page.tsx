@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { IntentLink } from '@/components/ui/intent-link';
 import { listInbox } from '@cutroom/core/messages/messages.service';
+import { countUnreadNotifications } from '@cutroom/core/notifications/notifications.service';
 import {
   listingContext,
   pageIndexFrom,
@@ -24,7 +25,10 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
   const viewer = await requirePageViewer();
   const { db } = await listingContext();
   const index = pageIndexFrom(query.page);
-  const page = await listInbox(db, viewer, { box, index });
+  const [page, notificationCount] = await Promise.all([
+    listInbox(db, viewer, { box, index }),
+    countUnreadNotifications(db, viewer.id),
+  ]);
 
   return (
     <div className="mx-auto max-w-4xl space-y-4" data-testid="inbox-page">
@@ -39,7 +43,11 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
           New message
         </IntentLink>
       </div>
-      <InboxTabs current={box} unreadCount={page.unreadCount} />
+      <InboxTabs
+        current={box}
+        unreadCount={page.unreadCount}
+        notificationCount={notificationCount}
+      />
       {query.sent !== undefined && <SentNote />}
       {page.data.length > 0 ? (
         <InboxList entries={page.data} box={box} />

@@ -15,9 +15,13 @@ export default function ContactPage() {
       </p>
       <h2>Support</h2>
       <p>
-        For anything about your account or a video, write to the address above with your username;
-        signed-in members find replies and other messages in their{' '}
-        <IntentLink href="/inbox">inbox</IntentLink>.
+        For anything about your account or a video,{' '}
+        <IntentLink href="/ticket/create" data-testid="contact-ticket-link">
+          open a support ticket
+        </IntentLink>
+        : staff answer in the ticket, and you are told under the bell and by e-mail. Your tickets
+        and their answers are in your <IntentLink href="/ticket/history">ticket history</IntentLink>
+        . Without an account, write to the address above.
       </p>
       <h2>Copyright and legal notices</h2>
       <p>
