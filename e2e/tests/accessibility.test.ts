@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughApi } from '../support/accounts';
-import { openPage } from '../support/browser';
+import { baseUrl, openPage } from '../support/browser';
 import { createRouteFixtures, pageRoutes } from '../support/routes';
 
 const axeSource = readFileSync(
@@ -39,17 +39,25 @@ async function audit(page: Page): Promise<Violation[]> {
 }
 
 describe('every page passes axe', () => {
-  it.each(['visitor', 'member'] as const)(
-    'as a %s: no violation on any page',
-    async (who) => {
+  it.each([
+    ['visitor', 'dark'],
+    ['member', 'dark'],
+    ['visitor', 'light'],
+    ['member', 'light'],
+  ] as const)(
+    'as a %s in the %s theme: no violation on any page',
+    async (who, theme) => {
       const page = await openPage({ viewport: { width: 1280, height: 900 } });
       if (who === 'member') {
         await signInThroughApi(page.context(), fixtures.member.email, fixtures.member.password);
       }
+      // The footer's switch keeps the choice in this cookie (components/theme/theme.ts).
+      await page.context().addCookies([{ name: 'theme', value: theme, url: baseUrl() }]);
       const found: string[] = [];
       for (const route of pageRoutes()) {
         const path = fixtures.pathOf(route);
         await page.goto(path, { waitUntil: 'load' });
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
         for (const violation of await audit(page)) {
           found.push(
             `${path}: ${violation.id} (${violation.impact}) at ${violation.nodes

@@ -55,8 +55,12 @@ describe('share', () => {
     const code = await page.getByTestId('share-embed').inputValue();
     expect(code).toContain(`src="${baseUrl()}/video/embed/${video.id}?t=${at}"`);
     expect(code).toContain('width="853" height="480"');
-    await menu.getByRole('button', { name: 'Copy Embed code' }).click();
-    await menu.getByText('Copied').waitFor();
+    const copyCode = menu.getByRole('button', { name: 'Copy Embed code' });
+    await copyCode.click();
+    await copyCode.filter({ hasText: 'Copied' }).waitFor();
+    await menu.getByRole('status').filter({ hasText: 'Embed code copied' }).waitFor({
+      state: 'attached',
+    });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
 
     // The oEmbed answer for the shared link writes the very same code at that size.
@@ -81,5 +85,68 @@ describe('share', () => {
     await page.getByTestId('share-button').click();
     await page.getByTestId('share-menu').waitFor();
     await page.screenshot({ path: screenshotPath('share-390.png') });
+  });
+});
+
+describe('light theme', () => {
+  const background = (page: Page) =>
+    page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  /** The theme <html> had when <body> was first inserted: what the first paint used. */
+  const themeAtFirstBody = (page: Page) =>
+    page.evaluate(() => (window as unknown as { themeAtBody?: string }).themeAtBody);
+
+  it('is chosen in the footer, kept across visits and drawn from the first paint', async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 900 } });
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.body) return;
+        (window as unknown as { themeAtBody?: string }).themeAtBody =
+          document.documentElement.dataset.theme;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    // Dark by default.
+    expect(await themeAtFirstBody(page)).toBe('dark');
+    expect(await background(page)).toBe('rgb(18, 18, 18)');
+
+    await page.getByTestId('theme-switch').selectOption('light');
+    expect(await background(page)).toBe('rgb(255, 255, 255)');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'theme')?.value).toBe('light');
+
+    // A visitor's page comes from the shared page cache: the same bytes as for everyone, and
+    // still light before the body is drawn.
+    for (const path of ['/', watchPath(), '/faq']) {
+      await page.goto(path);
+      expect(await themeAtFirstBody(page)).toBe('light');
+      expect(await background(page)).toBe('rgb(255, 255, 255)');
+    }
+    expect(await page.getByTestId('theme-switch').inputValue()).toBe('light');
+    await page.goto('/');
+    await page.screenshot({ path: screenshotPath('light-home-1280.png') });
+    await page.goto(watchPath());
+    await page.screenshot({ path: screenshotPath('light-video-1280.png') });
+
+    await page.getByTestId('theme-switch').selectOption('dark');
+    await page.reload();
+    expect(await themeAtFirstBody(page)).toBe('dark');
+    expect(await background(page)).toBe('rgb(18, 18, 18)');
+  });
+
+  it('follows the system setting when asked to', async () => {
+    const page = await openPage({ viewport: { width: 390, height: 844 }, colorScheme: 'light' });
+    await page.goto(watchPath());
+    expect(await background(page)).toBe('rgb(18, 18, 18)');
+    await page.getByTestId('theme-switch').selectOption('system');
+    expect(await background(page)).toBe('rgb(255, 255, 255)');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await background(page)).toBe('rgb(18, 18, 18)');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    expect(await background(page)).toBe('rgb(255, 255, 255)');
+    await page.screenshot({ path: screenshotPath('light-video-390.png') });
+    await page.goto('/');
+    await page.screenshot({ path: screenshotPath('light-home-390.png') });
   });
 });

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { THEME_SCRIPT } from '@/components/theme/theme';
 import { siteSettings } from '@/lib/site';
 import './globals.css';
 
@@ -14,12 +15,17 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { themeColor: '#121212', colorScheme: 'dark' };
 
 /**
- * The document around every page. The site's shell is drawn by the route groups' layouts
+ * The document around every page; dark unless the theme cookie says otherwise. The site's shell is drawn by the route groups' layouts
  * ((public), (member), ...), which also check who may enter; the embed page has none.
  */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" className="dark">
+    // The head script sets the chosen theme before the body is drawn (React is told the
+    // attribute may differ from the server's).
+    <html lang="en" data-theme="dark" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
       <body className="font-sans antialiased">{children}</body>
     </html>
   );

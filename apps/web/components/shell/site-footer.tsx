@@ -1,3 +1,4 @@
+import { ThemeSwitch } from '@/components/theme/theme-switch';
 import { NavLink } from '@/components/ui/nav-link';
 
 const FOOTER_LINKS = [
@@ -25,7 +26,10 @@ export function SiteFooter({ siteName }: { siteName: string }) {
             </li>
           ))}
         </ul>
-        <p className="mt-4">© {siteName}. Powered by Cutroom.</p>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <p>© {siteName}. Powered by Cutroom.</p>
+          <ThemeSwitch />
+        </div>
       </nav>
     </footer>
   );

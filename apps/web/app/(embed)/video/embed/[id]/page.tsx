@@ -35,7 +35,7 @@ export default async function EmbedPage({ params }: Params) {
   const urls = videoMediaUrls(storage, page.video);
   if (!urls) notFound();
   return (
-    <div className="relative h-screen w-screen bg-black">
+    <div className="relative h-screen w-screen bg-black" data-theme-keep="dark">
       <WatchPlayer
         videoId={page.video.id}
         title={page.video.title}
