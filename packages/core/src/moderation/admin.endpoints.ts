@@ -13,6 +13,8 @@ import {
 } from './members.service';
 import {
   ActedVideoAnswer,
+  CommentTarget,
+  DeleteCommentAsStaffInput,
   DisableMemberInput,
   EnableMemberInput,
   MemberAnswer,
@@ -30,7 +32,9 @@ import {
   VideoTargetWithReason,
 } from './moderation.schema';
 import {
+  approveHeldComment,
   approveReportedVideo,
+  deleteCommentAsStaff,
   deleteReportedVideo,
   deleteUnpublishedVideo,
   listReportedVideos,
@@ -200,6 +204,38 @@ export const adminEndpoint = defineModeEndpoint({
       async handle(input, context) {
         const closed = await resolveReports(moderationContext(context), context.actor, input);
         return { body: { data: { closed }, ...OK } };
+      },
+    },
+    ApproveComment: {
+      right: 'moderate',
+      summary: 'Approve a held comment (`commentId`): everyone sees it from now on.',
+      input: CommentTarget,
+      output: z.object({
+        data: z.object({ id: z.string(), status: z.literal('published') }),
+        HttpStatusCode,
+      }),
+      async handle({ commentId }, context) {
+        await approveHeldComment(moderationContext(context), context.actor, commentId);
+        return { body: { data: { id: commentId, status: 'published' }, ...OK } };
+      },
+    },
+    DeleteComment: {
+      right: 'moderate',
+      summary:
+        'Delete any comment (`commentId`, optional `reason`, at most 300 characters); its open reports close as actioned.',
+      input: DeleteCommentAsStaffInput,
+      output: z.object({
+        data: z.object({ id: z.string(), deleted: z.literal(true) }),
+        HttpStatusCode,
+      }),
+      async handle({ commentId, reason }, context) {
+        await deleteCommentAsStaff(
+          moderationContext(context),
+          context.actor,
+          commentId,
+          reason ?? '',
+        );
+        return { body: { data: { id: commentId, deleted: true }, ...OK } };
       },
     },
     LoadMembers: {

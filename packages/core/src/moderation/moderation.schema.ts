@@ -39,6 +39,11 @@ export const ResolveReportsInput = z.object({
   targetId: TargetId,
   outcome: z.enum(['approved', 'actioned']),
 });
+export const CommentTarget = z.object({ commentId: TargetId });
+export const DeleteCommentAsStaffInput = z.object({
+  commentId: TargetId,
+  reason: optionalReason.pipe(z.string().max(300, 'is at most 300 characters long')).optional(),
+});
 export const DisableMemberInput = z.object({ userId: MemberId, reason: requiredReason });
 export const EnableMemberInput = z.object({ userId: MemberId, reason: optionalReason.optional() });
 export const SetRolesInput = z.object({

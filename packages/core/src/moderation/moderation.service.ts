@@ -16,6 +16,7 @@ import {
   type ReportTarget,
   type Video,
 } from '../db/schema';
+import { approveComment, deleteComment } from '../comments/comments.service';
 import { transcodeVideoJob } from '../jobs/job-definitions';
 import type { TransactionLike } from '../jobs/job-queue';
 import { REPORT_REASONS, type ReportReason } from '../reports/reports.schema';
@@ -670,5 +671,70 @@ export async function resolveReports(
       now,
     );
     return closed;
+  });
+}
+
+/** A comment's text as the log names it. */
+async function commentLabel(db: Database | Tx, commentId: string): Promise<string> {
+  const [row] = await db
+    .select({ body: comments.body })
+    .from(comments)
+    .where(eq(comments.id, commentId))
+    .limit(1);
+  return row ? row.body.slice(0, 120) : '';
+}
+
+/** Staff approve a held comment (the comments service), logged in the same transaction. */
+export async function approveHeldComment(
+  ctx: ModerationContext,
+  actor: Actor | null,
+  commentId: string,
+): Promise<void> {
+  const staff = requireMemberRight(actor, 'moderate');
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await approveComment(tx as unknown as Database, staff, commentId, { now });
+    await recordStaffAction(
+      tx,
+      staff,
+      {
+        action: 'approve_comment',
+        targetKind: 'comment',
+        targetId: commentId,
+        targetLabel: await commentLabel(tx, commentId),
+      },
+      now,
+    );
+  });
+}
+
+/**
+ * Staff delete a comment (held or published) with a reason: its open reports close as
+ * actioned, and the log records it, in one transaction.
+ */
+export async function deleteCommentAsStaff(
+  ctx: ModerationContext,
+  actor: Actor | null,
+  commentId: string,
+  reason: string,
+): Promise<void> {
+  const staff = requireMemberRight(actor, 'moderate');
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const label = await commentLabel(tx, commentId);
+    await deleteComment(tx as unknown as Database, staff, { commentId, reason }, now);
+    await closeReports(tx, 'comment', commentId, 'actioned', staff, now);
+    await recordStaffAction(
+      tx,
+      staff,
+      {
+        action: 'delete_comment',
+        targetKind: 'comment',
+        targetId: commentId,
+        targetLabel: label,
+        reason,
+      },
+      now,
+    );
   });
 }

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../api/endpoint';
 import { dispatch } from '../api/dispatch';
 import { listVideos } from '../browse/browse.service';
-import { messages, reports, sessions, staffActions, users, videos } from '../db/schema';
+import { comments, messages, reports, sessions, staffActions, users, videos } from '../db/schema';
 import { transcodeDeadLetterJob, transcodeVideoJob } from '../jobs/job-definitions';
 import { JobQueue } from '../jobs/job-queue';
 import { reportsEndpoint } from '../reports/reports.endpoints';
@@ -350,6 +350,53 @@ describe('disabling a member', () => {
     expect(supporter.body).toMatchObject({ data: { isSupporter: true } });
     const [row] = await db.select().from(users).where(eq(users.id, member.user.id));
     expect(row).toMatchObject({ role: 'admin,moderator', isSupporter: true });
+  });
+});
+
+describe('comments', () => {
+  it('approves a held comment and deletes a reported one, closing its reports, both logged', async () => {
+    const author = await createUser(db);
+    const reporter = await createUser(db);
+    const owner = await createUser(db);
+    const video = await createVideo(db, { ownerId: owner.user.id });
+    await db.insert(comments).values([
+      { id: 'heldcm1', videoId: video.id, authorId: author.user.id, body: 'Hello', status: 'held' },
+      { id: 'rudecm1', videoId: video.id, authorId: author.user.id, body: 'Rude words' },
+    ]);
+    expect((await admin(moderator, { mode: 'ApproveComment', commentId: 'heldcm1' })).status).toBe(
+      200,
+    );
+    const [approved] = await db.select().from(comments).where(eq(comments.id, 'heldcm1'));
+    expect(approved?.status).toBe('published');
+    expect(
+      (
+        await report(reporter.actor, {
+          mode: 'Report',
+          targetKind: 'comment',
+          targetId: 'rudecm1',
+          reason: 'harassment',
+        })
+      ).status,
+    ).toBe(201);
+    expect((await countQueues(db)).reportedComments).toBeGreaterThan(0);
+    const deleted = await admin(moderator, {
+      mode: 'DeleteComment',
+      commentId: 'rudecm1',
+      reason: 'Insults',
+    });
+    expect(deleted.body).toMatchObject({ data: { id: 'rudecm1', deleted: true } });
+    const [gone] = await db.select().from(comments).where(eq(comments.id, 'rudecm1'));
+    expect(gone?.deleteReason).toBe('Insults');
+    const [closed] = await db.select().from(reports).where(eq(reports.targetId, 'rudecm1'));
+    expect(closed?.state).toBe('actioned');
+    expect((await logOf('heldcm1')).map((entry) => entry.action)).toEqual(['approve_comment']);
+    expect((await logOf('rudecm1'))[0]).toMatchObject({
+      action: 'delete_comment',
+      reason: 'Insults',
+    });
+    expect((await admin(moderator, { mode: 'ApproveComment', commentId: 'heldcm1' })).status).toBe(
+      404,
+    );
   });
 });
 

@@ -28,6 +28,7 @@ import { FriendButton } from '@/components/profile/friend-button';
 import { MessageButton } from '@/components/profile/message-button';
 import { BlockButton } from '@/components/privacy/block-button';
 import { hasBlockedUsername } from '@cutroom/core/privacy/privacy.service';
+import { ReportButton } from '@/components/moderation/report-button';
 import { PeopleList } from '@/components/profile/people-list';
 import { ProfileEditor } from '@/components/profile/profile-editor';
 import { ProfileLinks } from '@/components/profile/profile-links';
@@ -122,6 +123,13 @@ export default async function ProfilePage({ params, searchParams }: Props) {
               signedIn={signedIn}
             />
             <MessageButton username={profile.username} signedIn={signedIn} />
+            <ReportButton
+              targetKind="member"
+              targetId={profile.username}
+              targetName={profile.username}
+              signedIn={signedIn}
+              className="inline-flex items-center justify-center rounded-full border border-white/20 px-4 py-2 text-sm font-semibold hover:bg-white/10 disabled:opacity-60"
+            />
             {signedIn && <BlockButton username={profile.username} initiallyBlocked={blocked} />}
           </div>
         )}

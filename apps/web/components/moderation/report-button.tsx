@@ -1,0 +1,75 @@
+'use client';
+
+import { useState } from 'react';
+import type { ReportTarget } from '@cutroom/core/db/schema';
+import type * as DialogModuleType from './report-dialog';
+
+type DialogModule = typeof DialogModuleType;
+let dialogModule: Promise<DialogModule> | null = null;
+const loadDialog = () => (dialogModule ??= import('./report-dialog'));
+
+/**
+ * "Report" on a video, a profile or a comment. The dialog (Base UI) loads when a pointer or
+ * the focus comes near, so pages that nobody reports from do not pay for it. A visitor is
+ * sent to sign in first.
+ */
+export function ReportButton({
+  targetKind,
+  targetId,
+  targetName,
+  signedIn,
+  className,
+}: {
+  targetKind: ReportTarget;
+  targetId: string;
+  targetName: string;
+  /** Unknown on pages cached for visitors: the server then answers the dialog with sign-in. */
+  signedIn?: boolean;
+  className?: string;
+}) {
+  const [Dialog, setDialog] = useState<DialogModule['ReportDialog'] | null>(null);
+  const [open, setOpen] = useState(false);
+  const [reported, setReported] = useState(false);
+  const warm = () => void loadDialog();
+  const press = () => {
+    if (signedIn === false) {
+      window.location.assign(
+        `/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+      );
+      return;
+    }
+    void loadDialog().then((module) => {
+      setDialog(() => module.ReportDialog);
+      setOpen(true);
+    });
+  };
+  return (
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        onPointerEnter={warm}
+        onFocus={warm}
+        onClick={press}
+        disabled={reported && !open}
+        className={
+          className ??
+          'rounded-full border border-white/20 px-3 py-1 text-sm text-neutral-200 hover:bg-white/10 disabled:opacity-60'
+        }
+        data-testid={`report-${targetKind}`}
+      >
+        {reported ? 'Reported' : 'Report'}
+      </button>
+      {Dialog && (
+        <Dialog
+          targetKind={targetKind}
+          targetId={targetId}
+          targetName={targetName}
+          open={open}
+          onOpenChange={setOpen}
+          onReported={() => setReported(true)}
+        />
+      )}
+    </>
+  );
+}

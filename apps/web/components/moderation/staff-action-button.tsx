@@ -1,0 +1,116 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useId, useState, type FormEvent } from 'react';
+import { callApi } from '@/components/social/call-api';
+
+/**
+ * One staff action on the admin endpoint (a mode and its fields), with an optional reason
+ * field that opens under the button; the page reloads its data after it succeeds.
+ */
+export function StaffActionButton({
+  mode,
+  payload,
+  label,
+  reason,
+  tone = 'neutral',
+  testId,
+}: {
+  mode: string;
+  payload: Record<string, unknown>;
+  label: string;
+  /** Ask for a reason first: 'required' or 'optional' (told to the member, kept in the log). */
+  reason?: 'required' | 'optional';
+  tone?: 'neutral' | 'danger' | 'good';
+  testId?: string;
+}) {
+  const router = useRouter();
+  const fieldId = useId();
+  const [asking, setAsking] = useState(false);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (reason && !asking) {
+      setAsking(true);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const result = await callApi('/api/v2/admin', {
+      mode,
+      ...payload,
+      ...(reason ? { reason: text } : {}),
+    });
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.body.error ?? `Failed (status ${result.status})`);
+      return;
+    }
+    setAsking(false);
+    setText('');
+    router.refresh();
+  };
+
+  const toneClass =
+    tone === 'danger'
+      ? 'border-red-500/60 text-red-200 hover:bg-red-900/40'
+      : tone === 'good'
+        ? 'border-green-500/60 text-green-200 hover:bg-green-900/40'
+        : 'border-white/20 hover:bg-white/10';
+
+  return (
+    <div className="inline-block max-w-full">
+      {asking ? (
+        <form onSubmit={run} className="flex flex-wrap items-center gap-2">
+          <label htmlFor={fieldId} className="sr-only">
+            Reason
+          </label>
+          <input
+            id={fieldId}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            maxLength={500}
+            required={reason === 'required'}
+            placeholder={reason === 'required' ? 'Reason (required)' : 'Reason (optional)'}
+            className="min-w-0 max-w-full rounded border border-white/20 bg-black/40 px-2 py-1 text-sm"
+            data-testid={testId ? `${testId}-reason` : undefined}
+            autoFocus
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className={`rounded-full border px-3 py-1 text-sm font-semibold ${toneClass}`}
+            data-testid={testId ? `${testId}-confirm` : undefined}
+          >
+            {busy ? 'Working…' : label}
+          </button>
+          <button
+            type="button"
+            onClick={() => setAsking(false)}
+            className="rounded-full px-3 py-1 text-sm hover:bg-white/10"
+          >
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <button
+          type="button"
+          onClick={() => void run()}
+          disabled={busy}
+          className={`rounded-full border px-3 py-1 text-sm font-semibold ${toneClass}`}
+          data-testid={testId}
+        >
+          {busy ? 'Working…' : label}
+        </button>
+      )}
+      {error && (
+        <p role="alert" className="mt-1 text-sm text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
