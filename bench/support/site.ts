@@ -427,7 +427,9 @@ export function autocannon(options: {
   url: string;
   connections?: number;
   duration?: number;
+  method?: 'GET' | 'POST';
   headers?: Record<string, string>;
+  body?: string;
 }): Promise<AutocannonResult> {
   const run = requireCjs('autocannon') as (options: object) => PromiseLike<AutocannonResult>;
   return Promise.resolve(run({ connections: 50, duration: 10, timeout: 10, ...options }));

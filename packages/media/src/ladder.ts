@@ -192,6 +192,53 @@ function planAv1(info: MediaInfo): Av1Plan {
 export interface LadderOutputs {
   /** Directory receiving `hls/`, `sprites/` and `av1/`. */
   outputDir: string;
+  /** Rungs already written (the first rendition): left out of this run. */
+  skipRungs?: readonly string[];
+  /** The audio rendition is already written: left out of this run. */
+  skipAudio?: boolean;
+}
+
+/** Highest quality of the fast first rendition when the top rung cannot be copied. */
+export const FIRST_RENDITION_MAX_QUALITY = 480;
+
+/**
+ * The rendition written before the rest of the ladder, so the video plays seconds after its
+ * upload (docs/decisions/0025): the top rung when it is the source's own stream (a copy, well
+ * under a second), else the highest rung up to 480p (a small encode).
+ */
+export function firstRendition(plan: LadderPlan): Rung {
+  const top = plan.rungs[0]!;
+  if (top.isRemux) return top;
+  return (
+    plan.rungs.find((rung) => rung.quality <= FIRST_RENDITION_MAX_QUALITY) ?? plan.rungs.at(-1)!
+  );
+}
+
+/**
+ * The first rendition's run: that one rung (copied or encoded) and the audio rendition, the
+ * source read once, confined like every other run.
+ */
+export function buildFirstRenditionArgs(
+  plan: LadderPlan,
+  rung: Rung,
+  input: string,
+  outputDir: string,
+): string[] {
+  const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats'];
+  args.push('-progress', 'pipe:1', ...inputArgs(input, plan.inputFormat));
+  args.push('-map', '0:v:0');
+  if (rung.isRemux) args.push('-c:v', 'copy');
+  else {
+    args.push('-vf', `scale=${rung.width}:${rung.height},setsar=1,format=yuv420p`);
+    args.push(...x264Args(plan, rung.maxKbps));
+  }
+  args.push('-an', ...hlsOutputArgs(plan, `${outputDir}/hls/${rung.name}`));
+  if (plan.audio !== 'none') {
+    args.push('-map', '0:a:0', '-vn');
+    args.push(...(plan.audio === 'copy' ? ['-c:a', 'copy'] : audioEncodeArgs()));
+    args.push(...hlsOutputArgs(plan, `${outputDir}/hls/audio`));
+  }
+  return args;
 }
 
 function hlsOutputArgs(plan: LadderPlan, dir: string): string[] {
@@ -250,8 +297,11 @@ export function audioEncodeArgs(): string[] {
  */
 export function buildLadderArgs(plan: LadderPlan, input: string, outputs: LadderOutputs): string[] {
   const out = outputs.outputDir;
-  const encoded = plan.rungs.filter((r) => !r.isRemux);
+  const skip = new Set(outputs.skipRungs ?? []);
+  const encoded = plan.rungs.filter((r) => !r.isRemux && !skip.has(r.name));
   const top = plan.rungs[0]!;
+  const copiesTop = top.isRemux && !skip.has(top.name);
+  const withAudio = plan.audio !== 'none' && !outputs.skipAudio;
 
   // Levels of the scaling cascade, largest first; level 0 is the decoded source size.
   interface Level {
@@ -306,7 +356,7 @@ export function buildLadderArgs(plan: LadderPlan, input: string, outputs: Ladder
   const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats'];
   args.push('-progress', 'pipe:1', ...inputArgs(input, plan.inputFormat));
   if (filters.length > 0) args.push('-filter_complex', filters.join(';'));
-  if (top.isRemux) {
+  if (copiesTop) {
     args.push(
       '-map',
       '0:v:0',
@@ -320,7 +370,7 @@ export function buildLadderArgs(plan: LadderPlan, input: string, outputs: Ladder
     args.push('-map', `[v${rung.name}]`, ...x264Args(plan, rung.maxKbps), '-an');
     args.push(...hlsOutputArgs(plan, `${out}/hls/${rung.name}`));
   }
-  if (plan.audio !== 'none') {
+  if (withAudio) {
     args.push('-map', '0:a:0', '-vn');
     args.push(...(plan.audio === 'copy' ? ['-c:a', 'copy'] : audioEncodeArgs()));
     args.push(...hlsOutputArgs(plan, `${out}/hls/audio`));

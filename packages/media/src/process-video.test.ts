@@ -122,6 +122,71 @@ describe('processVideoFiles', () => {
     expect(existsSync(join(out, 'sprites-work'))).toBe(false);
   });
 
+  it('makes the first rendition playable before the rest of the ladder: the copied top rung', async () => {
+    const out = join(work, 'out-first-copied');
+    await mkdir(out);
+    const seen: { quality: number; isRemux: boolean; variants: string[]; later: boolean }[] = [];
+    const result = await processVideoFiles({
+      input: landscape,
+      outputDir: out,
+      withSprites: false,
+      onFirstRendition: async (first) => {
+        const master = readFileSync(join(out, first.masterPlaylist), 'utf8');
+        // A player reads it now: one video rendition with the audio, and the poster is there.
+        const probed = await probeJson(join(out, first.masterPlaylist));
+        expect(probed.streams.filter((s) => s.codec_type === 'video')).toHaveLength(1);
+        expect(probed.streams.some((s) => s.codec_type === 'audio')).toBe(true);
+        expect(existsSync(join(out, first.poster))).toBe(true);
+        seen.push({
+          quality: first.quality,
+          isRemux: first.rendition.isRemux,
+          variants: [...master.matchAll(/\n([^#\n]+\.m3u8)/g)].map((m) => m[1]!),
+          later: existsSync(join(out, 'hls/240p/index.m3u8')),
+        });
+      },
+    });
+    expect(seen).toEqual([
+      { quality: 360, isRemux: true, variants: ['360p/index.m3u8'], later: false },
+    ]);
+    // Then the master playlist names the whole ladder.
+    const master = readFileSync(join(out, 'hls/master.m3u8'), 'utf8');
+    expect([...master.matchAll(/\n([^#\n]+\.m3u8)/g)].map((m) => m[1])).toEqual([
+      '360p/index.m3u8',
+      '240p/index.m3u8',
+    ]);
+    expect(result.renditions.map((r) => r.name)).toEqual(['360p', '240p']);
+  });
+
+  it('makes a small encoded rendition playable first when the source cannot be copied', async () => {
+    const source = join(work, 'first-encoded.mp4');
+    // 1080p MPEG-4 part 2: nothing to copy; the first rendition is the 480p rung.
+    await runFfmpeg({
+      args: [
+        ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=25'],
+        ...['-t', '2', '-c:v', 'mpeg4', '-q:v', '5', source],
+      ],
+    });
+    const out = join(work, 'out-first-encoded');
+    await mkdir(out);
+    const firsts: { quality: number; isRemux: boolean; others: string[] }[] = [];
+    const result = await processVideoFiles({
+      input: source,
+      outputDir: out,
+      withSprites: false,
+      onFirstRendition: async (first) => {
+        firsts.push({
+          quality: first.quality,
+          isRemux: first.rendition.isRemux,
+          others: ['1080p', '720p', '360p', '240p'].filter((name) =>
+            existsSync(join(out, `hls/${name}/index.m3u8`)),
+          ),
+        });
+      },
+    });
+    expect(firsts).toEqual([{ quality: 480, isRemux: false, others: [] }]);
+    expect(result.renditions.map((r) => r.name)).toEqual(['1080p', '720p', '480p', '360p', '240p']);
+  });
+
   it('encodes every rung of a source that cannot be copied, and leaves out audio it lacks', async () => {
     const out = join(work, 'out-portrait');
     await mkdir(out);

@@ -3,12 +3,15 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { runFfmpeg, runTool } from './ffmpeg-runner';
 import {
+  buildFirstRenditionArgs,
   buildLadderArgs,
   buildSpriteSheetArgs,
+  firstRendition,
   ladderDirectories,
   planLadder,
   THUMBS_DIR,
   type LadderPlan,
+  type Rung,
 } from './ladder';
 import {
   aacCodecString,
@@ -17,6 +20,7 @@ import {
   buildSpritesVtt,
   measureBitrates,
   parseMediaPlaylist,
+  type MasterAudio,
   type MasterVariant,
 } from './playlists';
 import { buildPosterArgs } from './poster';
@@ -35,7 +39,27 @@ export interface ProcessVideoOptions {
   /** Already probed media info, to skip probing again. */
   info?: MediaInfo;
   onProgress?: (percent: number) => void;
+  /**
+   * Called once the first rendition, the audio, the poster and a master playlist naming that
+   * one rendition are in the output directory: the video can be played from them while the
+   * rest of the ladder is made (docs/decisions/0025). The run waits for it.
+   */
+  onFirstRendition?: (first: PlayableVideo) => Promise<void>;
   signal?: AbortSignal;
+}
+
+/** What a first rendition makes playable; paths are relative to the output directory. */
+export interface PlayableVideo {
+  masterPlaylist: string;
+  poster: string;
+  posterWebp: string | null;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  aspectRatio: number;
+  /** The one quality so far. */
+  quality: number;
+  rendition: ProcessedRendition;
 }
 
 export interface ProcessedRendition {
@@ -66,8 +90,10 @@ export interface ProcessedVideo {
 export const MASTER_PLAYLIST = 'hls/master.m3u8';
 export const SPRITES_VTT = 'sprites/sprites.vtt';
 
-/** Share of the progress bar the ladder run takes; the poster and playlists do the rest. */
+/** Share of the progress bar the runs take; the poster and playlists do the rest. */
 const LADDER_SHARE = 95;
+/** Share the first rendition takes when it is encoded (a copy takes 1 %). */
+const FIRST_SHARE = 15;
 
 /**
  * Turns a source file into everything a video page needs: the HLS ladder with its master
@@ -90,77 +116,68 @@ export async function processVideoFiles(options: ProcessVideoOptions): Promise<P
   });
   const out = options.outputDir;
   for (const dir of ladderDirectories(plan)) await mkdir(join(out, dir), { recursive: true });
+  const run = (args: string[], progress?: (p: number) => void) =>
+    runFfmpeg({
+      ffmpegPath: options.ffmpegPath,
+      args,
+      durationSeconds: progress ? info.durationSeconds : undefined,
+      onProgress: progress,
+      signal: options.signal,
+      cwd,
+    });
 
-  await runFfmpeg({
-    ffmpegPath: options.ffmpegPath,
-    args: buildLadderArgs(plan, options.input, { outputDir: out }),
+  // First: one rendition, the audio and the poster, and a master playlist naming them.
+  const first = firstRendition(plan);
+  await run(buildFirstRenditionArgs(plan, first, options.input, out), (p) =>
+    options.onProgress?.((p * (first.isRemux ? 1 : FIRST_SHARE)) / 100),
+  );
+  await run(buildPosterArgs(info, options.input, out));
+  const posterWebp = existsSync(join(out, 'poster.webp')) ? 'poster.webp' : null;
+  const audio = await audioRendition(plan, info, out);
+  const firstVariant = await variantOf(first, plan, audio, out, options);
+  await writeFile(join(out, MASTER_PLAYLIST), buildMasterPlaylist([firstVariant.variant], audio));
+  const shape = {
     durationSeconds: info.durationSeconds,
-    onProgress: (p) => options.onProgress?.((p * LADDER_SHARE) / 100),
-    signal: options.signal,
-    cwd,
+    width: info.video.width,
+    height: info.video.height,
+    aspectRatio: info.video.width / info.video.height,
+  };
+  await options.onFirstRendition?.({
+    masterPlaylist: MASTER_PLAYLIST,
+    poster: 'poster.jpg',
+    posterWebp,
+    ...shape,
+    quality: first.quality,
+    rendition: firstVariant.rendition,
   });
-  await runFfmpeg({
-    ffmpegPath: options.ffmpegPath,
-    args: buildPosterArgs(info, options.input, out),
-    signal: options.signal,
-    cwd,
-  });
+  options.signal?.throwIfAborted();
+
+  // Then the rest of the ladder in one run, with the sprites' thumbnails and the AV1 file.
+  const rest = plan.rungs.filter((rung) => rung !== first);
+  const start = first.isRemux ? 1 : FIRST_SHARE;
+  if (rest.length > 0 || plan.sprites || plan.av1) {
+    await run(
+      buildLadderArgs(plan, options.input, {
+        outputDir: out,
+        skipRungs: [first.name],
+        skipAudio: true,
+      }),
+      (p) => options.onProgress?.(start + (p * (LADDER_SHARE - start)) / 100),
+    );
+  }
   let thumbnailCount = 0;
   if (plan.sprites) {
     thumbnailCount = (await readdir(join(out, THUMBS_DIR))).length;
-    if (thumbnailCount > 0) {
-      await runFfmpeg({
-        ffmpegPath: options.ffmpegPath,
-        args: buildSpriteSheetArgs(plan, out),
-        signal: options.signal,
-        cwd,
-      });
-    }
+    if (thumbnailCount > 0) await run(buildSpriteSheetArgs(plan, out));
     await rm(join(out, THUMBS_DIR), { recursive: true, force: true });
   }
-
-  const sizeIn = (dir: string) => (uri: string) => statSizeSync(join(out, dir, uri));
-  const audio =
-    plan.audio === 'none'
-      ? null
-      : {
-          uri: 'audio/index.m3u8',
-          channels: plan.audio === 'copy' ? (info.audio?.channels ?? 2) : 2,
-          codecs: aacCodecString(plan.audio === 'copy' ? (info.audio?.profile ?? null) : 'LC'),
-          rates: measureBitrates(
-            parseMediaPlaylist(await readFile(join(out, 'hls/audio/index.m3u8'), 'utf8')),
-            sizeIn('hls/audio'),
-          ),
-        };
 
   const variants: MasterVariant[] = [];
   const renditions: ProcessedRendition[] = [];
   for (const rung of plan.rungs) {
-    const dir = `hls/${rung.name}`;
-    const segments = parseMediaPlaylist(await readFile(join(out, dir, 'index.m3u8'), 'utf8'));
-    if (segments.length === 0) throw new Error(`Rendition ${rung.name} has no segments`);
-    const rates = measureBitrates(segments, sizeIn(dir));
-    const stream = await probeFirstVideoStream(join(out, dir, segments[0]!.uri), options);
-    const codecs = [avcCodecString(stream.profile, stream.level)];
-    if (audio) codecs.push(audio.codecs);
-    const bandwidth = rates.peakBps + (audio?.rates.peakBps ?? 0);
-    variants.push({
-      uri: `${rung.name}/index.m3u8`,
-      bandwidth,
-      averageBandwidth: rates.averageBps + (audio?.rates.averageBps ?? 0),
-      width: rung.width,
-      height: rung.height,
-      codecs: codecs.join(','),
-      frameRate: plan.frameRate,
-    });
-    renditions.push({
-      name: rung.name,
-      quality: rung.quality,
-      width: rung.width,
-      height: rung.height,
-      bandwidth,
-      isRemux: rung.isRemux,
-    });
+    const made = rung === first ? firstVariant : await variantOf(rung, plan, audio, out, options);
+    variants.push(made.variant);
+    renditions.push(made.rendition);
   }
   await writeFile(join(out, MASTER_PLAYLIST), buildMasterPlaylist(variants, audio));
 
@@ -179,16 +196,73 @@ export async function processVideoFiles(options: ProcessVideoOptions): Promise<P
   return {
     masterPlaylist: MASTER_PLAYLIST,
     poster: 'poster.jpg',
-    posterWebp: existsSync(join(out, 'poster.webp')) ? 'poster.webp' : null,
+    posterWebp,
     spritesVtt,
     av1: plan.av1 ? 'av1/av1.mp4' : null,
-    durationSeconds: info.durationSeconds,
-    width: info.video.width,
-    height: info.video.height,
-    aspectRatio: info.video.width / info.video.height,
+    ...shape,
     topQuality: top.quality,
     renditions,
     plan,
+  };
+}
+
+type AudioRendition =
+  (MasterAudio & { codecs: string; rates: { peakBps: number; averageBps: number } }) | null;
+
+/** The audio rendition's entry in the master playlist, measured from its segments. */
+async function audioRendition(
+  plan: LadderPlan,
+  info: MediaInfo,
+  out: string,
+): Promise<AudioRendition> {
+  if (plan.audio === 'none') return null;
+  return {
+    uri: 'audio/index.m3u8',
+    channels: plan.audio === 'copy' ? (info.audio?.channels ?? 2) : 2,
+    codecs: aacCodecString(plan.audio === 'copy' ? (info.audio?.profile ?? null) : 'LC'),
+    rates: measureBitrates(
+      parseMediaPlaylist(await readFile(join(out, 'hls/audio/index.m3u8'), 'utf8')),
+      sizeIn(out, 'hls/audio'),
+    ),
+  };
+}
+
+const sizeIn = (out: string, dir: string) => (uri: string) => statSizeSync(join(out, dir, uri));
+
+/** A written rung's master playlist entry: rates measured, codecs read back from a segment. */
+async function variantOf(
+  rung: Rung,
+  plan: LadderPlan,
+  audio: AudioRendition,
+  out: string,
+  options: { ffprobePath?: string; signal?: AbortSignal },
+): Promise<{ variant: MasterVariant; rendition: ProcessedRendition }> {
+  const dir = `hls/${rung.name}`;
+  const segments = parseMediaPlaylist(await readFile(join(out, dir, 'index.m3u8'), 'utf8'));
+  if (segments.length === 0) throw new Error(`Rendition ${rung.name} has no segments`);
+  const rates = measureBitrates(segments, sizeIn(out, dir));
+  const stream = await probeFirstVideoStream(join(out, dir, segments[0]!.uri), options);
+  const codecs = [avcCodecString(stream.profile, stream.level)];
+  if (audio) codecs.push(audio.codecs);
+  const bandwidth = rates.peakBps + (audio?.rates.peakBps ?? 0);
+  return {
+    variant: {
+      uri: `${rung.name}/index.m3u8`,
+      bandwidth,
+      averageBandwidth: rates.averageBps + (audio?.rates.averageBps ?? 0),
+      width: rung.width,
+      height: rung.height,
+      codecs: codecs.join(','),
+      frameRate: plan.frameRate,
+    },
+    rendition: {
+      name: rung.name,
+      quality: rung.quality,
+      width: rung.width,
+      height: rung.height,
+      bandwidth,
+      isRemux: rung.isRemux,
+    },
   };
 }
 

@@ -12,8 +12,10 @@ import {
 import {
   createProgressRecorder,
   findVideo,
+  forgetPlayableVideo,
   markVideoFailed,
   publishProcessedVideo,
+  recordPlayableVideo,
   type VideoProcessingContext,
 } from '@cutroom/core/videos/video-processing.service';
 import type { MediaConfig } from './media-config';
@@ -67,12 +69,16 @@ export async function transcodeVideo(
     onGone: () => stop.abort(new VideoGoneError()),
   });
   let stagedPrefix: string | null = null;
+  let playablePrefix: string | null = null;
   try {
     const input = await localSource(ctx, video.sourceKey, workDir);
     const probe = { ffprobePath: ctx.media.ffprobePath, signal: stop.signal };
     const info = await probeMedia(input, probe);
     const outputDir = join(workDir, 'out');
     await mkdir(outputDir);
+    // One version prefix for the attempt: the first rendition is staged there and played from
+    // it, and the rest of the ladder joins it, so nothing being played is ever removed.
+    const prefix = newVersionPrefix(videoId, ctx.now?.());
     const result = await processVideoFiles({
       input,
       outputDir,
@@ -82,12 +88,29 @@ export async function transcodeVideo(
       x264Preset: ctx.media.x264Preset,
       withAv1: ctx.media.isAv1Enabled,
       onProgress: (p) => progress.report(Math.min(p, 99)),
+      onFirstRendition: async (first) => {
+        stagedPrefix = prefix;
+        await stageFolder(ctx.storage, outputDir, prefix, { last: [MASTER_PLAYLIST] });
+        const isProcessing = await recordPlayableVideo(ctx, {
+          videoId,
+          mediaPrefix: prefix,
+          masterPlaylistKey: prefix + first.masterPlaylist,
+          posterKey: prefix + first.poster,
+          posterWebpKey: first.posterWebp ? prefix + first.posterWebp : null,
+          durationSeconds: first.durationSeconds,
+          width: first.width,
+          height: first.height,
+          aspectRatio: first.aspectRatio,
+          quality: first.quality,
+        });
+        if (!isProcessing) throw new VideoGoneError();
+        playablePrefix = prefix;
+      },
       signal: stop.signal,
     });
     await progress.flush();
     stop.signal.throwIfAborted();
 
-    const prefix = newVersionPrefix(videoId, ctx.now?.());
     stagedPrefix = prefix;
     await stageFolder(ctx.storage, outputDir, prefix, { last: [MASTER_PLAYLIST] });
     const key = (path: string | null) => (path ? prefix + path : null);
@@ -113,7 +136,11 @@ export async function transcodeVideo(
     await removeStaleVersions(ctx.storage, videoId, prefix);
     return 'published';
   } catch (error) {
+    if (playablePrefix) {
+      await forgetPlayableVideo(ctx, videoId, playablePrefix).catch(() => undefined);
+    }
     if (stagedPrefix) await ctx.storage.deletePrefix(stagedPrefix).catch(() => undefined);
+    if (error instanceof VideoGoneError) return 'gone';
     if (error instanceof InvalidMediaError) {
       await markVideoFailed(ctx, videoId, error.message);
       return 'failed';

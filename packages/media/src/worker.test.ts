@@ -158,7 +158,7 @@ describe('processing a video', () => {
     expect(vtt).toContain('sprite-0.jpg#xywh=0,0,160,90');
     expect(await storage.stat(row.posterKey!)).toMatchObject({ contentType: 'image/jpeg' });
 
-    const types = seen.filter((e) => e.videoId === video.id).map((e) => e.type);
+    const types = seen.filter((e) => 'videoId' in e && e.videoId === video.id).map((e) => e.type);
     expect(types[0]).toBe('processing');
     expect(types.at(-1)).toBe('published');
     const progress = seen.flatMap((e) =>

@@ -2,6 +2,8 @@ import { EventEmitter } from 'node:events';
 
 export type ProcessingEvent =
   | { type: 'progress'; videoId: string; ownerId: string; progress: number }
+  /** Still processing, but its first quality plays (docs/decisions/0025). */
+  | { type: 'playable'; videoId: string; ownerId: string; quality: number }
   | { type: 'published'; videoId: string; ownerId: string }
   | { type: 'failed'; videoId: string; ownerId: string; reason: string }
   | { type: 'processing'; videoId: string; ownerId: string }

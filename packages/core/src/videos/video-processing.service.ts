@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { ServiceError } from '../api/service-error';
 import { canManageVideo } from '../watch/watch.service';
 import type { Database } from '../db/client';
@@ -226,6 +226,83 @@ export async function publishProcessedVideo(
     now,
   ).catch(() => undefined);
   return true;
+}
+
+export interface PlayableInput {
+  videoId: string;
+  mediaPrefix: string;
+  masterPlaylistKey: string;
+  posterKey: string;
+  posterWebpKey: string | null;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  aspectRatio: number;
+  /** The first quality, the only one so far. */
+  quality: number;
+}
+
+/**
+ * Points a video still processing at its first rendition (docs/decisions/0025): its owner
+ * (and moderators) can play it on its page while the rest of the ladder is made; it stays
+ * processing, unlisted and unannounced, until `publishProcessedVideo`. Answers false when it
+ * is no longer processing.
+ */
+export async function recordPlayableVideo(
+  ctx: VideoProcessingContext,
+  input: PlayableInput,
+): Promise<boolean> {
+  const [row] = await ctx.db
+    .update(videos)
+    .set({
+      mediaPrefix: input.mediaPrefix,
+      masterPlaylistKey: input.masterPlaylistKey,
+      posterKey: input.posterKey,
+      posterWebpKey: input.posterWebpKey,
+      durationSeconds: input.durationSeconds,
+      width: input.width,
+      height: input.height,
+      aspectRatio: input.aspectRatio,
+      topQuality: input.quality,
+      updatedAt: nowOf(ctx),
+    })
+    .where(and(eq(videos.id, input.videoId), eq(videos.status, 'processing')))
+    .returning({ ownerId: videos.ownerId });
+  if (!row) return false;
+  ctx.events.publish({
+    type: 'playable',
+    videoId: input.videoId,
+    ownerId: row.ownerId,
+    quality: input.quality,
+  });
+  return true;
+}
+
+/**
+ * Forgets a first rendition whose files are being removed (its attempt failed): a video not
+ * published points at no media it had from that attempt.
+ */
+export async function forgetPlayableVideo(
+  ctx: VideoProcessingContext,
+  videoId: string,
+  mediaPrefix: string,
+): Promise<void> {
+  await ctx.db
+    .update(videos)
+    .set({
+      mediaPrefix: null,
+      masterPlaylistKey: null,
+      posterKey: null,
+      posterWebpKey: null,
+      updatedAt: nowOf(ctx),
+    })
+    .where(
+      and(
+        eq(videos.id, videoId),
+        eq(videos.mediaPrefix, mediaPrefix),
+        ne(videos.status, 'published'),
+      ),
+    );
 }
 
 /** Marks a processing video failed with a reason the owner can read. */
