@@ -3,6 +3,7 @@ export { createPlayer, PLAYER_EVENTS } from './player.ts';
 export type {
   EventInfo,
   Player,
+  PlayerChapter,
   PlayerEventCallback,
   PlayerEvent,
   PlayerEventName,

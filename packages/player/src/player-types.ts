@@ -63,6 +63,14 @@ export interface SubtitleTrack {
   default: boolean;
 }
 
+/** A chapter of the video, shown as a section of the progress bar. */
+export interface PlayerChapter {
+  /** Where the chapter starts, in seconds. */
+  startTime: number;
+  /** Shown above the progress bar while the pointer is over the chapter. */
+  title: string;
+}
+
 /** The player instance `createPlayer` returns. */
 export interface Player {
   /** The video element the player was created on. */
@@ -87,6 +95,8 @@ export interface Player {
   toggleMiniPlayer(on?: boolean): void;
   /** Enters or leaves theatre mode; toggles without an argument. */
   toggleTheatre(on?: boolean): void;
+  /** Shows chapters on the progress bar (an empty list removes them). */
+  setChapters(chapters: readonly PlayerChapter[]): void;
   /** Replaces the HTML shown while paused. */
   setHtmlOnPauseBlock(block: { html: string; width?: number; height?: number }): void;
   /** Subscribes to timeupdate: the callback gets the current time, then the event info. */
