@@ -11,6 +11,14 @@ import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 let member: Awaited<ReturnType<typeof createVerifiedUser>>;
 let cookie: string;
 let video: { id: string; slug: string };
+const DESCRIPTION = [
+  'Made for the tour. More at https://example.com/tour?x=1, not javascript:alert(1).',
+  'Chapters:',
+  '0:00 Opening',
+  '0:10 Middle part',
+  '0:20 Ending',
+  'The best bit is at 0:25.',
+].join('\n');
 const watchPath = () => `/video/${video.slug}_${video.id}`;
 
 const currentTime = (page: Page) =>
@@ -22,8 +30,15 @@ beforeAll(async () => {
   video = await uploadPublishedVideo(cookie, {
     title: 'Feature tour',
     username: member.username,
-    seconds: 20,
+    seconds: 32,
   });
+  // A description with a link, a link that is not http(s), a time and chapters.
+  const response = await fetch(`${baseUrl()}/api/v2/videoInput`, {
+    method: 'POST',
+    headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' },
+    body: JSON.stringify({ mode: 'ChangeVideo', _id: video.id, description: DESCRIPTION }),
+  });
+  if (!response.ok) throw new Error(`ChangeVideo answered ${response.status}`);
 }, 240_000);
 
 describe('share', () => {
@@ -148,5 +163,44 @@ describe('light theme', () => {
     await page.screenshot({ path: screenshotPath('light-video-390.png') });
     await page.goto('/');
     await page.screenshot({ path: screenshotPath('light-home-390.png') });
+  });
+});
+
+describe('description', () => {
+  it('links safely, seeks at a time, and shows its chapters on the progress bar', async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(watchPath());
+    const description = page.getByTestId('video-description');
+    const links = description.getByRole('link');
+    expect(await links.count()).toBe(1);
+    expect(await links.first().getAttribute('href')).toBe('https://example.com/tour?x=1');
+    expect(await links.first().getAttribute('rel')).toBe('nofollow ugc noopener');
+    expect(await links.first().getAttribute('target')).toBe('_blank');
+    expect(await description.innerText()).toContain('javascript:alert(1)');
+    expect(await description.locator('a[href^="javascript"]').count()).toBe(0);
+
+    await description.getByRole('button', { name: 'Play from 0:25' }).click();
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(25);
+    await description.getByRole('button', { name: 'Play from 0:10' }).click();
+    await expect
+      .poll(() => currentTime(page), { timeout: 20_000 })
+      .toSatisfy((time: number) => time >= 10 && time < 20);
+
+    // Chapters 0:10 and 0:20 of 32 s: gaps at about 31 % and 63 %.
+    const markers = page.locator('.cr-chapter-marker');
+    await expect.poll(() => markers.count(), { timeout: 20_000 }).toBe(2);
+    const lefts = await markers.evaluateAll((nodes) =>
+      nodes.map((node) => Math.round(parseFloat((node as HTMLElement).style.left))),
+    );
+    expect(lefts[0]).toBeGreaterThanOrEqual(30);
+    expect(lefts[0]).toBeLessThanOrEqual(32);
+    expect(lefts[1]).toBeGreaterThanOrEqual(61);
+    expect(lefts[1]).toBeLessThanOrEqual(63);
+    const bar = (await page.locator('.cr-progress').boundingBox())!;
+    await page.mouse.move(bar.x + bar.width * 0.45, bar.y + bar.height / 2);
+    await expect.poll(() => page.locator('.cr-chapter-title').innerText()).toBe('Middle part');
+    await page.mouse.move(bar.x + bar.width * 0.9, bar.y + bar.height / 2);
+    await expect.poll(() => page.locator('.cr-chapter-title').innerText()).toBe('Ending');
+    await page.screenshot({ path: screenshotPath('chapters-1280.png') });
   });
 });

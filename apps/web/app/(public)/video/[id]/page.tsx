@@ -19,6 +19,7 @@ import { SubscribeButton } from '@/components/social/subscribe-button';
 import { VideoActions } from '@/components/social/video-actions';
 import { loadVideoSocial } from '@/components/social/video-social';
 import { ShareMenu } from '@/components/video/share-menu';
+import { VideoDescription } from '@/components/video/video-description';
 import { VideoGrid } from '@/components/video/video-grid';
 import { WatchPlayer } from '@/components/video/watch-player';
 import { formatDuration, formatViews } from '@/lib/format';
@@ -196,9 +197,7 @@ export default async function VideoPage({ params }: Params) {
         </div>
 
         {video.description && (
-          <p className="mt-4 whitespace-pre-line rounded-lg bg-surface-raised p-4 text-sm text-neutral-200">
-            {video.description}
-          </p>
+          <VideoDescription text={video.description} durationSeconds={video.durationSeconds} />
         )}
 
         <dl className="mt-4 space-y-2 text-sm">
