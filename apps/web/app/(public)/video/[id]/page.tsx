@@ -21,6 +21,7 @@ import { loadVideoSocial } from '@/components/social/video-social';
 import { ShareMenu } from '@/components/video/share-menu';
 import { VideoDescription } from '@/components/video/video-description';
 import { VideoGrid } from '@/components/video/video-grid';
+import { ProcessingWatch } from '@/components/video/processing-watch';
 import { WatchPlayer } from '@/components/video/watch-player';
 import { formatDuration, formatViews } from '@/lib/format';
 import { getRuntime } from '@/lib/runtime';
@@ -113,6 +114,11 @@ export default async function VideoPage({ params }: Params) {
           >
             {STATUS_NOTES[video.status]}
             {video.status === 'failed' && video.failureReason ? ` ${video.failureReason}` : ''}{' '}
+            {video.status === 'processing' && urls && video.topQuality != null && (
+              <span data-testid="playable-note">
+                It plays in {video.topQuality}p now; the other qualities are on their way.{' '}
+              </span>
+            )}
             {(video.status === 'processing' || video.status === 'failed') && (
               <IntentLink href="/processing" className="underline">
                 See processing
@@ -120,11 +126,18 @@ export default async function VideoPage({ params }: Params) {
             )}
           </p>
         )}
+        {video.status === 'processing' && <ProcessingWatch videoId={video.id} />}
         {urls ? (
           <WatchPlayer
             videoId={video.id}
             title={video.title}
-            masterPlaylistUrl={urls.masterPlaylistUrl}
+            // While processing, the master playlist names the first quality only and grows in
+            // place when the ladder is done: its own URL, so the player reloads it then.
+            masterPlaylistUrl={
+              video.status === 'processing'
+                ? `${urls.masterPlaylistUrl}?first`
+                : urls.masterPlaylistUrl
+            }
             posterUrl={urls.posterUrl}
             spritesVttUrl={urls.spritesVttUrl}
             countsViews={video.status === 'published'}
