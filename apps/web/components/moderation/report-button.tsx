@@ -19,6 +19,7 @@ export function ReportButton({
   targetName,
   signedIn,
   className,
+  initiallyReported = false,
 }: {
   targetKind: ReportTarget;
   targetId: string;
@@ -26,10 +27,12 @@ export function ReportButton({
   /** Unknown on pages cached for visitors: the server then answers the dialog with sign-in. */
   signedIn?: boolean;
   className?: string;
+  /** The member reported it already (the button then says so). */
+  initiallyReported?: boolean;
 }) {
   const [Dialog, setDialog] = useState<DialogModule['ReportDialog'] | null>(null);
   const [open, setOpen] = useState(false);
-  const [reported, setReported] = useState(false);
+  const [reported, setReported] = useState(initiallyReported);
   const warm = () => void loadDialog();
   const press = () => {
     if (signedIn === false) {

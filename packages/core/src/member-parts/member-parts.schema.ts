@@ -21,6 +21,10 @@ export const VideoParts = z.object({
   isOwner: z.boolean(),
   /** The member may edit, unpublish or delete it (its owner or a moderator). */
   canManage: z.boolean(),
+  /** The member has reported this video already (their Report button says so). */
+  hasReported: z.boolean(),
+  /** Staff only (null for everyone else): the video's open reports, the reported marker. */
+  openReports: z.number().int().min(0).nullable(),
 });
 export type VideoParts = z.infer<typeof VideoParts>;
 

@@ -4,6 +4,7 @@ import type { Actor } from '../api/endpoint';
 import type { Database } from '../db/client';
 import { videos } from '../db/schema';
 import { countUnread } from '../messages/messages.service';
+import { countOpenReports, hasReported as hasReportedVideo } from '../reports/reports.service';
 import { isSubscribed } from '../subscriptions/subscriptions.service';
 import { getFavoriteState, getMyVote } from '../votes/votes.service';
 import { canManageVideo } from '../watch/watch.service';
@@ -32,10 +33,13 @@ export async function videoParts(
     .where(eq(videos.id, videoId))
     .limit(1);
   if (!video) return null;
-  const [myVote, favorite, subscribed] = await Promise.all([
+  const isStaff = can(actor, STAFF_RIGHT);
+  const [myVote, favorite, subscribed, hasReported, openReports] = await Promise.all([
     getMyVote(db, actor.id, video.id),
     getFavoriteState(db, actor.id, video.id),
     isSubscribed(db, actor.id, video.ownerId),
+    hasReportedVideo(db, actor, 'video', video.id),
+    isStaff ? countOpenReports(db, 'video', video.id) : null,
   ]);
   return {
     videoId: video.id,
@@ -44,6 +48,8 @@ export async function videoParts(
     subscribed,
     isOwner: actor.id === video.ownerId,
     canManage: canManageVideo(actor, video),
+    hasReported,
+    openReports,
   };
 }
 

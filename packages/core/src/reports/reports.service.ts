@@ -249,3 +249,18 @@ export async function hasReported(
     .limit(1);
   return Boolean(row);
 }
+
+/** How many open reports an item has (the reported marker staff see). */
+export async function countOpenReports(
+  db: Database,
+  kind: ReportTarget,
+  targetId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(reports)
+    .where(
+      and(eq(reports.targetKind, kind), eq(reports.targetId, targetId), eq(reports.state, 'open')),
+    );
+  return row?.count ?? 0;
+}

@@ -20,6 +20,7 @@ import { VideoActions } from '@/components/social/video-actions';
 import { loadVideoSocial } from '@/components/social/video-social';
 import { ShareMenu } from '@/components/video/share-menu';
 import { VideoDescription } from '@/components/video/video-description';
+import { VideoReportSlot } from '@/components/moderation/video-report-slot';
 import { VideoGrid } from '@/components/video/video-grid';
 import { ProcessingWatch } from '@/components/video/processing-watch';
 import { WatchPlayer } from '@/components/video/watch-player';
@@ -207,6 +208,9 @@ export default async function VideoPage({ params }: Params) {
             title={video.title}
             canEmbed={video.status === 'published'}
           />
+          {video.status === 'published' && (
+            <VideoReportSlot videoId={video.id} title={video.title} />
+          )}
         </div>
 
         {video.description && (
