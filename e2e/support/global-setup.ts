@@ -7,6 +7,9 @@ import type { TestProject } from 'vitest/node';
 
 const root = new URL('../..', import.meta.url).pathname;
 
+/** The address of the e2e staff account (an admin once verified). */
+export const STAFF_EMAIL = 'e2estaff@example.test';
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

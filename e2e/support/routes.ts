@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createVerifiedUser } from './accounts';
+import { STAFF_EMAIL } from './global-setup';
 import { baseUrl } from './browser';
 import { sessionCookie, uploadPublishedVideo } from './videos';
 
@@ -19,6 +20,55 @@ export function pageRoutes(dir = appDir, prefix = ''): string[] {
     routes.push(...pageRoutes(path, `${prefix}${segment}`));
   }
   return routes.sort();
+}
+
+/** Who may enter a staff page: its route group's right (the layout checks it). */
+export type StaffRole = 'moderator' | 'admin';
+
+/**
+ * The pages of the staff route groups and the role that may enter each: app/(staff) needs the
+ * moderate right (a moderator), app/(admin) the administer right (an admin). The page tests
+ * visit them signed in as the staff account (an admin, who holds both).
+ */
+export function staffRoutes(): Record<string, StaffRole> {
+  const roles: Record<string, StaffRole> = {};
+  for (const [group, role] of [
+    ['(staff)', 'moderator'],
+    ['(admin)', 'admin'],
+  ] as const) {
+    const dir = join(appDir, group);
+    try {
+      for (const route of pageRoutes(dir)) roles[route] = role;
+    } catch {
+      // The group has no pages yet.
+    }
+  }
+  return roles;
+}
+
+let staffAccount: Promise<{ username: string; email: string; password: string }> | null = null;
+
+/**
+ * The staff account (an admin: global-setup names its address in ADMIN_EMAILS), made once
+ * per server run; later test files reuse it.
+ */
+export function createStaffAccount() {
+  staffAccount ??= (async () => {
+    const credentials = {
+      username: 'e2estaff',
+      email: STAFF_EMAIL,
+      password: 'e2e-staff-password',
+    };
+    const signIn = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl() },
+      body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+    });
+    if (signIn.ok) return credentials;
+    await createVerifiedUser({ username: credentials.username, password: credentials.password });
+    return credentials;
+  })();
+  return staffAccount;
 }
 
 /**
@@ -96,8 +146,10 @@ export async function createRouteFixtures(text: { title: string; description?: s
     '/tags/[id]': `/tags/${encodeURIComponent(text.title.slice(0, 60))}`,
     '/video/[id]': `/video/${video.slug}_${video.id}`,
     '/video/embed/[id]': `/video/embed/${video.id}`,
+    '/moderation/video/[id]': `/moderation/video/${video.id}`,
   };
   /** The address of a route: itself, or a real one for a dynamic route. */
   const pathOf = (route: string) => paths[route] ?? route;
-  return { member, cookie, video, paths, pathOf };
+  const staff = await createStaffAccount();
+  return { member, staff, cookie, video, paths, pathOf };
 }

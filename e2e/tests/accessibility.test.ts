@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
-import { createRouteFixtures, pageRoutes } from '../support/routes';
+import { createRouteFixtures, pageRoutes, staffRoutes } from '../support/routes';
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -44,17 +44,21 @@ describe('every page passes axe', () => {
     ['member', 'dark'],
     ['visitor', 'light'],
     ['member', 'light'],
+    ['staff', 'dark'],
   ] as const)(
     'as a %s in the %s theme: no violation on any page',
     async (who, theme) => {
       const page = await openPage({ viewport: { width: 1280, height: 900 } });
-      if (who === 'member') {
-        await signInThroughApi(page.context(), fixtures.member.email, fixtures.member.password);
+      if (who !== 'visitor') {
+        const account = who === 'staff' ? fixtures.staff : fixtures.member;
+        await signInThroughApi(page.context(), account.email, account.password);
       }
       // The footer's switch keeps the choice in this cookie (components/theme/theme.ts).
       await page.context().addCookies([{ name: 'theme', value: theme, url: baseUrl() }]);
       const found: string[] = [];
-      for (const route of pageRoutes()) {
+      // Staff see the staff pages (the others as a member does).
+      const routes = who === 'staff' ? Object.keys(staffRoutes()) : pageRoutes();
+      for (const route of routes) {
         const path = fixtures.pathOf(route);
         await page.goto(path, { waitUntil: 'load' });
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);

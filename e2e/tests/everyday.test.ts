@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughApi } from '../support/accounts';
 import { openPage } from '../support/browser';
-import { createRouteFixtures, pageRoutes } from '../support/routes';
+import { createRouteFixtures, pageRoutes, staffRoutes } from '../support/routes';
 
 // One unbroken word as long as a title may be, and a description made of such words.
 const LONG_WORD = `Supercalifragilistic${'expialidocious'.repeat(12)}`.slice(0, 200);
@@ -34,6 +34,23 @@ describe('what a viewer notices in the first minute', () => {
     },
     300_000,
   );
+
+  it('never scrolls sideways at 320 px on the staff pages, signed in as staff', async () => {
+    const page = await openPage({ viewport: { width: 320, height: 800 } });
+    await signInThroughApi(page.context(), fixtures.staff.email, fixtures.staff.password);
+    const wide: string[] = [];
+    for (const route of Object.keys(staffRoutes())) {
+      const path = fixtures.pathOf(route);
+      await page.goto(path, { waitUntil: 'load' });
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        view: window.innerWidth,
+      }));
+      if (widths.scroll > widths.view) wide.push(`${path}: ${widths.scroll} px`);
+    }
+    expect(Object.keys(staffRoutes())).toContain('/moderation/reports');
+    expect(wide).toEqual([]);
+  }, 300_000);
 
   it('closes the header menus on Escape, on a click outside and on navigation', async () => {
     const page = await openPage({ viewport: { width: 390, height: 800 } });

@@ -8,7 +8,7 @@ import {
 } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
 import { startSiteServer } from '../support/global-setup';
-import { createRouteFixtures, pageRoutes } from '../support/routes';
+import { createRouteFixtures, pageRoutes, staffRoutes } from '../support/routes';
 
 let member: Awaited<ReturnType<typeof createVerifiedUser>>;
 let memberCookie: string;
@@ -43,13 +43,17 @@ describe('every page, as a visitor and as a member', () => {
     expect(unknown).toEqual([]);
   });
 
-  it.each(['visitor', 'member'] as const)(
+  it.each(['visitor', 'member', 'staff'] as const)(
     'shows no console error on any page to a %s',
     async (who) => {
       const page = await openPage({ viewport: { width: 1280, height: 900 } });
       if (who === 'member') await signInThroughApi(page.context(), member.email, member.password);
+      if (who === 'staff') {
+        await signInThroughApi(page.context(), fixtures.staff.email, fixtures.staff.password);
+      }
       const problems: string[] = [];
-      for (const route of pageRoutes()) {
+      // Staff see the staff pages (the others as a member does).
+      for (const route of who === 'staff' ? Object.keys(staffRoutes()) : pageRoutes()) {
         const path = fixtures.pathOf(route);
         const errors = await consoleErrorsOf(page, path);
         for (const error of errors) problems.push(`${path}: ${error}`);

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { createVerifiedUser, signInThroughApi } from '../support/accounts';
+import { baseUrl, openPage } from '../support/browser';
+import { createStaffAccount } from '../support/routes';
+import { screenshotPath } from '../support/screenshots';
+import { sessionCookie, uploadPublishedVideo } from '../support/videos';
+
+const DISABLED = 'This account has been disabled. Have you been a bad boy? Please contact support';
+
+async function signedInPage(user: { email: string; password: string }, width = 1280) {
+  const page = await openPage({ viewport: { width, height: 900 } });
+  await signInThroughApi(page.context(), user.email, user.password);
+  return page;
+}
+
+describe('moderation in the browser', () => {
+  it('a member reports a video, staff delete it from the queue by key, the uploader is told, the log shows it', async () => {
+    const uploader = await createVerifiedUser();
+    const reporter = await createVerifiedUser();
+    const staff = await createStaffAccount();
+    const title = `Reported in e2e ${Date.now().toString(36)}`;
+    const video = await uploadPublishedVideo(
+      await sessionCookie(uploader.email, uploader.password),
+      {
+        title,
+        username: uploader.username,
+      },
+    );
+
+    // The member reports it from the video page.
+    const member = await signedInPage(reporter);
+    await member.goto(`/video/${video.slug}_${video.id}`);
+    await member.getByTestId('report-video').click();
+    const dialog = member.getByTestId('report-dialog');
+    await dialog.waitFor();
+    await dialog.getByLabel('Copyright infringement').check();
+    await dialog.getByLabel('Details').fill('This is my footage, re-uploaded.');
+    await dialog.getByTestId('report-submit').click();
+    await member.getByText('Thank you. Staff will look at your report').waitFor();
+    await member.keyboard.press('Escape');
+    await member.goto('/reports');
+    expect(await member.getByTestId('my-report-state').first().textContent()).toBe(
+      'Waiting for staff',
+    );
+
+    // Staff see the marker on the video page, then work the queue with the keyboard.
+    const moderator = await signedInPage(staff);
+    await moderator.goto(`/video/${video.slug}_${video.id}`);
+    await moderator.getByTestId('reported-marker').waitFor();
+    await moderator.goto('/moderation/reports');
+    const current = moderator.getByTestId('queue-current');
+    await current.getByText(title).waitFor();
+    await current.getByText('This is my footage, re-uploaded.').waitFor();
+    await moderator.getByTestId('queue-legend').waitFor();
+    await moderator.screenshot({ path: screenshotPath('moderation-queue.png'), fullPage: true });
+    // Pick this video (others' reports may wait in the same queue), then d.
+    await moderator.getByTestId('queue-item').filter({ hasText: title }).click();
+    await moderator.getByTestId('queue-reason').fill('Re-upload of someone else’s video');
+    await moderator.locator('body').click({ position: { x: 5, y: 5 } });
+    const sent = moderator.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/v2/admin') &&
+        (response.request().postData() ?? '').includes('DeleteReportVideo'),
+      { timeout: 15_000 },
+    );
+    await moderator.keyboard.press('d');
+    await moderator.getByTestId('queue-undo').waitFor();
+    expect((await sent).status()).toBe(200);
+
+    // The video is gone, the reporter sees the outcome, the uploader is told in the inbox.
+    expect((await fetch(`${baseUrl()}/video/${video.slug}_${video.id}`)).status).toBe(404);
+    await member.goto('/reports');
+    expect(await member.getByTestId('my-report-state').first().textContent()).toBe(
+      'Reviewed: acted on',
+    );
+    const owner = await signedInPage(uploader);
+    await owner.goto('/inbox');
+    await owner.getByText(`Your video "${title}" was removed`).waitFor();
+
+    // The staff log shows it, filtered by the action.
+    await moderator.goto('/moderation/logs?action=delete_video');
+    const entry = moderator.getByTestId('staff-log-entry').filter({ hasText: title });
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain('Re-upload of someone else’s video');
+    expect(await entry.textContent()).toContain(staff.username);
+  });
+
+  it('undoes the last action: the video comes back and nothing is sent', async () => {
+    const uploader = await createVerifiedUser();
+    const reporter = await createVerifiedUser();
+    const staff = await createStaffAccount();
+    const title = `Undo in e2e ${Date.now().toString(36)}`;
+    const video = await uploadPublishedVideo(
+      await sessionCookie(uploader.email, uploader.password),
+      {
+        title,
+        username: uploader.username,
+      },
+    );
+    const report = await fetch(`${baseUrl()}/api/v2/reports`, {
+      method: 'POST',
+      headers: {
+        cookie: await sessionCookie(reporter.email, reporter.password),
+        origin: baseUrl(),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        mode: 'Report',
+        targetKind: 'video',
+        targetId: video.id,
+        reason: 'spam',
+      }),
+    });
+    expect(report.status).toBe(201);
+    const moderator = await signedInPage(staff, 390);
+    const adminCalls: string[] = [];
+    moderator.on('request', (request) => {
+      if (request.url().endsWith('/api/v2/admin')) adminCalls.push(request.postData() ?? '');
+    });
+    await moderator.goto('/moderation/reports');
+    await moderator.getByTestId('queue-item').filter({ hasText: title }).click();
+    await moderator.getByTestId('queue-approve').click();
+    await moderator.getByTestId('queue-undo').click();
+    await moderator.getByTestId('queue-item').filter({ hasText: title }).waitFor();
+    await moderator.waitForTimeout(7000);
+    expect(adminCalls).toEqual([]);
+    const overflow = await moderator.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+  });
+
+  it("a disabled member's open session ends on its next request; sign-in tells them why", async () => {
+    const target = await createVerifiedUser();
+    const staff = await createStaffAccount();
+    const member = await signedInPage(target);
+    await member.goto('/inbox');
+    await member.getByTestId('inbox-page').waitFor();
+
+    const moderator = await signedInPage(staff);
+    await moderator.goto(`/moderation/users?member=${encodeURIComponent(target.username)}`);
+    await moderator.getByTestId('member-disable').click();
+    await moderator.getByTestId('member-disable-reason').fill('Spam in messages');
+    await moderator.getByTestId('member-disable-confirm').click();
+    await moderator.getByTestId('member-enable').waitFor();
+    expect(await moderator.getByTestId('member-state').textContent()).toContain(
+      'Disabled: Spam in messages',
+    );
+
+    // The same browser, its next request: signed out.
+    await member.reload();
+    await member.getByTestId('sign-in-prompt').waitFor();
+    const signIn = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl() },
+      body: JSON.stringify({ email: target.email, password: target.password }),
+    });
+    expect(signIn.status).toBe(403);
+    expect(((await signIn.json()) as { message: string }).message).toBe(DISABLED);
+
+    // Enabled again, they sign in.
+    await moderator.getByTestId('member-enable').click();
+    await moderator.getByTestId('member-enable-confirm').click();
+    await moderator.getByTestId('member-disable').waitFor();
+    await signInThroughApi(member.context(), target.email, target.password);
+    await member.goto('/inbox');
+    await member.getByTestId('inbox-page').waitFor();
+  });
+});
