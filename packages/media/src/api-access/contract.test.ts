@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeZodError, dispatch } from '@cutroom/core/api/dispatch';
 import { answerSchemaOf, type Actor } from '@cutroom/core/api/endpoint';
+import { comments } from '@cutroom/core/db/schema';
+import { createUser } from '@cutroom/core/testing/factories';
 import { createTestDatabase } from '@cutroom/core/testing/test-db';
 import { createVideo } from '@cutroom/core/testing/video-factory';
 import type { UploadedFiles } from '@cutroom/core/uploads/uploaded-files';
@@ -55,6 +57,14 @@ const ids = {
   doomed: 'ctGone001',
   playlist: '',
   message: '',
+  approved: 'ctModAppr',
+  reportDeleted: 'ctModDel1',
+  unpublished: 'ctModUnp1',
+  adminDeleted: 'ctModUnp2',
+  suspendee: '',
+  suspendeeName: '',
+  heldComment: 'ctHeldCm1',
+  doomedComment: 'ctGoneCm1',
   comment: '',
   reply: '',
 };
@@ -75,6 +85,16 @@ beforeAll(async () => {
   await createVideo(db, { id: ids.processing, ownerId: member.id, status: 'processing' });
   await createVideo(db, { id: ids.failed, ownerId: member.id, status: 'failed' });
   await createVideo(db, { id: ids.doomed, ownerId: member.id });
+  for (const id of [ids.approved, ids.reportDeleted, ids.unpublished, ids.adminDeleted]) {
+    await createVideo(db, { id, ownerId: another.id });
+  }
+  await db.insert(comments).values([
+    { id: ids.heldComment, videoId: ids.video, authorId: member.id, body: 'Held', status: 'held' },
+    { id: ids.doomedComment, videoId: ids.video, authorId: member.id, body: 'Rude' },
+  ]);
+  const suspendee = await createUser(db);
+  ids.suspendee = suspendee.user.id;
+  ids.suspendeeName = suspendee.user.username;
   const video = join(work, 'upload.mp4');
   await generateTestVideo({ path: video, width: 160, height: 90, seconds: 1 });
   finishedUploads.set('c0ffee00c0ffee00c0ffee00c0ffee00', { path: video, ownerId: member.id });
@@ -96,6 +116,8 @@ interface Example {
 }
 
 const member = () => callers.users.member.username;
+let notificationId = '';
+let ticketId = 0;
 const another = () => callers.users.another.username;
 
 /**
@@ -212,6 +234,7 @@ const EXAMPLES: [string, Example][] = [
     { caller: 'another member', body: () => ({ username: member() }) },
   ],
   ['/api/removeFriend', { caller: 'member', body: () => ({ user: another() }) }],
+  ['/api/member-parts', { caller: 'member', body: () => ({ videoId: ids.video }) }],
   [
     '/api/messages/send',
     {
@@ -260,6 +283,75 @@ const EXAMPLES: [string, Example][] = [
     { caller: 'member', body: () => ({ _id: ids.playlist, videoId: ids.second }) },
   ],
   ['/api/v2/playlists#delete', { caller: 'member', body: () => ({ _id: ids.playlist }) }],
+  [
+    '/api/v2/reports#Report',
+    {
+      caller: 'member',
+      body: () => ({ targetKind: 'video', targetId: ids.approved, reason: 'spam', details: 'Ads' }),
+    },
+  ],
+  [
+    '/api/v2/reports#Report',
+    {
+      caller: 'member',
+      body: () => ({ targetKind: 'video', targetId: ids.reportDeleted, reason: 'copyright' }),
+    },
+  ],
+  [
+    '/api/v2/reports#Report',
+    {
+      caller: 'member',
+      body: () => ({ targetKind: 'member', targetId: ids.suspendeeName, reason: 'harassment' }),
+    },
+  ],
+  ['/api/v2/reports#LoadMyReports', { caller: 'member', body: () => ({}) }],
+  ['/api/v2/admin#LoadReportedVideos', { caller: 'moderator', body: () => ({ index: 0 }) }],
+  ['/api/v2/admin#ApproveVideo', { caller: 'moderator', body: () => ({ _id: ids.approved }) }],
+  [
+    '/api/v2/admin#DeleteReportVideo',
+    { caller: 'moderator', body: () => ({ _id: ids.reportDeleted, reason: 'Copyright' }) },
+  ],
+  [
+    '/api/v2/admin#UnpublishVideoAdmin',
+    { caller: 'moderator', body: () => ({ _id: ids.unpublished, reason: 'Missing warning' }) },
+  ],
+  [
+    '/api/v2/admin#UnpublishVideoAdmin',
+    { caller: 'admin', body: () => ({ _id: ids.adminDeleted, reason: 'Spam' }) },
+  ],
+  ['/api/v2/admin#LoadAdminVideos', { caller: 'moderator', body: () => ({}) }],
+  ['/api/v2/admin#AdminPublish', { caller: 'moderator', body: () => ({ _id: ids.unpublished }) }],
+  ['/api/v2/admin#AdminDelete', { caller: 'admin', body: () => ({ _id: ids.adminDeleted }) }],
+  [
+    '/api/v2/admin#ResolveReports',
+    {
+      caller: 'moderator',
+      body: () => ({ targetKind: 'member', targetId: ids.suspendee, outcome: 'approved' }),
+    },
+  ],
+  [
+    '/api/v2/admin#ApproveComment',
+    { caller: 'moderator', body: () => ({ commentId: ids.heldComment }) },
+  ],
+  [
+    '/api/v2/admin#DeleteComment',
+    { caller: 'moderator', body: () => ({ commentId: ids.doomedComment, reason: 'Rude' }) },
+  ],
+  ['/api/v2/admin#LoadMembers', { caller: 'moderator', body: () => ({ query: 'user' }) }],
+  [
+    '/api/v2/admin#DisableMember',
+    { caller: 'moderator', body: () => ({ userId: ids.suspendee, reason: 'Spam' }) },
+  ],
+  ['/api/v2/admin#EnableMember', { caller: 'moderator', body: () => ({ userId: ids.suspendee }) }],
+  [
+    '/api/v2/admin#SetMemberRoles',
+    { caller: 'admin', body: () => ({ userId: ids.suspendee, roles: ['tagger'] }) },
+  ],
+  [
+    '/api/v2/admin#SetSupporter',
+    { caller: 'admin', body: () => ({ userId: ids.suspendee, isSupporter: true }) },
+  ],
+  ['/api/v2/admin#LoadStaffLog', { caller: 'moderator', body: () => ({ action: 'delete_video' }) }],
   ['/api/v2/comments#List', { caller: 'visitor', body: () => ({ videoId: ids.video }) }],
   [
     '/api/v2/comments#Create',
@@ -305,6 +397,47 @@ const EXAMPLES: [string, Example][] = [
       }),
     },
   ],
+  ['/api/notifications#Count', { caller: 'another member', body: () => ({}) }],
+  [
+    '/api/notifications#List',
+    {
+      caller: 'another member',
+      body: () => ({}),
+      after: (body) => (notificationId = String((body.data as { id: string }[])[0]?.id)),
+    },
+  ],
+  [
+    '/api/notifications#MarkRead',
+    { caller: 'another member', body: () => ({ id: notificationId }) },
+  ],
+  ['/api/notifications#MarkAllRead', { caller: 'another member', body: () => ({}) }],
+  ['/api/notifications#LoadSettings', { caller: 'member', body: () => ({}) }],
+  [
+    '/api/notifications#SaveSetting',
+    { caller: 'member', body: () => ({ kind: 'new_video', email: 'digest' }) },
+  ],
+  [
+    '/api/tickets#Create',
+    {
+      caller: 'member',
+      body: () => ({ category: 'account', subject: 'Contract ticket', message: 'A question' }),
+      after: (body) => (ticketId = Number(body.id)),
+    },
+  ],
+  ['/api/tickets#List', { caller: 'member', body: () => ({}) }],
+  ['/api/tickets#Load', { caller: 'member', body: () => ({ id: ticketId }) }],
+  ['/api/tickets#Queue', { caller: 'moderator', body: () => ({ state: 'open' }) }],
+  ['/api/tickets#StaffLoad', { caller: 'moderator', body: () => ({ id: ticketId }) }],
+  [
+    '/api/tickets#Answer',
+    { caller: 'moderator', body: () => ({ id: ticketId, message: 'An answer' }) },
+  ],
+  ['/api/tickets#StaffClose', { caller: 'moderator', body: () => ({ id: ticketId }) }],
+  [
+    '/api/tickets#Reply',
+    { caller: 'member', body: () => ({ id: ticketId, message: 'One more thing' }) },
+  ],
+  ['/api/tickets#Close', { caller: 'member', body: () => ({ id: ticketId }) }],
 ];
 
 let ip = 0;
