@@ -21,6 +21,8 @@ export interface AdsHost {
    * absolute URL: the text, or a rejection when the request failed.
    */
   prefetched: Map<string, Promise<string>>;
+  /** When each of those requests started (performance.now()): vastTimeout counts from there. */
+  prefetchedAt?: Map<string, number>;
   /**
    * The ad layer and video element the core made for the first pre-roll, when there are
    * pre-rolls: the core may have loaded the ad's file in it, and started it on the first play.

@@ -3,7 +3,6 @@
 // modes (theatre, mini player, fullscreen) and the 360° view. The facade builds the root
 // element, wires the controllers to each other and gives the video element back on destroy().
 import { AdsController } from './controllers/ads-controller.ts';
-import { ChaptersController } from './controllers/chapters-controller.ts';
 import { createContext } from './controllers/context.ts';
 import type { PlayerContext } from './controllers/context.ts';
 import { ControlsController } from './controllers/controls-controller.ts';
@@ -24,7 +23,6 @@ import { PLAYER_EVENTS } from './player-types.ts';
 import type {
   EventInfo,
   Player,
-  PlayerChapter,
   PlayerEvent,
   PlayerEventCallback,
   PlayerEventName,
@@ -35,7 +33,6 @@ export { PLAYER_EVENTS } from './player-types.ts';
 export type {
   EventInfo,
   Player,
-  PlayerChapter,
   PlayerEvent,
   PlayerEventCallback,
   PlayerEventName,
@@ -108,7 +105,6 @@ class CutroomPlayer implements Player {
   readonly #subtitles: SubtitlesController;
   readonly #modes: DisplayModesController;
   readonly #ads: AdsController;
-  readonly #chapters: ChaptersController;
 
   constructor(video: HTMLVideoElement, options: ResolvedOptions, hasHlsHooks = false) {
     this.video = video;
@@ -133,12 +129,13 @@ class CutroomPlayer implements Player {
       emit: (event, extra) => this.#emit(event, extra),
     });
     this.#ctx = ctx;
+    // The pre-rolls' VAST (and the first pre-roll's media file) start loading before anything
+    // else is built.
+    this.#ads = new AdsController(ctx, (listener) => this.#modes.onChange(listener));
     // The sources are read before the video element is emptied.
     this.#modes = new DisplayModesController(ctx);
     const persistence = new PersistenceController(ctx, this.#modes);
     this.#playback = new PlaybackController(ctx, persistence, hasHlsHooks);
-    // The ads chunk and the pre-rolls' VAST start loading before anything else is built.
-    this.#ads = new AdsController(ctx, (listener) => this.#modes.onChange(listener));
     this.#playback.takesPlay = () => this.#ads.takesPlay();
     this.#playback.onQueuedPlay = () => this.#ads.playRequested();
 
@@ -224,7 +221,6 @@ class CutroomPlayer implements Player {
         })),
       );
     };
-    this.#chapters = new ChaptersController(ctx);
     const subtitles = this.#subtitles;
     new KeyboardController(ctx, {
       togglePlay: () => this.#playback.togglePlay(),
@@ -305,10 +301,6 @@ class CutroomPlayer implements Player {
 
   toggleTheatre(on?: boolean): void {
     this.#modes.toggleTheatre(on);
-  }
-
-  setChapters(chapters: readonly PlayerChapter[]): void {
-    this.#chapters.setChapters(chapters);
   }
 
   setHtmlOnPauseBlock(block: { html: string; width?: number; height?: number }): void {

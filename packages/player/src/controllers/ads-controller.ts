@@ -4,7 +4,7 @@
 // its ad while the chunk loads and starts it on the first play (early-ad.ts).
 import { AD_MEDIA_EVENTS } from '../ads-types.ts';
 import type { AdsController as AdsEngine, RollName } from '../ads-types.ts';
-import { loadAdsEngine, preloadAdsEngine } from '../lazy-load.ts';
+import { loadAdsEngine } from '../lazy-load.ts';
 import { logError } from '../log.ts';
 import type { PlayerContext } from './context.ts';
 import { EarlyAd } from './early-ad.ts';
@@ -68,6 +68,7 @@ export class AdsController {
     const ctx = this.#ctx;
     const { adList, maxAllowedVastTagRedirects, vastTimeout } = ctx.options.vastOptions;
     const prefetched = new Map<string, Promise<string>>();
+    const prefetchedAt = new Map<string, number>();
     const fetchText = (url: string): Promise<string> => {
       let text = prefetched.get(url);
       if (!text) {
@@ -76,7 +77,10 @@ export class AdsController {
         );
         text.catch(() => {});
         // Once the chunk reads the VAST itself, it fetches what it needs.
-        if (!this.#engine) prefetched.set(url, text);
+        if (!this.#engine) {
+          prefetched.set(url, text);
+          prefetchedAt.set(url, performance.now());
+        }
       }
       return text;
     };
@@ -117,8 +121,7 @@ export class AdsController {
         const prepared = early
           .prepare(preRolls[0]!, fetchText, maxAllowedVastTagRedirects, vastTimeout)
           .catch(() => false);
-        // The ad's first frame comes before the content's load and the chunk's run; the chunk
-        // is fetched meanwhile where the build can (modulepreload in the script-tag build).
+        // The ad's first frame comes before the content's load and the chunk's.
         const shown = prepared.then((ok) => (ok && early.isStarted ? early.shown : undefined));
         this.contentGate = Promise.race([
           shown,
@@ -127,7 +130,10 @@ export class AdsController {
       }
     }
     try {
-      if (this.contentGate && preloadAdsEngine()) await this.contentGate;
+      // While the core starts the first pre-roll, the chunk waits for the ad's first frame: its
+      // fetch and compile would compete with it (measured: fetching it meanwhile with
+      // modulepreload was slower to the ad's first frame).
+      if (this.contentGate) await this.contentGate;
       const module = await loadAdsEngine();
       if (ctx.isDestroyed) return;
       const early = this.#early;
@@ -141,6 +147,7 @@ export class AdsController {
         },
         onModeChange,
         prefetched,
+        prefetchedAt,
         early: early && {
           root: early.root,
           video: early.video,

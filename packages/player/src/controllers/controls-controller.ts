@@ -294,7 +294,11 @@ export class ControlsController {
     listen(v, 'play', () => {
       this.#hasStarted = true;
       this.#poster.hidden = true;
+      // The big button goes away as it is pressed: its focus moves to the bar's play button,
+      // so a keyboard user's next Space pauses instead of scrolling the page.
+      const hadFocus = this.#bigPlay === this.#bigPlay.ownerDocument.activeElement;
       this.#bigPlay.hidden = true;
+      if (hadFocus) this.#playButton.focus({ preventScroll: true });
       this.#updatePlayUi();
       this.#updatePauseBlock();
     });

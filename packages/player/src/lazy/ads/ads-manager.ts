@@ -118,7 +118,12 @@ export class AdsManager implements AdsController {
   #load(record: RollRecord): Promise<void> {
     let pending = this.#loads.get(record.id);
     if (!pending) {
-      pending = loadRoll(record, this.#host.options, this.#host.prefetched).then((result) => {
+      pending = loadRoll(
+        record,
+        this.#host.options,
+        this.#host.prefetched,
+        this.#host.prefetchedAt,
+      ).then((result) => {
         record.vastLoaded = result.errorCode === null;
         record.error = !record.vastLoaded;
         record.ads = selectAds(result.ads, { ...record, isFallback: result.isFallback });

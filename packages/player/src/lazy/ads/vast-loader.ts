@@ -80,22 +80,32 @@ export function resolveVastUrls(xml: Document, documentUrl: string): void {
  * XML that the browser only half parsed; this one reports both as errors, resolves the
  * document's relative URLs, and takes a pre-roll's text from the core when it already asked.
  */
-export function createUrlHandler(prefetched: Map<string, Promise<string>> = new Map()) {
+export function createUrlHandler(
+  prefetched: Map<string, Promise<string>> = new Map(),
+  startedAt: Map<string, number> = new Map(),
+) {
   return {
     async get(url: string, options: { timeout: number; withCredentials: boolean }) {
       const documentUrl = new URL(url, document.baseURI).href;
       const controller = new AbortController();
+      const early = prefetched.get(documentUrl);
+      prefetched.delete(documentUrl);
+      // A request the core started counts from its start.
+      const since = early ? startedAt.get(documentUrl) : undefined;
+      const wait =
+        since === undefined ? options.timeout : options.timeout - (performance.now() - since);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          controller.abort();
-          reject(new Error(TIMED_OUT));
-        }, options.timeout);
+        timer = setTimeout(
+          () => {
+            controller.abort();
+            reject(new Error(TIMED_OUT));
+          },
+          Math.max(0, wait),
+        );
       });
       try {
         let status = 200;
-        const early = prefetched.get(documentUrl);
-        prefetched.delete(documentUrl);
         const load = early
           ? early
           : fetch(documentUrl, {
@@ -160,6 +170,7 @@ export async function loadRoll(
   record: RollRecord,
   options: VastOptions,
   prefetched?: Map<string, Promise<string>>,
+  prefetchedAt?: Map<string, number>,
 ): Promise<RollLoadResult> {
   const tags = [record.vastTag, ...record.fallbackVastTags].map((tag) => {
     try {
@@ -168,7 +179,7 @@ export async function loadRoll(
       return tag;
     }
   });
-  const urlHandler = createUrlHandler(prefetched);
+  const urlHandler = createUrlHandler(prefetched, prefetchedAt);
   for (let i = 0; i < tags.length; i++) {
     const result = await requestTag(tags[i]!, options, urlHandler);
     if (result.kind === 'timeout') {
