@@ -32,20 +32,6 @@ export function loadVrEngine(): Promise<VrModule> {
   return importChunk<{ vr: VrModule }>('vr-engine.js').then((m) => m.vr);
 }
 
-/** Fetches the ads chunk and its shared chunks (modulepreload) without running them. */
-export function preloadAdsEngine(): boolean {
-  if (!base || typeof document === 'undefined') return false;
-  for (const file of ['ads-engine.js', ...(chunkDeps['ads-engine.js'] ?? [])]) {
-    const href = base + file;
-    if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
-  return true;
-}
-
 export function loadAdsEngine(): Promise<AdsModule> {
   return importChunk<{ ads: AdsModule }>('ads-engine.js').then((m) => m.ads);
 }

@@ -17,14 +17,6 @@ export function loadVrEngine(): Promise<VrModule> {
   return import('./lazy/vr-engine.ts').then((m) => m.vr);
 }
 
-/**
- * Starts fetching the ads chunk without running it, where the build can (the script-tag
- * build); false when it cannot, and loadAdsEngine() should then be called at once.
- */
-export function preloadAdsEngine(): boolean {
-  return false;
-}
-
 export function loadAdsEngine(): Promise<AdsModule> {
   return import('./lazy/ads-engine.ts').then((m) => m.ads);
 }
