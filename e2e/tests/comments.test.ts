@@ -103,7 +103,7 @@ describe('comments under a video', () => {
     await mine.getByRole('button', { name: 'Edit' }).click();
     const editor = pageA.getByPlaceholder('Edit your comment');
     await editor.fill('The best part starts at 0:04 (the drop), more on https://example.org/notes');
-    await pageA.getByRole('button', { name: 'Save' }).click();
+    await pageA.getByRole('button', { name: 'Save', exact: true }).click();
     await comment(pageA, '(the drop)').getByTestId('comment-edited').first().waitFor();
     await openVideo(pageA, path);
     const edited = comment(pageA, '(the drop)');
