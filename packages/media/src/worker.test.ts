@@ -122,6 +122,12 @@ describe('processing a video', () => {
     const seen: ProcessingEvent[] = [];
     const stopWatching = events.subscribe((e) => seen.push(e));
     const published = nextEvent((e) => e.type === 'published');
+    // When its first quality is playable the video is still processing, and plays from there.
+    const atPlayable = nextEvent((e) => e.type === 'playable').then(async (event) => {
+      const row = (await findVideo(ctx, (event as { videoId: string }).videoId))!;
+      const master = await text((await storage.getStream(row.masterPlaylistKey!)).body);
+      return { event, row, master };
+    });
     const file = upload(sample);
     const { video } = await acceptUploadedVideo(ctx, {
       ...metadata,
@@ -136,6 +142,12 @@ describe('processing a video', () => {
     expect(existsSync(file)).toBe(false);
     await published;
     stopWatching();
+    const playable = await atPlayable;
+    expect(playable.event).toMatchObject({ type: 'playable', videoId: video.id, quality: 360 });
+    expect(playable.row).toMatchObject({ status: 'processing', topQuality: 360 });
+    expect(playable.row.posterKey).not.toBeNull();
+    expect(playable.master.match(/#EXT-X-STREAM-INF/g)).toHaveLength(1);
+    expect(playable.master).toContain('360p/index.m3u8');
 
     const row = (await findVideo(ctx, video.id))!;
     expect(row).toMatchObject({
@@ -161,6 +173,9 @@ describe('processing a video', () => {
     const types = seen.filter((e) => 'videoId' in e && e.videoId === video.id).map((e) => e.type);
     expect(types[0]).toBe('processing');
     expect(types.at(-1)).toBe('published');
+    // The first quality lands before the rest: playable comes before published, once.
+    expect(types.filter((type) => type === 'playable')).toHaveLength(1);
+    expect(types.indexOf('playable')).toBeLessThan(types.indexOf('published'));
     const progress = seen.flatMap((e) =>
       e.type === 'progress' && e.videoId === video.id ? [e.progress] : [],
     );
