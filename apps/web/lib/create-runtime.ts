@@ -16,6 +16,7 @@ import {
 import { JobQueue } from '@cutroom/core/jobs/job-queue';
 import { createListingCache, Listings } from '@cutroom/core/cache/listing-cache';
 import { createLogger } from '@cutroom/core/logging/logger';
+import { notifyOnCommentReplies } from '@cutroom/core/notifications/comment-replies';
 import { startNotificationJobs } from '@cutroom/core/notifications/notification-mail';
 import { createStorage } from '@cutroom/core/storage/create-storage';
 import { PostgresEvents } from '@cutroom/core/videos/postgres-events';
@@ -91,6 +92,12 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     listings.setBroadcast(() => events.announceListingsChanged());
     events.onListingsChanged(() => void dropCachedListings());
   }
+  // Replies to comments made through this process notify the comment's author.
+  const stopCommentReplyNotices = notifyOnCommentReplies({
+    events,
+    queue,
+    log: log.child({ module: 'notifications' }),
+  });
   // PGlite belongs to this process alone, so its worker must run here.
   const runsWorker = config.INPROCESS_WORKER || !config.DATABASE_URL;
   const worker = runsWorker
@@ -129,6 +136,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     }),
     async stop() {
       await worker?.stop();
+      stopCommentReplyNotices();
       await notificationJobs.stop();
       await queue.stop({ timeoutMs: 10_000 });
       if (events instanceof PostgresEvents) {

@@ -7,7 +7,16 @@ import { createLogger } from '../logging/logger';
 import { createMailer } from '../mail/mailer';
 import { startTestSmtpServer } from '../mail/test-smtp-server';
 import { sendMessageEndpoint } from '../messages/messages.endpoints';
+import { commentsEndpoint } from '../comments/comments.endpoints';
 import { profileInputEndpoint } from '../profiles/profile-input.endpoints';
+import { createVideo } from '../testing/video-factory';
+import { testConfig } from '../testing/test-context';
+import { notifyOnCommentReplies } from './comment-replies';
+import {
+  NOTIFICATION_EMAIL_MODES as SCHEMA_MODES,
+  NOTIFICATION_KINDS as SCHEMA_KINDS,
+} from '../db/schema';
+import { NOTIFICATION_EMAIL_MODES, NOTIFICATION_KINDS } from './notification-kinds';
 import { createUser } from '../testing/factories';
 import { createTestMediaServices } from '../testing/media-services';
 import { createTestContext } from '../testing/test-context';
@@ -149,7 +158,52 @@ describe('what notifies whom', () => {
   });
 });
 
+describe('replies to comments', () => {
+  it("a reply tells the comment's author through the comments' reply hook, live", async () => {
+    const stop = notifyOnCommentReplies(media);
+    try {
+      const author = await createUser(db);
+      const replier = await createUser(db);
+      const video = await createVideo(db, { ownerId: replier.user.id, title: 'Night drive' });
+      const config = { ...testConfig, COMMENT_HOLD_NEW_ACCOUNT_HOURS: 0 };
+      const comment = (body: object, actor: Actor) =>
+        dispatch(
+          commentsEndpoint,
+          { mode: 'Create', videoId: video.id, ...body },
+          {
+            ...createTestContext(db, { actor, config }),
+            media,
+          },
+        );
+      const parent = await comment({ text: 'Which song is this?' }, author.actor);
+      expect(parent.status, JSON.stringify(parent.body)).toBe(201);
+      const events = await bellEventsOf(author.user.id, () =>
+        comment({ text: 'It is Midnight City', parentId: parent.body.id }, replier.actor),
+      );
+      expect(events).toHaveLength(1);
+      const list = await call(author.actor, { mode: 'List' });
+      expect(list.body.data).toMatchObject([
+        {
+          kind: 'comment_reply',
+          targetPath: `/video/${video.id}`,
+          text: `${replier.user.username} replied to your comment on “Night drive”`,
+        },
+      ]);
+      // The author answering under their own comment tells nobody.
+      await comment({ text: 'Thanks!', parentId: parent.body.id }, author.actor);
+      expect(await countUnreadNotifications(db, author.user.id)).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe('reading notifications', () => {
+  it("lists the schema's kinds and modes, the same for the browser", () => {
+    expect([...NOTIFICATION_KINDS]).toEqual([...SCHEMA_KINDS]);
+    expect([...NOTIFICATION_EMAIL_MODES]).toEqual([...SCHEMA_MODES]);
+  });
+
   it('marks one read (answering where it leads), then all; the bell hears each change', async () => {
     const a = await createUser(db);
     for (const title of ['one', 'two', 'three']) {
