@@ -865,3 +865,46 @@ export const suspendedVideos = pgTable(
   },
   (t) => [index('suspended_videos_user_idx').on(t.userId)],
 );
+
+// ---------------------------------------------------------------- watch later and progress
+
+/** A member's "Watch later" list: videos they saved to watch, newest first. */
+export const watchLater = pgTable(
+  'watch_later',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index('watch_later_recent_idx').on(t.userId, t.addedAt.desc()),
+  ],
+);
+
+/**
+ * Where a member left off in a video (continue watching): the player reports the position
+ * every few seconds while it plays; the page starts there on return.
+ */
+export const watchProgress = pgTable(
+  'watch_progress',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    positionSeconds: integer().notNull(),
+    durationSeconds: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index('watch_progress_recent_idx').on(t.userId, t.updatedAt.desc()),
+  ],
+);
