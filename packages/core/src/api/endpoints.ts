@@ -4,6 +4,7 @@ import {
   initNewUserEndpoint,
 } from '../accounts/accounts.endpoints';
 import { getMoreVideosEndpoint } from '../browse/browse.endpoints';
+import { consoleEndpoint } from '../console/console.endpoints';
 import { commentsEndpoint } from '../comments/comments.endpoints';
 import { memberPartsEndpoint } from '../member-parts/member-parts.endpoints';
 import { sendMessageEndpoint } from '../messages/messages.endpoints';
@@ -38,6 +39,7 @@ export const endpoints: readonly Endpoint[] = [
   commentsEndpoint,
   privacyEndpoint,
   reportsEndpoint,
+  consoleEndpoint,
   notificationsEndpoint,
   ticketsEndpoint,
   memberPartsEndpoint,

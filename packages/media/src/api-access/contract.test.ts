@@ -351,6 +351,11 @@ const EXAMPLES: [string, Example][] = [
     '/api/v2/admin#SetSupporter',
     { caller: 'admin', body: () => ({ userId: ids.suspendee, isSupporter: true }) },
   ],
+  ['/api/v2/console#GetChangelog', { caller: 'visitor', body: () => ({}) }],
+  [
+    '/api/v2/console#GetUserSuggestions',
+    { caller: 'member', body: () => ({ username: member() }) },
+  ],
   ['/api/v2/admin#LoadStaffLog', { caller: 'moderator', body: () => ({ action: 'delete_video' }) }],
   ['/api/v2/comments#List', { caller: 'visitor', body: () => ({ videoId: ids.video }) }],
   [
