@@ -88,7 +88,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   const workDirSweep = setInterval(() => void sweepWorkDirs(), 3600 * 1000);
   workDirSweep.unref();
 
-  await queue.boss.work(
+  const workerId = await queue.boss.work(
     job.name,
     {
       ...polling,
@@ -115,6 +115,11 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       }
     },
   );
+  // A video entering processing (its job committed) wakes an idle worker at once instead of at
+  // its next poll: up to 2 s sooner to the first playable quality (docs/decisions/0025).
+  const stopWaking = events.subscribe((event) => {
+    if (event.type === 'processing') queue.boss.notifyWorker(workerId);
+  });
   // Jobs whose every attempt died (worker crashes included) land here: the video must not
   // stay "processing" forever.
   await queue.boss.work(transcodeDeadLetterJob.name, { ...polling, batchSize: 1 }, async (jobs) => {
@@ -129,6 +134,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     events,
     stop: async () => {
       clearInterval(workDirSweep);
+      stopWaking();
       await queue.boss.offWork(job.name, { wait: true });
       await queue.boss.offWork(transcodeDeadLetterJob.name, { wait: true });
       if (ownsQueue) await queue.stop();
