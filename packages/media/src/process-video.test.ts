@@ -159,11 +159,11 @@ describe('processVideoFiles', () => {
 
   it('makes a small encoded rendition playable first when the source cannot be copied', async () => {
     const source = join(work, 'first-encoded.mp4');
-    // 1080p MPEG-4 part 2: nothing to copy; the first rendition is the 480p rung.
+    // 540p MPEG-4 part 2: nothing to copy; the first rendition is the 480p rung.
     await runFfmpeg({
       args: [
-        ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=25'],
-        ...['-t', '2', '-c:v', 'mpeg4', '-q:v', '5', source],
+        ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=960x540:rate=25'],
+        ...['-t', '1', '-c:v', 'mpeg4', '-q:v', '5', source],
       ],
     });
     const out = join(work, 'out-first-encoded');
@@ -177,14 +177,14 @@ describe('processVideoFiles', () => {
         firsts.push({
           quality: first.quality,
           isRemux: first.rendition.isRemux,
-          others: ['1080p', '720p', '360p', '240p'].filter((name) =>
+          others: ['540p', '360p', '240p'].filter((name) =>
             existsSync(join(out, `hls/${name}/index.m3u8`)),
           ),
         });
       },
     });
     expect(firsts).toEqual([{ quality: 480, isRemux: false, others: [] }]);
-    expect(result.renditions.map((r) => r.name)).toEqual(['1080p', '720p', '480p', '360p', '240p']);
+    expect(result.renditions.map((r) => r.name)).toEqual(['540p', '480p', '360p', '240p']);
   });
 
   it('encodes every rung of a source that cannot be copied, and leaves out audio it lacks', async () => {
