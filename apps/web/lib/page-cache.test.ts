@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  isMemberSharedRequest,
   isPublicPagePath,
   isVisitorPageRequest,
   PageCache,
@@ -79,15 +80,33 @@ async function startSite(
     compress?.(request, response, () => undefined);
     await render(request, response);
   };
+  let port = 0;
+  // As server.ts: a member's shared page is asked for from this server as a visitor's.
+  const fetchAsVisitor = (request: IncomingMessage) =>
+    send(`http://127.0.0.1:${port}${request.url}`, {
+      headers: Object.fromEntries(
+        Object.entries(request.headers).filter(
+          (entry): entry is [string, string] =>
+            typeof entry[1] === 'string' && !['cookie', 'connection'].includes(entry[0]),
+        ),
+      ),
+    });
   const server = createServer((request, response) => {
     response.setHeader('x-request-id', randomUUID());
-    if (cache.accepts(request)) {
+    if (cache.acceptsMember(request)) {
+      void cache.serveMember(
+        request,
+        response,
+        () => fetchAsVisitor(request),
+        () => renderPage(request, response),
+      );
+    } else if (cache.accepts(request)) {
       void cache.serve(request, response, () => renderPage(request, response));
     } else void renderPage(request, response);
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
   return { url: `http://127.0.0.1:${port}`, cache, renders: () => renders };
 }
 
@@ -205,6 +224,41 @@ describe('which requests the page cache takes', () => {
     expect(isVisitorPageRequest(request('GET', `/search?q=${'a'.repeat(3000)}`))).toBe(false);
   });
 
+  it("takes a member's GET of the pages with nothing of theirs in them", () => {
+    const member = (url: string, headers: Record<string, string> = {}) =>
+      isMemberSharedRequest({
+        method: 'GET',
+        url,
+        headers: { cookie: 'cutroom.session_token=x.y', ...headers },
+      } as unknown as IncomingMessage);
+    for (const url of [
+      '/',
+      '/?view=popular',
+      '/video/a_b',
+      '/category/pmv',
+      '/search?q=x',
+      '/faq',
+    ]) {
+      expect(member(url), url).toBe(true);
+    }
+    for (const url of [
+      '/discover',
+      '/profile/someone',
+      '/playlist/abc',
+      '/video/embed/abc',
+      '/?subscriptions=1',
+      '/search?q=x&subscriptions=true',
+      '/upload',
+      '/inbox',
+    ]) {
+      expect(member(url), url).toBe(false);
+    }
+    expect(member('/', { authorization: 'Bearer x' })).toBe(false);
+    expect(isMemberSharedRequest({ method: 'GET', url: '/', headers: {} } as IncomingMessage)).toBe(
+      false,
+    );
+  });
+
   it('reads Vary as lower-case request header names; * never matches', () => {
     expect(parseVary('RSC, Next-Router-State-Tree,Accept-Encoding')).toEqual([
       'rsc',
@@ -272,16 +326,58 @@ describe('PageCache', () => {
     expect(site.renders()).toBe(2);
   });
 
-  it('passes signed-in requests and other paths straight through', async () => {
+  it('passes requests with Authorization and personal pages straight through', async () => {
     const site = await startSite(htmlPage('<p>for you</p>'));
-    const headers = { cookie: 'cutroom.session_token=signed.value' };
+    const headers = { authorization: 'Bearer abc' };
     await send(`${site.url}/`, { headers });
     const again = await send(`${site.url}/`, { headers });
     expect(again.headers['x-cache']).toBeUndefined();
-    await send(`${site.url}/upload`);
+    const member = { cookie: 'cutroom.session_token=signed.value' };
+    await send(`${site.url}/upload`, { headers: member });
     expect((await send(`${site.url}/upload`)).headers['x-cache']).toBeUndefined();
     expect(site.renders()).toBe(4);
     expect(site.cache.size.entries).toBe(0);
+  });
+
+  it("serves members the visitors' page, rendered once as a visitor's, never one of theirs", async () => {
+    const seen: (string | undefined)[] = [];
+    const site = await startSite((request, response) => {
+      seen.push(request.headers.cookie);
+      const who = request.headers.cookie ? 'member' : 'everyone';
+      return htmlPage(`<p>for ${who}</p>`)(request, response);
+    });
+    const alice = { cookie: 'cutroom.session_token=alice.signed' };
+    const bob = { cookie: '__Secure-cutroom.session_token=bob.signed; other=1' };
+    const first = await send(`${site.url}/video/x_abc`, { headers: alice });
+    const second = await send(`${site.url}/video/x_abc`, { headers: bob });
+    const visitor = await send(`${site.url}/video/x_abc`);
+    expect([first, second].map((answer) => answer.headers['x-cache'])).toEqual([
+      'shared',
+      'shared',
+    ]);
+    expect(visitor.headers['x-cache']).toBe('hit');
+    for (const answer of [first, second, visitor]) {
+      expect(answer.body.toString()).toBe('<p>for everyone</p>');
+    }
+    // One render, without any cookie.
+    expect(seen).toEqual([undefined]);
+  });
+
+  it('renders for the member, and keeps nothing, when visitors get no page there', async () => {
+    const site = await startSite((request, response) =>
+      request.headers.cookie
+        ? htmlPage('<p>your processing video</p>')(request, response)
+        : htmlPage('<p>Sign in</p>', {}, 401)(request, response),
+    );
+    const owner = { cookie: 'cutroom.session_token=owner.signed' };
+    for (let i = 0; i < 2; i++) {
+      const answer = await send(`${site.url}/video/x_abc`, { headers: owner });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-cache']).toBe('member');
+      expect(answer.body.toString()).toBe('<p>your processing video</p>');
+    }
+    expect(site.cache.size.entries).toBe(0);
+    expect((await send(`${site.url}/video/x_abc`)).status).toBe(401);
   });
 
   it.each([
