@@ -47,7 +47,7 @@ export default async function SettingsPage({
         <p className="text-sm">
           <IntentLink
             href="/profile/settings/notifications"
-            className="text-accent hover:underline"
+            className="text-accent underline hover:no-underline"
             data-testid="notification-settings-link"
           >
             Notification settings
