@@ -27,8 +27,7 @@ export function MarkAllReadButton() {
     router.refresh();
   };
   return (
-    <div className="flex items-center gap-3">
-      <TimedNote message={note} />
+    <div className="flex flex-wrap items-center gap-3">
       <button
         type="button"
         onClick={markAll}
@@ -38,6 +37,7 @@ export function MarkAllReadButton() {
       >
         Mark all read
       </button>
+      <TimedNote message={note} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { can, requireMemberRight, requireRight } from '../access/rights';
 import { consumeRequestLimit, type RequestLimit } from '../accounts/request-limit';
@@ -22,6 +23,7 @@ export const TICKET_REPLY_LIMIT: RequestLimit = { max: 30, windowSeconds: 600 };
 export const TICKET_MESSAGES = {
   missing: 'This ticket does not exist',
   alreadyClosed: 'This ticket is already closed',
+  imageMissing: 'This image does not exist',
   notImage: 'images: each image must be a JPEG, PNG, GIF or WebP picture',
   tooLarge: (maxBytes: number) => `images: each image may be at most ${formatBytes(maxBytes)}`,
 } as const;
@@ -80,8 +82,9 @@ export function checkTicketImages(images: string[], maxImageBytes: number): Chec
 }
 
 /**
- * Stores a post's images under a random folder (its name is what keeps them from being
- * found) and answers their rows; on a failure the ones already stored are removed.
+ * Stores a post's images under a random folder and answers their rows; on a failure the ones
+ * already stored are removed. They are never public: /media serves none of them, and
+ * `openTicketImage` hands them only to the ticket's member and staff.
  */
 async function storeImages(storage: Storage, postId: string, images: CheckedImage[], now: Date) {
   const folder = `tickets/${randomBytes(16).toString('hex')}`;
@@ -336,7 +339,7 @@ export async function loadTicket(
       images: images
         .filter((image) => image.postId === post.id)
         .map((image) => ({
-          url: storage.publicUrl(image.storageKey),
+          url: ticketImagePath(image.id),
           contentType: image.contentType,
           bytes: image.bytes,
         })),
@@ -420,6 +423,38 @@ export async function closeTicket(
     .returning({ id: tickets.id });
   if (closed.length === 0) throw new ServiceError('conflict', TICKET_MESSAGES.alreadyClosed);
   return { id: ticket.id, state: 'closed' };
+}
+
+/** Where a browser fetches a ticket's image: through the site, which checks who asks. */
+export const ticketImagePath = (imageId: string) => `/api/tickets/image/${imageId}`;
+
+/**
+ * A ticket image for its ticket's member or for staff, from storage. Anyone else, and an id
+ * that names nothing, answers 404 alike.
+ */
+export async function openTicketImage(
+  db: Database,
+  storage: Storage,
+  actor: Actor | null,
+  imageId: string,
+): Promise<{ body: Readable; contentType: string; size: number }> {
+  const me = requireMemberRight(actor, 'participate');
+  const [row] = await db
+    .select({
+      storageKey: ticketImages.storageKey,
+      contentType: ticketImages.contentType,
+      ownerId: tickets.userId,
+    })
+    .from(ticketImages)
+    .innerJoin(ticketPosts, eq(ticketPosts.id, ticketImages.postId))
+    .innerJoin(tickets, eq(tickets.id, ticketPosts.ticketId))
+    .where(eq(ticketImages.id, imageId))
+    .limit(1);
+  if (!row || (row.ownerId !== me.id && !can(actor, 'moderate'))) {
+    throw new ServiceError('not_found', TICKET_MESSAGES.imageMissing);
+  }
+  const stream = await storage.getStream(row.storageKey);
+  return { body: stream.body, contentType: row.contentType, size: stream.size };
 }
 
 /** Whether an actor may work the support queue. */

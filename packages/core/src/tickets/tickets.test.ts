@@ -9,6 +9,7 @@ import { createTestMediaServices } from '../testing/media-services';
 import { createTestContext, testConfig } from '../testing/test-context';
 import { createTestDatabase } from '../testing/test-db';
 import { ticketsEndpoint } from './tickets.endpoints';
+import { openTicketImage } from './tickets.service';
 
 const handle = await createTestDatabase();
 const { db } = handle;
@@ -53,6 +54,18 @@ describe('opening a ticket', () => {
     const stored = await media.storage.stat(image!.storageKey);
     expect(stored?.size).toBe(image!.bytes);
     expect(image!.storageKey).toMatch(/^tickets\/[0-9a-f]{32}\/1\.png$/);
+    expect(data.thread[0]!.images[0]!.url).toBe(`/api/tickets/image/${image!.id}`);
+    // The image goes to its member and to staff, and to nobody else (404 alike).
+    const opened = await openTicketImage(db, media.storage, actor, image!.id);
+    expect(opened.contentType).toBe('image/png');
+    opened.body.destroy();
+    const staff = await createUser(db, { role: 'moderator' });
+    (await openTicketImage(db, media.storage, staff.actor, image!.id)).body.destroy();
+    const other = await createUser(db);
+    await expect(openTicketImage(db, media.storage, other.actor, image!.id)).rejects.toThrow(
+      'This image does not exist',
+    );
+    await expect(openTicketImage(db, media.storage, null, image!.id)).rejects.toThrow();
   });
 
   it('refuses a file that is not an image whatever it claims, and keeps nothing', async () => {
