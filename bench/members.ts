@@ -270,7 +270,7 @@ try {
   // The member's own parts of a page: one small JSON call after the shared page.
   const partsRequest = {
     method: 'POST' as const,
-    headers: { cookie: member.cookie, 'content-type': 'application/json' },
+    headers: { cookie: member.cookie, origin: url, 'content-type': 'application/json' },
     body: JSON.stringify({ videoId: id }),
   };
   const parts = await fetch(`${url}/api/member-parts`, partsRequest);

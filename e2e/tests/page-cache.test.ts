@@ -67,7 +67,7 @@ describe('pages cached for visitors', () => {
     // Their own parts come from one call after the page.
     const parts = await fetch(`${baseUrl()}/api/member-parts`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' },
       body: '{}',
     });
     expect(((await parts.json()) as { viewer: { username: string } }).viewer.username).toBe(
