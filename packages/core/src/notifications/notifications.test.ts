@@ -390,3 +390,46 @@ describe('e-mail', () => {
     expect(smtp.received.slice(since).some((mail) => mail.to.includes(a.user.email))).toBe(false);
   });
 });
+
+describe.runIf(process.env.TEST_DB_KIND === 'postgres')(
+  'the bell across processes (PostgreSQL LISTEN/NOTIFY)',
+  () => {
+    it("a notification made in a worker reaches a web node's subscriber of that member only", async () => {
+      const { PostgresEvents } = await import('../videos/postgres-events');
+      const url = (db as unknown as { $client: { options: { connectionString: string } } }).$client
+        .options.connectionString;
+      const log = createLogger({ level: 'silent' });
+      const web = await PostgresEvents.start({ url, log });
+      const worker = await PostgresEvents.start({ url, log });
+      try {
+        const owner = await createUser(db);
+        const fan = await createUser(db);
+        const stranger = await createUser(db);
+        await db
+          .insert(subscriptions)
+          .values({ subscriberId: fan.user.id, channelId: owner.user.id });
+        const heard: ProcessingEvent[] = [];
+        web.subscribe((event) => heard.push(event), { ownerId: fan.user.id });
+        web.subscribe((event) => heard.push(event), { ownerId: stranger.user.id });
+        await notifyVideoPublished(
+          db,
+          { events: worker },
+          {
+            id: 'crossproc1',
+            ownerId: owner.user.id,
+            title: 'Across',
+          },
+        );
+        const deadline = Date.now() + 5000;
+        while (heard.length === 0 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(heard).toEqual([{ type: 'notifications', ownerId: fan.user.id }]);
+      } finally {
+        await web.stop();
+        await worker.stop();
+      }
+    });
+  },
+);
