@@ -44,6 +44,9 @@ import {
   unpublishVideoAsStaff,
   type ModerationContext,
 } from './moderation.service';
+import { checkSiteHealth } from '../admin/health.service';
+import { HealthAnswer, RedisStatsAnswer } from '../admin/admin.schema';
+import { sampleRedis } from '../admin/redis-stats.service';
 import { listStaffActions } from './staff-log.service';
 
 const moderationContext = (context: RequestContext): ModerationContext => ({
@@ -304,6 +307,31 @@ export const adminEndpoint = defineModeEndpoint({
           userId,
           isSupporter,
         );
+        return { body: { data, ...OK } };
+      },
+    },
+    LoadHealth: {
+      right: 'administer',
+      summary:
+        'The health of the database (latency, size), the job queue (jobs by state, the oldest waiting), its workers (active jobs, stale heartbeats) and the data disk. Admins only.',
+      input: z.object({}),
+      output: z.object({ data: HealthAnswer, HttpStatusCode }),
+      async handle(_input, context) {
+        const data = await checkSiteHealth(context.db, {
+          dataDir: context.config.dataDir,
+          now: context.now(),
+        });
+        return { body: { data, ...OK } };
+      },
+    },
+    LoadRedisStats: {
+      right: 'administer',
+      summary:
+        'Live figures of the configured Redis: operations per second, memory, hit ratio, clients, keyspace and the slow log; `configured: false` without REDIS_URL. Admins only.',
+      input: z.object({}),
+      output: z.object({ data: RedisStatsAnswer, HttpStatusCode }),
+      async handle(_input, context) {
+        const data = await sampleRedis(context.config.REDIS_URL, context.now());
         return { body: { data, ...OK } };
       },
     },

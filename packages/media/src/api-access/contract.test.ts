@@ -283,6 +283,18 @@ const EXAMPLES: [string, Example][] = [
     { caller: 'member', body: () => ({ _id: ids.playlist, videoId: ids.second }) },
   ],
   ['/api/v2/playlists#delete', { caller: 'member', body: () => ({ _id: ids.playlist }) }],
+  ['/api/v2/library#AddWatchLater', { caller: 'member', body: () => ({ videoId: ids.video }) }],
+  ['/api/v2/library#ListWatchLater', { caller: 'member', body: () => ({ index: 0 }) }],
+  [
+    '/api/v2/library#SaveProgress',
+    { caller: 'member', body: () => ({ videoId: ids.video, position: 42, duration: 120 }) },
+  ],
+  [
+    '/api/v2/library#LibraryState',
+    { caller: 'member', body: () => ({ videoIds: [ids.video, ids.second] }) },
+  ],
+  ['/api/v2/library#ContinueWatching', { caller: 'member', body: () => ({}) }],
+  ['/api/v2/library#RemoveWatchLater', { caller: 'member', body: () => ({ videoId: ids.video }) }],
   [
     '/api/v2/reports#Report',
     {
@@ -356,6 +368,8 @@ const EXAMPLES: [string, Example][] = [
     '/api/v2/console#GetUserSuggestions',
     { caller: 'member', body: () => ({ username: member() }) },
   ],
+  ['/api/v2/admin#LoadHealth', { caller: 'admin', body: () => ({}) }],
+  ['/api/v2/admin#LoadRedisStats', { caller: 'admin', body: () => ({}) }],
   ['/api/v2/admin#LoadStaffLog', { caller: 'moderator', body: () => ({ action: 'delete_video' }) }],
   ['/api/v2/comments#List', { caller: 'visitor', body: () => ({ videoId: ids.video }) }],
   [
