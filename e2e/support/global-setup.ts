@@ -87,6 +87,9 @@ export default async function setup(project: TestProject) {
     // Tests' accounts are minutes old: their comments would wait for a moderator. Holding is
     // tested in packages/core/src/comments/comments.test.ts.
     COMMENT_HOLD_NEW_ACCOUNT_HOURS: '0',
+    // The staff account the tests sign in as (support/routes.ts) is made an admin on
+    // verification.
+    ADMIN_EMAILS: STAFF_EMAIL,
   });
   project.provide('baseUrl', site.baseUrl);
   project.provide('dataDir', site.dataDir);
