@@ -20,7 +20,7 @@ import type { Database } from '../db/client';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { comments, users, videos, type CommentStatus } from '../db/schema';
 import type { Logger } from '../logging/logger';
-import { notBlockedBy } from '../privacy/privacy.service';
+import { isBlocking, notBlockedBy } from '../privacy/privacy.service';
 import { pageOf, type ListPage, type PersonSummary } from '../social/people-access';
 import { newVideoId } from '../videos/video-processing.service';
 import type {
@@ -115,7 +115,10 @@ export interface CommentsPage extends ListPage<CommentThread> {
 // ---------------------------------------------------------------------------------------
 // The reply hook: what other features (notifications) plug into.
 
-/** A reply became visible to everyone: on creation, or when staff approved it. */
+/**
+ * A reply became visible to everyone: on creation, or when staff approved it. Not sent when
+ * the parent's author blocked the reply's writer (the reply is hidden from them).
+ */
 export interface CommentReplyEvent {
   db: Database;
   replyId: string;
@@ -500,7 +503,8 @@ export async function createComment(
     viewer,
     video.ownerId,
   );
-  if (status === 'published' && parentRow) {
+  // A reply hidden from the parent's author (they blocked its writer) tells them nothing.
+  if (status === 'published' && parentRow && !(await isBlocking(db, parentRow.authorId, me.id))) {
     await onCommentReply(
       {
         db,
@@ -721,7 +725,7 @@ export async function approveComment(
       .from(users)
       .where(eq(users.id, approved.authorId))
       .limit(1);
-    if (top && writer) {
+    if (top && writer && !(await isBlocking(db, top.authorId, approved.authorId))) {
       await onCommentReply(
         {
           db,

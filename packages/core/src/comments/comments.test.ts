@@ -522,6 +522,18 @@ describe('the reply hook', () => {
     expect(events[1]).toMatchObject({ replyId: held.id, parentAuthorId: a.user.id });
   });
 
+  it('tells no one of a reply the parent’s author does not see (they blocked its writer)', async () => {
+    const { a, b, video } = await setting();
+    const top = await post(a.actor, video.id, 'top');
+    await dispatch(
+      privacyEndpoint,
+      { mode: 'Block', username: b.user.username },
+      createTestContext(db, { actor: a.actor }),
+    );
+    await post(b.actor, video.id, 'unwanted reply', top.id);
+    expect(events).toHaveLength(0);
+  });
+
   it('keeps the reply when a listener fails', async () => {
     const { a, b, video } = await setting();
     const off = commentEvents.on('reply', () => {
