@@ -157,7 +157,7 @@ export function ReportQueue({ initial }: { initial: QueueItem[] }) {
       const target = event.target as HTMLElement | null;
       if (
         target?.closest(
-          'input, textarea, select, [contenteditable="true"], media-controller, .cutroom-player',
+          'input:not([type="checkbox"]), textarea, select, [contenteditable="true"], .cutroom-player',
         )
       ) {
         return;
