@@ -6,6 +6,7 @@ import {
 import { getMoreVideosEndpoint } from '../browse/browse.endpoints';
 import { consoleEndpoint } from '../console/console.endpoints';
 import { commentsEndpoint } from '../comments/comments.endpoints';
+import { libraryEndpoint } from '../library/library.endpoints';
 import { memberPartsEndpoint } from '../member-parts/member-parts.endpoints';
 import { sendMessageEndpoint } from '../messages/messages.endpoints';
 import { adminEndpoint } from '../moderation/admin.endpoints';
@@ -43,6 +44,7 @@ export const endpoints: readonly Endpoint[] = [
   notificationsEndpoint,
   ticketsEndpoint,
   memberPartsEndpoint,
+  libraryEndpoint,
 ];
 
 export function findEndpoint(path: string): Endpoint | undefined {
