@@ -166,6 +166,7 @@ try {
     const uploaded = await patchUpload(url, member.cookie, location, bytes, 0);
     if (uploaded.status !== 204) throw new Error(`tus patch answered ${uploaded.status}`);
     const uploadEnd = performance.now();
+    const uploadEndWall = Date.now();
     const published = await publishUpload(url, member.cookie, location, `Ready ${run}`);
     if (published.status !== 201 || !published.body.video) {
       throw new Error(`publishing answered ${published.status}`);
@@ -186,6 +187,21 @@ try {
     );
     if (done.type === 'failed') throw new Error(`the video failed: ${JSON.stringify(done)}`);
     stop.abort();
+    // When the worker took the job, from the server's log (pino's epoch milliseconds).
+    const started = site
+      .output()
+      .split('\n')
+      .map((line) => {
+        try {
+          return JSON.parse(line) as { msg?: string; videoId?: string; time?: number };
+        } catch {
+          return {};
+        }
+      })
+      .find((entry) => entry.msg === 'transcode started' && entry.videoId === id);
+    const jobStart = started?.time
+      ? `${((started.time - uploadEndWall) / 1000).toFixed(2)} s`
+      : '?';
     const row = {
       first: (firstPlayable - uploadEnd) / 1000,
       published: (done.at - uploadEnd) / 1000,
@@ -195,6 +211,7 @@ try {
     console.log(
       `\nRun ${run} (load average ${loadBefore} before, ${load()} after):\n` +
         `  upload end → video accepted (POST /api/v2/upload)  ${((accepted - uploadEnd) / 1000).toFixed(2)} s\n` +
+        `  upload end → the worker takes the job             ${jobStart}\n` +
         `  upload end → first quality playable (${playable.quality}p)   ${row.first.toFixed(2)} s  ${what}\n` +
         `  upload end → published, every quality            ${row.published.toFixed(2)} s`,
     );
