@@ -36,6 +36,13 @@ export function TicketForm({
   const [images, setImages] = useState<PickedImage[]>([]);
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
   const [busy, setBusy] = useState(false);
+  /** A field's error goes once the field changes. */
+  const edited = (field: Field) =>
+    setErrors((current) => {
+      if (!current[field]) return current;
+      const { [field]: _gone, ...rest } = current;
+      return rest;
+    });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -78,7 +85,10 @@ export function TicketForm({
         <select
           name="category"
           value={category}
-          onChange={(event) => setCategory(event.target.value as TicketCategory)}
+          onChange={(event) => {
+            setCategory(event.target.value as TicketCategory);
+            edited('category');
+          }}
           aria-invalid={Boolean(errors.category) || undefined}
           aria-describedby={describe('category')}
           className={inputClass}
@@ -98,7 +108,10 @@ export function TicketForm({
         <input
           name="subject"
           value={subject}
-          onChange={(event) => setSubject(event.target.value)}
+          onChange={(event) => {
+            setSubject(event.target.value);
+            edited('subject');
+          }}
           maxLength={limits.subject}
           aria-invalid={Boolean(errors.subject) || undefined}
           aria-describedby={describe('subject')}
@@ -112,7 +125,10 @@ export function TicketForm({
         <textarea
           name="message"
           value={message}
-          onChange={(event) => setMessage(event.target.value)}
+          onChange={(event) => {
+            setMessage(event.target.value);
+            edited('message');
+          }}
           maxLength={limits.message}
           rows={8}
           aria-invalid={Boolean(errors.message) || undefined}
@@ -124,7 +140,10 @@ export function TicketForm({
       </label>
       <ImagePicker
         images={images}
-        onChange={setImages}
+        onChange={(next) => {
+          setImages(next);
+          edited('images');
+        }}
         max={limits.images}
         maxBytes={limits.imageBytes}
         testId="ticket-images"
