@@ -80,7 +80,19 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
           {message.ticket && (
             <div className="flex gap-1.5">
               <dt className="text-neutral-400">Ticket</dt>
-              <dd>{message.ticket}</dd>
+              <dd>
+                {/^T-\d+$/.test(message.ticket) ? (
+                  <IntentLink
+                    href={`/ticket/history/${message.ticket.slice(2)}`}
+                    className="text-accent hover:underline"
+                    data-testid="message-ticket"
+                  >
+                    {message.ticket}
+                  </IntentLink>
+                ) : (
+                  message.ticket
+                )}
+              </dd>
             </div>
           )}
         </dl>
