@@ -134,4 +134,52 @@ describe('comments under a video', () => {
 
     for (const page of [visitor, pageA, pageB, phone]) await page.context().close();
   });
+
+  it('B blocks A on the profile: A disappears from B’s comments and cannot message B', async () => {
+    const a = await createVerifiedUser();
+    const b = await createVerifiedUser();
+    const video = await uploadPublishedVideo(await sessionCookie(a.email, a.password), {
+      title: 'Block journey',
+      username: a.username,
+    });
+    const path = `/video/${video.slug}_${video.id}`;
+    const pageA = await signedInPage(a);
+    await openVideo(pageA, path);
+    await pageA.getByPlaceholder('Add a comment').fill('A comment by A');
+    await pageA.getByRole('button', { name: 'Comment', exact: true }).click();
+    await comment(pageA, 'A comment by A').waitFor();
+
+    const pageB = await signedInPage(b);
+    await openVideo(pageB, path);
+    await comment(pageB, 'A comment by A').waitFor();
+    await pageB.goto(`/profile/${a.username}`);
+    await pageB.getByTestId('block-button').click();
+    await pageB.getByText(`You blocked ${a.username}`).waitFor();
+    expect(await pageB.getByTestId('block-button').getAttribute('aria-pressed')).toBe('true');
+
+    await openVideo(pageB, path);
+    expect(await commentCount(pageB)).toBe('(0)');
+    expect(await pageB.getByTestId('comment').count()).toBe(0);
+
+    // A writes to B: a clear refusal.
+    await pageA.goto(`/inbox/new?to=${b.username}`);
+    await pageA.getByTestId('compose-subject').fill('Hello');
+    await pageA.getByTestId('compose-message').fill('Are you there?');
+    await pageA.getByTestId('compose-send').click();
+    await pageA.getByText(`${b.username} doesn't accept messages from you.`).waitFor();
+
+    // B finds A in the settings' blocked list and unblocks; A's comment is back.
+    await pageB.goto('/profile/settings');
+    const blocked = pageB.getByTestId('blocked-members');
+    await blocked.getByRole('link', { name: a.username }).waitFor();
+    await pageB.screenshot({
+      path: screenshotPath('comments-settings-privacy.png'),
+      fullPage: true,
+    });
+    await blocked.getByRole('button', { name: `Unblock ${a.username}` }).click();
+    await blocked.getByText(`You unblocked ${a.username}.`).waitFor();
+    await openVideo(pageB, path);
+    await comment(pageB, 'A comment by A').waitFor();
+    for (const page of [pageA, pageB]) await page.context().close();
+  });
 });
