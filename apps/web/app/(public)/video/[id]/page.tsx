@@ -199,6 +199,7 @@ export default async function VideoPage({ params }: Params) {
               initiallySubscribed={social.subscribed}
               initialCount={social.subscribers}
               signedIn={Boolean(viewer)}
+              videoId={video.id}
             />
           )}
           <ShareMenu
