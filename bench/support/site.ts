@@ -260,13 +260,20 @@ export const tusHeaders = (url: string, cookie: string) => ({
 
 /** POST /api/uploads: answers the upload's URL. */
 export async function createUpload(url: string, cookie: string, size: number): Promise<string> {
-  const response = await fetch(`${url}/api/uploads`, {
-    method: 'POST',
-    headers: {
-      ...tusHeaders(url, cookie),
-      'upload-length': String(size),
-      'upload-metadata': `filename ${b64('bench.mp4')},filetype ${b64('video/mp4')}`,
-    },
+  const create = () =>
+    fetch(`${url}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        ...tusHeaders(url, cookie),
+        'upload-length': String(size),
+        'upload-metadata': `filename ${b64('bench.mp4')},filetype ${b64('video/mp4')}`,
+      },
+    });
+  // A kept-alive connection the server closed as it was reused (a busy machine): once more on
+  // a new one; at worst an unused upload is left for the hourly sweep.
+  const response = await create().catch((error: unknown) => {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return create();
   });
   if (response.status !== 201) {
     throw new Error(`tus create answered ${response.status}: ${await response.text()}`);
