@@ -16,7 +16,12 @@ import {
   StaffCommentsInput,
 } from './comments.schema';
 import {
-  approveComment,
+  approveHeldComment,
+  deleteCommentAsStaff,
+  isStaffDeletion,
+  moderationContextOf,
+} from '../moderation/moderation.service';
+import {
   COMMENT_MESSAGES,
   commentSettingsOf,
   createComment,
@@ -130,9 +135,21 @@ export const commentsEndpoint = defineModeEndpoint({
         'Delete a comment (`commentId`): your own, any under your video, or any as staff, who may give a `reason` (at most 300 characters). Its replies go with it.',
       input: DeleteCommentInput,
       output: z.object({ id: z.string(), deleted: z.boolean() }),
-      handle: async (input, context) => ({
-        body: { ...(await deleteComment(context.db, context.actor, input, context.now())) },
-      }),
+      handle: async (input, context) => {
+        // Staff removing someone else's comment is a staff action: logged with its reason.
+        if (await isStaffDeletion(context.db, context.actor, input.commentId)) {
+          await deleteCommentAsStaff(
+            moderationContextOf(context),
+            context.actor,
+            input.commentId,
+            input.reason ?? '',
+          );
+          return { body: { id: input.commentId, deleted: true } };
+        }
+        return {
+          body: { ...(await deleteComment(context.db, context.actor, input, context.now())) },
+        };
+      },
     },
     StaffList: {
       right: 'moderate',
@@ -152,14 +169,16 @@ export const commentsEndpoint = defineModeEndpoint({
       summary: 'Staff: approve a held comment (`commentId`): everyone sees it from now on.',
       input: ApproveCommentInput,
       output: z.object({ id: z.string(), status: z.enum(COMMENT_STATUSES) }),
-      handle: async (input, context) => ({
-        body: {
-          ...(await approveComment(context.db, context.actor, input.commentId, {
-            now: context.now(),
-            log: context.log,
-          })),
-        },
-      }),
+      handle: async (input, context) => {
+        // Logged as a staff action in the approval's transaction.
+        await approveHeldComment(
+          moderationContextOf(context),
+          context.actor,
+          input.commentId,
+          context.log,
+        );
+        return { body: { id: input.commentId, status: 'published' } };
+      },
     },
   },
 });

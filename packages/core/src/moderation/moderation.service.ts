@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
-import { requireMemberRight } from '../access/rights';
+import { can, requireMemberRight } from '../access/rights';
 import type { Actor, MediaServices } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import type { Listings } from '../cache/listing-cache';
+import type { Logger } from '../logging/logger';
 import type { Database } from '../db/client';
 import {
   comments,
@@ -33,6 +34,19 @@ export interface ModerationContext {
   /** Storage and queue, for deleting a video's files and cancelling its job. */
   media?: MediaServices;
 }
+
+/** The moderation context of a request. */
+export const moderationContextOf = (context: {
+  db: Database;
+  listings: Listings;
+  now: () => Date;
+  media?: MediaServices;
+}): ModerationContext => ({
+  db: context.db,
+  listings: context.listings,
+  now: context.now,
+  media: context.media,
+});
 
 /** Items a page in the moderation queues. */
 export const MODERATION_PAGE_SIZE = 20;
@@ -689,11 +703,12 @@ export async function approveHeldComment(
   ctx: ModerationContext,
   actor: Actor | null,
   commentId: string,
+  log?: Logger,
 ): Promise<void> {
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    await approveComment(tx as unknown as Database, staff, commentId, { now });
+    await approveComment(tx as unknown as Database, staff, commentId, { now, log });
     await recordStaffAction(
       tx,
       staff,
@@ -737,4 +752,20 @@ export async function deleteCommentAsStaff(
       now,
     );
   });
+}
+
+/** Whether a staff member is deleting someone else's comment (logged as a staff action). */
+export async function isStaffDeletion(
+  db: Database,
+  actor: Actor | null,
+  commentId: string,
+): Promise<boolean> {
+  if (!actor || !can(actor, 'moderate')) return false;
+  const [row] = await db
+    .select({ authorId: comments.authorId, ownerId: videos.ownerId })
+    .from(comments)
+    .innerJoin(videos, eq(videos.id, comments.videoId))
+    .where(eq(comments.id, commentId))
+    .limit(1);
+  return Boolean(row && row.authorId !== actor.id && row.ownerId !== actor.id);
 }

@@ -9,6 +9,7 @@ import { listVideos } from '../browse/browse.service';
 import { comments, messages, reports, sessions, staffActions, users, videos } from '../db/schema';
 import { transcodeDeadLetterJob, transcodeVideoJob } from '../jobs/job-definitions';
 import { JobQueue } from '../jobs/job-queue';
+import { commentsEndpoint } from '../comments/comments.endpoints';
 import { reportsEndpoint } from '../reports/reports.endpoints';
 import { LocalStorage } from '../storage/local-storage';
 import { createUser } from '../testing/factories';
@@ -397,6 +398,28 @@ describe('comments', () => {
     expect((await admin(moderator, { mode: 'ApproveComment', commentId: 'heldcm1' })).status).toBe(
       404,
     );
+  });
+});
+
+describe('comments through the comments endpoint', () => {
+  it("logs staff deleting someone else's comment there too; an author's own delete is not a staff action", async () => {
+    const author = await createUser(db);
+    const owner = await createUser(db);
+    const video = await createVideo(db, { ownerId: owner.user.id });
+    await db.insert(comments).values([
+      { id: 'viacm1', videoId: video.id, authorId: author.user.id, body: 'Spam link' },
+      { id: 'viacm2', videoId: video.id, authorId: author.user.id, body: 'Mine' },
+    ]);
+    const viaComments = (actor: Actor, body: object) =>
+      dispatch(commentsEndpoint, body, createTestContext(db, { actor }));
+    expect(
+      (await viaComments(moderator, { mode: 'Delete', commentId: 'viacm1', reason: 'Spam' })).body,
+    ).toMatchObject({ id: 'viacm1', deleted: true });
+    expect((await logOf('viacm1'))[0]).toMatchObject({ action: 'delete_comment', reason: 'Spam' });
+    expect((await viaComments(author.actor, { mode: 'Delete', commentId: 'viacm2' })).status).toBe(
+      200,
+    );
+    expect(await logOf('viacm2')).toEqual([]);
   });
 });
 
