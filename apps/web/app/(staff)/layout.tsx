@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { can } from '@cutroom/core/access/rights';
 import { SiteShell } from '@/components/shell/site-shell';
 import { StaffNav } from '@/components/staff/staff-nav';
 import { pageAccess } from '@/lib/page-access';
@@ -16,7 +17,7 @@ export default async function StaffLayout({ children }: { children: ReactNode })
     <SiteShell viewer={viewer}>
       {refusal ?? (
         <div className="flex flex-col gap-4 lg:flex-row">
-          <StaffNav />
+          <StaffNav admin={can(viewer, 'administer')} />
           <div className="min-w-0 flex-1">{children}</div>
         </div>
       )}
