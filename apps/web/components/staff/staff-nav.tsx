@@ -33,8 +33,8 @@ export function StaffNav({ admin = false }: { admin?: boolean }) {
   const pathname = usePathname();
   const groups = admin
     ? [
-        { label: 'Administration', links: ADMIN_LINKS },
         { label: 'Moderation', links: STAFF_LINKS },
+        { label: 'Administration', links: ADMIN_LINKS },
       ]
     : [{ label: 'Moderation', links: STAFF_LINKS }];
   return (
