@@ -3,6 +3,7 @@
 // modes (theatre, mini player, fullscreen) and the 360° view. The facade builds the root
 // element, wires the controllers to each other and gives the video element back on destroy().
 import { AdsController } from './controllers/ads-controller.ts';
+import { ChaptersController } from './controllers/chapters-controller.ts';
 import { createContext } from './controllers/context.ts';
 import type { PlayerContext } from './controllers/context.ts';
 import { ControlsController } from './controllers/controls-controller.ts';
@@ -23,6 +24,7 @@ import { PLAYER_EVENTS } from './player-types.ts';
 import type {
   EventInfo,
   Player,
+  PlayerChapter,
   PlayerEvent,
   PlayerEventCallback,
   PlayerEventName,
@@ -33,6 +35,7 @@ export { PLAYER_EVENTS } from './player-types.ts';
 export type {
   EventInfo,
   Player,
+  PlayerChapter,
   PlayerEvent,
   PlayerEventCallback,
   PlayerEventName,
@@ -105,6 +108,7 @@ class CutroomPlayer implements Player {
   readonly #subtitles: SubtitlesController;
   readonly #modes: DisplayModesController;
   readonly #ads: AdsController;
+  readonly #chapters: ChaptersController;
 
   constructor(video: HTMLVideoElement, options: ResolvedOptions, hasHlsHooks = false) {
     this.video = video;
@@ -221,6 +225,7 @@ class CutroomPlayer implements Player {
         })),
       );
     };
+    this.#chapters = new ChaptersController(ctx);
     const subtitles = this.#subtitles;
     new KeyboardController(ctx, {
       togglePlay: () => this.#playback.togglePlay(),
@@ -301,6 +306,10 @@ class CutroomPlayer implements Player {
 
   toggleTheatre(on?: boolean): void {
     this.#modes.toggleTheatre(on);
+  }
+
+  setChapters(chapters: readonly PlayerChapter[]): void {
+    this.#chapters.setChapters(chapters);
   }
 
   setHtmlOnPauseBlock(block: { html: string; width?: number; height?: number }): void {
