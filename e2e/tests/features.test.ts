@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser } from '../support/accounts';
+import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
 import { screenshotPath } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
@@ -202,5 +202,65 @@ describe('description', () => {
     await page.mouse.move(bar.x + bar.width * 0.9, bar.y + bar.height / 2);
     await expect.poll(() => page.locator('.cr-chapter-title').innerText()).toBe('Ending');
     await page.screenshot({ path: screenshotPath('chapters-1280.png') });
+  });
+});
+
+describe('watch later and continue watching', () => {
+  it('saves a video to Watch later from its page and removes it from the list', async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 900 } });
+    await signInThroughApi(page.context(), member.email, member.password);
+    await page.goto(watchPath());
+    const button = page.getByTestId('watch-later-button');
+    await button.click();
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+
+    await page.goto('/watch-later');
+    const card = page.locator(`[data-testid="video-card"][data-video-id="${video.id}"]`);
+    await card.waitFor();
+    const remove = card.getByRole('button', { name: 'Remove from Watch later: Feature tour' });
+    await remove.click();
+    await expect
+      .poll(() => card.getByTestId('watch-later-button').getAttribute('aria-pressed'))
+      .toBe('false');
+    await page.reload();
+    await page.getByTestId('empty-state').waitFor();
+  });
+
+  it('resumes where a member left off, with the place on the home page’s row', async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 900 } });
+    await signInThroughApi(page.context(), member.email, member.password);
+    await page.goto(`${watchPath()}?t=12`);
+    await page.getByRole('button', { name: 'Play' }).first().click();
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(13);
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/v2/library') &&
+        (response.request().postData() ?? '').includes('SaveProgress'),
+    );
+    await page.evaluate(() => document.querySelector('video')?.pause());
+    expect((await saved).status()).toBe(200);
+
+    await page.goto('/');
+    const row = page.getByTestId('continue-watching');
+    await row.waitFor();
+    await row.locator(`[data-video-id="${video.id}"]`).getByTestId('card-progress').waitFor();
+    // The shared page for everyone has no row: it is filled in for the member only.
+    const shared = await (await fetch(`${baseUrl()}/`)).text();
+    expect(shared).not.toContain('Continue watching');
+
+    await page.goto(watchPath());
+    await page.getByRole('button', { name: 'Play' }).first().click();
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(12);
+  });
+
+  it('resumes for a visitor from this browser', async () => {
+    const page = await openPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${watchPath()}?t=15`);
+    await page.getByRole('button', { name: 'Play' }).first().click();
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(16);
+    await page.evaluate(() => document.querySelector('video')?.pause());
+    await page.goto(watchPath());
+    await page.getByRole('button', { name: 'Play' }).first().click();
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(15);
   });
 });

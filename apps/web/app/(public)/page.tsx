@@ -14,6 +14,7 @@ import {
   type SearchParamsPromise,
 } from '@/components/browse/listing-data';
 import { VideoFeed } from '@/components/browse/video-feed';
+import { ContinueWatching } from '@/components/library/continue-watching';
 import { formatVideoCount } from '@/lib/format';
 import { categories } from '@/lib/site';
 
@@ -48,64 +49,67 @@ export default async function HomePage({ searchParams }: { searchParams: SearchP
   nextParams.set('page', String(index + 2));
   const cardPage = page ? toCardPage(page) : null;
   return (
-    <section aria-labelledby="dashboard-heading">
-      <header className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="dashboard-heading" className="text-xl font-bold">
-          {filters.view === 'popular' ? 'Most popular videos' : 'Newest videos'}
-        </h1>
-        {cardPage && cardPage.count > 0 && (
-          <p className="text-sm text-neutral-400" data-testid="listing-count">
-            {formatVideoCount(cardPage.count, cardPage.countIsCapped, cardPage.countIsEstimate)}
+    <>
+      {index === 0 && <ContinueWatching mediaBaseUrl={mediaBaseUrl} />}
+      <section aria-labelledby="dashboard-heading">
+        <header className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+          <h1 id="dashboard-heading" className="text-xl font-bold">
+            {filters.view === 'popular' ? 'Most popular videos' : 'Newest videos'}
+          </h1>
+          {cardPage && cardPage.count > 0 && (
+            <p className="text-sm text-neutral-400" data-testid="listing-count">
+              {formatVideoCount(cardPage.count, cardPage.countIsCapped, cardPage.countIsEstimate)}
+            </p>
+          )}
+        </header>
+        {error && (
+          <p
+            role="alert"
+            className="mb-4 rounded border border-red-400/40 bg-red-400/10 px-3 py-2 text-sm text-red-200"
+          >
+            Some filters in this link were not understood ({error}); showing everything instead.
           </p>
         )}
-      </header>
-      {error && (
-        <p
-          role="alert"
-          className="mb-4 rounded border border-red-400/40 bg-red-400/10 px-3 py-2 text-sm text-red-200"
-        >
-          Some filters in this link were not understood ({error}); showing everything instead.
-        </p>
-      )}
-      {needsSignIn && (
-        <p
-          role="status"
-          className="mb-4 rounded border border-accent/40 bg-accent/10 px-3 py-2 text-sm"
-        >
-          <a href="/login" className="underline">
-            Sign in
-          </a>{' '}
-          to see only videos from your subscriptions.
-        </p>
-      )}
-      <FilterForm
-        key={query}
-        values={{ ...filters }}
-        categories={categories}
-        suggestions={{
-          tags: Object.keys(metadata.tags),
-          music: Object.keys(metadata.music),
-          stars: Object.keys(metadata.stars),
-          creators: Object.keys(metadata.creators),
-        }}
-        isSignedIn={viewer !== null}
-        hasActiveFilters={hasActiveFilters}
-      />
-      {cardPage && (
-        <VideoFeed
-          key={`${query}:${index}`}
-          initial={cardPage}
-          request={{ filters: filters === DEFAULT_FILTERS ? {} : filters }}
-          mediaBaseUrl={mediaBaseUrl}
-          nextPageHref={`/?${nextParams}`}
-          emptyTitle={hasActiveFilters ? 'No videos match these filters' : 'No videos yet'}
-          emptyAction={
-            hasActiveFilters
-              ? { href: '/', label: 'Clear the filters' }
-              : { href: '/upload', label: 'Upload a video' }
-          }
+        {needsSignIn && (
+          <p
+            role="status"
+            className="mb-4 rounded border border-accent/40 bg-accent/10 px-3 py-2 text-sm"
+          >
+            <a href="/login" className="underline">
+              Sign in
+            </a>{' '}
+            to see only videos from your subscriptions.
+          </p>
+        )}
+        <FilterForm
+          key={query}
+          values={{ ...filters }}
+          categories={categories}
+          suggestions={{
+            tags: Object.keys(metadata.tags),
+            music: Object.keys(metadata.music),
+            stars: Object.keys(metadata.stars),
+            creators: Object.keys(metadata.creators),
+          }}
+          isSignedIn={viewer !== null}
+          hasActiveFilters={hasActiveFilters}
         />
-      )}
-    </section>
+        {cardPage && (
+          <VideoFeed
+            key={`${query}:${index}`}
+            initial={cardPage}
+            request={{ filters: filters === DEFAULT_FILTERS ? {} : filters }}
+            mediaBaseUrl={mediaBaseUrl}
+            nextPageHref={`/?${nextParams}`}
+            emptyTitle={hasActiveFilters ? 'No videos match these filters' : 'No videos yet'}
+            emptyAction={
+              hasActiveFilters
+                ? { href: '/', label: 'Clear the filters' }
+                : { href: '/upload', label: 'Upload a video' }
+            }
+          />
+        )}
+      </section>
+    </>
   );
 }

@@ -37,6 +37,8 @@ export function AccountMenu() {
     { href: '/profile', label: 'Profile' },
     { href: '/upload', label: 'Upload' },
     { href: '/subscriptions', label: 'Subscriptions' },
+    { href: '/watch-later', label: 'Watch later' },
+    { href: '/watched', label: 'Watched' },
     { href: '/inbox', label: 'Inbox', extra: <UnreadBadge initialCount={unreadCount} /> },
     { href: '/notifications', label: 'Notifications' },
     { href: '/ticket/history', label: 'Support tickets' },

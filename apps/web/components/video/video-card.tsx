@@ -2,6 +2,7 @@
 
 import { IntentLink } from '@/components/ui/intent-link';
 import { useState } from 'react';
+import { CardProgress, WatchLaterButton } from '@/components/library/library-state';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { formatDuration, formatRating, formatViews } from '@/lib/format';
 import { videoHref, type CardVideo } from './card-video';
@@ -14,7 +15,7 @@ export function VideoCard({ video }: { video: CardVideo }) {
   const start = () => setPreviewing(true);
   const stop = () => setPreviewing(false);
   return (
-    <article className="group min-w-0" data-testid="video-card" data-video-id={video.id}>
+    <article className="group relative min-w-0" data-testid="video-card" data-video-id={video.id}>
       <IntentLink
         href={videoHref(video)}
         className="block rounded-lg"
@@ -41,11 +42,16 @@ export function VideoCard({ video }: { video: CardVideo }) {
               {video.topQuality >= 2160 ? '4K' : 'HD'}
             </span>
           )}
+          <CardProgress videoId={video.id} />
         </div>
         <h2 className="mt-2 line-clamp-2 break-words text-sm font-semibold text-white group-hover:text-accent">
           {video.title}
         </h2>
       </IntentLink>
+      {/* Beside the link, not in it: a button inside a link is not allowed. */}
+      <div className="absolute right-1.5 top-1.5">
+        <WatchLaterButton videoId={video.id} title={video.title} compact />
+      </div>
       <p className="mt-1 text-xs text-neutral-400">
         <IntentLink
           href={`/profile/${encodeURIComponent(video.uploader)}`}

@@ -1,5 +1,6 @@
 import { IntentLink } from '@/components/ui/intent-link';
 import type { ReactNode } from 'react';
+import { LibraryStateProvider } from '@/components/library/library-state';
 import type { CardVideo } from './card-video';
 import { VideoCard } from './video-card';
 
@@ -18,14 +19,17 @@ export function VideoGrid({
   videos: CardVideo[];
   layout?: keyof typeof GRID_CLASSES;
 }) {
+  // A member's Watch later marks and progress bars are filled in after the page loads.
   return (
-    <ul className={GRID_CLASSES[layout]} data-testid="video-grid">
-      {videos.map((video) => (
-        <li key={video.id}>
-          <VideoCard video={video} />
-        </li>
-      ))}
-    </ul>
+    <LibraryStateProvider videoIds={videos.map((video) => video.id)}>
+      <ul className={GRID_CLASSES[layout]} data-testid="video-grid">
+        {videos.map((video) => (
+          <li key={video.id}>
+            <VideoCard video={video} />
+          </li>
+        ))}
+      </ul>
+    </LibraryStateProvider>
   );
 }
 

@@ -5,6 +5,7 @@ import { parseStartTime } from '@cutroom/core/watch/embed-code';
 import { CutroomPlayer } from '@cutroom/player/react';
 import type { Player } from '@cutroom/player';
 import { useEffect, useRef } from 'react';
+import { resumeAndReport } from '@/components/library/resume';
 import { getCurrentPlayer, setCurrentPlayer } from './current-player';
 
 export interface WatchPlayerProps {
@@ -31,9 +32,13 @@ export function WatchPlayer(props: WatchPlayerProps) {
   const onReady = (player: Player) => {
     mine.current = player;
     setCurrentPlayer(player);
-    // A shared link's ?t=83 (or 1m23s) starts there; the seek waits for the first play.
-    const start = parseStartTime(new URLSearchParams(window.location.search).get('t'));
-    if (start) player.skipTo(start);
+    // A shared link's ?t=83 (or 1m23s) starts there, else where the viewer left off (not in
+    // embeds on other sites); the seek waits for the first play.
+    resumeAndReport(player, {
+      videoId: props.videoId,
+      start: parseStartTime(new URLSearchParams(window.location.search).get('t')),
+      reports: props.countsViews && !props.fillFrame,
+    });
     if (!props.countsViews) return;
     let counted = false;
     player.on('playing', () => {

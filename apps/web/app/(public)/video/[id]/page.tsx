@@ -18,6 +18,7 @@ import { listComments } from '@cutroom/core/comments/comments.service';
 import { SubscribeButton } from '@/components/social/subscribe-button';
 import { VideoActions } from '@/components/social/video-actions';
 import { loadVideoSocial } from '@/components/social/video-social';
+import { VideoWatchLater } from '@/components/library/library-state';
 import { ShareMenu } from '@/components/video/share-menu';
 import { VideoDescription } from '@/components/video/video-description';
 import { VideoReportSlot } from '@/components/moderation/video-report-slot';
@@ -209,6 +210,9 @@ export default async function VideoPage({ params }: Params) {
             title={video.title}
             canEmbed={video.status === 'published'}
           />
+          {video.status === 'published' && (
+            <VideoWatchLater videoId={video.id} title={video.title} />
+          )}
           {video.status === 'published' && (
             <VideoReportSlot videoId={video.id} title={video.title} />
           )}
