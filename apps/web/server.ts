@@ -1,10 +1,17 @@
 // The production server: one process holding the database, the Next.js request handler and
 // (with embedded PGlite, which is single-process) the background worker.
 import { randomUUID } from 'node:crypto';
-import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { FOREIGN_ORIGIN_MESSAGE } from '@cutroom/core/accounts/origin';
+import { memberPartsEndpoint } from '@cutroom/core/member-parts/member-parts.endpoints';
+import { createPostHandler } from './lib/api-route';
 import { createRuntime } from './lib/create-runtime';
 import { MEDIA_PATH_PREFIX, serveMedia } from './lib/media-handler';
 import { hasMemberHint, MEMBER_HINT_SET } from './lib/member-hint';
@@ -36,6 +43,47 @@ const FOREIGN_REFUSAL = JSON.stringify({
   message: FOREIGN_ORIGIN_MESSAGE,
   httpStatusCode: 403,
 });
+
+/**
+ * The call every member's shared page makes (docs/decisions/0024), answered here by the same
+ * route handler Next.js would run, without Next.js's routing around it.
+ */
+const MEMBER_PARTS_PATH = memberPartsEndpoint.path;
+const answerMemberPartsCall = createPostHandler(memberPartsEndpoint);
+const MEMBER_PARTS_MAX_BYTES = 4096;
+
+async function answerMemberParts(request: IncomingMessage, response: ServerResponse) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MEMBER_PARTS_MAX_BYTES) {
+      response
+        .writeHead(413, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: 'The request body is too large', httpStatusCode: 413 }));
+      request.destroy();
+      return;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  const answer = await answerMemberPartsCall(
+    new Request(`http://localhost${MEMBER_PARTS_PATH}`, {
+      method: 'POST',
+      headers,
+      body: Buffer.concat(chunks),
+    }),
+  );
+  response.writeHead(answer.status, {
+    'content-type': answer.headers.get('content-type') ?? 'application/json',
+    'cache-control': 'private, no-store',
+  });
+  response.end(Buffer.from(await answer.arrayBuffer()));
+}
 
 /** Request headers a visitor's copy of a member's request leaves out. */
 const MEMBER_ONLY_HEADERS = new Set(['cookie', 'authorization', 'connection', 'x-request-id']);
@@ -102,6 +150,14 @@ const server = createServer((request, response) => {
   if (request.url === UPLOAD_PATH || request.url?.startsWith(`${UPLOAD_PATH}/`)) {
     // Resumable uploads stream to disk outside Next.js.
     void runtime.uploads.server.handle(request, response);
+    return;
+  }
+  if (request.url === MEMBER_PARTS_PATH && request.method === 'POST') {
+    answerMemberParts(request, response).catch((error: unknown) => {
+      log.error({ err: error, reqId: requestId }, 'member parts request failed');
+      if (!response.headersSent) response.writeHead(500).end();
+      else response.destroy();
+    });
     return;
   }
   if (runtime.pageCache.acceptsMember(request)) {
