@@ -1,8 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { baseUrl } from './browser';
+
+const run = promisify(execFile);
 
 /** Signs in through the API and answers the Cookie header for Node requests. */
 export async function sessionCookie(email: string, password: string): Promise<string> {
@@ -18,14 +21,23 @@ export async function sessionCookie(email: string, password: string): Promise<st
     .join('; ');
 }
 
-/** A few seconds of test pattern with a tone, as an H.264/AAC MP4 made by ffmpeg. */
-export function makeTinyMp4(seconds = 3): Buffer {
+/**
+ * A few seconds of test pattern with a tone, as an H.264/AAC MP4 made by ffmpeg (16:9).
+ * Asynchronous: a process blocked while ffmpeg runs cannot see the server close an idle
+ * keep-alive connection, and its next request would go out on the dead socket.
+ */
+export async function makeTinyMp4(seconds = 3, height = 360): Promise<Buffer> {
   const dir = mkdtempSync(join(tmpdir(), 'cutroom-e2e-video-'));
   try {
     const file = join(dir, 'tiny.mp4');
-    execFileSync('ffmpeg', [
+    await run('ffmpeg', [
       ...['-hide_banner', '-loglevel', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', `testsrc=size=640x360:rate=25:duration=${seconds}`],
+      ...[
+        '-f',
+        'lavfi',
+        '-i',
+        `testsrc=size=${Math.round((height * 16) / 9 / 2) * 2}x${height}:rate=25:duration=${seconds}`,
+      ],
       ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
       ...['-c:a', 'aac', '-shortest', '-movflags', '+faststart', file],
@@ -44,9 +56,16 @@ const b64 = (value: string) => Buffer.from(value).toString('base64');
  */
 export async function uploadPublishedVideo(
   cookie: string,
-  options: { title: string; username: string; timeoutMs?: number; seconds?: number },
+  options: {
+    title: string;
+    username: string;
+    timeoutMs?: number;
+    seconds?: number;
+    /** The source's height (360 by default: one quality, 360p). */
+    height?: number;
+  },
 ): Promise<{ id: string; slug: string }> {
-  const bytes = makeTinyMp4(options.seconds);
+  const bytes = await makeTinyMp4(options.seconds, options.height);
   const headers = { cookie, origin: baseUrl(), 'tus-resumable': '1.0.0' };
   const created = await fetch(`${baseUrl()}/api/uploads`, {
     method: 'POST',

@@ -99,7 +99,7 @@ const b64 = (value: string) => Buffer.from(value).toString('base64');
 
 /** Uploads a short video through one node (tus, then publishing); answers its id and slug. */
 async function upload(node: Site, cookie: string, title: string) {
-  const bytes = makeTinyMp4();
+  const bytes = await makeTinyMp4();
   const headers = { cookie, origin: publicUrl, 'tus-resumable': '1.0.0' };
   const created = await fetch(`${node.baseUrl}/api/uploads`, {
     method: 'POST',

@@ -12,3 +12,12 @@ export const MEMBER_HINT_SET = `${MEMBER_HINT_COOKIE}=1; Path=/; Max-Age=3153600
 export function hasMemberHint(cookies: string | null | undefined): boolean {
   return Boolean(cookies && /(?:^|;\s*)cutroom\.member=1(?:;|$)/.test(cookies));
 }
+
+/**
+ * At a press of a member's button: whether to act as a member. Known as one, or the hint
+ * says so while the member's parts are still on their way (a slow answer must not send a
+ * member to the sign-in page); the server decides, and a 401 leads to sign-in after all.
+ */
+export function mayActAsMember(knownMember: boolean): boolean {
+  return knownMember || hasMemberHint(document.cookie);
+}

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { VideoParts } from '@cutroom/core/member-parts/member-parts.schema';
 import { useMemberViewer, useVideoParts } from '@/components/shell/member-parts';
+import { mayActAsMember } from '@/lib/member-hint';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import { callApi } from './call-api';
 import { TimedNote } from './timed-note';
@@ -30,22 +31,26 @@ export function SubscribeButton({
   const member = useMemberViewer();
   const parts = useVideoParts(videoId);
   const [applied, setApplied] = useState<VideoParts | null>(null);
+  // What the member did before their parts came is newer than the parts.
+  const [acted, setActed] = useState(false);
   if (parts && parts !== applied) {
     setApplied(parts);
-    setSubscribed(parts.subscribed);
+    if (!acted) setSubscribed(parts.subscribed);
   }
   const signedIn = renderedSignedIn || member !== null;
+  const login = () => {
+    window.location.href = `/login?next=${encodeURIComponent(window.location.pathname)}`;
+  };
   const toggle = async () => {
-    if (!signedIn) {
-      window.location.href = `/login?next=${encodeURIComponent(window.location.pathname)}`;
-      return;
-    }
+    if (!mayActAsMember(signedIn)) return login();
+    setActed(true);
     setBusy(true);
     const result = await callApi<{ data: { subscribed: boolean; subscribersCount: number } }>(
       '/api/v2/profileInput',
       { mode: 'subscribe', username, subscribe: !subscribed },
     );
     setBusy(false);
+    if (result.status === 401) return login();
     if (!result.ok) {
       show({ text: result.body.error ?? 'Something went wrong', tone: 'error' }, ERROR_MESSAGE_MS);
       return;

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { VideoParts } from '@cutroom/core/member-parts/member-parts.schema';
 import { useMemberViewer, useVideoParts } from '@/components/shell/member-parts';
+import { mayActAsMember } from '@/lib/member-hint';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import { AddToPlaylist } from '../playlist/add-to-playlist';
 import { callApi } from './call-api';
@@ -41,10 +42,14 @@ export function VideoActions(props: VideoActionsProps) {
   const member = useMemberViewer();
   const parts = useVideoParts(props.videoId);
   const [applied, setApplied] = useState<VideoParts | null>(null);
+  // What the member did before their parts came is newer than the parts.
+  const [acted, setActed] = useState(false);
   if (parts && parts !== applied) {
     setApplied(parts);
-    setMyVote(parts.myVote);
-    setFavorite((current) => ({ ...current, on: parts.isFavorited }));
+    if (!acted) {
+      setMyVote(parts.myVote);
+      setFavorite((current) => ({ ...current, on: parts.isFavorited }));
+    }
   }
   const signedIn = props.signedIn || member !== null;
   const login = () => {
@@ -52,11 +57,13 @@ export function VideoActions(props: VideoActionsProps) {
   };
 
   const vote = async (mode: 'Upvote' | 'Downvote') => {
-    if (!signedIn) return login();
+    if (!mayActAsMember(signedIn)) return login();
+    setActed(true);
     const result = await callApi<{ video: { upvotes: number; downvotes: number; vote: 1 | -1 } }>(
       '/api/v2/videoInput',
       { mode, _id: props.videoId },
     );
+    if (result.status === 401) return login();
     if (result.ok) {
       setCounts({ up: result.body.video.upvotes, down: result.body.video.downvotes });
       setMyVote(result.body.video.vote);
@@ -70,11 +77,13 @@ export function VideoActions(props: VideoActionsProps) {
   };
 
   const toggleFavorite = async () => {
-    if (!signedIn) return login();
+    if (!mayActAsMember(signedIn)) return login();
+    setActed(true);
     const result = await callApi<{ video: { isFavorited: boolean; favoritesCount: number } }>(
       '/api/v2/videoInput',
       { mode: 'favorite', _id: props.videoId, favorite: !favorite.on },
     );
+    if (result.status === 401) return login();
     if (!result.ok) {
       show({ text: result.body.error ?? 'Something went wrong', tone: 'error' }, ERROR_MESSAGE_MS);
       return;
