@@ -114,3 +114,31 @@ describe('what a viewer notices in the first minute', () => {
       .toBe('Contact');
   });
 });
+
+describe('back from a video', () => {
+  it('returns to the listing with the same filters, at the same scroll place', async () => {
+    // A phone's height, so a listing of a few videos already scrolls.
+    const page = await openPage({ viewport: { width: 375, height: 560 } });
+    const listing = '/browse?category=other&view=newest';
+    await page.goto(listing);
+    const cards = page.getByTestId('video-card');
+    await cards.first().waitFor();
+    const last = cards.last();
+    await last.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    const title = await last.getByRole('heading').textContent();
+    await last.getByRole('link').first().click();
+    await page.waitForURL(/\/video\//);
+    await page.getByRole('heading', { level: 1, name: title ?? '' }).waitFor();
+
+    await page.goBack();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === listing);
+    // The filters are in the address and shown as chosen; the scroll place is kept.
+    expect(new URL(page.url()).searchParams.get('category')).toBe('other');
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY))
+      .toBeGreaterThanOrEqual(scrolled - 20);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(scrolled + 20);
+  });
+});
