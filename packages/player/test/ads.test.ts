@@ -463,6 +463,53 @@ describe('Fluid Player compatibility', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the core starts an inline pre-roll while the ads chunk is held back; the chunk then takes it over, tracked once', async () => {
+    ads.reset();
+    ({ page, errors } = await openPage(h));
+    // The ads chunk answers only when the test lets it.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let chunkAsked = false;
+    await page.route('**/ads-engine.js', async (route) => {
+      chunkAsked = true;
+      await released;
+      await route.continue();
+    });
+    await page.evaluate((vastTag) => {
+      const video = document.createElement('video');
+      video.id = 'early';
+      const source = document.createElement('source');
+      source.src = '/media/clip-180.mp4';
+      source.type = 'video/mp4';
+      video.append(source);
+      document.getElementById('main')!.append(video);
+      const w = window as unknown as { fluidPlayer: (id: string, o: unknown) => { play(): void } };
+      w.fluidPlayer('early', {
+        layoutControls: { mute: true },
+        vastOptions: { adList: [{ roll: 'preRoll', vastTag }] },
+      }).play();
+    }, tag('inline.xml'));
+    // The ad plays in the element the core made, in front of the content, without the chunk.
+    await page.waitForFunction(
+      () => {
+        const v = document.querySelector<HTMLVideoElement>('video.cr-ad-video');
+        return !!v && !v.paused && v.currentTime > 0.1 && v.parentElement?.hidden === false;
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
+    const content = page.locator('video.cr-video');
+    expect(await content.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    expect(hitsOf('inline')).toEqual([]);
+    release();
+    // Once the chunk is in, it adopts the running ad: skip link, tracking, then the content.
+    await expect.poll(() => chunkAsked).toBe(true);
+    await page.locator('.cr-ad-layer .skip_button').waitFor({ timeout: 10_000 });
+    await waitContentPlaying();
+    expectWatchedInOrder('inline');
+    expect(errors).toEqual([]);
+  });
+
   test('a non-linear VAST with relative URLs, from another origin than the page: its image and pixels come from the VAST server', async () => {
     await start({ adList: [{ roll: 'preRoll', vastTag: tag('rel/banner.xml') }] });
     const image = page.locator('#fluid_nonLinear_ID0_AD0 img');
