@@ -22,7 +22,7 @@ export default async function TicketCreatePage() {
       <p className="text-sm text-neutral-300">
         Staff answer here and you are told under the bell and by e-mail. Your tickets and their
         answers are in your{' '}
-        <IntentLink href="/ticket/history" className="text-accent hover:underline">
+        <IntentLink href="/ticket/history" className="text-accent underline hover:no-underline">
           ticket history
         </IntentLink>
         .

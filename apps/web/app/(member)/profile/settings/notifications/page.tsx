@@ -18,7 +18,7 @@ export default async function NotificationSettingsPage() {
       <h1 className="text-2xl font-bold">Notification settings</h1>
       <p className="text-sm text-neutral-300">
         Every notification shows under the bell and in your{' '}
-        <IntentLink href="/notifications" className="text-accent hover:underline">
+        <IntentLink href="/notifications" className="text-accent underline hover:no-underline">
           notifications
         </IntentLink>
         . Choose which also come by e-mail: at once, or gathered in one daily digest. Each e-mail
