@@ -3,7 +3,7 @@ import { TICKET_CATEGORY_LABELS, TICKET_STATE_LABELS } from '@cutroom/core/ticke
 import { RelativeTime } from '@/components/ui/relative-time';
 
 const STATE_CLASS = {
-  open: 'bg-sky-500/20 text-sky-200',
+  open: 'bg-emerald-500/20 text-emerald-200',
   answered: 'bg-accent/20 text-accent',
   closed: 'bg-white/10 text-neutral-300',
 } as const;
