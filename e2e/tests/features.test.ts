@@ -24,6 +24,10 @@ const watchPath = () => `/video/${video.slug}_${video.id}`;
 const currentTime = (page: Page) =>
   page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
 
+/** The player's own Play button (not a description's "Play from 0:10" or "Save to playlist"). */
+const playButton = (page: Page) =>
+  page.locator('.cutroom-player').getByRole('button', { name: 'Play', exact: true }).first();
+
 beforeAll(async () => {
   member = await createVerifiedUser();
   cookie = await sessionCookie(member.email, member.password);
@@ -49,7 +53,7 @@ describe('share', () => {
     const canonical = `${baseUrl()}${watchPath()}`;
 
     // Play a little, pause, then share at that time.
-    await page.getByRole('button', { name: 'Play' }).first().click();
+    await playButton(page).click();
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(2.2);
     await page.evaluate(() => document.querySelector('video')?.pause());
     const at = Math.floor(await currentTime(page));
@@ -93,7 +97,7 @@ describe('share', () => {
     const page = await openPage({ viewport: { width: 390, height: 844 } });
     for (const path of [`${watchPath()}?t=7`, `/video/embed/${video.id}?t=0m7s`]) {
       await page.goto(path);
-      await page.getByRole('button', { name: 'Play' }).first().click();
+      await playButton(page).click();
       await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(7);
     }
     await page.goto(watchPath());
@@ -196,11 +200,15 @@ describe('description', () => {
     expect(lefts[0]).toBeLessThanOrEqual(32);
     expect(lefts[1]).toBeGreaterThanOrEqual(61);
     expect(lefts[1]).toBeLessThanOrEqual(63);
-    const bar = (await page.locator('.cr-progress').boundingBox())!;
-    await page.mouse.move(bar.x + bar.width * 0.45, bar.y + bar.height / 2);
-    await expect.poll(() => page.locator('.cr-chapter-title').innerText()).toBe('Middle part');
-    await page.mouse.move(bar.x + bar.width * 0.9, bar.y + bar.height / 2);
-    await expect.poll(() => page.locator('.cr-chapter-title').innerText()).toBe('Ending');
+    // Paused, the control bar stays in view while the pointer moves along it.
+    await page.evaluate(() => document.querySelector('video')?.pause());
+    const progress = page.locator('.cr-progress');
+    const bar = (await progress.boundingBox())!;
+    await progress.hover({ position: { x: bar.width * 0.45, y: bar.height / 2 } });
+    await expect.poll(() => page.locator('.cr-chapter-title').textContent()).toBe('Middle part');
+    expect(await page.locator('.cr-chapter-title').isVisible()).toBe(true);
+    await progress.hover({ position: { x: bar.width * 0.9, y: bar.height / 2 } });
+    await expect.poll(() => page.locator('.cr-chapter-title').textContent()).toBe('Ending');
     await page.screenshot({ path: screenshotPath('chapters-1280.png') });
   });
 });
@@ -230,7 +238,7 @@ describe('watch later and continue watching', () => {
     const page = await openPage({ viewport: { width: 1280, height: 900 } });
     await signInThroughApi(page.context(), member.email, member.password);
     await page.goto(`${watchPath()}?t=12`);
-    await page.getByRole('button', { name: 'Play' }).first().click();
+    await playButton(page).click();
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(13);
     const saved = page.waitForResponse(
       (response) =>
@@ -249,18 +257,18 @@ describe('watch later and continue watching', () => {
     expect(shared).not.toContain('Continue watching');
 
     await page.goto(watchPath());
-    await page.getByRole('button', { name: 'Play' }).first().click();
+    await playButton(page).click();
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(12);
   });
 
   it('resumes for a visitor from this browser', async () => {
     const page = await openPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${watchPath()}?t=15`);
-    await page.getByRole('button', { name: 'Play' }).first().click();
+    await playButton(page).click();
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(16);
     await page.evaluate(() => document.querySelector('video')?.pause());
     await page.goto(watchPath());
-    await page.getByRole('button', { name: 'Play' }).first().click();
+    await playButton(page).click();
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(15);
   });
 });
