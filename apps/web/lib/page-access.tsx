@@ -26,6 +26,10 @@ const SIGN_IN_PROMPTS: Record<string, { title: string; text: string }> = {
     title: 'Sign in to see your profile',
     text: 'Your profile holds your videos, favorites, playlists, friends and subscriptions.',
   },
+  reports: {
+    title: 'Sign in to see your reports',
+    text: 'What you reported, and what staff did about it, shows here once you are signed in.',
+  },
   subscriptions: {
     title: 'Sign in to see your subscriptions',
     text: 'Subscribe to uploaders on their profiles or video pages; their new videos show up here.',
