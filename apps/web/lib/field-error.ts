@@ -1,5 +1,4 @@
-import { MESSAGES, OWN_MESSAGES } from '@cutroom/core/accounts/messages';
-import { USERNAME_MESSAGES } from '@cutroom/core/accounts/accounts.schema';
+import { MESSAGES, OWN_MESSAGES, USERNAME_MESSAGES } from '@cutroom/core/accounts/messages';
 
 /** The fields of the account forms that the spec's messages (§8) are about. */
 export type AccountField = 'username' | 'email' | 'password' | 'currentPassword';

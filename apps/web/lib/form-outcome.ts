@@ -1,5 +1,4 @@
-import { MESSAGES, OWN_MESSAGES } from '@cutroom/core/accounts/messages';
-import { USERNAME_MESSAGES } from '@cutroom/core/accounts/accounts.schema';
+import { MESSAGES, OWN_MESSAGES, USERNAME_MESSAGES } from '@cutroom/core/accounts/messages';
 import { safeRedirectPath } from './safe-redirect';
 
 /**

@@ -1,14 +1,11 @@
 'use client';
 
-import { useState } from 'react';
+import { loadOnce, useLoadOnPress } from '@/components/ui/load-on-press';
 import type { HeaderMenuProps } from './header-menu-types';
-import type * as PopupModuleType from './header-menu-popup';
 
 export type { HeaderMenuLink, HeaderMenuProps } from './header-menu-types';
 
-type PopupModule = typeof PopupModuleType;
-let popupModule: Promise<PopupModule> | null = null;
-const loadPopup = () => (popupModule ??= import('./header-menu-popup'));
+const loadPopup = loadOnce(() => import('./header-menu-popup'));
 
 /**
  * A menu of the top bar. Until it is first opened it is a plain button: the menu itself
@@ -16,12 +13,8 @@ const loadPopup = () => (popupModule ??= import('./header-menu-popup'));
  * over on the first press, already open, so no page pays for menus nobody opens.
  */
 export function HeaderMenu(props: HeaderMenuProps) {
-  const [Popup, setPopup] = useState<PopupModule['HeaderMenuPopup'] | null>(null);
-  if (Popup) return <Popup {...props} initiallyOpen />;
-  const open = () => {
-    void loadPopup().then((module) => setPopup(() => module.HeaderMenuPopup));
-  };
-  const warm = () => void loadPopup();
+  const { loaded, warm, press } = useLoadOnPress(loadPopup);
+  if (loaded) return <loaded.HeaderMenuPopup {...props} initiallyOpen />;
   return (
     <div className="relative shrink-0" data-testid={props.testId}>
       <button
@@ -33,7 +26,7 @@ export function HeaderMenu(props: HeaderMenuProps) {
         onPointerEnter={warm}
         onTouchStart={warm}
         onFocus={warm}
-        onClick={open}
+        onClick={() => press()}
       >
         {props.trigger}
       </button>

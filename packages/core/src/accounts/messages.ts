@@ -31,6 +31,15 @@ export const OWN_MESSAGES = {
   sameEmail: 'This is already your e-mail address',
 } as const;
 
+/** What a refused username is told (here, not beside its schema: pages read it without zod). */
+export const USERNAME_MESSAGES = {
+  required: 'A username is required',
+  tooShort: 'Usernames are at least 3 characters long',
+  tooLong: 'Usernames are at most 24 characters long',
+  shape: 'Usernames use letters, digits, _ . and - and start with a letter or digit',
+  reserved: 'This username is reserved',
+} as const;
+
 /** The minimum password length of spec §5. */
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
