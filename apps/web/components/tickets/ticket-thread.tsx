@@ -4,7 +4,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 
 const STATE_CLASS = {
   open: 'bg-emerald-500/20 text-emerald-200',
-  answered: 'bg-accent/20 text-accent',
+  answered: 'border border-accent/60 text-accent',
   closed: 'bg-white/10 text-neutral-300',
 } as const;
 
