@@ -30,8 +30,8 @@ const PORT = 3620;
 const RUNS = 3;
 /** How long a page is left alone after `load`: prefetches and lazy chunks come in this time. */
 const SETTLE_MS = 3_000;
-/** JavaScript on the wire (compressed), per page. */
-const BUDGETS_KB = { home: 100, video: 200 } as const;
+/** JavaScript on the wire (compressed), per page: home above the framework's own 112 KB (decision 0029). */
+const BUDGETS_KB = { home: 140, video: 200 } as const;
 /** `--scripts`: list each page's JavaScript files with their sizes. */
 const LIST_SCRIPTS = process.argv.includes('--scripts');
 
