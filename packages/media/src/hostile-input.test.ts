@@ -22,9 +22,11 @@ import {
 } from './container-format';
 import { runFfmpeg, runTool } from './ffmpeg-runner';
 import {
+  buildFirstRenditionArgs,
   buildLadderArgs,
   buildSingleRenditionArgs,
   buildSpriteSheetArgs,
+  firstRendition,
   planLadder,
 } from './ladder';
 import { buildPosterArgs } from './poster';
@@ -286,6 +288,9 @@ describe('every ffmpeg and ffprobe invocation', () => {
       'matroska',
     ]);
     expectConfinedInputs(buildPosterArgs(info, 'source', 'out'), ['matroska']);
+    expectConfinedInputs(buildFirstRenditionArgs(plan, firstRendition(plan), 'source', 'out'), [
+      'matroska',
+    ]);
     expectConfinedInputs(buildSpriteSheetArgs(plan, 'out'), ['image2']);
     expect(inputArgs('x', 'mov')).toEqual(['-protocol_whitelist', 'file', '-f', 'mov', '-i', 'x']);
   });
