@@ -680,7 +680,9 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     // The bell's count runs on every page a member opens.
-    index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at is null`),
     index('notifications_mail_due_idx')
       .on(t.emailMode, t.createdAt)
       .where(sql`email_mode <> 'off' and emailed_at is null`),
