@@ -30,6 +30,72 @@ async function openVideo(page: Page, path: string) {
 }
 
 describe('comments under a video', () => {
+  it("B replies to A's comment: A's bell rises live and leads to the reply; B reports A's comment", async () => {
+    const uploader = await createVerifiedUser();
+    const a = await createVerifiedUser();
+    const b = await createVerifiedUser();
+    const video = await uploadPublishedVideo(
+      await sessionCookie(uploader.email, uploader.password),
+      { title: 'Conversation journey', username: uploader.username },
+    );
+    const path = `/video/${video.slug}_${video.id}`;
+
+    // A comments, then stays on the page.
+    const pageA = await signedInPage(a);
+    await openVideo(pageA, path);
+    await pageA.getByPlaceholder('Add a comment').fill('Who made the music?');
+    await pageA.getByRole('button', { name: 'Comment', exact: true }).click();
+    await comment(pageA, 'Who made the music?').waitFor();
+    const bell = pageA.getByTestId('notification-bell');
+    await bell.waitFor();
+    const before = Number(await bell.getAttribute('data-count'));
+    await pageA.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+    // B replies in the page.
+    const pageB = await signedInPage(b);
+    await openVideo(pageB, path);
+    await comment(pageB, 'Who made the music?').getByRole('button', { name: 'Reply' }).click();
+    await pageB.getByPlaceholder(`Reply to ${a.username}`).fill('A friend of mine, credits below');
+    await pageB.getByRole('button', { name: 'Reply', exact: true }).last().click();
+    await comment(pageB, 'A friend of mine').waitFor();
+
+    // A's bell rises without a reload, and its entry leads back to the video.
+    await pageA.waitForFunction(
+      (count) =>
+        document.querySelector('[data-testid="notification-bell"]')?.getAttribute('data-count') ===
+        String(count),
+      before + 1,
+      { timeout: 15_000 },
+    );
+    expect(await pageA.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+      true,
+    );
+    await bell.click();
+    await pageA.waitForURL('**/notifications');
+    const entry = pageA.getByTestId('notification-entry').first();
+    expect(await entry.textContent()).toContain(b.username);
+    await entry.click();
+    await pageA.waitForURL((url) => url.pathname === path);
+    await comment(pageA, 'A friend of mine').waitFor();
+
+    // B reports A's comment: a reason from the list, once; B's reports show it waiting.
+    const onB = comment(pageB, 'Who made the music?');
+    await onB.getByTestId('report-comment').click();
+    const dialog = pageB.getByTestId('report-dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('radio').first().check();
+    await dialog.getByTestId('report-submit').click();
+    await pageB.getByText('Thank you. Staff will look at your report').waitFor();
+    await pageB.keyboard.press('Escape');
+    expect(await onB.getByTestId('report-comment').textContent()).toBe('Reported');
+    await pageB.goto('/reports');
+    expect(await pageB.getByTestId('my-report-state').first().textContent()).toBe(
+      'Waiting for staff',
+    );
+    await pageA.context().close();
+    await pageB.context().close();
+  });
+
   it('A comments, B replies, A edits; a timestamp seeks the player; B cannot edit A', async () => {
     const uploader = await createVerifiedUser();
     const a = await createVerifiedUser();

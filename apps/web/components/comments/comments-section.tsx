@@ -1,5 +1,6 @@
 'use client';
 
+import { ReportButton } from '@/components/moderation/report-button';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { CommentThread, CommentView } from '@cutroom/core/comments/comments.service';
 import { Avatar } from '@/components/profile/avatar';
@@ -408,6 +409,15 @@ function CommentItem({
               >
                 Reply
               </button>
+            )}
+            {!comment.canEdit && !comment.isHeld && (
+              <ReportButton
+                targetKind="comment"
+                targetId={comment.id}
+                targetName={`${comment.author.username}'s comment`}
+                signedIn={context.signedIn || undefined}
+                className="font-semibold text-neutral-300 hover:text-white disabled:opacity-60"
+              />
             )}
             {comment.canEdit && (
               <button
