@@ -10,10 +10,9 @@
  * `--duration=SECONDS` and `--connections=N` change the run. Ends non-zero when more than 1 %
  * of the visitors' or of the members' requests failed (errors, timeouts among them, or non-2xx). Needs `npm run build` and ffmpeg.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
@@ -28,6 +27,8 @@ import {
   uploadAndPublish,
   waitForOutcome,
   type Proc,
+  loadAverage,
+  tinyVideo,
 } from './support/site';
 
 const argument = (name: string) =>
@@ -80,22 +81,7 @@ async function cleanUp() {
 }
 process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
-
-function tinyVideo(): Uint8Array {
-  const file = join(scratch, 'tiny.mp4');
-  execFileSync('ffmpeg', [
-    ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=size=426x240:rate=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
-    ...['-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
-    ...['-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', file],
-  ]);
-  return new Uint8Array(readFileSync(file));
-}
+const load = loadAverage;
 
 let exitCode = 0;
 try {
@@ -108,7 +94,7 @@ try {
     await signUpMember(url, dataDir, 'load'),
     await signUpMember(url, dataDir, 'load'),
   ];
-  const bytes = tinyVideo();
+  const bytes = tinyVideo(scratch);
   const ids: string[] = [];
   for (let i = 0; i < 4; i++) {
     const member = members[i % 2]!;

@@ -14,9 +14,8 @@
  * when a member's page is under half plain Node's rate or over 100 ms at p99.
  * Needs `npm run build` and ffmpeg.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
@@ -33,6 +32,8 @@ import {
   waitForOutcome,
   type AutocannonResult,
   type Proc,
+  loadAverage,
+  tinyVideo,
 } from './support/site';
 
 const argument = (name: string) =>
@@ -59,22 +60,7 @@ async function cleanUp() {
 }
 process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
-
-function tinyVideo(): Uint8Array {
-  const file = join(scratch, 'tiny.mp4');
-  execFileSync('ffmpeg', [
-    ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=size=426x240:rate=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
-    ...['-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
-    ...['-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', file],
-  ]);
-  return new Uint8Array(readFileSync(file));
-}
+const load = loadAverage;
 
 interface ProfileNode {
   id: number;
@@ -198,7 +184,7 @@ try {
     await signUpMember(url, dataDir, 'members'),
     await signUpMember(url, dataDir, 'members'),
   ];
-  const id = await uploadAndPublish(url, members[0]!, tinyVideo(), 'Members bench pattern');
+  const id = await uploadAndPublish(url, members[0]!, tinyVideo(scratch), 'Members bench pattern');
   const outcome = await waitForOutcome(url, members[0]!, id, 180_000);
   if (outcome.state.state !== 'published') throw new Error(`video ${id} did not publish`);
   let slug = 'members-bench-pattern';

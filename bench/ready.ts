@@ -12,7 +12,7 @@
  * takes more than 5 s. Needs `npm run build` and ffmpeg.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateTestVideo } from '@cutroom/media/test-video';
 import {
@@ -28,6 +28,7 @@ import {
   stopProc,
   type Member,
   type Proc,
+  loadAverage,
 } from './support/site';
 
 const argument = (name: string) =>
@@ -50,10 +51,7 @@ async function cleanUp() {
 }
 process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
+const load = loadAverage;
 
 interface StreamEvent {
   type: string;

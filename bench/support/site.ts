@@ -3,11 +3,11 @@
  * workers as `npm start` and `npm run worker` run them, fresh PostgreSQL databases, members
  * signed up through the API, and tus uploads.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -414,6 +414,25 @@ export const percentile = (sorted: number[], p: number) =>
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The machine's load averages (1, 5, 15 minutes), for a bench's header: it is shared. */
+export const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+
+/** A 3 s 240p H.264/AAC test pattern made by ffmpeg in `dir`, as bytes to upload. */
+export function tinyVideo(dir: string): Uint8Array {
+  const file = join(dir, 'tiny.mp4');
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=426x240:rate=25'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+    ...['-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', file],
+  ]);
+  return new Uint8Array(readFileSync(file));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Throughput
