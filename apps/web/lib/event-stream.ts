@@ -1,4 +1,6 @@
 import type { ProcessingEvent, ProcessingEvents } from '@cutroom/core/videos/processing-events';
+import { getRuntime } from './runtime';
+import { getViewer } from './session';
 
 /** Keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
@@ -58,4 +60,19 @@ export function memberEventStream(
       'x-accel-buffering': 'no',
     },
   });
+}
+
+/**
+ * The GET handler of an event route of the signed-in member's own events: 401 to anyone not
+ * signed in, else the stream of the events `pick` keeps.
+ */
+export function memberEventRoute(pick: (event: ProcessingEvent) => boolean) {
+  return async function GET(request: Request): Promise<Response> {
+    const viewer = await getViewer(request.headers);
+    if (!viewer) {
+      return Response.json({ error: 'Please sign in', httpStatusCode: 401 }, { status: 401 });
+    }
+    const { media } = await getRuntime();
+    return memberEventStream(request, media.events, viewer.id, pick);
+  };
 }
