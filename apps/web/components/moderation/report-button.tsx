@@ -2,11 +2,9 @@
 
 import { useState } from 'react';
 import type { ReportTarget } from '@cutroom/core/db/schema';
-import type * as DialogModuleType from './report-dialog';
+import { loadOnce, useLoadOnPress } from '@/components/ui/load-on-press';
 
-type DialogModule = typeof DialogModuleType;
-let dialogModule: Promise<DialogModule> | null = null;
-const loadDialog = () => (dialogModule ??= import('./report-dialog'));
+const loadDialog = loadOnce(() => import('./report-dialog'));
 
 /**
  * "Report" on a video, a profile or a comment. The dialog (Base UI) loads when a pointer or
@@ -30,10 +28,10 @@ export function ReportButton({
   /** The member reported it already (the button then says so). */
   initiallyReported?: boolean;
 }) {
-  const [Dialog, setDialog] = useState<DialogModule['ReportDialog'] | null>(null);
+  const { loaded, warm, press: load } = useLoadOnPress(loadDialog);
+  const Dialog = loaded?.ReportDialog;
   const [open, setOpen] = useState(false);
   const [reported, setReported] = useState(initiallyReported);
-  const warm = () => void loadDialog();
   const press = () => {
     if (signedIn === false) {
       window.location.assign(
@@ -41,10 +39,7 @@ export function ReportButton({
       );
       return;
     }
-    void loadDialog().then((module) => {
-      setDialog(() => module.ReportDialog);
-      setOpen(true);
-    });
+    load(() => setOpen(true));
   };
   return (
     <>
