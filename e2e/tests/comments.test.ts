@@ -112,7 +112,10 @@ describe('comments under a video', () => {
     await visitor.getByTestId('comments').waitFor();
     expect(await commentCount(visitor)).toBe('(0)');
     const prompt = visitor.getByRole('link', { name: 'Sign in to comment' });
-    expect(await prompt.getAttribute('href')).toBe(`/login?next=${encodeURIComponent(path)}`);
+    // The page is the one every visitor is served; the way back is filled in once it runs.
+    await expect
+      .poll(() => prompt.getAttribute('href'))
+      .toBe(`/login?next=${encodeURIComponent(path)}`);
     expect(await visitor.locator('[data-testid="comments"] textarea').count()).toBe(0);
 
     // A comments, with a link and a moment of the video.

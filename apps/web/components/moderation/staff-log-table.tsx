@@ -51,7 +51,7 @@ export function StaffLogTable({ entries }: { entries: StaffAction[] }) {
                 </span>{' '}
                 <span className="text-neutral-400">{entry.targetKind}</span>{' '}
                 {href ? (
-                  <a href={href} className="break-words text-accent hover:underline">
+                  <a href={href} className="break-words text-accent underline hover:no-underline">
                     {label}
                   </a>
                 ) : (
