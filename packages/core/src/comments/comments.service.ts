@@ -134,7 +134,11 @@ export interface CommentReplyEvent {
 
 export type CommentReplyListener = (event: CommentReplyEvent) => void | Promise<void>;
 
-const replyListeners = new Set<CommentReplyListener>();
+// Kept on the process, not the module: server.ts registers listeners on its copy of this module,
+// while the API routes run in Next.js's bundle, which has a copy of its own.
+const REPLY_LISTENERS = Symbol.for('cutroom.comments.replyListeners');
+const processGlobals = globalThis as { [REPLY_LISTENERS]?: Set<CommentReplyListener> };
+const replyListeners = (processGlobals[REPLY_LISTENERS] ??= new Set<CommentReplyListener>());
 
 /**
  * Listeners of comment events. `commentEvents.on('reply', listener)` runs `listener` after a
