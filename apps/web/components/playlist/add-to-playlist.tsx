@@ -2,6 +2,7 @@
 
 import { IntentLink } from '@/components/ui/intent-link';
 import { useId, useRef, useState } from 'react';
+import { mayActAsMember } from '@/lib/member-hint';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import type { PlaylistMenuAnswer } from '@cutroom/core/api/answers';
 import { callApi } from '../social/call-api';
@@ -19,11 +20,15 @@ export function AddToPlaylist({ videoId, signedIn }: { videoId: string; signedIn
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
 
+  const login = () => {
+    window.location.href = `/login?next=${encodeURIComponent(window.location.pathname)}`;
+  };
   const load = async () => {
     const result = await callApi<PlaylistMenuAnswer>('/api/v2/playlists', {
       mode: 'forVideo',
       videoId,
     });
+    if (result.status === 401) return login();
     if (result.ok) setPlaylists(result.body.data);
     else
       show(
@@ -32,10 +37,8 @@ export function AddToPlaylist({ videoId, signedIn }: { videoId: string; signedIn
       );
   };
   const toggleOpen = async () => {
-    if (!signedIn) {
-      window.location.href = `/login?next=${encodeURIComponent(window.location.pathname)}`;
-      return;
-    }
+    // A member pressing before their parts of the shared page came is still a member.
+    if (!mayActAsMember(signedIn)) return login();
     const next = !open;
     setOpen(next);
     if (next) await load();
