@@ -910,3 +910,87 @@ export const watchProgress = pgTable(
     index('watch_progress_recent_idx').on(t.userId, t.updatedAt.desc()),
   ],
 );
+
+// ---------------------------------------------------------------- events (docs/events.md)
+
+/**
+ * A contest run by admins (/events, /{slug}): rules, an entry window in which uploaders submit
+ * their published videos, and a voting window in which each verified member casts one vote.
+ * Its state (upcoming, entries open, voting, closed) comes from the dates and the clock.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The event page's address: /events/{slug}, and /{slug} for the spec's event page. */
+    slug: text().notNull(),
+    title: text().notNull(),
+    /** A short line for listings. */
+    summary: text().notNull().default(''),
+    /** The rules, plain text with line breaks. */
+    rules: text().notNull().default(''),
+    /** Entries must be of this category, when set. */
+    category: categoryEnum(),
+    /** Entries one member may submit. */
+    maxEntriesPerMember: smallint().notNull().default(1),
+    entriesOpenAt: timestamp({ withTimezone: true }).notNull(),
+    entriesCloseAt: timestamp({ withTimezone: true }).notNull(),
+    votingOpenAt: timestamp({ withTimezone: true }).notNull(),
+    votingCloseAt: timestamp({ withTimezone: true }).notNull(),
+    createdById: text().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('events_slug_idx').on(t.slug),
+    index('events_voting_close_idx').on(t.votingCloseAt.desc(), t.id.desc()),
+    check('events_entry_window', sql`${t.entriesOpenAt} < ${t.entriesCloseAt}`),
+    check('events_voting_window', sql`${t.votingOpenAt} < ${t.votingCloseAt}`),
+  ],
+);
+export type Event = typeof events.$inferSelect;
+
+/** A video entered in an event by its uploader: once per event. */
+export const eventEntries = pgTable(
+  'event_entries',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** The uploader who entered it. */
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('event_entries_video_idx').on(t.eventId, t.videoId),
+    index('event_entries_user_idx').on(t.eventId, t.userId),
+  ],
+);
+export type EventEntry = typeof eventEntries.$inferSelect;
+
+/** A member's vote in an event: one per member per event (the primary key), for one entry. */
+export const eventVotes = pgTable(
+  'event_votes',
+  {
+    eventId: integer()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entryId: integer()
+      .notNull()
+      .references(() => eventEntries.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index('event_votes_entry_idx').on(t.entryId),
+  ],
+);
