@@ -22,6 +22,8 @@ export const RIGHTS = [
   'administer',
   /** No promotions. */
   'adFree',
+  /** Run a partner channel: upload into it, mark videos premium, see its subscribers and earnings. */
+  'partner',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -37,6 +39,7 @@ export const RIGHTS_OF: Readonly<Record<RightHolder, readonly Right[]>> = {
   user: ['view', 'participate', 'upload'],
   supporter: ['adFree'],
   tagger: ['tag'],
+  partner: ['partner'],
   moderator: ['tag', 'moderate'],
   admin: ['tag', 'moderate', 'administer'],
 };
@@ -101,6 +104,7 @@ const FORBIDDEN_MESSAGES: Partial<Record<Right, string>> = {
   administer: OWN_MESSAGES.adminOnly,
   moderate: 'Only moderators and admins may do this',
   tag: 'Only taggers, moderators and admins may do this',
+  partner: 'Only partner accounts may do this',
 };
 
 /**

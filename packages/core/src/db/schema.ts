@@ -22,7 +22,7 @@ import {
 export const CATEGORIES = ['pmv', 'hmv', 'hypno', 'tiktok', 'koreanbj', 'other'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export const ROLES = ['user', 'moderator', 'tagger', 'admin'] as const;
+export const ROLES = ['user', 'moderator', 'tagger', 'partner', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Video states (spec §4); "reported" is a marker kept apart, not a state. */
@@ -993,4 +993,104 @@ export const eventVotes = pgTable(
     primaryKey({ columns: [t.eventId, t.userId] }),
     index('event_votes_entry_idx').on(t.entryId),
   ],
+);
+
+/**
+ * Partner channels (docs/partner.md): a partner account (role "partner") runs one channel,
+ * served at /{PARTNER_SLUG}. Its price is a Stripe price id plus the amount shown on the page.
+ */
+export const partners = pgTable(
+  'partners',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The path the channel is served at; the site serves the one named by PARTNER_SLUG. */
+    slug: text().notNull(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    /** Stripe price of a subscription (a recurring price); null: not on sale yet. */
+    stripePriceId: text(),
+    /** What the subscribe page shows, in the currency's smallest unit. */
+    priceCents: integer().notNull().default(0),
+    currency: text().notNull().default('usd'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('partners_user_idx').on(t.userId),
+    uniqueIndex('partners_slug_lower_idx').on(sql`lower(${t.slug})`),
+  ],
+);
+
+/** Videos of a partner's channel; premium ones play only for its paying subscribers. */
+export const partnerVideos = pgTable(
+  'partner_videos',
+  {
+    videoId: text()
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    partnerId: text()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    isPremium: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('partner_videos_partner_idx').on(t.partnerId, t.createdAt.desc())],
+);
+
+/** Stripe subscription states as the billing webhook records them. */
+export const PARTNER_SUBSCRIPTION_STATES = [
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'canceled',
+  'incomplete',
+] as const;
+export type PartnerSubscriptionState = (typeof PARTNER_SUBSCRIPTION_STATES)[number];
+
+/**
+ * Who pays for which partner channel: written only by the billing webhook (and the demo), read
+ * by the premium access rule. One row per member and partner, updated as Stripe reports.
+ */
+export const partnerSubscriptions = pgTable(
+  'partner_subscriptions',
+  {
+    partnerId: text()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text().$type<PartnerSubscriptionState>().notNull(),
+    stripeSubscriptionId: text(),
+    stripeCustomerId: text(),
+    currentPeriodEnd: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.userId] }),
+    index('partner_subscriptions_user_idx').on(t.userId),
+    index('partner_subscriptions_recent_idx').on(t.partnerId, t.createdAt.desc()),
+  ],
+);
+
+/** Money a partner's subscribers paid: one row per paid Stripe invoice (the earnings page). */
+export const partnerEarnings = pgTable(
+  'partner_earnings',
+  {
+    /** The Stripe invoice id: a webhook delivered twice records it once. */
+    invoiceId: text().primaryKey(),
+    partnerId: text()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    userId: text().references(() => users.id, { onDelete: 'set null' }),
+    amountCents: integer().notNull(),
+    currency: text().notNull(),
+    paidAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('partner_earnings_partner_idx').on(t.partnerId, t.paidAt.desc())],
 );
