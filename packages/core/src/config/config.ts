@@ -54,6 +54,38 @@ export const ConfigSchema = z.object({
   AD_CTA_TEXT: z.string().default('Learn more'),
   AD_BANNER_URL: z.string().default('https://example.com/partner'),
   AD_BANNER_TEXT: z.string().default('Visit our partner'),
+
+  // --- The site's advertising and outside tags (docs/ads.md); none set: nothing loads ---
+  /** Pop-under ad host (e.g. https://ads.example.com): its link is ADS_POPUNDER_HOST/<path>. */
+  ADS_POPUNDER_HOST: optionalText(),
+  /** The pop-under's one ad zone; with the host set, pop-unders are on. */
+  ADS_POPUNDER_ZONE: optionalText(),
+  /** Path of the pop-under link on the ad host (the zone and the rest go in its query). */
+  ADS_POPUNDER_PATH: z.string().default('/popunder'),
+  /** Sub ids sent with the pop-under link (comma-separated). */
+  ADS_POPUNDER_SUB_IDS: z.string().default(''),
+  /** The visitor check (GET on a syndication host): '0' or a non-200 answer allows a pop-under. */
+  ADS_VISITOR_CHECK_URL: optionalText(),
+  /** Pop-unders one browser may get in ADS_POPUNDER_PERIOD_MINUTES (spec §9: 3 in 60). */
+  ADS_POPUNDER_MAX_OPENS: wholeNumber(1, 3),
+  ADS_POPUNDER_PERIOD_MINUTES: wholeNumber(1, 60),
+  /** Ms after the page's load before clicks open pop-unders (spec §4: 400). */
+  ADS_POPUNDER_ARM_MS: wholeNumber(0, 400),
+  /** Ms between opening the new tab and sending it to the ad (spec §9: 200). */
+  ADS_POPUNDER_REDIRECT_MS: wholeNumber(0, 200),
+  /** A third-party pop-under script to load instead of the site's own (not advised). */
+  ADS_POPUNDER_SCRIPT_URL: optionalText(),
+  /** VAST tag of the pre-roll before the site's own videos, for non-supporters. */
+  ADS_VAST_PREROLL_TAG: optionalText(),
+  /** VAST tag of a mid-roll, played ADS_VAST_MIDROLL_TIME into the video ('50%' or seconds). */
+  ADS_VAST_MIDROLL_TAG: optionalText(),
+  ADS_VAST_MIDROLL_TIME: z.string().max(20).default('50%'),
+  /** An analytics script (its URL), loaded on every page; none by default. */
+  ANALYTICS_SCRIPT_URL: optionalText(),
+  /** A web font stylesheet (its URL), loaded on every page; none by default. */
+  WEB_FONT_STYLESHEET_URL: optionalText(),
+  /** Keep the analytics script and the web font off supporters' pages too ('false': load them). */
+  OUTSIDE_TAGS_SKIP_SUPPORTERS: flag('true'),
   BUILD_POLL_SECONDS: z.coerce.number().int().min(10).default(60),
   /** Largest upload accepted, in bytes (default 4 GiB); checked before and during the upload. */
   UPLOAD_MAX_BYTES: z.coerce
