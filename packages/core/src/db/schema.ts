@@ -272,6 +272,10 @@ export const videos = pgTable(
       .where(sql`status = 'published'`),
     index('videos_search_idx').using('gin', t.searchVector),
     index('videos_label_keys_idx').using('gin', t.labelKeys),
+    // The tagger queue's "few labels" part walks this, newest first (packages/core/src/tagging).
+    index('videos_few_labels_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`status = 'published' and cardinality(label_keys) < 3`),
   ],
 );
 
@@ -646,6 +650,7 @@ export const NOTIFICATION_KINDS = [
   'ticket_answer',
   'video_processed',
   'video_unpublished',
+  'tagging_decision',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -1094,3 +1099,96 @@ export const partnerEarnings = pgTable(
   },
   (t) => [index('partner_earnings_partner_idx').on(t.partnerId, t.paidAt.desc())],
 );
+
+// ── Tagging programme ─────────────────────────────────────────────────────────────────────────
+
+export const TAGGER_APPLICATION_STATES = ['open', 'accepted', 'declined'] as const;
+export type TaggerApplicationState = (typeof TAGGER_APPLICATION_STATES)[number];
+
+/** A member's application to become a tagger: one open at a time, decided by staff. */
+export const taggerApplications = pgTable(
+  'tagger_applications',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    motivation: text().notNull(),
+    /** The labels the applicant would give a video of their choice (its address included). */
+    sampleTags: text().notNull(),
+    state: text({ enum: TAGGER_APPLICATION_STATES }).notNull().default('open'),
+    /** Staff's reason, told to the applicant. */
+    decisionReason: text().notNull().default(''),
+    decidedById: text().references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tagger_applications_one_open_idx')
+      .on(t.userId)
+      .where(sql`state = 'open'`),
+    index('tagger_applications_state_idx').on(t.state, t.createdAt),
+    index('tagger_applications_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+export type TaggerApplication = typeof taggerApplications.$inferSelect;
+
+export const LABEL_CHANGE_ACTIONS = ['added', 'removed'] as const;
+export type LabelChangeAction = (typeof LABEL_CHANGE_ACTIONS)[number];
+
+/**
+ * Every label added or removed through the tagger's editor, written in the same transaction
+ * as the change; staff revert one (the label goes back as it was) and the row says who did.
+ */
+export const labelChanges = pgTable(
+  'label_changes',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    actorId: text().references(() => users.id, { onDelete: 'set null' }),
+    actorUsername: text().notNull(),
+    kind: labelKindEnum().notNull(),
+    name: text().notNull(),
+    action: text({ enum: LABEL_CHANGE_ACTIONS }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    revertedById: text().references(() => users.id, { onDelete: 'set null' }),
+    revertedByUsername: text(),
+    revertedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('label_changes_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('label_changes_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('label_changes_label_idx').on(t.videoId, t.kind, t.name, t.createdAt.desc()),
+  ],
+);
+export type LabelChange = typeof labelChanges.$inferSelect;
+
+/**
+ * A video whose labels are disputed: flagged by a tagger, or a label put back after another
+ * member took it off (or taken off after another added it). Open until a tagger settles it.
+ */
+export const labelDisputes = pgTable(
+  'label_disputes',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    reason: text().notNull(),
+    raisedById: text().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    settledById: text().references(() => users.id, { onDelete: 'set null' }),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('label_disputes_open_idx')
+      .on(t.videoId)
+      .where(sql`settled_at is null`),
+    index('label_disputes_queue_idx')
+      .on(t.createdAt)
+      .where(sql`settled_at is null`),
+  ],
+);
+export type LabelDispute = typeof labelDisputes.$inferSelect;
