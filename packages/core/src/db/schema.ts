@@ -376,6 +376,22 @@ export const videoDailyViews = pgTable(
   ],
 );
 
+/**
+ * Seconds of a video watched a day (uploader statistics, docs/account.md): the progress the
+ * player reports for signed-in viewers, added up as it comes in.
+ */
+export const videoDailyWatch = pgTable(
+  'video_daily_watch',
+  {
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    seconds: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.day] })],
+);
+
 export type User = typeof users.$inferSelect;
 export type Video = typeof videos.$inferSelect;
 export type VideoLabel = typeof videoLabels.$inferSelect;
@@ -465,6 +481,8 @@ export const videoVotes = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
     check('video_votes_value', sql`${t.value} in (-1, 1)`),
+    // Uploader statistics: likes a day of one video.
+    index('video_votes_video_idx').on(t.videoId, t.createdAt),
   ],
 );
 
