@@ -32,6 +32,9 @@ export const VIDEO_STATUSES = [
   'unpublished_user',
   'unpublished_admin',
   'failed',
+  // Out of every listing, search, count and feed: unlisted, private, or waiting for its
+  // scheduled publish time (docs/videos.md). Who may open it follows `visibility`.
+  'hidden',
 ] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
@@ -39,7 +42,12 @@ export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 export const LABEL_KINDS = ['tag', 'music', 'star', 'creator'] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
 
+/** Who may open a video: anyone (and listed), anyone with its link, the people its owner picks. */
+export const VIDEO_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
+export type VideoVisibility = (typeof VIDEO_VISIBILITIES)[number];
+
 export const categoryEnum = pgEnum('category', CATEGORIES);
+export const videoVisibilityEnum = pgEnum('video_visibility', VIDEO_VISIBILITIES);
 export const videoStatusEnum = pgEnum('video_status', VIDEO_STATUSES);
 export const labelKindEnum = pgEnum('label_kind', LABEL_KINDS);
 
@@ -202,6 +210,10 @@ export const videos = pgTable(
     isTrans: boolean().notNull().default(false),
     hasSeizureWarning: boolean().notNull().default(false),
     status: videoStatusEnum().notNull().default('processing'),
+    /** The owner's choice; a video is 'published' (listed) only when public and due. */
+    visibility: videoVisibilityEnum().notNull().default('public'),
+    /** When a scheduled video goes out; null once out or when not scheduled. */
+    publishAt: timestamp({ withTimezone: true }),
     failureReason: text(),
     /** Processing progress, 0 to 100. */
     progress: real().notNull().default(0),
@@ -223,6 +235,11 @@ export const videos = pgTable(
     posterKey: text(),
     posterWebpKey: text(),
     spritesVttKey: text(),
+    /** Candidate poster frames taken at processing (JPEG keys), for the owner to pick from. */
+    frameKeys: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The AV1 rendition (MP4), when AV1 was enabled for this video's processing. */
     av1Key: text(),
     hasAv1: boolean().notNull().default(false),
@@ -271,6 +288,9 @@ export const videos = pgTable(
       .on(t.category, t.views.desc(), t.id.desc())
       .where(sql`status = 'published'`),
     index('videos_search_idx').using('gin', t.searchVector),
+    index('videos_publish_at_idx')
+      .on(t.publishAt)
+      .where(sql`publish_at is not null`),
     index('videos_label_keys_idx').using('gin', t.labelKeys),
     // The tagger queue's "few labels" part walks this, newest first (packages/core/src/tagging).
     index('videos_few_labels_idx')
@@ -1210,3 +1230,42 @@ export const labelDisputes = pgTable(
   ],
 );
 export type LabelDispute = typeof labelDisputes.$inferSelect;
+
+// ---------------------------------------------------------------- visibility, subtitles
+
+/** The members a private video's owner picked: they (and the owner and staff) may open it. */
+export const videoViewers = pgTable(
+  'video_viewers',
+  {
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.userId] }),
+    index('video_viewers_user_idx').on(t.userId),
+  ],
+);
+
+/** Subtitle and caption tracks of a video, one a language, stored as WebVTT. */
+export const videoSubtitles = pgTable(
+  'video_subtitles',
+  {
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** BCP 47 language tag, e.g. en, pt-BR. */
+    language: text().notNull(),
+    label: text().notNull(),
+    /** The WebVTT file in storage (under the video's media prefix). */
+    key: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.language] })],
+);
+
+export type VideoSubtitle = typeof videoSubtitles.$inferSelect;
