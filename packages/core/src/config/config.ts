@@ -46,6 +46,14 @@ export const ConfigSchema = z.object({
   LISTING_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   SITE_NAME: z.string().default('Cutroom'),
+  /**
+   * Where the partner section is served (/{PARTNER_SLUG}, docs/partner.md), and which partner
+   * channel it shows: the partner whose slug this is.
+   */
+  PARTNER_SLUG: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'is 2 to 40 lowercase letters, digits or dashes')
+    .default('digitalfiend'),
   OPERATOR_NAME: z.string().default('The Cutroom operators'),
   OPERATOR_EMAIL: z.string().default('contact@example.com'),
   OPERATOR_ADDRESS: z.string().default('(postal address of the operator)'),
