@@ -85,6 +85,8 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp({ withTimezone: true }),
+    /** Whether sign-in asks for a second factor (better-auth's twoFactor plugin). */
+    twoFactorEnabled: boolean().notNull().default(false),
   },
   (t) => [
     // Case-insensitive uniqueness, enforced by the database so racing sign-ups cannot collide.
@@ -179,6 +181,30 @@ export const rateLimits = pgTable('rate_limits', {
   /** Milliseconds since the epoch, as better-auth writes it. */
   lastRequest: bigint({ mode: 'number' }).notNull(),
 });
+
+/**
+ * Authenticator-app secrets and recovery codes (better-auth's twoFactor plugin, model
+ * `twoFactor`): both encrypted with the auth secret; one row per account that set it up.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** False while set-up waits for the first code from the app. */
+    verified: boolean().notNull().default(true),
+    failedVerificationCount: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('two_factors_user_id_idx').on(t.userId),
+    index('two_factors_secret_idx').on(t.secret),
+  ],
+);
 
 /** Wrong passwords in a row per account (lower-cased e-mail), for the per-account lockout. */
 export const loginFailures = pgTable('login_failures', {
