@@ -1295,3 +1295,81 @@ export const videoSubtitles = pgTable(
 );
 
 export type VideoSubtitle = typeof videoSubtitles.$inferSelect;
+
+// ── Billing: Stripe subscriptions of supporters and partner channels (docs/billing.md) ──────
+
+/** What a Stripe subscription pays for: the Supporter rank, or a partner channel. */
+export const BILLING_KINDS = ['supporter', 'partner'] as const;
+export type BillingKind = (typeof BILLING_KINDS)[number];
+
+/** A member's Stripe customer, made by Checkout at their first payment; the billing portal's key. */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripeCustomerId: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_customers_stripe_idx').on(t.stripeCustomerId)],
+);
+
+/**
+ * Every Stripe subscription the webhook has heard of, as Stripe last reported it: written only
+ * by the billing webhook. `targetId` is the member's id for a supporter subscription and the
+ * partner's id for a partner one; `lastEventCreated` (Stripe's `event.created`, in seconds) is
+ * the newest event applied, so an older one arriving late changes nothing.
+ */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    /** Stripe's subscription id (sub_...). */
+    id: text().primaryKey(),
+    kind: text().$type<BillingKind>().notNull(),
+    targetId: text().notNull(),
+    /** The paying member; null once their account is gone. */
+    userId: text().references(() => users.id, { onDelete: 'set null' }),
+    stripeCustomerId: text().notNull(),
+    stripePriceId: text(),
+    /** Stripe's status: active, trialing, past_due, unpaid, canceled, incomplete ... */
+    status: text().notNull(),
+    currentPeriodEnd: timestamp({ withTimezone: true }),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    lastEventCreated: bigint({ mode: 'number' }).notNull(),
+    lastEventId: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('billing_subscriptions_user_idx').on(t.userId, t.kind),
+    index('billing_subscriptions_target_idx').on(t.kind, t.targetId),
+  ],
+);
+
+export type BillingSubscription = typeof billingSubscriptions.$inferSelect;
+
+/** Stripe events already handled, by id: a delivery seen before is answered and not applied. */
+export const billingEvents = pgTable('billing_events', {
+  /** Stripe's event id (evt_...). */
+  id: text().primaryKey(),
+  type: text().notNull(),
+  /** Stripe's `event.created`, in seconds. */
+  created: bigint({ mode: 'number' }).notNull(),
+  /** What the webhook did with it: applied, stale (older than what is stored) or ignored. */
+  outcome: text().notNull(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The Supporter rank given by hand (staff, or `npm run user`), apart from any payment: a
+ * cancelled Stripe subscription does not take it away.
+ */
+export const supporterGrants = pgTable('supporter_grants', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Who granted it: a staff member's username, or 'command line'. */
+  grantedBy: text().notNull().default(''),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
