@@ -215,6 +215,21 @@ export const ConfigSchema = z.object({
   JOB_HEARTBEAT_SECONDS: wholeNumber(10, 30),
   /** How often pg-boss looks for stale jobs and does maintenance, in seconds. */
   QUEUE_SUPERVISE_SECONDS: wholeNumber(1, 10),
+
+  // --- Billing: Stripe (packages/core/src/billing, docs/billing.md) ---
+  /**
+   * Stripe's secret API key (sk_test_... in test mode). Payments are off unless it and
+   * STRIPE_WEBHOOK_SECRET are both set: /support then says so and no Stripe call is made.
+   */
+  STRIPE_SECRET_KEY: optionalText(),
+  /** The signing secret of the site's webhook endpoint at Stripe (whsec_...). */
+  STRIPE_WEBHOOK_SECRET: optionalText(),
+  /** The recurring Stripe price of the Supporter tier (price_...). */
+  STRIPE_SUPPORTER_PRICE_ID: optionalText(),
+  /** The Supporter tier's price as /support shows it. */
+  SUPPORTER_PRICE_TEXT: z.string().default('$5 a month'),
+  /** Another address for Stripe's API (stripe-mock, a test's stand-in); empty: Stripe's own. */
+  STRIPE_API_URL: z.preprocess((value) => value || undefined, z.url().optional()),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {
