@@ -85,6 +85,7 @@ export function createAuth(options: {
     session: {
       modelName: 'sessions',
       expiresIn: settings.sessionDays * 24 * 60 * 60,
+      // session.service.ts's own lookup hands sessions this old back to better-auth to extend.
       updateAge: 24 * 60 * 60,
     },
     account: { modelName: 'accounts' },
@@ -211,6 +212,9 @@ export function createAuth(options: {
       }),
       bearer(),
       jwt({
+        // Each session lookup would otherwise sign a JWT for a `set-auth-jwt` header nobody
+        // reads (API clients ask /api/auth/token): most of a member request's time.
+        disableSettingJwtHeader: true,
         jwt: {
           issuer: new URL(settings.publicUrl).origin,
           audience: new URL(settings.publicUrl).origin,

@@ -4,7 +4,7 @@ import { parseCookies } from 'better-auth/cookies';
 export const AUTH_COOKIE_PREFIX = 'cutroom';
 
 // Over https better-auth adds the `__Secure-` prefix; a request may carry either form.
-const SESSION_COOKIE_NAMES = [
+export const SESSION_COOKIE_NAMES = [
   `${AUTH_COOKIE_PREFIX}.session_token`,
   `__Secure-${AUTH_COOKIE_PREFIX}.session_token`,
 ];

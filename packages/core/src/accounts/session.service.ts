@@ -1,9 +1,11 @@
+import { webcrypto } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { parseCookies } from 'better-auth/cookies';
 import type { Actor } from '../api/endpoint';
 import type { Database } from '../db/client';
-import { users, type User } from '../db/schema';
+import { sessions, users, type User } from '../db/schema';
 import type { Auth } from './auth';
-import { hasSessionCookie } from './session-cookie';
+import { hasSessionCookie, SESSION_COOKIE_NAMES } from './session-cookie';
 
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
@@ -17,13 +19,86 @@ function toActor(user: User): Actor {
   };
 }
 
+/** Whether an account's credentials work: verified, and not disabled. */
+function usable(user: User, now: Date): boolean {
+  if (!user.emailVerified) return false;
+  // A disabled account's credentials stop working at once, whatever token they carry.
+  return !(user.banned && (!user.banExpires || user.banExpires > now));
+}
+
+/** better-auth's `session.updateAge` (auth.ts): a session older than this is extended. */
+const SESSION_UPDATE_AGE_MS = 24 * 60 * 60 * 1000;
+
+const hmacKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
+
+/** The HMAC key of the auth secret, imported once per secret. */
+function hmacKey(secret: string): Promise<webcrypto.CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    );
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
+/**
+ * The token of a session cookie whose signature is the site's: better-auth signs the cookie's
+ * value as `token.base64(HMAC-SHA-256(secret, token))` (better-call's signed cookies).
+ */
+async function signedSessionToken(cookieHeader: string, secret: string): Promise<string | null> {
+  const cookies = parseCookies(cookieHeader);
+  const value = SESSION_COOKIE_NAMES.map((name) => cookies.get(name)).find(Boolean);
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (dot < 1 || signature.length !== 44 || !signature.endsWith('=')) return null;
+  const bytes = Uint8Array.from(Buffer.from(signature, 'base64'));
+  const valid = await webcrypto.subtle.verify(
+    'HMAC',
+    await hmacKey(secret),
+    bytes,
+    new TextEncoder().encode(token),
+  );
+  return valid ? token : null;
+}
+
+/**
+ * The member behind a session cookie in one indexed query (docs/decisions/0030): what
+ * better-auth's getSession finds, without its per-call machinery, which was most of a
+ * member's request. Null for a forged, unknown or expired session; 'refresh' when the session
+ * is due to be extended, which better-auth's own lookup then does.
+ */
+async function sessionUser(
+  auth: Auth,
+  db: Database,
+  cookieHeader: string,
+  now: Date,
+): Promise<User | null | 'refresh'> {
+  const { secret } = await auth.$context;
+  const token = await signedSessionToken(cookieHeader, secret);
+  if (!token) return null;
+  const [row] = await db
+    .select({ user: users, expiresAt: sessions.expiresAt, updatedAt: sessions.updatedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, token))
+    .limit(1);
+  if (!row || row.expiresAt <= now) return null;
+  if (now.getTime() - row.updatedAt.getTime() > SESSION_UPDATE_AGE_MS) return 'refresh';
+  return row.user;
+}
+
 /** The user behind a request's credentials, read fresh from the database. */
 async function activeUser(db: Database, userId: string, now: Date): Promise<User | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || !user.emailVerified) return null;
-  // A disabled account's credentials stop working at once, whatever token they carry.
-  if (user.banned && (!user.banExpires || user.banExpires > now)) return null;
-  return user;
+  return user && usable(user, now) ? user : null;
 }
 
 /**
@@ -48,6 +123,12 @@ export async function resolveActor(
   }
   // Other cookies alone (a visitor's) need no session lookup.
   if (!bearer && !hasSessionCookie(headers.get('cookie'))) return null;
+  if (!bearer) {
+    const found = await sessionUser(auth, db, headers.get('cookie')!, now);
+    if (found !== 'refresh') {
+      return found && usable(found, now) ? toActor(found) : null;
+    }
+  }
   const session = await auth.api.getSession({ headers });
   if (!session) return null;
   const user = await activeUser(db, session.user.id, now);
