@@ -19,6 +19,8 @@ interface MemberPartsState {
   /** The signed-in member's shell parts; null for a visitor or while they are asked for. */
   viewer: MemberViewer | null;
   videos: Record<string, VideoParts>;
+  /** Whether the shell's parts are known: rendered in, answered, or no member reads the page. */
+  settled: boolean;
   /** A video page asks for its parts (with the shell's call when that is still to come). */
   want: (videoId: string) => void;
 }
@@ -26,6 +28,7 @@ interface MemberPartsState {
 const MemberPartsContext = createContext<MemberPartsState>({
   viewer: null,
   videos: {},
+  settled: false,
   want: () => undefined,
 });
 
@@ -56,6 +59,7 @@ export function MemberPartsProvider({
 }) {
   const [viewer, setViewer] = useState(initial);
   const [videos, setVideos] = useState<Record<string, VideoParts>>({});
+  const [settled, setSettled] = useState(initial !== null);
   /** Whether the shell's parts are known (rendered in, or answered). */
   const known = useRef(initial !== null);
   const member = useRef(initial !== null);
@@ -67,6 +71,7 @@ export function MemberPartsProvider({
     known.current = true;
     member.current = parts.viewer !== null;
     setViewer(parts.viewer);
+    setSettled(true);
     const video = parts.video;
     if (video) setVideos((current) => ({ ...current, [video.videoId]: video }));
     // A session that ended: the hint goes, and later pages ask nothing.
@@ -91,6 +96,7 @@ export function MemberPartsProvider({
   useEffect(() => {
     if (known.current || !hasMemberHint(document.cookie)) {
       known.current = true;
+      setSettled(true);
       const videoId = pending.current;
       pending.current = null;
       if (videoId && member.current) want(videoId);
@@ -105,7 +111,7 @@ export function MemberPartsProvider({
     });
   }, [apply, want]);
 
-  const value = useMemo(() => ({ viewer, videos, want }), [viewer, videos, want]);
+  const value = useMemo(() => ({ viewer, videos, settled, want }), [viewer, videos, settled, want]);
   return <MemberPartsContext.Provider value={value}>{children}</MemberPartsContext.Provider>;
 }
 
@@ -121,6 +127,16 @@ export function useVideoParts(videoId: string | null): VideoParts | null {
     if (videoId) want(videoId);
   }, [want, videoId]);
   return videoId ? (videos[videoId] ?? null) : null;
+}
+
+/**
+ * Whether the reader is known not to be a supporter: true for a visitor at once (no member
+ * hint) and for a member once their parts say so; false for a supporter; null while unknown
+ * (a member's parts on their way, or not answered). Ad code waits for true (docs/ads.md).
+ */
+export function useNotSupporter(): boolean | null {
+  const { viewer, settled } = useContext(MemberPartsContext);
+  return settled ? !viewer?.adFree : null;
 }
 
 /** Promotions: hidden once the reader is known to be a supporter. */

@@ -6,9 +6,11 @@ import { CategoryStrip } from '@/components/shell/category-strip';
 import { MemberPartsProvider, NotForSupporters } from '@/components/shell/member-parts';
 import { MobileBanner, PromoCard } from '@/components/shell/promotions';
 import { RouteFocus } from '@/components/shell/route-focus';
+import { SiteAds } from '@/components/shell/site-ads';
 import { SiteFooter } from '@/components/shell/site-footer';
 import { TopBar } from '@/components/shell/top-bar';
 import { getRuntime } from '@/lib/runtime';
+import { hasAnyAd } from '@/lib/ads/ad-settings';
 import { siteSettings } from '@/lib/site';
 import { shellParts } from '@cutroom/core/member-parts/member-parts.service';
 
@@ -58,6 +60,7 @@ export async function SiteShell({
         <SiteFooter siteName={settings.siteName} />
         <BuildWatcher pollSeconds={settings.buildPollSeconds} />
         <RouteFocus />
+        {hasAnyAd(settings.ads) && <SiteAds settings={settings.ads} />}
       </div>
     </MemberPartsProvider>
   );

@@ -6,6 +6,8 @@ import { CutroomPlayer } from '@cutroom/player/react';
 import type { Player } from '@cutroom/player';
 import { useEffect, useRef } from 'react';
 import { resumeAndReport } from '@/components/library/resume';
+import { useNotSupporter } from '@/components/shell/member-parts';
+import type { VideoAdSettings } from '@/lib/ads/ad-settings';
 import { getCurrentPlayer, setCurrentPlayer } from './current-player';
 
 export interface WatchPlayerProps {
@@ -18,11 +20,27 @@ export interface WatchPlayerProps {
   fillFrame?: boolean;
   /** Count a view when playback starts (off for previews of unpublished videos). */
   countsViews: boolean;
+  /** VAST rolls for non-supporters (docs/ads.md); none: no ads. */
+  videoAds?: VideoAdSettings | null;
+}
+
+/** The player's ad rolls for the configured tags. */
+function adList(ads: VideoAdSettings) {
+  return [
+    ...(ads.prerollTag ? [{ roll: 'preRoll', vastTag: ads.prerollTag }] : []),
+    ...(ads.midrollTag
+      ? [{ roll: 'midRoll', vastTag: ads.midrollTag, timer: ads.midrollTime }]
+      : []),
+  ];
 }
 
 /** The site's player for one video: the HLS ladder, its poster and the timeline previews. */
 export function WatchPlayer(props: WatchPlayerProps) {
   const mine = useRef<Player | null>(null);
+  // With video ads configured the player waits until it is known whether the reader is a
+  // supporter (at once for a visitor): its pre-roll's VAST request starts with it.
+  const notSupporter = useNotSupporter();
+  const ads = props.videoAds && notSupporter ? props.videoAds : null;
   useEffect(
     () => () => {
       if (mine.current && getCurrentPlayer() === mine.current) setCurrentPlayer(null);
@@ -52,14 +70,16 @@ export function WatchPlayer(props: WatchPlayerProps) {
       }).catch(() => undefined);
     });
   };
+  const className = props.fillFrame
+    ? 'h-full w-full'
+    : 'aspect-video w-full overflow-hidden rounded-xl bg-black';
+  if (props.videoAds && notSupporter === null) {
+    return <div className={className} data-testid="player-waiting" />;
+  }
   return (
     <CutroomPlayer
       key={props.masterPlaylistUrl}
-      className={
-        props.fillFrame
-          ? 'h-full w-full'
-          : 'aspect-video w-full overflow-hidden rounded-xl bg-black'
-      }
+      className={className}
       sources={[{ src: props.masterPlaylistUrl, type: 'application/x-mpegURL', title: 'Auto' }]}
       onReady={onReady}
       options={{
@@ -80,6 +100,7 @@ export function WatchPlayer(props: WatchPlayerProps) {
             : undefined,
           persistentSettings: { volume: true, quality: true, speed: true, theatre: true },
         },
+        vastOptions: ads ? { adList: adList(ads) } : undefined,
       }}
     />
   );

@@ -28,7 +28,7 @@ import { WatchPlayer } from '@/components/video/watch-player';
 import { formatDuration, formatViews } from '@/lib/format';
 import { getRuntime } from '@/lib/runtime';
 import { getViewer } from '@/lib/session';
-import { CATEGORY_NAMES } from '@/lib/site';
+import { CATEGORY_NAMES, videoAdSettings } from '@/lib/site';
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -108,7 +108,12 @@ export default async function VideoPage({ params }: Params) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
-      <article className="min-w-0" data-testid="watch-page">
+      <article
+        className="min-w-0"
+        data-testid="watch-page"
+        data-ad-category={video.category}
+        data-ad-tags={labels.tag.join(',')}
+      >
         {video.status !== 'published' && (
           <p
             role="status"
@@ -143,6 +148,7 @@ export default async function VideoPage({ params }: Params) {
             posterUrl={urls.posterUrl}
             spritesVttUrl={urls.spritesVttUrl}
             countsViews={video.status === 'published'}
+            videoAds={video.status === 'published' ? videoAdSettings() : null}
           />
         ) : (
           <div className="flex aspect-video items-center justify-center rounded-xl bg-surface-overlay text-neutral-400">

@@ -7,8 +7,10 @@ import {
   getWatchPage,
   parseVideoParam,
 } from '@cutroom/core/watch/watch.service';
+import { MemberPartsProvider } from '@/components/shell/member-parts';
 import { WatchPlayer } from '@/components/video/watch-player';
 import { getRuntime } from '@/lib/runtime';
+import { videoAdSettings } from '@/lib/site';
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -36,15 +38,20 @@ export default async function EmbedPage({ params }: Params) {
   if (!urls) notFound();
   return (
     <div className="relative h-screen w-screen bg-black" data-theme-keep="dark">
-      <WatchPlayer
-        videoId={page.video.id}
-        title={page.video.title}
-        masterPlaylistUrl={urls.masterPlaylistUrl}
-        posterUrl={urls.posterUrl}
-        spritesVttUrl={urls.spritesVttUrl}
-        countsViews
-        fillFrame
-      />
+      {/* Supporters (known by their parts, when the browser sends their cookies here) play
+          no pre-roll; everyone else does (docs/ads.md). */}
+      <MemberPartsProvider initial={null}>
+        <WatchPlayer
+          videoId={page.video.id}
+          title={page.video.title}
+          masterPlaylistUrl={urls.masterPlaylistUrl}
+          posterUrl={urls.posterUrl}
+          spritesVttUrl={urls.spritesVttUrl}
+          countsViews
+          fillFrame
+          videoAds={videoAdSettings()}
+        />
+      </MemberPartsProvider>
       <a
         href={`${config.PUBLIC_URL}${canonicalVideoPath(page.video)}`}
         target="_blank"
