@@ -11,6 +11,7 @@ import {
 } from '../browse/browse.service';
 import type { Database } from '../db/client';
 import { users, videos, watchLater, watchProgress } from '../db/schema';
+import { addWatchTime, watchedSecondsBetween } from '../statistics/statistics.service';
 import {
   CONTINUE_WATCHING_SIZE,
   FINISHED_SECONDS_LEFT,
@@ -135,6 +136,17 @@ export async function saveProgress(
   const position = Math.floor(Math.min(input.position, input.duration));
   const duration = Math.max(1, Math.round(input.duration));
   const mine = and(eq(watchProgress.userId, actor.id), eq(watchProgress.videoId, input.videoId));
+  const [previous] = await db
+    .select({ position: watchProgress.positionSeconds, at: watchProgress.updatedAt })
+    .from(watchProgress)
+    .where(mine)
+    .limit(1);
+  await addWatchTime(
+    db,
+    input.videoId,
+    watchedSecondsBetween(previous ?? null, position, now),
+    now,
+  );
   if (!isResumable(position, duration)) {
     await db.delete(watchProgress).where(mine);
     return false;

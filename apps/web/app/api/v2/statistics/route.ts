@@ -1,0 +1,4 @@
+import { statisticsEndpoint } from '@cutroom/core/statistics/statistics.endpoints';
+import { createPostHandler } from '@/lib/api-route';
+
+export const POST = createPostHandler(statisticsEndpoint);
