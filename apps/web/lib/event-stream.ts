@@ -1,6 +1,7 @@
+import type { RawRoute } from '@cutroom/core/api/raw-route';
 import type { ProcessingEvent, ProcessingEvents } from '@cutroom/core/videos/processing-events';
+import { rawRoute } from './raw-route';
 import { getRuntime } from './runtime';
-import { getViewer } from './session';
 
 /** Keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
@@ -63,16 +64,12 @@ export function memberEventStream(
 }
 
 /**
- * The GET handler of an event route of the signed-in member's own events: 401 to anyone not
- * signed in, else the stream of the events `pick` keeps.
+ * The GET handler of an event route of the signed-in member's own events: refused to anyone
+ * without the route's right, else the stream of the events `pick` keeps.
  */
-export function memberEventRoute(pick: (event: ProcessingEvent) => boolean) {
-  return async function GET(request: Request): Promise<Response> {
-    const viewer = await getViewer(request.headers);
-    if (!viewer) {
-      return Response.json({ error: 'Please sign in', httpStatusCode: 401 }, { status: 401 });
-    }
+export function memberEventRoute(route: RawRoute, pick: (event: ProcessingEvent) => boolean) {
+  return rawRoute(route, async (request, { viewer }) => {
     const { media } = await getRuntime();
-    return memberEventStream(request, media.events, viewer.id, pick);
-  };
+    return memberEventStream(request, media.events, viewer!.id, pick);
+  });
 }

@@ -2,6 +2,8 @@ import { isServiceError } from '@cutroom/core/api/service-error';
 import { videoMediaUrls } from '@cutroom/core/videos/video-processing.service';
 import { buildOembed, videoIdFromPageUrl } from '@cutroom/core/watch/oembed';
 import { getWatchPage } from '@cutroom/core/watch/watch.service';
+import { oembedRoute } from '@cutroom/core/watch/watch.routes';
+import { rawRoute } from '@/lib/raw-route';
 import { getRuntime } from '@/lib/runtime';
 
 const positive = (value: string | null) => {
@@ -13,7 +15,7 @@ const refuse = (status: number, error: string) =>
   Response.json({ error, httpStatusCode: status }, { status });
 
 /** oEmbed for video pages: GET /api/oembed?url={page}&maxwidth=&maxheight= (JSON only). */
-export async function GET(request: Request) {
+export const GET = rawRoute(oembedRoute, async (request) => {
   const params = new URL(request.url).searchParams;
   const format = params.get('format');
   if (format && format !== 'json') return refuse(501, 'Only the json format is available');
@@ -37,4 +39,4 @@ export async function GET(request: Request) {
     if (isServiceError(error)) return refuse(404, error.message);
     throw error;
   }
-}
+});

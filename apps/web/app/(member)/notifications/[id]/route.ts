@@ -1,9 +1,10 @@
 import { ServiceError } from '@cutroom/core/api/service-error';
 import { NotificationId } from '@cutroom/core/notifications/notifications.schema';
+import { openNotificationRoute } from '@cutroom/core/notifications/notifications.routes';
 import { openNotification } from '@cutroom/core/notifications/notifications.service';
+import { rawRoute } from '@/lib/raw-route';
 import { getRuntime } from '@/lib/runtime';
 import { safeRedirectPath } from '@/lib/safe-redirect';
-import { getViewer } from '@/lib/session';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,16 +12,15 @@ export const dynamic = 'force-dynamic';
  * Following a notification: marks it read and goes on to what it is about. A visitor is sent
  * to sign in first; someone else's notification leads back to the list.
  */
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+export const GET = rawRoute<{ id: string }>(openNotificationRoute, async (_request, context) => {
+  const { id } = context.params;
+  const viewer = context.viewer!;
   const { config, database, media, log } = await getRuntime();
   const to = (path: string) =>
     new Response(null, {
       status: 303,
       headers: { location: new URL(path, config.PUBLIC_URL).toString() },
     });
-  const viewer = await getViewer(request.headers);
-  if (!viewer) return to(`/login?next=${encodeURIComponent(`/notifications/${id}`)}`);
   const parsed = NotificationId.safeParse(id);
   if (!parsed.success) return to('/notifications');
   try {
@@ -35,4 +35,4 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     if (error instanceof ServiceError) return to('/notifications');
     throw error;
   }
-}
+});

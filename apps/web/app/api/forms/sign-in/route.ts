@@ -1,4 +1,6 @@
 import { formMessageCode, formText, isFormPost, seeOther } from '@/lib/form-outcome';
+import { signInFormRoute } from '@cutroom/core/accounts/accounts.routes';
+import { rawRoute } from '@/lib/raw-route';
 import { getRuntime } from '@/lib/runtime';
 import { safeRedirectPath } from '@/lib/safe-redirect';
 
@@ -7,7 +9,7 @@ import { safeRedirectPath } from '@/lib/safe-redirect';
  * the same sign-in as /api/auth/sign-in/email, then back to `next` signed in, or to the form
  * with the refusal's code. With JavaScript the page posts JSON itself and never comes here.
  */
-export async function POST(request: Request): Promise<Response> {
+export const POST = rawRoute(signInFormRoute, async (request) => {
   if (!isFormPost(request)) return seeOther('/login');
   const form = await request.formData().catch(() => null);
   if (!form) return seeOther('/login');
@@ -31,4 +33,4 @@ export async function POST(request: Request): Promise<Response> {
   const query = new URLSearchParams({ error: formMessageCode(message) });
   if (next !== '/') query.set('next', next);
   return seeOther(`/login?${query}`);
-}
+});

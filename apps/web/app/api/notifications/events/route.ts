@@ -1,3 +1,4 @@
+import { notificationEventsRoute } from '@cutroom/core/notifications/notifications.routes';
 import { memberEventRoute } from '@/lib/event-stream';
 
 export const dynamic = 'force-dynamic';
@@ -6,4 +7,7 @@ export const dynamic = 'force-dynamic';
  * Server-sent events telling the signed-in member that their notifications changed (a new one
  * arrived, or some were read in another tab): the bell in the top bar asks for the count again.
  */
-export const GET = memberEventRoute((event) => event.type === 'notifications');
+export const GET = memberEventRoute(
+  notificationEventsRoute,
+  (event) => event.type === 'notifications',
+);

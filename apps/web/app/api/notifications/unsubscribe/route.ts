@@ -1,6 +1,8 @@
 import { ServiceError } from '@cutroom/core/api/service-error';
 import { UnsubscribeToken } from '@cutroom/core/notifications/notifications.schema';
+import { unsubscribeRoute } from '@cutroom/core/notifications/notifications.routes';
 import { unsubscribeByToken } from '@cutroom/core/notifications/notifications.service';
+import { rawRoute } from '@/lib/raw-route';
 import { getRuntime } from '@/lib/runtime';
 
 export const dynamic = 'force-dynamic';
@@ -10,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * URL of the List-Unsubscribe header, whose signed token names the member and the kind; no
  * sign-in. The /unsubscribe page's button posts here too, and is sent back to that page.
  */
-export async function POST(request: Request) {
+export const POST = rawRoute(unsubscribeRoute, async (request) => {
   const { config, database, accounts } = await getRuntime();
   const url = new URL(request.url);
   const body = await request.text().catch(() => '');
@@ -31,4 +33,4 @@ export async function POST(request: Request) {
     if (fromMailProgram) return new Response(error.message, { status: 400 });
     return page('invalid=1');
   }
-}
+});

@@ -1,3 +1,4 @@
+import { processingEventsRoute } from '@cutroom/core/videos/processing.routes';
 import { memberEventRoute } from '@/lib/event-stream';
 
 export const dynamic = 'force-dynamic';
@@ -6,4 +7,7 @@ export const dynamic = 'force-dynamic';
  * Server-sent events of the signed-in member's own videos: progress, published, failed,
  * removed. The processing page and the owner's profile listen to it.
  */
-export const GET = memberEventRoute((event) => event.type !== 'notifications');
+export const GET = memberEventRoute(
+  processingEventsRoute,
+  (event) => event.type !== 'notifications',
+);

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import { ServiceError } from '@cutroom/core/api/service-error';
 import { openTicketImage } from '@cutroom/core/tickets/tickets.service';
+import { ticketImageRoute } from '@cutroom/core/tickets/tickets.routes';
+import { rawRoute } from '@/lib/raw-route';
 import { getRuntime } from '@/lib/runtime';
-import { getViewer } from '@/lib/session';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,29 +11,31 @@ export const dynamic = 'force-dynamic';
  * An image attached to a support ticket, for the ticket's member and for staff only; anyone
  * else gets 404. Kept out of shared caches, and never read as anything but the image it is.
  */
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  const notFound = () =>
-    new Response('Not found', {
-      status: 404,
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-    });
-  if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) return notFound();
-  const viewer = await getViewer(request.headers);
-  const { database, storage } = await getRuntime();
-  try {
-    const image = await openTicketImage(database.db, storage, viewer, id);
-    return new Response(Readable.toWeb(image.body) as ReadableStream<Uint8Array>, {
-      headers: {
-        'content-type': image.contentType,
-        'content-length': String(image.size),
-        'cache-control': 'private, max-age=3600',
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': "default-src 'none'; sandbox",
-      },
-    });
-  } catch (error) {
-    if (error instanceof ServiceError) return notFound();
-    throw error;
-  }
-}
+export const GET = rawRoute<{ id: string }>(
+  ticketImageRoute,
+  async (_request, { viewer, params }) => {
+    const { id } = params;
+    const notFound = () =>
+      new Response('Not found', {
+        status: 404,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+      });
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) return notFound();
+    const { database, storage } = await getRuntime();
+    try {
+      const image = await openTicketImage(database.db, storage, viewer, id);
+      return new Response(Readable.toWeb(image.body) as ReadableStream<Uint8Array>, {
+        headers: {
+          'content-type': image.contentType,
+          'content-length': String(image.size),
+          'cache-control': 'private, max-age=3600',
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "default-src 'none'; sandbox",
+        },
+      });
+    } catch (error) {
+      if (error instanceof ServiceError) return notFound();
+      throw error;
+    }
+  },
+);

@@ -1,0 +1,46 @@
+import { authRoute, signInFormRoute } from '../accounts/accounts.routes';
+import {
+  notificationEventsRoute,
+  openNotificationRoute,
+  unsubscribeRoute,
+} from '../notifications/notifications.routes';
+import { ticketImageRoute } from '../tickets/tickets.routes';
+import { processingEventsRoute } from '../videos/processing.routes';
+import { oembedRoute } from '../watch/watch.routes';
+import { defineRawRoute, type RawRoute } from './raw-route';
+
+/** The machine-readable description of the JSON API. */
+export const openApiRoute = defineRawRoute({
+  path: '/api/openapi.json',
+  methods: ['GET'],
+  right: 'view',
+  summary: 'The OpenAPI description of the JSON API.',
+  refusal: 'status',
+});
+
+/** The id of the build the server runs, which open pages poll to offer a reload. */
+export const buildRoute = defineRawRoute({
+  path: '/builds/latest.json',
+  methods: ['GET'],
+  right: 'view',
+  summary: 'The id of the build this server runs.',
+  refusal: 'status',
+});
+
+/**
+ * Every route of the site that is not a JSON endpoint (those are in endpoints.ts): each
+ * route file wraps its handler in `rawRoute` with its declaration, and a test holds the files
+ * and this list to each other.
+ */
+export const RAW_ROUTES: readonly RawRoute[] = [
+  authRoute,
+  signInFormRoute,
+  notificationEventsRoute,
+  openNotificationRoute,
+  unsubscribeRoute,
+  processingEventsRoute,
+  ticketImageRoute,
+  oembedRoute,
+  openApiRoute,
+  buildRoute,
+];
