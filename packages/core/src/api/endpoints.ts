@@ -18,6 +18,7 @@ import { privacyEndpoint } from '../privacy/privacy.endpoints';
 import { reportsEndpoint } from '../reports/reports.endpoints';
 import { profileInputEndpoint, removeFriendEndpoint } from '../profiles/profile-input.endpoints';
 import { searchV2Endpoint } from '../search/search.endpoints';
+import { taggingEndpoint } from '../tagging/tagging.endpoints';
 import { videoInputEndpoint } from '../video-input/video-input.endpoints';
 import { countViewEndpoint } from '../watch/watch.endpoints';
 import type { Endpoint } from './endpoint';
@@ -50,3 +51,4 @@ export const endpoints: readonly Endpoint[] = [
 export function findEndpoint(path: string): Endpoint | undefined {
   return endpoints.find((endpoint) => endpoint.path === path);
 }
+  taggingEndpoint,

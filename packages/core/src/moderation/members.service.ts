@@ -321,32 +321,47 @@ export async function setMemberRoles(
   }
   const now = ctx.now();
   // An admin moderates too: the admin role always comes with the moderator's.
-  const next = serialiseRoles(roles.includes('admin') ? [...roles, 'moderator'] : roles);
-  const user = await ctx.db.transaction(async (tx) => {
-    const target = await loadMember(tx, userId);
-    const [row] = await tx
-      .update(users)
-      .set({ role: next, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning();
-    await recordStaffAction(
-      tx,
-      admin,
-      {
-        action: 'set_roles',
-        targetKind: 'member',
-        targetId: userId,
-        targetLabel: target.username,
-        reason: `${serialiseRoles(rolesOf(target))} → ${next}`,
-      },
-      now,
-    );
-    return row!;
-  });
+  const next = roles.includes('admin') ? [...roles, 'moderator' as const] : roles;
+  const user = await ctx.db.transaction(async (tx) =>
+    writeMemberRoles(tx, admin, await loadMember(tx, userId), next, now),
+  );
   return toMemberRow(user, 0);
 }
 
 /** Sets or clears the supporter flag (admins only). */
+/**
+ * The one way a member's roles change: inside the caller's transaction, logged as a role
+ * change (with `note` saying why, when another action caused it).
+ */
+export async function writeMemberRoles(
+  tx: Pick<Database, 'update' | 'insert'>,
+  staff: Actor,
+  target: User,
+  roles: Role[],
+  now: Date,
+  note = '',
+): Promise<User> {
+  const next = serialiseRoles(roles);
+  const [row] = await tx
+    .update(users)
+    .set({ role: next, updatedAt: now })
+    .where(eq(users.id, target.id))
+    .returning();
+  await recordStaffAction(
+    tx,
+    staff,
+    {
+      action: 'set_roles',
+      targetKind: 'member',
+      targetId: target.id,
+      targetLabel: target.username,
+      reason: `${serialiseRoles(rolesOf(target))} → ${next}${note ? `: ${note}` : ''}`,
+    },
+    now,
+  );
+  return row!;
+}
+
 export async function setMemberSupporter(
   ctx: ModerationContext,
   actor: Actor | null,

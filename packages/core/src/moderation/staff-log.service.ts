@@ -16,6 +16,8 @@ export const STAFF_ACTION_KINDS = [
   'set_supporter',
   'approve_comment',
   'delete_comment',
+  'decline_tagger',
+  'revert_label_change',
 ] as const;
 export type StaffActionKind = (typeof STAFF_ACTION_KINDS)[number];
 
@@ -32,6 +34,8 @@ export const STAFF_ACTION_LABELS: Record<StaffActionKind, string> = {
   set_supporter: 'Changed the supporter flag',
   approve_comment: 'Approved a comment',
   delete_comment: 'Deleted a comment',
+  decline_tagger: 'Declined a tagger application',
+  revert_label_change: 'Reverted a label change',
 };
 
 /** A transaction or the database: a log entry is written inside the action's transaction. */

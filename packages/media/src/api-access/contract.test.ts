@@ -117,6 +117,8 @@ interface Example {
 
 const member = () => callers.users.member.username;
 let notificationId = '';
+/** The tagging calls' application and label change. */
+const tagging = { application: 0, change: 0 };
 let ticketId = 0;
 const another = () => callers.users.another.username;
 
@@ -455,6 +457,50 @@ const EXAMPLES: [string, Example][] = [
   [
     '/api/tickets#Reply',
     { caller: 'member', body: () => ({ id: ticketId, message: 'One more thing' }) },
+  ['/api/tagging#Figures', { caller: 'visitor', body: () => ({}) }],
+  [
+    '/api/tagging#Apply',
+    {
+      caller: 'member',
+      body: () => ({
+        motivation: 'I know the music and the stars of most videos here.',
+        sampleTags: 'tags: dance, neon; music: Daft Punk - One More Time',
+      }),
+      after: (body) => (tagging.application = Number(body.id)),
+    },
+  ],
+  ['/api/tagging#MyApplication', { caller: 'member', body: () => ({}) }],
+  ['/api/tagging#Applications', { caller: 'moderator', body: () => ({ state: 'open' }) }],
+  [
+    '/api/tagging#Decide',
+    {
+      caller: 'moderator',
+      body: () => ({ id: tagging.application, decision: 'decline', reason: 'More examples' }),
+    },
+  ],
+  ['/api/tagging#Queue', { caller: 'tagger', body: () => ({}) }],
+  [
+    '/api/tagging#AddLabel',
+    { caller: 'tagger', body: () => ({ videoId: ids.second, kind: 'tag', name: 'tagged' }) },
+  ],
+  [
+    '/api/tagging#RemoveLabel',
+    { caller: 'tagger', body: () => ({ videoId: ids.second, kind: 'tag', name: 'tagged' }) },
+  ],
+  [
+    '/api/tagging#Changes',
+    {
+      caller: 'moderator',
+      body: () => ({ videoId: ids.second }),
+      after: (body) => (tagging.change = (body.data as { id: number }[])[0]!.id),
+    },
+  ],
+  ['/api/tagging#Revert', { caller: 'moderator', body: () => ({ id: tagging.change }) }],
+  [
+    '/api/tagging#Flag',
+    { caller: 'tagger', body: () => ({ videoId: ids.second, reason: 'Not a TikTok' }) },
+  ],
+  ['/api/tagging#Settle', { caller: 'tagger', body: () => ({ videoId: ids.second }) }],
   ],
   ['/api/tickets#Close', { caller: 'member', body: () => ({ id: ticketId }) }],
 ];

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { LABEL_KINDS, TAGGER_APPLICATION_STATES } from '../db/schema';
+
+/** Limits of an application, shown beside its fields. */
+export const MOTIVATION_MIN = 30;
+export const MOTIVATION_MAX = 2000;
+export const SAMPLE_TAGS_MIN = 10;
+export const SAMPLE_TAGS_MAX = 1000;
+export const DECISION_REASON_MAX = 500;
+export const LABEL_NAME_MAX = 60;
+export const FLAG_REASON_MAX = 300;
+
+const PageIndex = z
+  .number({ error: 'index is a number' })
+  .int('index is a whole number')
+  .min(0, 'index is at least 0')
+  .max(10_000, 'index is at most 10000')
+  .default(0);
+
+const VideoId = z
+  .string({ error: 'videoId is required' })
+  .trim()
+  .min(1, 'videoId is required')
+  .max(40, 'videoId is at most 40 characters');
+
+export const ApplyInput = z
+  .object({
+    motivation: z
+      .string({ error: 'Say why you want to tag' })
+      .trim()
+      .min(MOTIVATION_MIN, `Write at least ${MOTIVATION_MIN} characters on why you want to tag`)
+      .max(MOTIVATION_MAX, `Keep it to ${MOTIVATION_MAX} characters`),
+    sampleTags: z
+      .string({ error: 'Give sample labels for a video' })
+      .trim()
+      .min(SAMPLE_TAGS_MIN, `Write at least ${SAMPLE_TAGS_MIN} characters of sample labels`)
+      .max(SAMPLE_TAGS_MAX, `Keep the sample labels to ${SAMPLE_TAGS_MAX} characters`),
+  })
+  .strict();
+export type ApplyInput = z.output<typeof ApplyInput>;
+
+export const EmptyInput = z.object({}).strict();
+
+export const ApplicationsInput = z
+  .object({
+    state: z
+      .enum(TAGGER_APPLICATION_STATES, { error: 'state is open, accepted or declined' })
+      .default('open'),
+    index: PageIndex,
+  })
+  .strict();
+export type ApplicationsInput = z.output<typeof ApplicationsInput>;
+
+export const DecideInput = z
+  .object({
+    id: z
+      .number({ error: 'id is a number' })
+      .int('id is a whole number')
+      .min(1, 'id is at least 1'),
+    decision: z.enum(['accept', 'decline'], { error: 'decision is accept or decline' }),
+    reason: z
+      .string({ error: 'reason is text' })
+      .trim()
+      .max(DECISION_REASON_MAX, `reason is at most ${DECISION_REASON_MAX} characters long`)
+      .default(''),
+  })
+  .strict();
+export type DecideInput = z.output<typeof DecideInput>;
+
+export const LabelChangeInput = z
+  .object({
+    videoId: VideoId,
+    kind: z.enum(LABEL_KINDS, { error: 'kind is tag, music, star or creator' }),
+    name: z
+      .string({ error: 'name is required' })
+      .trim()
+      .min(1, 'name is required')
+      .max(LABEL_NAME_MAX, `name is at most ${LABEL_NAME_MAX} characters long`),
+  })
+  .strict();
+export type LabelChangeInput = z.output<typeof LabelChangeInput>;
+
+export const FlagInput = z
+  .object({
+    videoId: VideoId,
+    reason: z
+      .string({ error: 'reason is required' })
+      .trim()
+      .min(1, 'reason: say what is wrong with the labels')
+      .max(FLAG_REASON_MAX, `reason is at most ${FLAG_REASON_MAX} characters long`),
+  })
+  .strict();
+export type FlagInput = z.output<typeof FlagInput>;
+
+export const VideoRef = z.object({ videoId: VideoId }).strict();
+
+export const ChangesInput = z
+  .object({
+    tagger: z.string().trim().max(40, 'tagger is at most 40 characters').default(''),
+    videoId: z.string().trim().max(40, 'videoId is at most 40 characters').default(''),
+    index: PageIndex,
+  })
+  .strict();
+export type ChangesInput = z.output<typeof ChangesInput>;
+
+export const RevertInput = z
+  .object({
+    id: z
+      .number({ error: 'id is a number' })
+      .int('id is a whole number')
+      .min(1, 'id is at least 1'),
+    reason: z
+      .string({ error: 'reason is text' })
+      .trim()
+      .max(DECISION_REASON_MAX, `reason is at most ${DECISION_REASON_MAX} characters long`)
+      .default(''),
+  })
+  .strict();
+export type RevertInput = z.output<typeof RevertInput>;
