@@ -2,14 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { firstLink, parseMail, type ReceivedMail } from '@cutroom/core/mail/parse-mail';
 import type { BrowserContext } from 'playwright-core';
-import { inject } from 'vitest';
-import { baseUrl } from './browser';
+import { baseUrl, siteDataDir } from './browser';
 
 let counter = 0;
 
 /** Mails the e2e server wrote to its outbox (it runs without SMTP_URL), newest last. */
 export function outboxMails(): (Omit<ReceivedMail, 'to'> & { file: string; to: string })[] {
-  const dir = join(inject('dataDir'), 'outbox');
+  const dir = join(siteDataDir(), 'outbox');
   let files: string[];
   try {
     files = readdirSync(dir)

@@ -17,8 +17,21 @@ export const CHROMIUM_LAUNCH = {
 
 let browser: Browser | undefined;
 
+let ownSite: { baseUrl: string; dataDir: string } | undefined;
+
+/**
+ * A test file that starts a server of its own (with other settings, `startSiteServer`) points
+ * every helper here at it: pages, accounts, mails and uploads.
+ */
+export function useOwnSite(site: { baseUrl: string; dataDir: string }) {
+  ownSite = site;
+}
+
 /** The server under test. */
-export const baseUrl = () => inject('baseUrl');
+export const baseUrl = () => ownSite?.baseUrl ?? inject('baseUrl');
+
+/** Its data folder (the outbox of its mails). */
+export const siteDataDir = () => ownSite?.dataDir ?? inject('dataDir');
 
 /** A fresh page in its own context; the browser is shared by the file and closed after it. */
 export async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
