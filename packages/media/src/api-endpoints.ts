@@ -1,5 +1,6 @@
 import type { Endpoint } from '@cutroom/core/api/endpoint';
 import { endpoints as domainEndpoints } from '@cutroom/core/api/endpoints';
+import { publishPartnerUploadEndpoint } from './uploads/partner-upload.endpoints';
 import { publishUploadEndpoint } from './uploads/upload.endpoints';
 
 /**
@@ -7,4 +8,8 @@ import { publishUploadEndpoint } from './uploads/upload.endpoints';
  * the domain, not the reverse). The web app routes them, the /api page documents them, and
  * the authorization matrix and bad-input walk are generated from this list.
  */
-export const apiEndpoints: readonly Endpoint[] = [...domainEndpoints, publishUploadEndpoint];
+export const apiEndpoints: readonly Endpoint[] = [
+  ...domainEndpoints,
+  publishUploadEndpoint,
+  publishPartnerUploadEndpoint,
+];

@@ -41,7 +41,7 @@ export const RIGHTS_OF: Readonly<Record<RightHolder, readonly Right[]>> = {
   tagger: ['tag'],
   partner: ['partner'],
   moderator: ['tag', 'moderate'],
-  admin: ['tag', 'moderate', 'administer'],
+  admin: ['tag', 'moderate', 'administer', 'partner'],
 };
 
 /** Staff see the moderation area. */

@@ -29,6 +29,7 @@ export const CALLERS = [
   'another member',
   'supporter',
   'tagger',
+  'partner',
   'moderator',
   'admin',
   'disabled',
@@ -81,6 +82,7 @@ export async function createCallers(handle: DatabaseHandle) {
   const another = await signedIn({});
   const supporter = await signedIn({ isSupporter: true });
   const tagger = await signedIn({ role: 'tagger' });
+  const partner = await signedIn({ role: 'partner' });
   const moderator = await signedIn({ role: 'moderator' });
   const admin = await signedIn({ role: 'admin,moderator' });
   const unverified = await createUser(db, { emailVerified: false });
@@ -99,6 +101,7 @@ export async function createCallers(handle: DatabaseHandle) {
     'another member': await actorFor(another.cookie),
     supporter: await actorFor(supporter.cookie),
     tagger: await actorFor(tagger.cookie),
+    partner: await actorFor(partner.cookie),
     moderator: await actorFor(moderator.cookie),
     admin: await actorFor(admin.cookie),
     disabled: await actorFor(disabled.cookie),

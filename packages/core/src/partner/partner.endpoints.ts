@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { defineModeEndpoint, requireMediaServices } from '../api/endpoint';
+import { ServiceError } from '../api/service-error';
+import { videoMediaUrls } from '../videos/video-processing.service';
+import {
+  CreatePartnerInput,
+  PartnerVideoInput,
+  PlayAnswer,
+  SetDetailsInput,
+  SetPremiumInput,
+  SetPriceInput,
+  SetPublishedInput,
+} from './partner.schema';
+import {
+  createPartner,
+  getChannelVideo,
+  PREMIUM_REFUSAL_MESSAGE,
+  requireManagedPartner,
+  requirePartnerBySlug,
+  setChannelDetails,
+  setChannelVideoPublished,
+  setPremium,
+  setPrice,
+} from './partner.service';
+
+const PartnerAnswer = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  stripePriceId: z.string().nullable(),
+  priceCents: z.number(),
+  currency: z.string(),
+});
+
+const toPartnerAnswer = (partner: z.infer<typeof PartnerAnswer>) => ({
+  slug: partner.slug,
+  name: partner.name,
+  description: partner.description,
+  stripePriceId: partner.stripePriceId,
+  priceCents: partner.priceCents,
+  currency: partner.currency,
+});
+
+/**
+ * `/api/v2/partner`: the partner section (/{PARTNER_SLUG}, docs/partner.md). Playing a channel
+ * video answers its media only to those the premium rule lets in; the partner (and admins)
+ * manage the channel's videos, price and details; admins make a member the partner.
+ */
+export const partnerEndpoint = defineModeEndpoint({
+  path: '/api/v2/partner',
+  summary:
+    "The partner channel: play a channel video (premium ones for its subscribers only), and the partner's management of its videos, price and details.",
+  modes: {
+    Play: {
+      right: 'view',
+      refusal: { signIn: PREMIUM_REFUSAL_MESSAGE, forbidden: PREMIUM_REFUSAL_MESSAGE },
+      summary:
+        "A channel video's media URLs (`videoId`): free videos for everyone, premium ones for the channel's active subscribers, the partner and staff; 401/403 otherwise.",
+      input: PartnerVideoInput,
+      output: PlayAnswer,
+      handle: async ({ videoId }, context) => {
+        const partner = await requirePartnerBySlug(context.db, context.config.PARTNER_SLUG);
+        const found = await getChannelVideo(context.db, context.actor, partner, videoId);
+        if (!found.playable) {
+          throw new ServiceError(
+            context.actor ? 'forbidden' : 'unauthenticated',
+            PREMIUM_REFUSAL_MESSAGE,
+          );
+        }
+        const urls = videoMediaUrls(requireMediaServices(context).storage, found.video);
+        if (!urls) throw new ServiceError('conflict', 'The video is not processed yet');
+        return {
+          body: {
+            videoId,
+            isPremium: found.isPremium,
+            masterPlaylistUrl: urls.masterPlaylistUrl,
+            posterUrl: urls.posterUrl,
+            spritesVttUrl: urls.spritesVttUrl,
+          },
+        };
+      },
+    },
+    SetPremium: {
+      right: 'partner',
+      summary: 'Mark a channel video (`videoId`) premium (subscribers only) or free (`isPremium`).',
+      input: SetPremiumInput,
+      output: z.object({ videoId: z.string(), isPremium: z.boolean() }),
+      handle: async ({ videoId, isPremium }, context) => {
+        const partner = await requireManagedPartner(
+          context.db,
+          context.actor,
+          context.config.PARTNER_SLUG,
+        );
+        await setPremium(context.db, partner, videoId, isPremium);
+        await context.listings.invalidate();
+        return { body: { videoId, isPremium } };
+      },
+    },
+    SetPublished: {
+      right: 'partner',
+      summary: 'Unpublish a channel video (`published: false`) or publish it again.',
+      input: SetPublishedInput,
+      output: z.object({ videoId: z.string(), status: z.string() }),
+      handle: async ({ videoId, published }, context) => {
+        const partner = await requireManagedPartner(
+          context.db,
+          context.actor,
+          context.config.PARTNER_SLUG,
+        );
+        const status = await setChannelVideoPublished(
+          context.db,
+          partner,
+          videoId,
+          published,
+          context.now(),
+        );
+        await context.listings.invalidate();
+        return { body: { videoId, status } };
+      },
+    },
+    SetPrice: {
+      right: 'partner',
+      summary:
+        "Set the channel's subscription price: its Stripe price id (`stripePriceId`, null: off sale) and the amount shown (`priceCents`, `currency`).",
+      input: SetPriceInput,
+      output: PartnerAnswer,
+      handle: async (input, context) => {
+        const partner = await requireManagedPartner(
+          context.db,
+          context.actor,
+          context.config.PARTNER_SLUG,
+        );
+        return { body: toPartnerAnswer(await setPrice(context.db, partner, input, context.now())) };
+      },
+    },
+    SetDetails: {
+      right: 'partner',
+      summary: "Change the channel's `name` and `description`.",
+      input: SetDetailsInput,
+      output: PartnerAnswer,
+      handle: async (input, context) => {
+        const partner = await requireManagedPartner(
+          context.db,
+          context.actor,
+          context.config.PARTNER_SLUG,
+        );
+        return {
+          body: toPartnerAnswer(await setChannelDetails(context.db, partner, input, context.now())),
+        };
+      },
+    },
+    CreatePartner: {
+      right: 'administer',
+      summary:
+        "Make a member (`username`) the partner of this site's channel (PARTNER_SLUG), named `name`: they get the partner role.",
+      input: CreatePartnerInput,
+      output: PartnerAnswer,
+      handle: async ({ username, name }, context) => {
+        const partner = await createPartner(
+          context.db,
+          { username, name, slug: context.config.PARTNER_SLUG },
+          context.now(),
+        );
+        return { status: 201, body: toPartnerAnswer(partner) };
+      },
+    },
+  },
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { defineEndpoint, requireMediaServices } from '@cutroom/core/api/endpoint';
+import { ServiceError } from '@cutroom/core/api/service-error';
+import {
+  addToChannel,
+  NOT_YOUR_CHANNEL_MESSAGE,
+  requireManagedPartner,
+} from '@cutroom/core/partner/partner.service';
+import { mediaConfigFrom } from '../media-config';
+import { PublishUploadInput, publishUpload } from './upload.service';
+
+/**
+ * Publishes a finished upload into the partner channel (/{PARTNER_SLUG}/upload): the site's
+ * upload, with the premium switch. Only the channel's partner account uploads into it.
+ */
+export const publishPartnerUploadEndpoint = defineEndpoint({
+  path: '/api/v2/partnerUpload',
+  right: 'partner',
+  summary:
+    'Publish a finished resumable upload into the partner channel, like /api/v2/upload, with `isPremium` (subscribers only). Partner account only.',
+  input: PublishUploadInput.extend({ isPremium: z.boolean().default(false) }),
+  output: z.object({
+    video: z.object({
+      id: z.string(),
+      slug: z.string(),
+      status: z.string(),
+      isPremium: z.boolean(),
+    }),
+  }),
+  async handle({ isPremium, ...input }, context) {
+    const partner = await requireManagedPartner(
+      context.db,
+      context.actor,
+      context.config.PARTNER_SLUG,
+    );
+    // The channel's videos are the partner's own: an administrator manages, but does not upload.
+    if (context.actor?.id !== partner.userId) {
+      throw new ServiceError('forbidden', NOT_YOUR_CHANNEL_MESSAGE);
+    }
+    const media = requireMediaServices(context);
+    const video = await publishUpload(
+      {
+        db: context.db,
+        actor: context.actor,
+        now: context.now,
+        ...media,
+        media: mediaConfigFrom(context.config),
+      },
+      input,
+    );
+    await addToChannel(context.db, partner, video.id, isPremium);
+    return {
+      status: 201,
+      body: { video: { id: video.id, slug: video.slug, status: video.status, isPremium } },
+    };
+  },
+});
