@@ -2,31 +2,25 @@ import {
   checkUsernameEndpoint,
   createUserEndpoint,
   initNewUserEndpoint,
-  passwordPolicyEndpoint,
-  recaptchaConfigEndpoint,
 } from '../accounts/accounts.endpoints';
 import { getMoreVideosEndpoint } from '../browse/browse.endpoints';
 import { consoleEndpoint } from '../console/console.endpoints';
-import { eventsEndpoint } from '../events/events.endpoints';
 import { commentsEndpoint } from '../comments/comments.endpoints';
 import { libraryEndpoint } from '../library/library.endpoints';
 import { memberPartsEndpoint } from '../member-parts/member-parts.endpoints';
-import { accountEndpoint } from '../my-account/my-account.endpoints';
 import { sendMessageEndpoint } from '../messages/messages.endpoints';
 import { adminEndpoint } from '../moderation/admin.endpoints';
 import { metadataEndpoint } from '../metadata/metadata.endpoints';
 import { notificationsEndpoint } from '../notifications/notifications.endpoints';
 import { partnerEndpoint } from '../partner/partner.endpoints';
 import { ticketsEndpoint } from '../tickets/tickets.endpoints';
-import { taggingEndpoint } from '../tagging/tagging.endpoints';
 import { playlistsEndpoint } from '../playlists/playlists.endpoints';
 import { privacyEndpoint } from '../privacy/privacy.endpoints';
 import { reportsEndpoint } from '../reports/reports.endpoints';
 import { profileInputEndpoint, removeFriendEndpoint } from '../profiles/profile-input.endpoints';
 import { searchV2Endpoint } from '../search/search.endpoints';
-import { statisticsEndpoint } from '../statistics/statistics.endpoints';
+import { taggingEndpoint } from '../tagging/tagging.endpoints';
 import { videoInputEndpoint } from '../video-input/video-input.endpoints';
-import { videoSettingsEndpoint } from '../video-settings/video-settings.endpoints';
 import { countViewEndpoint } from '../watch/watch.endpoints';
 import type { Endpoint } from './endpoint';
 
@@ -35,15 +29,12 @@ export const endpoints: readonly Endpoint[] = [
   checkUsernameEndpoint,
   createUserEndpoint,
   initNewUserEndpoint,
-  passwordPolicyEndpoint,
-  recaptchaConfigEndpoint,
   adminEndpoint,
   getMoreVideosEndpoint,
   searchV2Endpoint,
   metadataEndpoint,
   countViewEndpoint,
   videoInputEndpoint,
-  videoSettingsEndpoint,
   profileInputEndpoint,
   removeFriendEndpoint,
   playlistsEndpoint,
@@ -57,7 +48,6 @@ export const endpoints: readonly Endpoint[] = [
   taggingEndpoint,
   memberPartsEndpoint,
   libraryEndpoint,
-  eventsEndpoint,
   partnerEndpoint,
 ];
 

@@ -4,6 +4,8 @@ import type { Right } from '@cutroom/core/access/rights';
 import { RIGHTS } from '@cutroom/core/access/rights';
 import { dispatch } from '@cutroom/core/api/dispatch';
 import { findEndpoint } from '@cutroom/core/api/endpoints';
+import { rawRouteRefusal, type RawRoute } from '@cutroom/core/api/raw-route';
+import { RAW_ROUTES } from '@cutroom/core/api/raw-routes';
 import { createTestDatabase } from '@cutroom/core/testing/test-db';
 import { createVideo } from '@cutroom/core/testing/video-factory';
 import {
@@ -120,6 +122,12 @@ const DESIGN: Record<Right, Record<Caller, 'ok' | 401 | 403>> = {
   },
 };
 
+/** A raw route's designed answer: its right's, with a visitor sent to sign in where it says so. */
+function rawRouteDesign(route: RawRoute, caller: Caller): 'ok' | 401 | 403 | 303 {
+  const design = DESIGN[route.right][caller];
+  return design === 401 && route.refusal === 'sign-in' ? 303 : design;
+}
+
 const handle = await createTestDatabase();
 const { db } = handle;
 const calls = listApiCalls();
@@ -190,6 +198,20 @@ describe('the authorization matrix (every endpoint and mode × every kind of cal
     },
   );
 
+  it.each(RAW_ROUTES.map((route) => [route.path, route] as const))(
+    'the route %s answers each caller as designed',
+    (_path, route) => {
+      const answers: Record<string, unknown> = {};
+      const expected: Record<string, unknown> = {};
+      for (const caller of CALLERS) {
+        const refusal = rawRouteRefusal(route, callers.actors[caller], route.path);
+        answers[caller] = refusal ? refusal.status : 'ok';
+        expected[caller] = rawRouteDesign(route, caller);
+      }
+      expect(answers).toEqual(expected);
+    },
+  );
+
   it('is written out in docs/authorization.md, generated from the declarations', () => {
     const lines = [
       '# Who may call what',
@@ -207,6 +229,21 @@ describe('the authorization matrix (every endpoint and mode × every kind of cal
             const design = DESIGN[entry.access.right][caller];
             return design === 'ok' ? 'yes' : String(design);
           }).join(' | ')} |`,
+      ),
+      '',
+      'Routes that are not JSON endpoints (streams, files, redirects, webhooks), declared in',
+      '`packages/core/src/api/raw-routes.ts`; 303 sends a visitor to sign in and come back.',
+      '',
+      `| route | right | ${CALLERS.join(' | ')} |`,
+      `| --- | --- | ${CALLERS.map(() => '---').join(' | ')} |`,
+      ...RAW_ROUTES.map(
+        (route) =>
+          `| \`${route.methods.join(', ')} ${route.path}\` | ${route.right} | ${CALLERS.map(
+            (caller) => {
+              const design = rawRouteDesign(route, caller);
+              return design === 'ok' ? 'yes' : String(design);
+            },
+          ).join(' | ')} |`,
       ),
       '',
       'An unverified account cannot sign in and a disabled one loses every session, so both reach',
