@@ -328,7 +328,6 @@ export async function setMemberRoles(
   return toMemberRow(user, 0);
 }
 
-/** Sets or clears the supporter flag (admins only). */
 /**
  * The one way a member's roles change: inside the caller's transaction, logged as a role
  * change (with `note` saying why, when another action caused it).
@@ -362,6 +361,7 @@ export async function writeMemberRoles(
   return row!;
 }
 
+/** Sets or clears the supporter flag (admins only). */
 export async function setMemberSupporter(
   ctx: ModerationContext,
   actor: Actor | null,
