@@ -8,6 +8,7 @@ import { consoleEndpoint } from '../console/console.endpoints';
 import { commentsEndpoint } from '../comments/comments.endpoints';
 import { libraryEndpoint } from '../library/library.endpoints';
 import { memberPartsEndpoint } from '../member-parts/member-parts.endpoints';
+import { accountEndpoint } from '../my-account/my-account.endpoints';
 import { sendMessageEndpoint } from '../messages/messages.endpoints';
 import { adminEndpoint } from '../moderation/admin.endpoints';
 import { metadataEndpoint } from '../metadata/metadata.endpoints';
@@ -19,6 +20,7 @@ import { privacyEndpoint } from '../privacy/privacy.endpoints';
 import { reportsEndpoint } from '../reports/reports.endpoints';
 import { profileInputEndpoint, removeFriendEndpoint } from '../profiles/profile-input.endpoints';
 import { searchV2Endpoint } from '../search/search.endpoints';
+import { statisticsEndpoint } from '../statistics/statistics.endpoints';
 import { taggingEndpoint } from '../tagging/tagging.endpoints';
 import { videoInputEndpoint } from '../video-input/video-input.endpoints';
 import { countViewEndpoint } from '../watch/watch.endpoints';
@@ -48,6 +50,8 @@ export const endpoints: readonly Endpoint[] = [
   taggingEndpoint,
   memberPartsEndpoint,
   libraryEndpoint,
+  accountEndpoint,
+  statisticsEndpoint,
   partnerEndpoint,
 ];
 

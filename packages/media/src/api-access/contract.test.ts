@@ -120,6 +120,9 @@ let notificationId = '';
 /** The tagging calls' application and label change. */
 const tagging = { application: 0, change: 0 };
 let ticketId = 0;
+let eventId = 0;
+let eventForm: unknown = {};
+let entryId = 0;
 const another = () => callers.users.another.username;
 
 /**
@@ -454,9 +457,6 @@ const EXAMPLES: [string, Example][] = [
     { caller: 'moderator', body: () => ({ id: ticketId, message: 'An answer' }) },
   ],
   ['/api/tickets#StaffClose', { caller: 'moderator', body: () => ({ id: ticketId }) }],
-  [
-    '/api/tickets#Reply',
-    { caller: 'member', body: () => ({ id: ticketId, message: 'One more thing' }) },
   ['/api/tagging#Figures', { caller: 'visitor', body: () => ({}) }],
   [
     '/api/tagging#Apply',
@@ -501,8 +501,56 @@ const EXAMPLES: [string, Example][] = [
     { caller: 'tagger', body: () => ({ videoId: ids.second, reason: 'Not a TikTok' }) },
   ],
   ['/api/tagging#Settle', { caller: 'tagger', body: () => ({ videoId: ids.second }) }],
+  [
+    '/api/tickets#Reply',
+    { caller: 'member', body: () => ({ id: ticketId, message: 'One more thing' }) },
   ],
   ['/api/tickets#Close', { caller: 'member', body: () => ({ id: ticketId }) }],
+  [
+    '/api/v2/events#Create',
+    {
+      caller: 'admin',
+      body: () => ({
+        slug: 'contract-event',
+        title: 'Contract event',
+        rules: 'One video each.',
+        entriesOpenAt: new Date(Date.now() - 3_600_000).toISOString(),
+        entriesCloseAt: new Date(Date.now() + 3_600_000).toISOString(),
+        votingOpenAt: new Date(Date.now() - 3_600_000).toISOString(),
+        votingCloseAt: new Date(Date.now() + 7_200_000).toISOString(),
+      }),
+      after: (body) => (eventId = Number(body.id)),
+    },
+  ],
+  ['/api/v2/events#AdminList', { caller: 'admin', body: () => ({}) }],
+  [
+    '/api/v2/events#AdminLoad',
+    { caller: 'admin', body: () => ({ id: eventId }), after: (body) => (eventForm = body.data) },
+  ],
+  [
+    '/api/v2/events#Update',
+    {
+      caller: 'admin',
+      body: () => ({ ...(eventForm as object), title: 'Contract event, renamed' }),
+    },
+  ],
+  ['/api/v2/events#List', { caller: 'visitor', body: () => ({ section: 'current' }) }],
+  [
+    '/api/v2/events#Enter',
+    {
+      caller: 'member',
+      body: () => ({ slug: 'contract-event', videoId: ids.owned }),
+      after: (body) => (entryId = Number(body.entryId)),
+    },
+  ],
+  [
+    '/api/v2/events#Vote',
+    { caller: 'another member', body: () => ({ slug: 'contract-event', entryId }) },
+  ],
+  ['/api/v2/events#Mine', { caller: 'member', body: () => ({ slug: 'contract-event' }) }],
+  ['/api/v2/events#Load', { caller: 'visitor', body: () => ({ slug: 'contract-event' }) }],
+  ['/api/v2/events#RemoveEntry', { caller: 'admin', body: () => ({ entryId }) }],
+  ['/api/v2/events#Delete', { caller: 'admin', body: () => ({ id: eventId }) }],
 ];
 
 let ip = 0;

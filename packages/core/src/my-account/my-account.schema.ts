@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH } from '../accounts/messages';
+
+/** What happens to a deleted member's published videos. */
+export const VIDEO_CHOICES = ['delete', 'keep'] as const;
+
+export const DeleteAccountInput = z.object({
+  password: z
+    .string({ error: 'password: enter your password' })
+    .min(1, 'password: enter your password')
+    .max(MAX_PASSWORD_LENGTH),
+  /** The member's username, typed out. */
+  confirmation: z.string({ error: 'confirmation: type your username to confirm' }).trim().max(100),
+  videos: z.enum(VIDEO_CHOICES, { error: 'videos: is delete or keep' }),
+});
+export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
+
+export const SessionRef = z.object({
+  id: z.string({ error: 'id: names a session' }).min(1).max(64),
+});
+
+export const SessionAnswer = z.object({
+  id: z.string(),
+  /** Browser and system, read from the user agent ("Chrome on Linux"). */
+  device: z.string(),
+  /** The address it signed in from, partly hidden. */
+  ip: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  isCurrent: z.boolean(),
+});
+export type SessionAnswer = z.infer<typeof SessionAnswer>;
+
+export const AccountExportAnswer = z.object({
+  fileName: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
