@@ -5,6 +5,7 @@ import {
 } from '../accounts/accounts.endpoints';
 import { getMoreVideosEndpoint } from '../browse/browse.endpoints';
 import { consoleEndpoint } from '../console/console.endpoints';
+import { eventsEndpoint } from '../events/events.endpoints';
 import { commentsEndpoint } from '../comments/comments.endpoints';
 import { libraryEndpoint } from '../library/library.endpoints';
 import { memberPartsEndpoint } from '../member-parts/member-parts.endpoints';
@@ -50,6 +51,7 @@ export const endpoints: readonly Endpoint[] = [
   taggingEndpoint,
   memberPartsEndpoint,
   libraryEndpoint,
+  eventsEndpoint,
   accountEndpoint,
   statisticsEndpoint,
   partnerEndpoint,
