@@ -6,7 +6,9 @@ export type ServiceErrorKind =
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
-  | 'insufficient_storage';
+  | 'insufficient_storage'
+  /** A service the site depends on (the payment provider) did not answer: try again later. */
+  | 'unavailable';
 
 export const STATUS_BY_KIND: Record<ServiceErrorKind, number> = {
   invalid: 400,
@@ -17,6 +19,7 @@ export const STATUS_BY_KIND: Record<ServiceErrorKind, number> = {
   rate_limited: 429,
   /** The server's disk (or quota) is full: nothing was kept; trying later may work. */
   insufficient_storage: 507,
+  unavailable: 503,
 };
 
 /**
