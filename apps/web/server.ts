@@ -13,7 +13,9 @@ import { FOREIGN_ORIGIN_MESSAGE } from '@cutroom/core/accounts/origin';
 import { memberPartsEndpoint } from '@cutroom/core/member-parts/member-parts.endpoints';
 import { createPostHandler } from './lib/api-route';
 import { createRuntime } from './lib/create-runtime';
+import { resolveActor } from '@cutroom/core/accounts/session.service';
 import { MEDIA_PATH_PREFIX, serveMedia } from './lib/media-handler';
+import { createPremiumMediaGuard } from './lib/premium-media';
 import { hasMemberHint, MEMBER_HINT_SET } from './lib/member-hint';
 import {
   compileProxyTrust,
@@ -26,6 +28,11 @@ import { UPLOAD_PATH } from './lib/uploads';
 const runtime = await createRuntime();
 globalThis.__cutroomRuntime = Promise.resolve(runtime);
 const { config, log } = runtime;
+// Premium partner videos' files go only to those who may watch them (docs/partner.md).
+const premiumMediaGuard = createPremiumMediaGuard({
+  db: runtime.database.db,
+  actorOf: (headers) => resolveActor(runtime.accounts.auth, runtime.database.db, headers),
+});
 
 const dev = process.argv.includes('--dev');
 const app = next({ dev, dir: fileURLToPath(new URL('.', import.meta.url)) });
@@ -140,7 +147,7 @@ const server = createServer((request, response) => {
   if (staticBrotli?.serve(request, response)) return;
   if (request.url?.startsWith(MEDIA_PATH_PREFIX)) {
     // Media bypasses Next.js: byte ranges and streaming straight from storage.
-    serveMedia(runtime.storage, request, response).catch((error: unknown) => {
+    serveMedia(runtime.storage, request, response, premiumMediaGuard).catch((error: unknown) => {
       log.error({ err: error, reqId: requestId }, 'media request failed');
       if (!response.headersSent) response.writeHead(500).end();
       else response.destroy();

@@ -36,6 +36,8 @@ export async function serveMedia(
   storage: Storage,
   request: IncomingMessage,
   response: ServerResponse,
+  /** Who may fetch an object (premium partner videos, docs/partner.md); public when absent. */
+  access?: (key: string, request: IncomingMessage) => Promise<'public' | 'private' | 'refused'>,
 ): Promise<void> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.setHeader('allow', 'GET, HEAD');
@@ -54,16 +56,22 @@ export async function serveMedia(
   ) {
     return sendStatus(response, 404, 'Not found');
   }
+  const allowed = access ? await access(key, request) : 'public';
+  if (allowed === 'refused') {
+    return sendStatus(response, 403, 'This video is for the channel’s subscribers');
+  }
   try {
     const object = await storage.stat(key);
     if (!object) return sendStatus(response, 404, 'Not found');
     const etag = `"${object.size.toString(16)}-${object.lastModified.getTime().toString(16)}"`;
     const headers: Record<string, string | number> = {
       'content-type': object.contentType,
-      'cache-control': cacheControlForKey(key),
+      // A premium video's files are this viewer's: no shared cache may keep them.
+      'cache-control': allowed === 'private' ? 'private, max-age=3600' : cacheControlForKey(key),
       'accept-ranges': 'bytes',
       etag,
       'last-modified': object.lastModified.toUTCString(),
+      ...(allowed === 'private' ? { vary: 'Cookie, Authorization' } : {}),
       'access-control-allow-origin': '*',
       'x-content-type-options': 'nosniff',
     };

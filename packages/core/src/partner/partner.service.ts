@@ -23,8 +23,15 @@ export const NOT_YOUR_CHANNEL_MESSAGE = 'Only the channel’s partner account ma
 export const PREMIUM_REFUSAL_MESSAGE =
   'This video is for the channel’s subscribers: subscribe to watch it';
 
-/** Subscription states that open premium videos (Stripe's own names). */
-export const ACTIVE_STATES: readonly PartnerSubscriptionState[] = ['active', 'trialing'];
+/**
+ * Subscription states that open premium videos (Stripe's own names): active, in a trial, or a
+ * renewal Stripe is still retrying (past_due), as for the supporter rank (docs/billing.md).
+ */
+export const ACTIVE_STATES: readonly PartnerSubscriptionState[] = [
+  'active',
+  'trialing',
+  'past_due',
+];
 
 /** The partner channel with this slug (case-insensitive), or null. */
 export async function findPartnerBySlug(db: Database, slug: string): Promise<Partner | null> {
