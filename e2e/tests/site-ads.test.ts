@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage, useOwnSite } from '../support/browser';
 import { startSiteServer } from '../support/global-setup';
+import { screenshotPath } from '../support/screenshots';
 import { makeTinyMp4, sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 // The site's advertising (docs/ads.md) against an ad host of the test's own: the visitor check,
@@ -200,6 +201,7 @@ describe('video ads and supporters', () => {
       .first()
       .click();
     await expect.poll(() => got('/impression'), { timeout: 20_000 }).toBeGreaterThan(0);
+    await visitor.screenshot({ path: screenshotPath('ads-preroll.png') });
     expect(got('/ad.mp4')).toBeGreaterThan(0);
     expect(got('/analytics.js')).toBeGreaterThan(0);
     expect(got('/font.css')).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { AdSettings } from '@/lib/ads/ad-settings';
 import { useNotSupporter } from './member-parts';
 
@@ -14,17 +14,20 @@ export function SiteAds({ settings }: { settings: AdSettings }) {
   const notSupporter = useNotSupporter();
   const ads = notSupporter === true;
   const outsideTags = ads || (!settings.outsideTagsSkipSupporters && notSupporter !== null);
+  // The settings as they were first given: a new copy of the same (the shell rendered again)
+  // does not start the ads again.
+  const given = useRef(settings);
   useEffect(() => {
     if (!ads && !outsideTags) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
     void import('@/lib/ads/start-ads').then(({ startAds }) => {
-      if (!cancelled) stop = startAds(settings, { ads, outsideTags });
+      if (!cancelled) stop = startAds(given.current, { ads, outsideTags });
     });
     return () => {
       cancelled = true;
       stop?.();
     };
-  }, [settings, ads, outsideTags]);
+  }, [ads, outsideTags]);
   return null;
 }
