@@ -23,16 +23,18 @@ export function pageRoutes(dir = appDir, prefix = ''): string[] {
 }
 
 /** Who may enter a staff page: its route group's right (the layout checks it). */
-export type StaffRole = 'moderator' | 'admin';
+export type StaffRole = 'tagger' | 'moderator' | 'admin';
 
 /**
- * The pages of the staff route groups and the role that may enter each: app/(staff) needs the
- * moderate right (a moderator), app/(admin) the administer right (an admin). The page tests
+ * The pages of the staff route groups and the role that may enter each: app/(tagger) needs the
+ * tag right (a tagger), app/(staff) the moderate right (a moderator), app/(admin) the
+ * administer right (an admin). The page tests
  * visit them signed in as the staff account (an admin, who holds both).
  */
 export function staffRoutes(): Record<string, StaffRole> {
   const roles: Record<string, StaffRole> = {};
   for (const [group, role] of [
+    ['(tagger)', 'tagger'],
     ['(staff)', 'moderator'],
     ['(admin)', 'admin'],
   ] as const) {

@@ -30,6 +30,14 @@ const SIGN_IN_PROMPTS: Record<string, { title: string; text: string }> = {
     title: 'Sign in to see your reports',
     text: 'What you reported, and what staff did about it, shows here once you are signed in.',
   },
+  'tagging/apply': {
+    title: 'Sign in to apply to tag',
+    text: 'Members with a verified e-mail address apply to label videos as taggers.',
+  },
+  tagger: {
+    title: 'Sign in to tag',
+    text: 'The tagger queue is for taggers, moderators and admins.',
+  },
   subscriptions: {
     title: 'Sign in to see your subscriptions',
     text: 'Subscribe to uploaders on their profiles or video pages; their new videos show up here.',

@@ -5,8 +5,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { callApi } from '@/components/social/call-api';
 
 /**
- * One staff action on the admin endpoint (a mode and its fields), with an optional reason
- * field that opens under the button; the page reloads its data after it succeeds.
+ * One staff action on the admin endpoint, or on `endpoint` (a mode and its fields), with an
+ * optional reason field that opens under the button; the page reloads its data after it
+ * succeeds.
  */
 export function StaffActionButton({
   mode,
@@ -15,7 +16,10 @@ export function StaffActionButton({
   reason,
   tone = 'neutral',
   testId,
+  endpoint = '/api/v2/admin',
 }: {
+  /** The API endpoint the mode belongs to. */
+  endpoint?: string;
   mode: string;
   payload: Record<string, unknown>;
   label: string;
@@ -39,7 +43,7 @@ export function StaffActionButton({
     }
     setBusy(true);
     setError(null);
-    const result = await callApi('/api/v2/admin', {
+    const result = await callApi(endpoint, {
       mode,
       ...payload,
       ...(reason ? { reason: text } : {}),

@@ -11,6 +11,8 @@ const STAFF_LINKS: { href: string; label: string }[] = [
   { href: '/moderation/comments', label: 'Held comments' },
   { href: '/moderation/support', label: 'Support tickets' },
   { href: '/moderation/users', label: 'Members' },
+  { href: '/moderation/applications', label: 'Tagger applications' },
+  { href: '/moderation/label-changes', label: 'Label changes' },
   { href: '/moderation/logs', label: 'Staff log' },
 ];
 

@@ -44,7 +44,11 @@ export function LabelInput({
     if (event.key === 'Enter' || event.key === ',') {
       event.preventDefault();
       add(draft);
-    } else if (event.key === 'Backspace' && draft === '' && values.length > 0) {
+    } else if (
+      (event.key === 'Backspace' || event.key === 'Delete') &&
+      draft === '' &&
+      values.length > 0
+    ) {
       onChange(values.slice(0, -1));
     }
   };

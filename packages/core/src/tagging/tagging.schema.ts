@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { LABEL_KINDS, TAGGER_APPLICATION_STATES } from '../db/schema';
-
-/** Limits of an application, shown beside its fields. */
-export const MOTIVATION_MIN = 30;
-export const MOTIVATION_MAX = 2000;
-export const SAMPLE_TAGS_MIN = 10;
-export const SAMPLE_TAGS_MAX = 1000;
-export const DECISION_REASON_MAX = 500;
-export const LABEL_NAME_MAX = 60;
-export const FLAG_REASON_MAX = 300;
+import {
+  DECISION_REASON_MAX,
+  FLAG_REASON_MAX,
+  LABEL_NAME_MAX,
+  MOTIVATION_MAX,
+  MOTIVATION_MIN,
+  SAMPLE_TAGS_MAX,
+  SAMPLE_TAGS_MIN,
+} from './tagging-limits';
 
 const PageIndex = z
   .number({ error: 'index is a number' })

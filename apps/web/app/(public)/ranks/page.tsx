@@ -1,5 +1,6 @@
 import { IntentLink } from '@/components/ui/intent-link';
 import { listRankHolders } from '@cutroom/core/ranks/ranks.service';
+import { listTaggerCounts } from '@cutroom/core/tagging/tagger.service';
 import { getRuntime } from '@/lib/runtime';
 
 export const dynamic = 'force-dynamic';
@@ -8,7 +9,10 @@ export const metadata = { title: 'Ranks' };
 /** What each rank means and who holds it. */
 export default async function RanksPage() {
   const { database } = await getRuntime();
-  const ranks = await listRankHolders(database.db);
+  const [ranks, taggers] = await Promise.all([
+    listRankHolders(database.db),
+    listTaggerCounts(database.db),
+  ]);
   return (
     <section aria-labelledby="ranks-heading" className="max-w-4xl">
       <h1 id="ranks-heading" className="text-2xl font-bold">
@@ -54,6 +58,45 @@ export default async function RanksPage() {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="taggers-heading" className="mt-8" data-testid="tagger-counts">
+        <h2 id="taggers-heading" className="text-xl font-bold">
+          Taggers
+        </h2>
+        <p className="mt-1 text-sm text-neutral-400">
+          Label changes each tagger made that stand (reverted ones do not count).{' '}
+          <IntentLink href="/contribute" className="text-accent underline hover:no-underline">
+            Become one
+          </IntentLink>
+          .
+        </p>
+        {taggers.length > 0 ? (
+          <ol className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
+            {taggers.map((tagger, index) => (
+              <li
+                key={tagger.username}
+                className="flex items-center justify-between gap-3 rounded bg-surface-raised px-3 py-1.5"
+                data-testid="tagger-count"
+              >
+                <span className="min-w-0 truncate">
+                  <span className="mr-2 text-neutral-400">{index + 1}.</span>
+                  <IntentLink
+                    href={`/profile/${encodeURIComponent(tagger.username)}`}
+                    className="hover:underline"
+                  >
+                    {tagger.username}
+                  </IntentLink>
+                </span>
+                <span className="shrink-0 font-semibold">
+                  {tagger.changes.toLocaleString('en-US')}{' '}
+                  {tagger.changes === 1 ? 'change' : 'changes'}
+                </span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="mt-3 text-sm text-neutral-400">No label changes yet.</p>
+        )}
+      </section>
     </section>
   );
 }
