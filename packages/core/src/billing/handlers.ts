@@ -1,3 +1,4 @@
+import { partnerBilling } from '../partner/partner-billing';
 import { supporterBilling } from '../supporter/supporter-billing';
 import type { BillingHandlers } from './billing-handlers';
 
@@ -7,4 +8,5 @@ import type { BillingHandlers } from './billing-handlers';
  */
 export const BILLING_HANDLERS: BillingHandlers = {
   supporter: supporterBilling,
+  partner: partnerBilling,
 };

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { defineModeEndpoint, requireMediaServices } from '../api/endpoint';
+import { requireMemberRight } from '../access/rights';
+import { createCheckoutSession, createPortalSession } from '../billing/billing.service';
+import { users } from '../db/schema';
+import { eq } from 'drizzle-orm';
 import { ServiceError } from '../api/service-error';
 import { videoMediaUrls } from '../videos/video-processing.service';
 import {
   CreatePartnerInput,
   PartnerVideoInput,
+  NoInput,
   PlayAnswer,
   SetDetailsInput,
   SetPremiumInput,
@@ -14,6 +19,7 @@ import {
 import {
   createPartner,
   getChannelVideo,
+  isActiveSubscriber,
   PREMIUM_REFUSAL_MESSAGE,
   requireManagedPartner,
   requirePartnerBySlug,
@@ -22,6 +28,9 @@ import {
   setPremium,
   setPrice,
 } from './partner.service';
+
+export const ALREADY_SUBSCRIBED_MESSAGE = 'You already subscribe to this channel';
+export const OFF_SALE_MESSAGE = 'Subscriptions to this channel are not on sale yet';
 
 const PartnerAnswer = z.object({
   slug: z.string(),
@@ -78,6 +87,56 @@ export const partnerEndpoint = defineModeEndpoint({
             spritesVttUrl: urls.spritesVttUrl,
           },
         };
+      },
+    },
+    Subscribe: {
+      right: 'participate',
+      summary:
+        "Start a subscription to the channel: answers the Stripe Checkout `url` to send the member to (the channel's price). 409 when already subscribed, off sale, or payments are off.",
+      input: NoInput,
+      output: z.object({ url: z.string() }),
+      handle: async (_input, context) => {
+        const member = requireMemberRight(context.actor, 'participate');
+        const partner = await requirePartnerBySlug(context.db, context.config.PARTNER_SLUG);
+        if (member.id === partner.userId) {
+          throw new ServiceError('conflict', 'This is your own channel');
+        }
+        if (await isActiveSubscriber(context.db, partner.id, member.id)) {
+          throw new ServiceError('conflict', ALREADY_SUBSCRIBED_MESSAGE);
+        }
+        if (!partner.stripePriceId) throw new ServiceError('conflict', OFF_SALE_MESSAGE);
+        const [user] = await context.db
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.id, member.id))
+          .limit(1);
+        const base = `${context.config.PUBLIC_URL}/${context.config.PARTNER_SLUG}`;
+        const { url } = await createCheckoutSession(context, {
+          kind: 'partner',
+          targetId: partner.id,
+          priceId: partner.stripePriceId,
+          user: { id: member.id, email: user!.email },
+          successUrl: `${base}/subscriptions?subscribed=1`,
+          cancelUrl: `${base}/subscribe`,
+          metadata: { cutroom_partner_slug: partner.slug },
+        });
+        return { body: { url } };
+      },
+    },
+    ManageBilling: {
+      right: 'participate',
+      summary:
+        "Open Stripe's billing portal for the member (cancel, change card, invoices): answers its `url`.",
+      input: NoInput,
+      output: z.object({ url: z.string() }),
+      handle: async (_input, context) => {
+        const member = requireMemberRight(context.actor, 'participate');
+        const { url } = await createPortalSession(
+          context,
+          member.id,
+          `${context.config.PUBLIC_URL}/${context.config.PARTNER_SLUG}/subscriptions`,
+        );
+        return { body: { url } };
       },
     },
     SetPremium: {
