@@ -1,4 +1,6 @@
 import { authRoute, signInFormRoute } from '../accounts/accounts.routes';
+import { stripeWebhookRoute } from '../billing/billing.routes';
+import { accountExportRoute } from '../my-account/my-account.routes';
 import {
   notificationEventsRoute,
   openNotificationRoute,
@@ -41,6 +43,8 @@ export const RAW_ROUTES: readonly RawRoute[] = [
   processingEventsRoute,
   ticketImageRoute,
   oembedRoute,
+  stripeWebhookRoute,
   openApiRoute,
   buildRoute,
+  accountExportRoute,
 ];

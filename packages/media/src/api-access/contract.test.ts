@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeZodError, dispatch } from '@cutroom/core/api/dispatch';
 import { answerSchemaOf, type Actor } from '@cutroom/core/api/endpoint';
-import { comments } from '@cutroom/core/db/schema';
+import { loadConfig, type Config } from '@cutroom/core/config/config';
+import { billingCustomers, comments } from '@cutroom/core/db/schema';
 import { createUser } from '@cutroom/core/testing/factories';
+import { startStripeStandIn } from '@cutroom/core/testing/stripe-stand-in';
 import { createTestDatabase } from '@cutroom/core/testing/test-db';
 import { createVideo } from '@cutroom/core/testing/video-factory';
 import type { UploadedFiles } from '@cutroom/core/uploads/uploaded-files';
@@ -92,6 +94,7 @@ beforeAll(async () => {
     { id: ids.heldComment, videoId: ids.video, authorId: member.id, body: 'Held', status: 'held' },
     { id: ids.doomedComment, videoId: ids.video, authorId: member.id, body: 'Rude' },
   ]);
+  leaver = await createUser(db);
   const suspendee = await createUser(db);
   ids.suspendee = suspendee.user.id;
   ids.suspendeeName = suspendee.user.username;
@@ -108,11 +111,33 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
+/** Stripe's API for the supporter calls: a local stand-in (docs/billing.md), and a customer. */
+let stripeStandIn: Awaited<ReturnType<typeof startStripeStandIn>> | undefined;
+let billingConfig: Config;
+beforeAll(async () => {
+  stripeStandIn = await startStripeStandIn();
+  billingConfig = loadConfig({
+    NODE_ENV: 'test',
+    STRIPE_SECRET_KEY: 'sk_test_contract',
+    STRIPE_WEBHOOK_SECRET: 'whsec_contract',
+    STRIPE_SUPPORTER_PRICE_ID: 'price_contract',
+    STRIPE_API_URL: stripeStandIn.url,
+  });
+  await db
+    .insert(billingCustomers)
+    .values({ userId: callers.users.member.id, stripeCustomerId: 'cus_contract' });
+});
+afterAll(() => stripeStandIn?.close());
+
 interface Example {
   caller: Caller;
   body: () => Record<string, unknown>;
   /** Reads what later calls need from the answer. */
   after?: (body: Record<string, unknown>) => void;
+  /** A configuration of its own (payments set up, for the supporter calls). */
+  config?: () => Config;
+  /** A caller of its own instead of `caller`'s (an account the call deletes). */
+  actor?: () => Actor;
 }
 
 const member = () => callers.users.member.username;
@@ -120,6 +145,8 @@ let notificationId = '';
 /** The tagging calls' application and label change. */
 const tagging = { application: 0, change: 0 };
 let ticketId = 0;
+let sessionId = '';
+let leaver: Awaited<ReturnType<typeof createUser>>;
 let eventId = 0;
 let eventForm: unknown = {};
 let entryId = 0;
@@ -551,24 +578,51 @@ const EXAMPLES: [string, Example][] = [
   ['/api/v2/events#Load', { caller: 'visitor', body: () => ({ slug: 'contract-event' }) }],
   ['/api/v2/events#RemoveEntry', { caller: 'admin', body: () => ({ entryId }) }],
   ['/api/v2/events#Delete', { caller: 'admin', body: () => ({ id: eventId }) }],
+  ['/api/support#Status', { caller: 'visitor', body: () => ({}) }],
+  ['/api/support#Checkout', { caller: 'member', body: () => ({}), config: () => billingConfig }],
+  ['/api/support#Portal', { caller: 'member', body: () => ({}), config: () => billingConfig }],
+  [
+    '/api/v2/account#ListSessions',
+    {
+      caller: 'another member',
+      body: () => ({}),
+      after: (body) => (sessionId = (body.data as { id: string }[])[0]!.id),
+    },
+  ],
+  ['/api/v2/account#SignOutSession', { caller: 'another member', body: () => ({ id: sessionId }) }],
+  ['/api/v2/account#SignOutOtherSessions', { caller: 'another member', body: () => ({}) }],
+  ['/api/v2/account#ExportData', { caller: 'member', body: () => ({}) }],
+  [
+    '/api/v2/account#DeleteAccount',
+    {
+      caller: 'member',
+      actor: () => leaver.actor,
+      body: () => ({
+        password: leaver.password,
+        confirmation: leaver.user.username,
+        videos: 'delete',
+      }),
+    },
+  ],
+  ['/api/v2/statistics#VideoStatistics', { caller: 'member', body: () => ({ days: 28 }) }],
 ];
 
 let ip = 0;
 async function callExample(name: string, example: Example) {
   const target = calls.find((entry) => entry.name === name)!;
   const body = { ...(target.mode ? { mode: target.mode } : {}), ...example.body() };
-  const actor: Actor | null = callers.actors[example.caller];
-  return dispatch(
-    target.endpoint,
-    body,
-    contextFor(
-      db,
-      actor,
-      { ...media, uploads },
-      `198.51.100.${(ip++ % 250) + 1}`,
-      callers.accounts,
-    ),
+  const actor: Actor | null = example.actor?.() ?? callers.actors[example.caller];
+  const context = contextFor(
+    db,
+    actor,
+    { ...media, uploads },
+    `198.51.100.${(ip++ % 250) + 1}`,
+    callers.accounts,
   );
+  return dispatch(target.endpoint, body, {
+    ...context,
+    config: example.config?.() ?? context.config,
+  });
 }
 
 describe('the API contract (every endpoint and mode, answered as declared)', () => {
