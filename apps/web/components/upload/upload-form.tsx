@@ -21,6 +21,10 @@ export interface UploadFormProps {
   maxBytesText: string;
   categories: { id: string; name: string }[];
   suggestions?: Partial<Record<LabelKind, LabelSuggestion[]>>;
+  /** Where Publish sends the details (the partner channel's upload has its own call). */
+  publishPath?: string;
+  /** Offer the partner channel's premium switch (subscribers only). */
+  premiumSwitch?: boolean;
 }
 
 type Phase = 'idle' | 'uploading' | 'paused' | 'done' | 'publishing';
@@ -64,6 +68,8 @@ export function UploadForm({
   maxBytesText,
   categories,
   suggestions = {},
+  publishPath = '/api/v2/upload',
+  premiumSwitch = false,
 }: UploadFormProps) {
   const router = useRouter();
   const upload = useRef<Upload | null>(null);
@@ -90,6 +96,7 @@ export function UploadForm({
     isTrans: false,
     hasSeizureWarning: false,
   });
+  const [isPremium, setPremium] = useState(false);
 
   useEffect(() => () => void upload.current?.abort(), []);
 
@@ -176,10 +183,18 @@ export function UploadForm({
     setPhase('publishing');
     detailErrors.show(null);
     try {
-      const response = await fetch('/api/v2/upload', {
+      const response = await fetch(publishPath, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ uploadId, title, description, category, labels, ...flags }),
+        body: JSON.stringify({
+          uploadId,
+          title,
+          description,
+          category,
+          labels,
+          ...flags,
+          ...(premiumSwitch ? { isPremium } : {}),
+        }),
       });
       const answer = (await response.json()) as { error?: string; video?: { id: string } };
       if (!response.ok) {
@@ -391,6 +406,21 @@ export function UploadForm({
             ))}
           </div>
         </fieldset>
+        {premiumSwitch && (
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="isPremium"
+              checked={isPremium}
+              onChange={(event) => setPremium(event.target.checked)}
+              className="mt-0.5 h-4 w-4 accent-[var(--color-accent)]"
+            />
+            <span>
+              Premium: only the channel’s paying subscribers can watch it (everyone sees its title
+              and poster)
+            </span>
+          </label>
+        )}
         <button
           type="submit"
           disabled={phase !== 'done' || title.trim() === ''}

@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+import { pageAccess } from '@/lib/page-access';
+
+/** A member's own subscriptions: signed-in members. */
+const GROUP_RIGHT = 'participate';
+
+export default async function MemberSubscriptionsLayout({ children }: { children: ReactNode }) {
+  const { refusal } = await pageAccess(GROUP_RIGHT);
+  return refusal ?? children;
+}

@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+import { pageAccess } from '@/lib/page-access';
+
+/** The partner's own pages: the partner right (partner accounts and administrators). */
+const GROUP_RIGHT = 'partner';
+
+export default async function PartnerOnlyLayout({ children }: { children: ReactNode }) {
+  const { refusal } = await pageAccess(GROUP_RIGHT);
+  return refusal ?? children;
+}
