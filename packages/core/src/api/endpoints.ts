@@ -22,6 +22,7 @@ import { reportsEndpoint } from '../reports/reports.endpoints';
 import { profileInputEndpoint, removeFriendEndpoint } from '../profiles/profile-input.endpoints';
 import { searchV2Endpoint } from '../search/search.endpoints';
 import { statisticsEndpoint } from '../statistics/statistics.endpoints';
+import { supportEndpoint } from '../supporter/supporter.endpoints';
 import { taggingEndpoint } from '../tagging/tagging.endpoints';
 import { videoInputEndpoint } from '../video-input/video-input.endpoints';
 import { countViewEndpoint } from '../watch/watch.endpoints';
@@ -55,6 +56,7 @@ export const endpoints: readonly Endpoint[] = [
   accountEndpoint,
   statisticsEndpoint,
   partnerEndpoint,
+  supportEndpoint,
 ];
 
 export function findEndpoint(path: string): Endpoint | undefined {

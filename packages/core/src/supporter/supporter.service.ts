@@ -78,7 +78,6 @@ export async function supporterStatusOf(db: Database, userId: string): Promise<S
 export async function startSupporterCheckout(
   context: WebhookContext,
   actor: Actor | null,
-  email: string,
 ): Promise<{ url: string }> {
   const member = requireMemberRight(actor, 'participate');
   const { config } = context;
@@ -87,6 +86,11 @@ export async function startSupporterCheckout(
   }
   const status = await supporterStatusOf(context.db, member.id);
   if (status.subscription?.active) throw new ServiceError('conflict', SUPPORTER_MESSAGES.already);
+  const [{ email } = { email: '' }] = await context.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, member.id))
+    .limit(1);
   const base = `${config.PUBLIC_URL}${SUPPORT_PATH}`;
   const { url } = await createCheckoutSession(context, {
     kind: 'supporter',

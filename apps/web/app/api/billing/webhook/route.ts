@@ -1,0 +1,48 @@
+import { stripeWebhookRoute } from '@cutroom/core/billing/billing.routes';
+import { handleStripeWebhook } from '@cutroom/core/billing/webhook';
+import { rawRoute } from '@/lib/raw-route';
+import { getRuntime } from '@/lib/runtime';
+
+export const dynamic = 'force-dynamic';
+
+/** Stripe's events are small; a body past this is not one. */
+const MAX_BYTES = 512 * 1024;
+
+/** The body exactly as it arrived (the signature covers these bytes), or null when too large. */
+async function rawBody(request: Request): Promise<Buffer | null> {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_BYTES) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    for await (const chunk of request.body) {
+      size += chunk.byteLength;
+      if (size > MAX_BYTES) return null;
+      chunks.push(chunk);
+    }
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Stripe's webhook (docs/billing.md): the raw body is read before anything parses it and is
+ * checked against its Stripe-Signature header; only then is the event applied, once.
+ */
+export const POST = rawRoute(stripeWebhookRoute, async (request) => {
+  const body = await rawBody(request);
+  if (!body) {
+    return Response.json(
+      { received: false, error: 'The request body is too large' },
+      { status: 413 },
+    );
+  }
+  const { config, database, log } = await getRuntime();
+  const answer = await handleStripeWebhook(
+    { config, db: database.db, log, now: () => new Date() },
+    body,
+    request.headers.get('stripe-signature'),
+  );
+  return Response.json(answer.body, {
+    status: answer.status,
+    headers: { 'cache-control': 'no-store' },
+  });
+});
