@@ -9,6 +9,7 @@ import {
   hasNoUsers,
   seedDemoAccounts,
 } from '@cutroom/core/demo/seed-demo-accounts';
+import { seedDemoEventEntries, seedDemoEvents } from '@cutroom/core/demo/seed-demo-events';
 import {
   createTranscodeVideoJob,
   transcodeDeadLetterJob,
@@ -18,6 +19,7 @@ import { createListingCache, Listings } from '@cutroom/core/cache/listing-cache'
 import { createLogger } from '@cutroom/core/logging/logger';
 import { notifyOnCommentReplies } from '@cutroom/core/notifications/comment-replies';
 import { startNotificationJobs } from '@cutroom/core/notifications/notification-mail';
+import { startScheduledPublishing } from '@cutroom/core/video-settings/visibility.service';
 import { createStorage } from '@cutroom/core/storage/create-storage';
 import { PostgresEvents } from '@cutroom/core/videos/postgres-events';
 import { InProcessEvents } from '@cutroom/core/videos/processing-events';
@@ -45,6 +47,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   if (isFirstStart) {
     const demo = await seedDemoAccounts(database.db);
     if (demo.length > 0) process.stdout.write(`${describeDemoAccounts(demo, config.PUBLIC_URL)}\n`);
+    await seedDemoEvents(database.db, new Date());
   }
   const accounts = await createAccounts({ config, db: database.db, log });
   const storage = createStorage(config);
@@ -92,6 +95,14 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     listings.setBroadcast(() => events.announceListingsChanged());
     events.onListingsChanged(() => void dropCachedListings());
   }
+  // Scheduled videos go out at their time (woken by their job, and a sweep every minute).
+  const scheduledPublishing = await startScheduledPublishing({
+    db: database.db,
+    events,
+    queue,
+    listings,
+    log: log.child({ module: 'scheduled-publishing' }),
+  });
   // Replies to comments made through this process notify the comment's author.
   const stopCommentReplyNotices = notifyOnCommentReplies({
     events,
@@ -117,7 +128,11 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
       { db: database.db, storage, queue, events, media },
       { ffmpegPath: media.ffmpegPath },
     )
-      .then((count) => log.info({ count }, 'demo videos queued'))
+      .then(async (count) => {
+        log.info({ count }, 'demo videos queued');
+        // The first event's entries are the demo videos (shown once they are published).
+        await seedDemoEventEntries(database.db);
+      })
       .catch((error: unknown) => log.warn({ err: error }, 'demo videos could not be made'));
   }
   return {
@@ -138,6 +153,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
       await worker?.stop();
       stopCommentReplyNotices();
       await notificationJobs.stop();
+      await scheduledPublishing.stop();
       await queue.stop({ timeoutMs: 10_000 });
       if (events instanceof PostgresEvents) {
         listings.setBroadcast(undefined);

@@ -57,3 +57,41 @@ export function buildPosterArgs(info: MediaInfo, input: string, outputDir: strin
     `${outputDir}/poster.webp`,
   ];
 }
+
+/** Where the candidate poster frames are taken, as shares of the duration. */
+export const FRAME_POINTS = [0.1, 0.3, 0.5, 0.7] as const;
+export const FRAMES_DIR = 'frames';
+
+/** The candidate frames' file names, relative to the output directory. */
+export const frameFiles = () => FRAME_POINTS.map((_, i) => `${FRAMES_DIR}/frame-${i + 1}.jpg`);
+
+/**
+ * Candidate poster frames at 10, 30, 50 and 70 % of the video, in one run: the source is
+ * opened once per point with a fast input seek (to the keyframe before it), and one JPEG of
+ * the poster's size is written for each. The owner picks among them on the video's page.
+ */
+export function buildFrameArgs(info: MediaInfo, input: string, outputDir: string): string[] {
+  const { width, height } = posterSize(info);
+  const files = frameFiles();
+  return [
+    ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
+    ...FRAME_POINTS.flatMap((point) => [
+      '-ss',
+      (info.durationSeconds * point).toFixed(3),
+      ...inputArgs(input, info.demuxer),
+    ]),
+    ...FRAME_POINTS.flatMap((_, i) => [
+      '-map',
+      `${i}:v:0`,
+      '-vf',
+      `scale=${width}:${height},setsar=1`,
+      '-frames:v',
+      '1',
+      '-q:v',
+      '3',
+      '-update',
+      '1',
+      `${outputDir}/${files[i]}`,
+    ]),
+  ];
+}

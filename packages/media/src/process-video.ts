@@ -23,7 +23,7 @@ import {
   type MasterAudio,
   type MasterVariant,
 } from './playlists';
-import { buildPosterArgs } from './poster';
+import { buildFrameArgs, buildPosterArgs, frameFiles, FRAMES_DIR } from './poster';
 import { buildSegmentProbeArgs, probeKeyframeInterval, probeMedia, type MediaInfo } from './probe';
 
 export interface ProcessVideoOptions {
@@ -76,6 +76,8 @@ export interface ProcessedVideo {
   masterPlaylist: string;
   poster: string;
   posterWebp: string | null;
+  /** Candidate poster frames the owner may pick from (those that could be taken). */
+  frames: string[];
   spritesVtt: string | null;
   av1: string | null;
   durationSeconds: number;
@@ -165,6 +167,12 @@ export async function processVideoFiles(options: ProcessVideoOptions): Promise<P
       (p) => options.onProgress?.(start + (p * (LADDER_SHARE - start)) / 100),
     );
   }
+  // Candidate poster frames: a cheap run of four seeks, never a reason to fail the video.
+  await mkdir(join(out, FRAMES_DIR), { recursive: true });
+  await run(buildFrameArgs(info, options.input, out)).catch(() => undefined);
+  options.signal?.throwIfAborted();
+  const frames = frameFiles().filter((file) => existsSync(join(out, file)));
+
   let thumbnailCount = 0;
   if (plan.sprites) {
     thumbnailCount = (await readdir(join(out, THUMBS_DIR))).length;
@@ -197,6 +205,7 @@ export async function processVideoFiles(options: ProcessVideoOptions): Promise<P
     masterPlaylist: MASTER_PLAYLIST,
     poster: 'poster.jpg',
     posterWebp,
+    frames,
     spritesVtt,
     av1: plan.av1 ? 'av1/av1.mp4' : null,
     ...shape,

@@ -122,6 +122,7 @@ export async function transcodeVideo(
       posterWebpKey: key(result.posterWebp),
       spritesVttKey: key(result.spritesVtt),
       av1Key: key(result.av1),
+      frameKeys: result.frames.map((frame) => prefix + frame),
       durationSeconds: result.durationSeconds,
       width: result.width,
       height: result.height,

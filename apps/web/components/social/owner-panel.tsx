@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import { CATEGORY_NAMES } from '@/lib/category-names';
 import { FieldError } from '@/components/auth/form-parts';
@@ -24,6 +24,9 @@ interface OwnerPanelProps {
     labels: Record<LabelKind, string[]>;
   };
 }
+
+/** Visibility, thumbnail and subtitles: the owner's code, loaded for the owner only. */
+const VideoSettingsPanel = lazy(() => import('@/components/video-settings/video-settings-panel'));
 
 const EDITED_PARAM = 'edited';
 /** The edit's fields a refusal can name, by the API's field names. */
@@ -192,8 +195,11 @@ export function OwnerPanel({ video }: OwnerPanelProps) {
             Save changes
           </button>
         </form>
+        <Suspense fallback={null}>
+          <VideoSettingsPanel videoId={video.id} />
+        </Suspense>
         <div className="mt-4 flex flex-wrap gap-2 border-t border-white/10 pt-4">
-          {video.status === 'published' && (
+          {(video.status === 'published' || video.status === 'hidden') && (
             <button
               type="button"
               disabled={busy}

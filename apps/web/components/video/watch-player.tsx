@@ -16,6 +16,8 @@ export interface WatchPlayerProps {
   masterPlaylistUrl: string;
   posterUrl: string;
   spritesVttUrl: string | null;
+  /** The video's WebVTT subtitle tracks. */
+  subtitles?: { language: string; label: string; url: string }[];
   /** Fill the whole frame (the embed page). */
   fillFrame?: boolean;
   /** Count a view when playback starts (off for previews of unpublished videos). */
@@ -81,6 +83,11 @@ export function WatchPlayer(props: WatchPlayerProps) {
       key={props.masterPlaylistUrl}
       className={className}
       sources={[{ src: props.masterPlaylistUrl, type: 'application/x-mpegURL', title: 'Auto' }]}
+      tracks={props.subtitles?.map((track) => ({
+        src: track.url,
+        label: track.label,
+        srcLang: track.language,
+      }))}
       onReady={onReady}
       options={{
         layoutControls: {

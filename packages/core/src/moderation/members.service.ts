@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { onSiteStatusSql } from '../video-settings/on-site-status';
 import { can, requireMemberRight, rolesOf } from '../access/rights';
 import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
@@ -15,6 +16,7 @@ import {
 } from '../db/schema';
 import type { ModerationContext, ModerationPage } from './moderation.service';
 import { MODERATION_PAGE_SIZE } from './moderation.service';
+import { setSupporterByHand } from '../supporter/supporter.service';
 import { recordStaffAction } from './staff-log.service';
 
 /** The roles staff hand out ("user" is what every account holds). */
@@ -224,7 +226,7 @@ export async function disableMember(
     const hidden = await tx
       .update(videos)
       .set({ status: 'unpublished_admin', updatedAt: now })
-      .where(and(eq(videos.ownerId, userId), eq(videos.status, 'published')))
+      .where(and(eq(videos.ownerId, userId), inArray(videos.status, ['published', 'hidden'])))
       .returning({ id: videos.id });
     if (hidden.length > 0) {
       await tx
@@ -274,7 +276,7 @@ export async function enableMember(
     if (restored.length > 0) {
       await tx
         .update(videos)
-        .set({ status: 'published', updatedAt: now })
+        .set({ status: onSiteStatusSql(now), updatedAt: now })
         .where(
           and(
             inArray(
@@ -361,7 +363,7 @@ export async function writeMemberRoles(
   return row!;
 }
 
-/** Sets or clears the supporter flag (admins only). */
+/** Grants or takes away the Supporter rank by hand (admins only), logged. */
 export async function setMemberSupporter(
   ctx: ModerationContext,
   actor: Actor | null,
@@ -372,11 +374,9 @@ export async function setMemberSupporter(
   const now = ctx.now();
   const user = await ctx.db.transaction(async (tx) => {
     const target = await loadMember(tx, userId);
-    const [row] = await tx
-      .update(users)
-      .set({ isSupporter, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning();
+    // A grant by hand stands beside Stripe's subscriptions; taking it away is refused while
+    // the member pays (docs/billing.md).
+    await setSupporterByHand(tx, userId, isSupporter, admin.username, now);
     await recordStaffAction(
       tx,
       admin,
@@ -389,7 +389,7 @@ export async function setMemberSupporter(
       },
       now,
     );
-    return row!;
+    return loadMember(tx, userId);
   });
   return toMemberRow(user, 0);
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { onSiteStatusSql } from '../video-settings/on-site-status';
 import { can, requireMemberRight } from '../access/rights';
 import type { Actor, MediaServices } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
@@ -577,7 +578,12 @@ export async function unpublishVideoAsStaff(
     const [row] = await tx
       .update(videos)
       .set({ status: 'unpublished_admin', isReported: false, updatedAt: now })
-      .where(and(eq(videos.id, videoId), inArray(videos.status, ['published', 'unpublished_user'])))
+      .where(
+        and(
+          eq(videos.id, videoId),
+          inArray(videos.status, ['published', 'hidden', 'unpublished_user']),
+        ),
+      )
       .returning();
     if (!row) throw new ServiceError('conflict', MODERATION_MESSAGES.notPublished);
     await closeReports(tx, 'video', videoId, 'actioned', staff, now);
@@ -620,7 +626,12 @@ export async function publishVideoAsStaff(
     }
     const [row] = await tx
       .update(videos)
-      .set({ status: 'published', publishedAt: current.publishedAt ?? now, updatedAt: now })
+      .set({
+        // Back as its owner left it: listed, or hidden (unlisted, private, scheduled).
+        status: onSiteStatusSql(now),
+        publishedAt: current.publishedAt ?? now,
+        updatedAt: now,
+      })
       .where(and(eq(videos.id, videoId), eq(videos.status, 'unpublished_admin')))
       .returning();
     if (!row) throw new ServiceError('conflict', MODERATION_MESSAGES.changed);

@@ -152,24 +152,37 @@ export const notify = (
 
 /**
  * A video went out: its owner hears it is ready, and every subscriber of the owner hears of
- * the new video.
+ * the new video. `audience` narrows it: a video processed but not listed (unlisted, private,
+ * scheduled) tells its owner only; a scheduled one going out later tells the subscribers then.
  */
 export async function notifyVideoPublished(
   db: Database,
   sink: NotificationSink,
   video: { id: string; ownerId: string; title: string },
   now: Date = new Date(),
+  audience: { owner: boolean; subscribers: boolean } = { owner: true, subscribers: true },
 ): Promise<void> {
-  const subscribers = await db
-    .select({ id: subscriptions.subscriberId })
-    .from(subscriptions)
-    .where(eq(subscriptions.channelId, video.ownerId));
+  const subscribers = audience.subscribers
+    ? await db
+        .select({ id: subscriptions.subscriberId })
+        .from(subscriptions)
+        .where(eq(subscriptions.channelId, video.ownerId))
+    : [];
   const targetPath = `/video/${video.id}`;
   await notifyMany(
     db,
     sink,
     [
-      { userId: video.ownerId, kind: 'video_processed', targetPath, targetTitle: video.title },
+      ...(audience.owner
+        ? [
+            {
+              userId: video.ownerId,
+              kind: 'video_processed' as const,
+              targetPath,
+              targetTitle: video.title,
+            },
+          ]
+        : []),
       ...subscribers.map((subscriber) => ({
         userId: subscriber.id,
         kind: 'new_video' as const,

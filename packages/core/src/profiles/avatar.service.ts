@@ -69,7 +69,8 @@ export function avatarArgs(input: string, output: string, demuxer: string): stri
   ];
 }
 
-function runFfmpeg(args: string[], ffmpegPath: string, cwd: string): Promise<void> {
+/** Runs ffmpeg with `args` in `cwd`, killed after 20 s; rejects with its last error lines. */
+export function runFfmpeg(args: string[], ffmpegPath: string, cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'], cwd });
     let stderr = '';

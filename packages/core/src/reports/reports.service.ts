@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { requireMemberRight } from '../access/rights';
 import { consumeRequestLimit, type RequestLimit } from '../accounts/request-limit';
 import type { Actor } from '../api/endpoint';
@@ -54,7 +54,8 @@ async function findTarget(
     const [video] = await db
       .select({ id: videos.id, ownerId: videos.ownerId, title: videos.title })
       .from(videos)
-      .where(and(eq(videos.id, targetId), eq(videos.status, 'published')))
+      // Hidden ones too: an unlisted video reached by its link can be reported.
+      .where(and(eq(videos.id, targetId), inArray(videos.status, ['published', 'hidden'])))
       .limit(1);
     return video
       ? { id: video.id, ownerId: video.ownerId, label: video.title, videoId: video.id }

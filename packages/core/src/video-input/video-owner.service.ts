@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { videoLabels, videos, type LabelKind, type Video } from '../db/schema';
 import { slugify } from '../videos/video-processing.service';
 import { canManageVideo, VIDEO_MISSING_MESSAGE } from '../watch/watch.service';
+import { onSiteStatusSql } from '../video-settings/on-site-status';
 import type { ChangeVideoInput } from './video-input.schema';
 
 const NOT_YOURS_MESSAGE = 'Only the owner of this video can do that';
@@ -70,13 +71,15 @@ async function moveManagedVideo(
   actor: Actor | null,
   videoId: string,
   from: Video['status'][],
-  to: Video['status'],
+  to: Video['status'] | 'on site',
   refusal: string,
 ): Promise<Video> {
   await loadManagedVideo(db, actor, videoId);
+  const now = new Date();
   const [video] = await db
     .update(videos)
-    .set({ status: to, updatedAt: new Date() })
+    // 'on site': listed, or hidden when unlisted, private or scheduled (docs/videos.md).
+    .set({ status: to === 'on site' ? onSiteStatusSql(now) : to, updatedAt: now })
     .where(and(eq(videos.id, videoId), inArray(videos.status, from)))
     .returning();
   if (!video) throw new ServiceError('conflict', refusal);
@@ -93,7 +96,7 @@ export const unpublishVideo = (ctx: VideoOwnerContext, actor: Actor | null, vide
     ctx,
     actor,
     videoId,
-    ['published'],
+    ['published', 'hidden'],
     'unpublished_user',
     'Only a published video can be unpublished',
   );
@@ -105,6 +108,6 @@ export const republishVideo = (ctx: VideoOwnerContext, actor: Actor | null, vide
     actor,
     videoId,
     ['unpublished_user'],
-    'published',
+    'on site',
     'Only a video you unpublished yourself can be published again',
   );

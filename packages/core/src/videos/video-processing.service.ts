@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { ServiceError } from '../api/service-error';
 import { canManageVideo } from '../watch/watch.service';
 import type { Database } from '../db/client';
@@ -9,6 +9,7 @@ import type { JobQueue, TransactionLike } from '../jobs/job-queue';
 import { sourceKeyFor, videoPrefix } from '../storage/rendition-folder';
 import type { Storage } from '../storage/storage';
 import { notifyVideoPublished } from '../notifications/notifications.service';
+import { onSiteStatusSql } from '../video-settings/on-site-status';
 import type { ProcessingEvents } from './processing-events';
 import { NewVideoInput, type Actor } from './video-processing.schema';
 
@@ -175,6 +176,8 @@ export interface PublishInput {
   posterWebpKey: string | null;
   spritesVttKey: string | null;
   av1Key: string | null;
+  /** Candidate poster frames (JPEG keys) the owner may pick from. */
+  frameKeys?: string[];
   durationSeconds: number;
   width: number;
   height: number;
@@ -195,7 +198,8 @@ export async function publishProcessedVideo(
   const [row] = await ctx.db
     .update(videos)
     .set({
-      status: 'published',
+      // Unlisted, private and scheduled videos come out hidden (docs/videos.md).
+      status: onSiteStatusSql(now),
       progress: 100,
       failureReason: null,
       mediaPrefix: input.mediaPrefix,
@@ -210,20 +214,24 @@ export async function publishProcessedVideo(
       height: input.height,
       aspectRatio: input.aspectRatio,
       topQuality: input.topQuality,
-      publishedAt: now,
+      frameKeys: input.frameKeys ?? [],
+      // A scheduled video is dated when it goes out.
+      publishedAt: sql`case when ${videos.publishAt} > ${now.toISOString()}::timestamptz then null else ${now.toISOString()}::timestamptz end`,
+      publishAt: sql`case when ${videos.publishAt} > ${now.toISOString()}::timestamptz then ${videos.publishAt} else null end`,
       updatedAt: now,
     })
     .where(and(eq(videos.id, input.videoId), eq(videos.status, 'processing')))
-    .returning({ ownerId: videos.ownerId, title: videos.title });
+    .returning({ ownerId: videos.ownerId, title: videos.title, status: videos.status });
   if (!row) return false;
   ctx.events.publish({ type: 'published', videoId: input.videoId, ownerId: row.ownerId });
-  // The owner hears it is ready, their subscribers that it is out. Telling them is never why
-  // the publication fails.
+  // The owner hears it is ready, their subscribers that it is out (a hidden one: not yet, or
+  // never). Telling them is never why the publication fails.
   await notifyVideoPublished(
     ctx.db,
     { events: ctx.events, queue: ctx.queue },
     { id: input.videoId, ownerId: row.ownerId, title: row.title },
     now,
+    { owner: true, subscribers: row.status === 'published' },
   ).catch(() => undefined);
   return true;
 }
@@ -300,7 +308,7 @@ export async function forgetPlayableVideo(
       and(
         eq(videos.id, videoId),
         eq(videos.mediaPrefix, mediaPrefix),
-        ne(videos.status, 'published'),
+        notInArray(videos.status, ['published', 'hidden']),
       ),
     );
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { canOpenVideo } from '../video-settings/can-open-video';
 import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import { can } from '../access/rights';
@@ -58,7 +59,7 @@ export async function getWatchPage(
     .limit(1);
   if (!row) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
   const canManage = canManageVideo(actor, row.video);
-  if (row.video.status !== 'published' && !canManage) {
+  if (!canManage && !(await canOpenVideo(db, actor, row.video))) {
     throw new ServiceError('unauthenticated', VIDEO_INACCESSIBLE_MESSAGE);
   }
   const labelRows = await db
@@ -93,7 +94,13 @@ export async function countView(
     const [video] = await tx
       .select({ id: videos.id })
       .from(videos)
-      .where(and(eq(videos.id, input.videoId), eq(videos.status, 'published')))
+      .where(
+        and(
+          eq(videos.id, input.videoId),
+          // Hidden ones count too (an unlisted video played through its link).
+          inArray(videos.status, ['published', 'hidden']),
+        ),
+      )
       .limit(1);
     if (!video) return 'missing';
     const marked = await tx

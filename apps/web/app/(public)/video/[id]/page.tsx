@@ -15,6 +15,7 @@ import { listingContext } from '@/components/browse/listing-data';
 import { OwnerPanelSlot } from '@/components/social/owner-panel-slot';
 import { CommentsSection } from '@/components/comments/comments-section';
 import { listComments } from '@cutroom/core/comments/comments.service';
+import { listSubtitles } from '@cutroom/core/video-settings/subtitles.service';
 import { SubscribeButton } from '@/components/social/subscribe-button';
 import { VideoActions } from '@/components/social/video-actions';
 import { loadVideoSocial } from '@/components/social/video-social';
@@ -46,6 +47,20 @@ const STATUS_NOTES = {
   failed: 'Processing this video failed.',
 } as const;
 
+/** What a hidden video's page says of it (docs/videos.md). */
+function hiddenNote(video: { visibility: string; publishAt: Date | null }): string {
+  if (video.publishAt && video.publishAt > new Date()) {
+    return `Scheduled: this video goes out on ${video.publishAt.toLocaleString('en', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    })} UTC. Only you and the moderators can see it until then.`;
+  }
+  return video.visibility === 'private'
+    ? 'Private: only its owner and the people they picked can see this video.'
+    : 'Unlisted: only people with the link can see this video.';
+}
+
 /** One database read per request, shared by the page and its metadata. */
 const loadWatchPage = cache(async (param: string) => {
   const parsed = parseVideoParam(param);
@@ -66,8 +81,11 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { storage, config } = await getRuntime();
   const urls = videoMediaUrls(storage, page.video);
   const canonical = `${config.PUBLIC_URL}${canonicalVideoPath(page.video)}`;
+  const isListed = page.video.status === 'published';
   return {
     title: page.video.title,
+    // Unlisted, private and scheduled videos are kept out of search engines too.
+    robots: isListed ? undefined : { index: false, follow: false },
     description: page.video.description.slice(0, 200) || `A video by ${page.uploader.username}`,
     alternates: {
       canonical,
@@ -93,6 +111,7 @@ export default async function VideoPage({ params }: Params) {
   const { toCards } = await listingContext();
   const recommended = toCards(await listRecommendedVideos(database.db, video.id, { limit: 12 }));
   const social = await loadVideoSocial(database.db, viewer, video);
+  const subtitles = await listSubtitles(database.db, storage, video.id);
   // Comments as a visitor sees them; a member's own view follows in the browser.
   const comments =
     video.status === 'published'
@@ -119,7 +138,7 @@ export default async function VideoPage({ params }: Params) {
             role="status"
             className="mb-3 rounded-lg bg-accent/15 px-4 py-3 text-sm text-orange-100"
           >
-            {STATUS_NOTES[video.status]}
+            {video.status === 'hidden' ? hiddenNote(video) : STATUS_NOTES[video.status]}
             {video.status === 'failed' && video.failureReason ? ` ${video.failureReason}` : ''}{' '}
             {video.status === 'processing' && urls && video.topQuality != null && (
               <span data-testid="playable-note">
@@ -147,7 +166,8 @@ export default async function VideoPage({ params }: Params) {
             }
             posterUrl={urls.posterUrl}
             spritesVttUrl={urls.spritesVttUrl}
-            countsViews={video.status === 'published'}
+            subtitles={subtitles}
+            countsViews={video.status === 'published' || video.status === 'hidden'}
             videoAds={video.status === 'published' ? videoAdSettings() : null}
           />
         ) : (

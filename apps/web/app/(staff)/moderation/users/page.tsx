@@ -137,6 +137,7 @@ const VIDEO_STATUS = {
   unpublished_user: 'unpublished by owner',
   unpublished_admin: 'unpublished by staff',
   failed: 'failed',
+  hidden: 'unlisted, private or scheduled',
 } as const;
 
 async function MemberDetail({ username }: { username: string }) {

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { isServiceError } from '@cutroom/core/api/service-error';
 import { videoMediaUrls } from '@cutroom/core/videos/video-processing.service';
+import { listSubtitles } from '@cutroom/core/video-settings/subtitles.service';
 import {
   canonicalVideoPath,
   getWatchPage,
@@ -36,6 +37,7 @@ export default async function EmbedPage({ params }: Params) {
   }
   const urls = videoMediaUrls(storage, page.video);
   if (!urls) notFound();
+  const subtitles = await listSubtitles(database.db, storage, page.video.id);
   return (
     <div className="relative h-screen w-screen bg-black" data-theme-keep="dark">
       {/* Supporters (known by their parts, when the browser sends their cookies here) play
@@ -47,6 +49,7 @@ export default async function EmbedPage({ params }: Params) {
           masterPlaylistUrl={urls.masterPlaylistUrl}
           posterUrl={urls.posterUrl}
           spritesVttUrl={urls.spritesVttUrl}
+          subtitles={subtitles}
           countsViews
           fillFrame
           videoAds={videoAdSettings()}

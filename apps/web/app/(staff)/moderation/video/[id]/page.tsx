@@ -19,6 +19,7 @@ const STATUS_TEXT = {
   unpublished_user: 'Unpublished by its owner',
   unpublished_admin: 'Unpublished by staff',
   failed: 'Processing failed',
+  hidden: 'Unlisted, private or scheduled',
 } as const;
 
 /** One video for staff: its state and reports, what staff did to it, and what they can do. */
@@ -31,7 +32,10 @@ export default async function ModerationVideoPage({ params }: { params: Promise<
   if (!found) notFound();
   const { video, reports, log } = found;
   const { storage } = await getRuntime();
-  const canUnpublish = video.status === 'published' || video.status === 'unpublished_user';
+  const canUnpublish =
+    video.status === 'published' ||
+    video.status === 'hidden' ||
+    video.status === 'unpublished_user';
   return (
     <div
       className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"

@@ -1,0 +1,155 @@
+import { defineModeEndpoint, requireMediaServices, type RequestContext } from '../api/endpoint';
+import { ServiceError } from '../api/service-error';
+import type { Video } from '../db/schema';
+import { loadManagedVideo } from '../video-input/video-owner.service';
+import {
+  AddSubtitlesInput,
+  ChooseFrameInput,
+  DeleteSubtitlesInput,
+  SetVisibilityInput,
+  UploadPosterInput,
+  VideoSettingsAnswer,
+  VideoSettingsRef,
+} from './video-settings.schema';
+import { addSubtitles, deleteSubtitles, listSubtitles } from './subtitles.service';
+import { chooseFrame, frameUrls, THUMBNAIL_MESSAGES, uploadPoster } from './thumbnails.service';
+import { readVisibility, setVisibility } from './visibility.service';
+
+/** The owner's view of a video's settings. */
+async function settingsAnswer(context: RequestContext, video: Video) {
+  const { storage } = requireMediaServices(context);
+  const visibility = await readVisibility(context.db, video);
+  return {
+    video: {
+      _id: video.id,
+      ...visibility,
+      posterUrl: video.posterKey ? storage.publicUrl(video.posterKey) : null,
+      frames: frameUrls(storage, video),
+      subtitles: await listSubtitles(context.db, storage, video.id),
+    },
+  };
+}
+
+const thumbnailContext = (context: RequestContext) => ({
+  db: context.db,
+  storage: requireMediaServices(context).storage,
+  listings: context.listings,
+  ffmpegPath: context.config.FFMPEG_PATH ?? 'ffmpeg',
+});
+
+/** Image bytes of a data URL or bare base64; 400 naming `image` when neither. */
+function decodePoster(data: string): Uint8Array {
+  const base64 = data.startsWith('data:') ? data.slice(data.indexOf(',') + 1) : data;
+  if (!/^[A-Za-z0-9+/=\s]+$/.test(base64)) {
+    throw new ServiceError('invalid', THUMBNAIL_MESSAGES.notImage);
+  }
+  return Buffer.from(base64, 'base64');
+}
+
+/**
+ * `/api/v2/videoSettings`: what the owner of a video (or staff) sets beside its details: who
+ * may open it and when it goes out, its poster, its subtitle tracks (docs/videos.md).
+ */
+export const videoSettingsEndpoint = defineModeEndpoint({
+  path: '/api/v2/videoSettings',
+  summary:
+    "A video's visibility (public, unlisted, private and its people), scheduled publishing, poster and subtitles: for its owner or staff.",
+  modes: {
+    get: {
+      right: 'upload',
+      summary:
+        "The video's visibility, publish time, picked people, poster, candidate frames and subtitle tracks.",
+      input: VideoSettingsRef,
+      output: VideoSettingsAnswer,
+      handle: async ({ _id }, context) => ({
+        body: await settingsAnswer(context, await loadManagedVideo(context.db, context.actor, _id)),
+      }),
+    },
+    SetVisibility: {
+      right: 'upload',
+      summary:
+        '`visibility` public (listed), unlisted (by link only) or private (the owner and `viewers`, usernames); `publishAt` (ISO 8601, future) schedules it, null publishes at once.',
+      input: SetVisibilityInput,
+      output: VideoSettingsAnswer,
+      handle: async (input, context) => {
+        await setVisibility(
+          { db: context.db, listings: context.listings, queue: context.media?.queue },
+          context.actor,
+          {
+            ...input,
+            publishAt:
+              input.publishAt === undefined
+                ? undefined
+                : input.publishAt === null
+                  ? null
+                  : new Date(input.publishAt),
+          },
+          context.now(),
+        );
+        const video = await loadManagedVideo(context.db, context.actor, input._id);
+        return { body: await settingsAnswer(context, video) };
+      },
+    },
+    ChooseFrame: {
+      right: 'upload',
+      summary: 'Make one of the frames taken at processing (`frame`, from 0) the poster.',
+      input: ChooseFrameInput,
+      output: VideoSettingsAnswer,
+      handle: async (input, context) => ({
+        body: await settingsAnswer(
+          context,
+          await chooseFrame(thumbnailContext(context), context.actor, input),
+        ),
+      }),
+    },
+    UploadPoster: {
+      right: 'upload',
+      summary:
+        'Make an uploaded picture the poster: `image` is a data URL or base64 of a JPEG, PNG or WebP (at most 5 MB), re-encoded.',
+      input: UploadPosterInput,
+      output: VideoSettingsAnswer,
+      handle: async ({ _id, image }, context) => ({
+        body: await settingsAnswer(
+          context,
+          await uploadPoster(thumbnailContext(context), context.actor, {
+            _id,
+            image: decodePoster(image),
+          }),
+        ),
+      }),
+    },
+    AddSubtitles: {
+      right: 'upload',
+      summary:
+        'Add or replace the subtitles of a `language` (BCP 47) named `label`: `file` is the text of a WebVTT or SRT file (at most 512 KB), stored as WebVTT with plain-text cues.',
+      input: AddSubtitlesInput,
+      output: VideoSettingsAnswer,
+      handle: async (input, context) => {
+        const { storage } = requireMediaServices(context);
+        await addSubtitles(
+          { db: context.db, storage, listings: context.listings },
+          context.actor,
+          input,
+        );
+        const video = await loadManagedVideo(context.db, context.actor, input._id);
+        return { body: await settingsAnswer(context, video) };
+      },
+    },
+    DeleteSubtitles: {
+      right: 'upload',
+      summary: 'Remove the subtitles of a `language`.',
+      input: DeleteSubtitlesInput,
+      output: VideoSettingsAnswer,
+      handle: async (input, context) => {
+        const { storage } = requireMediaServices(context);
+        await deleteSubtitles(
+          { db: context.db, storage, listings: context.listings },
+          context.actor,
+          input,
+        );
+        const video = await loadManagedVideo(context.db, context.actor, input._id);
+        return { body: await settingsAnswer(context, video) };
+      },
+    },
+  },
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { cleanText } from '../api/clean-text';
+import { VIDEO_VISIBILITIES } from '../db/schema';
+import { VideoId } from '../video-input/video-input.schema';
+import { MAX_POSTER_BYTES } from './thumbnails.service';
+import { MAX_SUBTITLE_BYTES } from './subtitles.service';
+import { MAX_VIDEO_VIEWERS } from './visibility.service';
+
+export const VideoSettingsRef = z.object({ _id: VideoId });
+
+export const SetVisibilityInput = z.object({
+  _id: VideoId,
+  visibility: z.enum(VIDEO_VISIBILITIES, { error: `is one of ${VIDEO_VISIBILITIES.join(', ')}` }),
+  viewers: z
+    .array(z.string({ error: 'is a list of usernames' }).trim().min(1, 'is empty').max(40), {
+      error: 'is a list of usernames',
+    })
+    .max(MAX_VIDEO_VIEWERS, `are at most ${MAX_VIDEO_VIEWERS}`)
+    .optional(),
+  publishAt: z.iso
+    .datetime({ offset: true, error: 'is a date and time (ISO 8601, e.g. 2030-01-31T18:00:00Z)' })
+    .nullable()
+    .optional(),
+});
+export type SetVisibilityInput = z.infer<typeof SetVisibilityInput>;
+
+export const ChooseFrameInput = z.object({
+  _id: VideoId,
+  frame: z.number({ error: 'is a frame number' }).int('is a frame number').min(0).max(15),
+});
+
+/** A data URL or bare base64 of the picture; its content is checked by the service. */
+export const UploadPosterInput = z.object({
+  _id: VideoId,
+  image: z
+    .string({ error: 'is required' })
+    .min(1, 'is required')
+    .max(Math.ceil((MAX_POSTER_BYTES * 4) / 3) + 100, 'may be at most 5 MB'),
+});
+
+/** A BCP 47 language tag: en, pt-BR, zh-Hant, es-419. */
+export const LanguageTag = z
+  .string({ error: 'is a language code such as en or pt-BR' })
+  .trim()
+  .max(35, 'is a language code such as en or pt-BR')
+  .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/, 'is a language code such as en or pt-BR');
+
+export const AddSubtitlesInput = z.object({
+  _id: VideoId,
+  language: LanguageTag,
+  label: z
+    .string({ error: 'is required' })
+    .transform((value) => cleanText(value, { singleLine: true }))
+    .pipe(z.string().min(1, 'is required').max(40, 'is at most 40 characters long')),
+  /** The file's text (WebVTT or SRT). */
+  file: z
+    .string({ error: 'is the text of a .vtt or .srt file' })
+    .min(1, 'is empty')
+    .max(MAX_SUBTITLE_BYTES, `may be at most ${MAX_SUBTITLE_BYTES / 1024} KB`),
+});
+
+export const DeleteSubtitlesInput = z.object({ _id: VideoId, language: LanguageTag });
+
+const Track = z.object({ language: z.string(), label: z.string(), url: z.string() });
+
+/** What the owner's panel shows of a video's settings. */
+export const VideoSettingsAnswer = z.object({
+  video: z.object({
+    _id: z.string(),
+    status: z.string(),
+    visibility: z.enum(VIDEO_VISIBILITIES),
+    publishAt: z.string().nullable(),
+    viewers: z.array(z.string()),
+    posterUrl: z.string().nullable(),
+    frames: z.array(z.string()),
+    subtitles: z.array(Track),
+  }),
+});
