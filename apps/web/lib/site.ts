@@ -14,6 +14,7 @@ export const NAV_LINKS = [
   { href: '/trending', label: 'Trending' },
   { href: '/discover', label: 'Discover' },
   { href: '/random', label: 'Random' },
+  { href: '/events', label: 'Events' },
 ] as const;
 
 /** Settings pages show, read from the environment at request time. */

@@ -19,6 +19,7 @@ const STAFF_LINKS: { href: string; label: string }[] = [
 const ADMIN_LINKS: { href: string; label: string }[] = [
   { href: '/admin', label: 'Health' },
   { href: '/admin/redis-monitor', label: 'Redis monitor' },
+  { href: '/admin/events', label: 'Events' },
 ];
 
 /** Whether a link is the current section (its own path or a page below it). */

@@ -1,0 +1,14 @@
+import type { Metadata } from 'next';
+import { FIRST_EVENT_SLUG } from '@cutroom/core/events/event-labels';
+import { EventView, eventTitle } from '@/components/events/event-view';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: await eventTitle(FIRST_EVENT_SLUG) };
+}
+
+/** The spec's event page: the first event's page, at its own address (404 until it exists). */
+export default function FirstEventPage() {
+  return <EventView slug={FIRST_EVENT_SLUG} />;
+}
