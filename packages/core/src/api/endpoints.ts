@@ -25,6 +25,7 @@ import { statisticsEndpoint } from '../statistics/statistics.endpoints';
 import { supportEndpoint } from '../supporter/supporter.endpoints';
 import { taggingEndpoint } from '../tagging/tagging.endpoints';
 import { videoInputEndpoint } from '../video-input/video-input.endpoints';
+import { videoSettingsEndpoint } from '../video-settings/video-settings.endpoints';
 import { countViewEndpoint } from '../watch/watch.endpoints';
 import type { Endpoint } from './endpoint';
 
@@ -39,6 +40,7 @@ export const endpoints: readonly Endpoint[] = [
   metadataEndpoint,
   countViewEndpoint,
   videoInputEndpoint,
+  videoSettingsEndpoint,
   profileInputEndpoint,
   removeFriendEndpoint,
   playlistsEndpoint,
