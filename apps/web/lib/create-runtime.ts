@@ -19,6 +19,7 @@ import { createListingCache, Listings } from '@cutroom/core/cache/listing-cache'
 import { createLogger } from '@cutroom/core/logging/logger';
 import { notifyOnCommentReplies } from '@cutroom/core/notifications/comment-replies';
 import { startNotificationJobs } from '@cutroom/core/notifications/notification-mail';
+import { startScheduledPublishing } from '@cutroom/core/video-settings/visibility.service';
 import { createStorage } from '@cutroom/core/storage/create-storage';
 import { PostgresEvents } from '@cutroom/core/videos/postgres-events';
 import { InProcessEvents } from '@cutroom/core/videos/processing-events';
@@ -94,6 +95,14 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     listings.setBroadcast(() => events.announceListingsChanged());
     events.onListingsChanged(() => void dropCachedListings());
   }
+  // Scheduled videos go out at their time (woken by their job, and a sweep every minute).
+  const scheduledPublishing = await startScheduledPublishing({
+    db: database.db,
+    events,
+    queue,
+    listings,
+    log: log.child({ module: 'scheduled-publishing' }),
+  });
   // Replies to comments made through this process notify the comment's author.
   const stopCommentReplyNotices = notifyOnCommentReplies({
     events,
@@ -144,6 +153,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
       await worker?.stop();
       stopCommentReplyNotices();
       await notificationJobs.stop();
+      await scheduledPublishing.stop();
       await queue.stop({ timeoutMs: 10_000 });
       if (events instanceof PostgresEvents) {
         listings.setBroadcast(undefined);
