@@ -318,10 +318,14 @@ export const videos = pgTable(
       .on(t.publishAt)
       .where(sql`publish_at is not null`),
     index('videos_label_keys_idx').using('gin', t.labelKeys),
-    // The tagger queue's "few labels" part walks this, newest first (packages/core/src/tagging).
+    // The tagger queue's "few labels" part walks this, newest first (packages/core/src/tagging):
+    // label_keys holds the labels, one category key and a key a flag, so fewer than 3 labels
+    // is fewer than 4 keys once the flags are taken off (FEW_LABELS_SQL says the same).
     index('videos_few_labels_idx')
       .on(t.publishedAt.desc(), t.id.desc())
-      .where(sql`status = 'published' and cardinality(label_keys) < 3`),
+      .where(
+        sql`status = 'published' and cardinality(label_keys) - (is_explicit::int + is_same_sex::int + is_trans::int + has_seizure_warning::int) < 4`,
+      ),
   ],
 );
 

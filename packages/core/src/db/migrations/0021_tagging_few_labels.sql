@@ -1,0 +1,2 @@
+DROP INDEX "videos_few_labels_idx";--> statement-breakpoint
+CREATE INDEX "videos_few_labels_idx" ON "videos" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published' and cardinality(label_keys) - (is_explicit::int + is_same_sex::int + is_trans::int + has_seizure_warning::int) < 4;
