@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/test-db';
 import { users } from '../db/schema';
 import { createAuthHarness } from '../accounts/testing/auth-harness';
-import { describeDemoAccounts, hasNoUsers, seedDemoAccounts } from './seed-demo-accounts';
+import { findPartnerBySlug } from '../partner/partner.service';
+import {
+  DEMO_PARTNER,
+  describeDemoAccounts,
+  hasNoUsers,
+  seedDemoAccounts,
+} from './seed-demo-accounts';
 
 const { db } = await createTestDatabase();
 const { signIn } = await createAuthHarness(db);
@@ -11,7 +17,9 @@ describe('demo accounts', () => {
   it('creates a verified admin and two users that sign in with the printed passwords', async () => {
     expect(await hasNoUsers(db)).toBe(true);
     const demo = await seedDemoAccounts(db);
-    expect(demo.map((account) => account.role)).toEqual(['admin', 'user', 'user']);
+    expect(demo.map((account) => account.role)).toEqual(['admin', 'user', 'user', 'partner']);
+    const partner = await findPartnerBySlug(db, DEMO_PARTNER.slug);
+    expect(partner).toMatchObject({ name: DEMO_PARTNER.name, priceCents: DEMO_PARTNER.priceCents });
     expect(await hasNoUsers(db)).toBe(false);
     const rows = await db.select().from(users);
     expect(rows.every((row) => row.emailVerified)).toBe(true);

@@ -4,6 +4,7 @@ import { generateId } from 'better-auth';
 import { hashPassword } from 'better-auth/crypto';
 import type { Database } from '../db/client';
 import { accounts, users } from '../db/schema';
+import { createPartner, setChannelDetails, setPrice } from '../partner/partner.service';
 
 export interface DemoAccount {
   username: string;
@@ -16,7 +17,20 @@ const DEMO_ACCOUNTS = [
   { username: 'admin', email: 'admin@demo.cutroom.local', role: 'admin' },
   { username: 'alice', email: 'alice@demo.cutroom.local', role: 'user' },
   { username: 'bob', email: 'bob@demo.cutroom.local', role: 'user' },
+  // The partner channel's account (docs/partner.md): its channel is made below.
+  { username: 'digitalfiend', email: 'digitalfiend@demo.cutroom.local', role: 'partner' },
 ] as const;
+
+/** The demo partner channel, at the default PARTNER_SLUG. */
+export const DEMO_PARTNER = {
+  username: 'digitalfiend',
+  slug: 'digitalfiend',
+  name: 'Digital Fiend',
+  description:
+    'Generated test patterns, made for the partner channel demo. Premium videos are for subscribers.',
+  priceCents: 499,
+  currency: 'usd',
+} as const;
 
 /** Whether the site has no account yet: the first start of a fresh install. */
 export async function hasNoUsers(db: Database): Promise<boolean> {
@@ -59,6 +73,12 @@ export async function seedDemoAccounts(db: Database): Promise<DemoAccount[]> {
     });
     if (inserted) created.push({ ...demo, password });
   }
+  if (created.some((account) => account.username === DEMO_PARTNER.username)) {
+    const now = new Date();
+    const partner = await createPartner(db, DEMO_PARTNER, now);
+    await setChannelDetails(db, partner, DEMO_PARTNER, now);
+    await setPrice(db, partner, { ...DEMO_PARTNER, stripePriceId: null }, now);
+  }
   return created;
 }
 
@@ -70,7 +90,7 @@ export function describeDemoAccounts(demoAccounts: DemoAccount[], publicUrl: str
     `Demo accounts (shown only this once; sign in at ${publicUrl}/login):`,
     ...demoAccounts.map(
       (account) =>
-        `  ${account.role.padEnd(6)} ${account.email.padEnd(width)}  password: ${account.password}`,
+        `  ${account.role.padEnd(7)} ${account.email.padEnd(width)}  password: ${account.password}`,
     ),
     '',
   ].join('\n');

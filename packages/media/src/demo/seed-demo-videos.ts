@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Category } from '@cutroom/core/db/schema';
-import { users } from '@cutroom/core/db/schema';
+import { partners, users } from '@cutroom/core/db/schema';
+import { addToChannel } from '@cutroom/core/partner/partner.service';
 import type { VideoProcessingContext } from '@cutroom/core/videos/video-processing.service';
 import { acceptUploadedVideo } from '../accept-upload';
 import type { MediaConfig } from '../media-config';
@@ -18,6 +19,8 @@ interface DemoVideo {
   picture: string;
   toneHz: number;
   labels: { tag?: string[]; music?: string[]; creator?: string[] };
+  /** A video of the demo partner channel (docs/partner.md): free, or for subscribers only. */
+  channel?: 'free' | 'premium';
 }
 
 /** Short generated test patterns with a tone: nothing explicit, enough to try every page. */
@@ -59,6 +62,26 @@ export const DEMO_VIDEOS: DemoVideo[] = [
     toneHz: 660,
     labels: { tag: ['test pattern', 'portrait'], music: ['Sine 660'], creator: ['bob'] },
   },
+  {
+    owner: 'digitalfiend',
+    title: 'Digital Fiend: free preview',
+    description: 'The partner channel’s free video: everyone can watch it.',
+    category: 'other',
+    picture: 'rgbtestsrc=size=1280x720:rate=25',
+    toneHz: 392,
+    labels: { tag: ['test pattern'], creator: ['digitalfiend'] },
+    channel: 'free',
+  },
+  {
+    owner: 'digitalfiend',
+    title: 'Digital Fiend: premium cellular automaton',
+    description: 'A premium video of the partner channel: for its subscribers only.',
+    category: 'other',
+    picture: 'cellauto=size=1280x720:rate=25:rule=110',
+    toneHz: 587,
+    labels: { tag: ['automaton'], creator: ['digitalfiend'] },
+    channel: 'premium',
+  },
 ];
 
 /**
@@ -90,7 +113,7 @@ export async function seedDemoVideos(
           ...['-pix_fmt', 'yuv420p', '-g', '50', '-c:a', 'aac', '-b:a', '96k', path],
         ],
       });
-      await acceptUploadedVideo(ctx, {
+      const { video } = await acceptUploadedVideo(ctx, {
         ownerId: owner.id,
         title: demo.title,
         description: demo.description,
@@ -98,6 +121,14 @@ export async function seedDemoVideos(
         labels: demo.labels,
         filePath: path,
       });
+      if (demo.channel) {
+        const [partner] = await ctx.db
+          .select()
+          .from(partners)
+          .where(eq(partners.userId, owner.id))
+          .limit(1);
+        if (partner) await addToChannel(ctx.db, partner, video.id, demo.channel === 'premium');
+      }
       queued += 1;
     }
   } finally {
