@@ -3,6 +3,7 @@ import { ServiceError } from '../api/service-error';
 import { hasRole, rolesOf } from '../access/rights';
 import type { Database } from '../db/client';
 import { ROLES, sessions, users, type Role, type User } from '../db/schema';
+import { setSupporterByHand } from '../supporter/supporter.service';
 
 const serialise = (roles: Role[]) => {
   const extra = [...new Set(roles.filter((role) => role !== 'user'))].sort();
@@ -74,14 +75,14 @@ export async function enableAccount(db: Database, email: string): Promise<User> 
   return updated!;
 }
 
+/** The Supporter rank by hand from the command line (beside Stripe's: docs/billing.md). */
 export async function setSupporter(db: Database, email: string, isSupporter: boolean) {
   const user = await userByEmail(db, email);
-  const [updated] = await db
-    .update(users)
-    .set({ isSupporter, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
-  return updated!;
+  return db.transaction(async (tx) => {
+    await setSupporterByHand(tx, user.id, isSupporter, 'command line', new Date());
+    const [updated] = await tx.select().from(users).where(eq(users.id, user.id));
+    return updated!;
+  });
 }
 
 /** Splits ADMIN_EMAILS ("a@x.org, b@y.org") into lower-cased addresses. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { requireMemberRight } from '../access/rights';
-import type { Actor } from '../api/endpoint';
+import type { Actor } from '../access/actor';
 import { ServiceError } from '../api/service-error';
 import { ENTITLED_STATUSES, isEntitled } from '../billing/billing-handlers';
 import {
