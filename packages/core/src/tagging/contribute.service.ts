@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../browse/query-rows';
 import type { Listings } from '../cache/listing-cache';
 import type { Database } from '../db/client';
-import { FEW_LABELS } from './tagger.service';
+import { FEW_LABELS_WHERE } from './tagger.service';
 
 /** Counts above this read "10,000+": the count stops walking its index there. */
 export const FIGURE_CAP = 10_000;
@@ -29,9 +29,7 @@ const capped = (query: SQL) =>
 export async function countContributeFigures(db: Database, now: Date): Promise<ContributeFigures> {
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString();
   const queries = [
-    capped(
-      sql`select 1 from videos where status = 'published' and cardinality(label_keys) < ${sql.raw(String(FEW_LABELS))}`,
-    ),
+    capped(sql`select 1 from videos where ${FEW_LABELS_WHERE}`),
     capped(sql`select 1 from label_disputes where settled_at is null`),
     sql`select count(*)::int as n from users where 'tagger' = any(string_to_array(role, ',')) and not banned`,
     capped(

@@ -123,6 +123,13 @@ describe('the tagger queue and label changes', () => {
       ownerId: owner.user.id,
       status: 'unpublished_user',
     });
+    // Two labels and two flags: the category and flags are not labels, so it still waits.
+    const two = await createVideo(db, {
+      ownerId: owner.user.id,
+      isExplicit: true,
+      hasSeizureWarning: true,
+      labels: { tag: ['one'], music: ['Artist - Song'] },
+    });
     await db.insert(reports).values({
       id: `r${reported.id}`,
       reporterId: tagger.user.id,
@@ -146,6 +153,11 @@ describe('the tagger queue and label changes', () => {
     expect(reasonOf(reported.id)).toBe('reported');
     expect(reasonOf(flagged.id)).toBe('disputed');
     expect(reasonOf(full.id)).toBeUndefined();
+    expect(items.find((item) => item.id === two.id)).toMatchObject({
+      reason: 'few_labels',
+      detail: 'Only 2 labels',
+    });
+    expect(items.find((item) => item.id === bare.id)?.detail).toBe('No labels yet');
     expect(reasonOf(unpublished.id)).toBeUndefined();
     expect(items.findIndex((item) => item.id === flagged.id)).toBeLessThan(
       items.findIndex((item) => item.id === bare.id),
