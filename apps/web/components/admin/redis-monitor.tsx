@@ -3,68 +3,13 @@
 import type { RedisStats } from '@cutroom/core/admin/redis-stats.service';
 import { useEffect, useState } from 'react';
 import { callApi } from '@/components/social/call-api';
+import { Sparkline } from '@/components/ui/sparkline';
+import { StatFigure as Figure } from '@/components/ui/stat-figure';
 import { formatBytes } from './format-bytes';
 
 /** How often the figures are sampled, and how many samples the chart keeps. */
 const REFRESH_MS = 3000;
 const KEPT = 40;
-
-/** A small line chart of the last samples (SVG; no chart library). */
-function Sparkline({
-  values,
-  label,
-  format,
-}: {
-  values: number[];
-  label: string;
-  format: (n: number) => string;
-}) {
-  const width = 300;
-  const height = 64;
-  const max = Math.max(1, ...values);
-  const step = values.length > 1 ? width / (KEPT - 1) : 0;
-  const points = values
-    .map(
-      (value, index) =>
-        `${(index * step).toFixed(1)},${(height - (value / max) * (height - 4) - 2).toFixed(1)}`,
-    )
-    .join(' ');
-  const last = values.at(-1) ?? 0;
-  return (
-    <figure className="space-y-1">
-      <figcaption className="flex justify-between text-sm">
-        <span className="text-neutral-400">{label}</span>
-        <span className="font-semibold tabular-nums">{format(last)}</span>
-      </figcaption>
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-16 w-full rounded bg-black/30"
-        role="img"
-        aria-label={`${label}: last ${values.length} samples, now ${format(last)}, highest ${format(max)}`}
-        preserveAspectRatio="none"
-      >
-        <polyline
-          points={points}
-          fill="none"
-          stroke="var(--color-accent)"
-          strokeWidth="2"
-          vectorEffect="non-scaling-stroke"
-        />
-      </svg>
-    </figure>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div className="rounded-lg border border-white/10 bg-surface-raised p-3">
-      <dt className="text-xs uppercase tracking-wide text-neutral-400">{label}</dt>
-      <dd className="text-xl font-bold tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
 
 /** The live figures, sampled every few seconds through the admin endpoint. */
 export function RedisMonitor({ initial }: { initial: RedisStats }) {
@@ -138,11 +83,13 @@ export function RedisMonitor({ initial }: { initial: RedisStats }) {
           </dl>
           <div className="grid gap-4 md:grid-cols-2">
             <Sparkline
+              slots={KEPT}
               label="Operations per second"
               values={history.map((s) => s.opsPerSecond ?? 0)}
               format={(n) => String(n)}
             />
             <Sparkline
+              slots={KEPT}
               label="Memory used"
               values={history.map((s) => s.usedMemoryBytes ?? 0)}
               format={formatBytes}

@@ -4,6 +4,7 @@ import { ReportButton } from '@/components/moderation/report-button';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { CommentThread, CommentView } from '@cutroom/core/comments/comments.service';
 import { Avatar } from '@/components/profile/avatar';
+import { ProfileLink } from '@/components/profile/profile-link';
 import { useMemberViewer } from '@/components/shell/member-parts';
 import { callApi } from '@/components/social/call-api';
 import { IntentLink } from '@/components/ui/intent-link';
@@ -336,7 +337,6 @@ function CommentItem({
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
-  const profile = `/profile/${encodeURIComponent(comment.author.username)}`;
 
   const remove = async () => {
     const result = await callApi(API, { mode: 'Delete', commentId: comment.id });
@@ -350,14 +350,17 @@ function CommentItem({
 
   return (
     <article className="flex gap-3" data-testid="comment" data-comment-id={comment.id}>
-      <IntentLink href={profile} aria-hidden="true" tabIndex={-1}>
+      <ProfileLink username={comment.author.username} aria-hidden="true" tabIndex={-1}>
         <Avatar username={comment.author.username} image={comment.author.image} size={36} />
-      </IntentLink>
+      </ProfileLink>
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-neutral-400">
-          <IntentLink href={profile} className="text-sm font-semibold text-white hover:underline">
+          <ProfileLink
+            username={comment.author.username}
+            className="text-sm font-semibold text-white hover:underline"
+          >
             {comment.author.username}
-          </IntentLink>
+          </ProfileLink>
           <RelativeTime date={comment.createdAt} />
           {comment.editedAt && (
             <span data-testid="comment-edited" title={new Date(comment.editedAt).toUTCString()}>

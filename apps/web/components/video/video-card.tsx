@@ -3,6 +3,7 @@
 import { IntentLink } from '@/components/ui/intent-link';
 import { useState } from 'react';
 import { CardProgress, WatchLaterButton } from '@/components/library/library-state';
+import { ProfileLink } from '@/components/profile/profile-link';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { formatDuration, formatRating, formatViews } from '@/lib/format';
 import { videoHref, type CardVideo } from './card-video';
@@ -53,12 +54,9 @@ export function VideoCard({ video }: { video: CardVideo }) {
         <WatchLaterButton videoId={video.id} title={video.title} compact />
       </div>
       <p className="mt-1 text-xs text-neutral-400">
-        <IntentLink
-          href={`/profile/${encodeURIComponent(video.uploader)}`}
-          className="hover:text-white"
-        >
+        <ProfileLink username={video.uploader} className="hover:text-white">
           {video.uploader}
-        </IntentLink>
+        </ProfileLink>
       </p>
       <p className="text-xs text-neutral-400">
         {formatViews(video.views)}

@@ -74,7 +74,7 @@ export async function deleteAccount(
   if (input.confirmation.toLowerCase() !== actor.username.toLowerCase()) {
     throw new ServiceError(
       'invalid',
-      `confirmation: type your username, ${actor.username}, to confirm`,
+      `confirmation: Type your username, ${actor.username}, to confirm`,
     );
   }
   await consumeRequestLimit(db, `delete-account:${actor.id}`, PASSWORD_TRIES, now);
@@ -86,11 +86,11 @@ export async function deleteAccount(
   if (!credential?.hash) {
     throw new ServiceError(
       'invalid',
-      'password: this account has no password; set one (Forgot password) first',
+      'password: This account has no password; set one with "Forgot password" first',
     );
   }
   if (!(await verifyPassword({ hash: credential.hash, password: input.password }))) {
-    throw new ServiceError('invalid', 'password: this is not your password');
+    throw new ServiceError('invalid', 'password: This is not your password');
   }
 
   const owned = await db

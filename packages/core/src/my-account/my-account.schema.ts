@@ -6,17 +6,17 @@ export const VIDEO_CHOICES = ['delete', 'keep'] as const;
 
 export const DeleteAccountInput = z.object({
   password: z
-    .string({ error: 'password: enter your password' })
-    .min(1, 'password: enter your password')
+    .string({ error: 'Enter your password' })
+    .min(1, 'Enter your password')
     .max(MAX_PASSWORD_LENGTH),
   /** The member's username, typed out. */
-  confirmation: z.string({ error: 'confirmation: type your username to confirm' }).trim().max(100),
-  videos: z.enum(VIDEO_CHOICES, { error: 'videos: is delete or keep' }),
+  confirmation: z.string({ error: 'Type your username to confirm' }).trim().max(100),
+  videos: z.enum(VIDEO_CHOICES, { error: 'Choose what happens to your videos' }),
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
 
 export const SessionRef = z.object({
-  id: z.string({ error: 'id: names a session' }).min(1).max(64),
+  id: z.string({ error: 'names a session' }).min(1).max(64),
 });
 
 export const SessionAnswer = z.object({

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import { requireMemberRight } from '../access/rights';
+import type { Auth } from '../accounts/auth';
 import type { Actor, RequestContext } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import type { Database } from '../db/client';
@@ -51,8 +52,17 @@ export function maskIp(ip: string | null | undefined): string {
  */
 export async function currentSessionId(context: RequestContext): Promise<string | null> {
   if (!context.accounts || !context.actor) return null;
-  const found = await context.accounts.auth.api.getSession({ headers: context.headers });
-  return found && found.user.id === context.actor.id ? found.session.id : null;
+  return sessionIdOf(context.accounts.auth, context.headers, context.actor.id);
+}
+
+/** The id of the session of `userId` that request headers carry, or null. */
+export async function sessionIdOf(
+  auth: Auth,
+  headers: Headers,
+  userId: string,
+): Promise<string | null> {
+  const found = await auth.api.getSession({ headers });
+  return found && found.user.id === userId ? found.session.id : null;
 }
 
 /** The member's sessions that have not expired, the last used first. */

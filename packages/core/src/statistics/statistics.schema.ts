@@ -9,7 +9,7 @@ export type StatisticsPeriod = (typeof STATISTICS_PERIODS)[number];
 export const MAX_WATCH_SECONDS_PER_REPORT = 60;
 
 export const StatisticsInput = z.object({
-  days: z.union([z.literal(28), z.literal(90)], { error: 'days: is 28 or 90' }).default(28),
+  days: z.union([z.literal(28), z.literal(90)], { error: 'is 28 or 90' }).default(28),
   /** One of the uploader's videos; all of them when absent. */
   videoId: VideoId.optional(),
 });

@@ -54,6 +54,38 @@ export default async function SettingsPage({
           </IntentLink>
           : which notifications also come by e-mail.
         </p>
+        <ul className="space-y-1 text-sm">
+          <li>
+            <IntentLink
+              href="/profile/settings/sessions"
+              className="text-accent underline hover:no-underline"
+              data-testid="sessions-link"
+            >
+              Where you are signed in
+            </IntentLink>
+            : your sessions, and signing out the others.
+          </li>
+          <li>
+            <IntentLink
+              href="/profile/statistics"
+              className="text-accent underline hover:no-underline"
+              data-testid="statistics-link"
+            >
+              Statistics
+            </IntentLink>
+            : views, watch time and likes of your videos.
+          </li>
+          <li>
+            <IntentLink
+              href="/profile/settings/account"
+              className="text-accent underline hover:no-underline"
+              data-testid="account-data-link"
+            >
+              Your data and account
+            </IntentLink>
+            : download your data, or delete your account.
+          </li>
+        </ul>
       </div>
     </AuthCard>
   );

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /**
  * The member's data as a JSON file, sent as it is read (docs/account.md). A second download
- * within 10 minutes answers 429 with the reason.
+ * within 10 minutes goes back to the page that offers it, which says when to try again.
  */
 export const GET = rawRoute(accountExportRoute, async (_request, { viewer }) => {
   const { database } = await getRuntime();
@@ -16,6 +16,13 @@ export const GET = rawRoute(accountExportRoute, async (_request, { viewer }) => 
   try {
     started = await startAccountExport(database.db, viewer, new Date());
   } catch (error) {
+    if (isServiceError(error) && error.kind === 'rate_limited') {
+      // A person followed the link: back to the page, which says when to try again.
+      return new Response(null, {
+        status: 303,
+        headers: { location: '/profile/settings/account?export=wait', 'cache-control': 'no-store' },
+      });
+    }
     if (isServiceError(error)) {
       return Response.json(
         { error: error.message, httpStatusCode: error.status },
