@@ -6,6 +6,8 @@ import { IntentLink } from '@/components/ui/intent-link';
 export const metadata: Metadata = { title: 'Tagging guide' };
 
 const linkClass = 'text-accent underline hover:no-underline';
+/** Lists of chips: no bullets (the prose style gives every list one). */
+const CHIPS = { listStyle: 'none', paddingLeft: 0 } as const;
 
 interface Kind {
   id: string;
@@ -156,7 +158,7 @@ export default function TaggingGuidePage() {
             them. This guide is what staff check applications and changes against.
           </p>
           <nav aria-label="Guide sections">
-            <ul className="flex flex-wrap gap-2 text-sm">
+            <ul className="flex flex-wrap gap-2 text-sm" style={CHIPS}>
               {[
                 ...KINDS.map((kind) => [kind.id, kind.name]),
                 ['categories', 'By category'],
@@ -208,7 +210,7 @@ export default function TaggingGuidePage() {
             <div className="grid gap-3 sm:grid-cols-2">
               <div className="rounded-lg border border-emerald-500/30 bg-emerald-500/5 p-3">
                 <h3 className="text-sm font-semibold text-emerald-300">Good</h3>
-                <ul className="mt-2 flex flex-wrap gap-1.5 text-sm">
+                <ul className="mt-2 flex flex-wrap gap-1.5 text-sm" style={CHIPS}>
                   {kind.good.map((label) => (
                     <li key={label} className="rounded-full bg-white/10 px-2.5 py-0.5">
                       {label}
@@ -218,7 +220,7 @@ export default function TaggingGuidePage() {
               </div>
               <div className="rounded-lg border border-red-500/30 bg-red-500/5 p-3">
                 <h3 className="text-sm font-semibold text-red-300">Not like this</h3>
-                <ul className="mt-2 space-y-1 text-sm">
+                <ul className="mt-2 space-y-1 text-sm" style={CHIPS}>
                   {kind.bad.map(({ label, why }) => (
                     <li key={label}>
                       <span className="rounded-full bg-white/10 px-2.5 py-0.5 line-through decoration-red-400/70">
