@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import { IntentLink } from '@/components/ui/intent-link';
+import { ProfileLink } from '@/components/profile/profile-link';
+import { isDeletedAccountName } from '@cutroom/core/my-account/deleted-account';
 import { headers } from 'next/headers';
 import { notFound, permanentRedirect, unauthorized } from 'next/navigation';
 import { cache } from 'react';
@@ -204,10 +206,7 @@ export default async function VideoPage({ params }: Params) {
         )}
 
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
-          <IntentLink
-            href={`/profile/${encodeURIComponent(uploader.username)}`}
-            className="flex items-center gap-3"
-          >
+          <ProfileLink username={uploader.username} className="flex items-center gap-3">
             {uploader.image ? (
               <img src={uploader.image} alt="" className="h-10 w-10 rounded-full object-cover" />
             ) : (
@@ -219,8 +218,8 @@ export default async function VideoPage({ params }: Params) {
               </span>
             )}
             <span className="font-semibold text-white">{uploader.username}</span>
-          </IntentLink>
-          {viewer?.id !== uploader.id && (
+          </ProfileLink>
+          {viewer?.id !== uploader.id && !isDeletedAccountName(uploader.username) && (
             <SubscribeButton
               username={uploader.username}
               initiallySubscribed={social.subscribed}
