@@ -54,7 +54,7 @@ async function ensureDeletedAccount(db: Database): Promise<void> {
 
 /**
  * Deletes the signed-in member's account for good, after their password and their username
- * typed out (docs/account.md, docs/decisions/0030):
+ * typed out (docs/account.md, docs/decisions/0034):
  * - videos: `delete` removes every video with its files; `keep` hands the published ones to
  *   the deleted account (shown without a profile link) and removes the rest;
  * - comments stay under their videos as the deleted account's, so threads keep their sense;
