@@ -17,6 +17,7 @@ import {
   SetPublishedInput,
 } from './partner.schema';
 import {
+  addToChannel,
   createPartner,
   getChannelVideo,
   isActiveSubscriber,
@@ -33,6 +34,8 @@ export const ALREADY_SUBSCRIBED_MESSAGE = 'You already subscribe to this channel
 export const OFF_SALE_MESSAGE = 'Subscriptions to this channel are not on sale yet';
 
 const PartnerAnswer = z.object({
+  /** The channel's id: a partner subscription's target in billing (docs/billing.md). */
+  id: z.string(),
   slug: z.string(),
   name: z.string(),
   description: z.string(),
@@ -42,6 +45,7 @@ const PartnerAnswer = z.object({
 });
 
 const toPartnerAnswer = (partner: z.infer<typeof PartnerAnswer>) => ({
+  id: partner.id,
   slug: partner.slug,
   name: partner.name,
   description: partner.description,
@@ -137,6 +141,23 @@ export const partnerEndpoint = defineModeEndpoint({
           `${context.config.PUBLIC_URL}/${context.config.PARTNER_SLUG}/subscriptions`,
         );
         return { body: { url } };
+      },
+    },
+    AddToChannel: {
+      right: 'partner',
+      summary:
+        "Put one of the partner's own videos (`videoId`) into the channel, free or premium (`isPremium`); again: changes its flag.",
+      input: SetPremiumInput,
+      output: z.object({ videoId: z.string(), isPremium: z.boolean() }),
+      handle: async ({ videoId, isPremium }, context) => {
+        const partner = await requireManagedPartner(
+          context.db,
+          context.actor,
+          context.config.PARTNER_SLUG,
+        );
+        await addToChannel(context.db, partner, videoId, isPremium);
+        await context.listings.invalidate();
+        return { body: { videoId, isPremium } };
       },
     },
     SetPremium: {
