@@ -57,6 +57,7 @@ const ids = {
   processing: 'ctProc001',
   failed: 'ctFail001',
   doomed: 'ctGone001',
+  settings: 'ctSetngs1',
   playlist: '',
   message: '',
   approved: 'ctModAppr',
@@ -105,6 +106,20 @@ beforeAll(async () => {
     ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
     ...['-i', 'testsrc=size=64x64', '-frames:v', '1', join(work, 'avatar.png')],
   ]);
+  // A processed video of the member's with a candidate frame, for the settings calls.
+  const prefix = `videos/${ids.settings}/vct/`;
+  await media.storage.putBytes(
+    `${prefix}frames/frame-1.png`,
+    readFileSync(join(work, 'avatar.png')),
+  );
+  await createVideo(db, {
+    id: ids.settings,
+    ownerId: member.id,
+    mediaPrefix: prefix,
+    masterPlaylistKey: `${prefix}hls/master.m3u8`,
+    posterKey: `${prefix}poster.jpg`,
+    frameKeys: [`${prefix}frames/frame-1.png`],
+  });
 });
 
 afterAll(async () => {
@@ -189,6 +204,49 @@ const EXAMPLES: [string, Example][] = [
   ],
   ['/api/v2/videoInput#unpublish', { caller: 'member', body: () => ({ _id: ids.owned }) }],
   ['/api/v2/videoInput#publish', { caller: 'member', body: () => ({ _id: ids.owned }) }],
+  ['/api/v2/videoSettings#get', { caller: 'member', body: () => ({ _id: ids.settings }) }],
+  [
+    '/api/v2/videoSettings#SetVisibility',
+    {
+      caller: 'member',
+      body: () => ({
+        _id: ids.settings,
+        visibility: 'private',
+        viewers: [another()],
+        publishAt: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    },
+  ],
+  [
+    '/api/v2/videoSettings#ChooseFrame',
+    { caller: 'member', body: () => ({ _id: ids.settings, frame: 0 }) },
+  ],
+  [
+    '/api/v2/videoSettings#UploadPoster',
+    {
+      caller: 'member',
+      body: () => ({
+        _id: ids.settings,
+        image: readFileSync(join(work, 'avatar.png')).toString('base64'),
+      }),
+    },
+  ],
+  [
+    '/api/v2/videoSettings#AddSubtitles',
+    {
+      caller: 'member',
+      body: () => ({
+        _id: ids.settings,
+        language: 'en',
+        label: 'English',
+        file: '1\n00:00:01,000 --> 00:00:02,000\nHello\n',
+      }),
+    },
+  ],
+  [
+    '/api/v2/videoSettings#DeleteSubtitles',
+    { caller: 'member', body: () => ({ _id: ids.settings, language: 'en' }) },
+  ],
   ['/api/v2/videoInput#cancel', { caller: 'member', body: () => ({ _id: ids.processing }) }],
   ['/api/v2/videoInput#retry', { caller: 'member', body: () => ({ _id: ids.failed }) }],
   ['/api/v2/videoInput#delete', { caller: 'member', body: () => ({ _id: ids.doomed }) }],
