@@ -3,9 +3,10 @@ import { IntentLink } from '@/components/ui/intent-link';
 import { ProfileLink } from '@/components/profile/profile-link';
 import { isDeletedAccountName } from '@cutroom/core/my-account/deleted-account';
 import { headers } from 'next/headers';
-import { notFound, permanentRedirect, unauthorized } from 'next/navigation';
+import { notFound, permanentRedirect, redirect, unauthorized } from 'next/navigation';
 import { cache } from 'react';
 import { isServiceError } from '@cutroom/core/api/service-error';
+import { partnerMarkOf } from '@cutroom/core/partner/partner.service';
 import { listRecommendedVideos } from '@cutroom/core/browse/listings.service';
 import { videoMediaUrls } from '@cutroom/core/videos/video-processing.service';
 import {
@@ -109,6 +110,10 @@ export default async function VideoPage({ params }: Params) {
   const { video, uploader, labels, canManage } = page;
   if (parsed.slug !== video.slug) permanentRedirect(canonicalVideoPath(video));
   const { database, storage, config } = await getRuntime();
+  // A partner channel's video is watched in its section, where the premium rule applies.
+  if (await partnerMarkOf(database.db, video.id)) {
+    redirect(`/${config.PARTNER_SLUG}/video/${video.id}`);
+  }
   const urls = videoMediaUrls(storage, video);
   const { toCards } = await listingContext();
   const recommended = toCards(await listRecommendedVideos(database.db, video.id, { limit: 12 }));

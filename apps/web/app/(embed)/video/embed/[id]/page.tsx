@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { isServiceError } from '@cutroom/core/api/service-error';
+import { partnerMarkOf, PREMIUM_REFUSAL_MESSAGE } from '@cutroom/core/partner/partner.service';
 import { videoMediaUrls } from '@cutroom/core/videos/video-processing.service';
 import { listSubtitles } from '@cutroom/core/video-settings/subtitles.service';
 import {
@@ -34,6 +35,14 @@ export default async function EmbedPage({ params }: Params) {
       );
     }
     throw error;
+  }
+  // A partner channel's premium video plays only in its section, for its subscribers.
+  if ((await partnerMarkOf(database.db, page.video.id))?.isPremium) {
+    return (
+      <p className="flex h-screen items-center justify-center bg-black p-4 text-center text-white">
+        {PREMIUM_REFUSAL_MESSAGE}
+      </p>
+    );
   }
   const urls = videoMediaUrls(storage, page.video);
   if (!urls) notFound();
