@@ -110,6 +110,19 @@ describe('processVideoFiles', () => {
     expect((await probeJson(join(out, 'poster.webp'))).streams[0]).toMatchObject({
       codec_name: 'webp',
     });
+    // Four candidate frames for the owner to pick from, at 10, 30, 50 and 70 %: four pictures.
+    expect(result.frames).toEqual([1, 2, 3, 4].map((n) => `frames/frame-${n}.jpg`));
+    for (const frame of result.frames) {
+      expect((await probeJson(join(out, frame))).streams[0]).toMatchObject({
+        codec_name: 'mjpeg',
+        width: 640,
+        height: 360,
+      });
+    }
+    const frameBytes = result.frames.map((frame) =>
+      readFileSync(join(out, frame)).toString('base64'),
+    );
+    expect(new Set(frameBytes).size).toBe(4);
 
     const vtt = readFileSync(join(out, 'sprites/sprites.vtt'), 'utf8');
     const cues = vtt.trim().split('\n\n').slice(1);
