@@ -39,6 +39,19 @@ export const ApplyInput = z
   .strict();
 export type ApplyInput = z.output<typeof ApplyInput>;
 
+/** An application's or a label change's id. */
+const RowId = z
+  .number({ error: 'id is a number' })
+  .int('id is a whole number')
+  .min(1, 'id is at least 1');
+
+/** Staff's reason for a decision or a revert (told to the member, kept in the staff log). */
+const StaffReason = z
+  .string({ error: 'reason is text' })
+  .trim()
+  .max(DECISION_REASON_MAX, `reason is at most ${DECISION_REASON_MAX} characters long`)
+  .default('');
+
 export const EmptyInput = z.object({}).strict();
 
 export const ApplicationsInput = z
@@ -53,16 +66,9 @@ export type ApplicationsInput = z.output<typeof ApplicationsInput>;
 
 export const DecideInput = z
   .object({
-    id: z
-      .number({ error: 'id is a number' })
-      .int('id is a whole number')
-      .min(1, 'id is at least 1'),
+    id: RowId,
     decision: z.enum(['accept', 'decline'], { error: 'decision is accept or decline' }),
-    reason: z
-      .string({ error: 'reason is text' })
-      .trim()
-      .max(DECISION_REASON_MAX, `reason is at most ${DECISION_REASON_MAX} characters long`)
-      .default(''),
+    reason: StaffReason,
   })
   .strict();
 export type DecideInput = z.output<typeof DecideInput>;
@@ -86,7 +92,7 @@ export const FlagInput = z
     reason: z
       .string({ error: 'reason is required' })
       .trim()
-      .min(1, 'reason: say what is wrong with the labels')
+      .min(1, 'Say what is wrong with the labels')
       .max(FLAG_REASON_MAX, `reason is at most ${FLAG_REASON_MAX} characters long`),
   })
   .strict();
@@ -105,15 +111,8 @@ export type ChangesInput = z.output<typeof ChangesInput>;
 
 export const RevertInput = z
   .object({
-    id: z
-      .number({ error: 'id is a number' })
-      .int('id is a whole number')
-      .min(1, 'id is at least 1'),
-    reason: z
-      .string({ error: 'reason is text' })
-      .trim()
-      .max(DECISION_REASON_MAX, `reason is at most ${DECISION_REASON_MAX} characters long`)
-      .default(''),
+    id: RowId,
+    reason: StaffReason,
   })
   .strict();
 export type RevertInput = z.output<typeof RevertInput>;
