@@ -15,15 +15,27 @@ export interface StandInCall {
  * It records what it was sent so a test can check the site's request. Not Stripe: the real
  * API is walked through by hand in test mode (docs/billing.md).
  */
-export async function startStripeStandIn(options: { checkoutUrlBase?: string } = {}) {
+export async function startStripeStandIn(options: { hostedPages?: boolean } = {}) {
   const calls: StandInCall[] = [];
   let count = 0;
+  /** With `hostedPages`, the sessions' URLs are pages of the stand-in itself (for a browser). */
+  let self = '';
+  const hosted = (stripeBase: string, path: string) =>
+    options.hostedPages ? `${self}${path}` : `${stripeBase}${path}`;
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString()));
       const path = (request.url ?? '').split('?')[0]!;
+      if (request.method === 'GET') {
+        const title = path.startsWith('/c/pay/') ? 'Checkout' : 'Billing portal';
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(
+          `<!doctype html><html lang="en"><title>${title} (stand-in)</title><h1>Stripe ${title} (local stand-in)</h1></html>`,
+        );
+        return;
+      }
       calls.push({ path, form, authorization: request.headers.authorization ?? '' });
       count += 1;
       const answer = (status: number, body: object) =>
@@ -32,7 +44,6 @@ export async function startStripeStandIn(options: { checkoutUrlBase?: string } =
           .end(JSON.stringify(body));
       if (request.method === 'POST' && path === '/v1/checkout/sessions') {
         const id = `cs_test_standin${count}`;
-        const base = options.checkoutUrlBase ?? 'https://checkout.stripe.com/c/pay';
         return answer(200, {
           id,
           object: 'checkout.session',
@@ -44,7 +55,7 @@ export async function startStripeStandIn(options: { checkoutUrlBase?: string } =
           cancel_url: form.cancel_url,
           status: 'open',
           payment_status: 'unpaid',
-          url: `${base}/${id}`,
+          url: hosted('https://checkout.stripe.com', `/c/pay/${id}`),
         });
       }
       if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
@@ -53,7 +64,7 @@ export async function startStripeStandIn(options: { checkoutUrlBase?: string } =
           object: 'billing_portal.session',
           customer: form.customer,
           return_url: form.return_url ?? null,
-          url: `https://billing.stripe.com/p/session/test_standin${count}`,
+          url: hosted('https://billing.stripe.com', `/p/session/test_standin${count}`),
         });
       }
       return answer(404, {
@@ -63,8 +74,9 @@ export async function startStripeStandIn(options: { checkoutUrlBase?: string } =
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  self = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: self,
     calls,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
