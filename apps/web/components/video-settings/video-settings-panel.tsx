@@ -45,7 +45,7 @@ const buttonClass =
 /** A `datetime-local` value (the browser's time zone) for an ISO time, and back. */
 const toLocalInput = (iso: string) => {
   const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
 };
 
 function readFile(file: File, as: 'text' | 'dataUrl'): Promise<string> {
@@ -221,6 +221,7 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
               Publish at (your time)
               <input
                 type="datetime-local"
+                step={1}
                 id={FIELDS.publishAt.id}
                 value={publishAt}
                 onChange={(event) => setPublishAt(event.target.value)}
