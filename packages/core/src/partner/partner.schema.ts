@@ -19,24 +19,24 @@ export const SetPriceInput = z.object({
     .string()
     .trim()
     .max(100)
-    .regex(/^(?:price_[A-Za-z0-9]+)?$/, 'stripePriceId: is a Stripe price id (price_…)')
+    .regex(/^(?:price_[A-Za-z0-9_]+)?$/, 'is a Stripe price id (price_…)')
     .nullable()
     .transform((value) => value || null),
   priceCents: z.number().int().min(0).max(MAX_PRICE_CENTS),
   currency: z
     .string()
     .trim()
-    .regex(/^[A-Za-z]{3}$/, 'currency: is a three-letter currency code (usd, eur …)'),
+    .regex(/^[A-Za-z]{3}$/, 'is a three-letter currency code (usd, eur …)'),
 });
 
 export const SetDetailsInput = z.object({
-  name: z.string().trim().min(1, 'name: is required').max(MAX_PARTNER_NAME),
+  name: z.string().trim().min(1, 'is required').max(MAX_PARTNER_NAME),
   description: z.string().trim().max(MAX_PARTNER_DESCRIPTION),
 });
 
 export const CreatePartnerInput = z.object({
-  username: z.string().trim().min(1, 'username: is required').max(24),
-  name: z.string().trim().min(1, 'name: is required').max(MAX_PARTNER_NAME),
+  username: z.string().trim().min(1, 'is required').max(24),
+  name: z.string().trim().min(1, 'is required').max(MAX_PARTNER_NAME),
 });
 
 export const NoInput = z.object({});

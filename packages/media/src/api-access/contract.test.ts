@@ -8,6 +8,7 @@ import { describeZodError, dispatch } from '@cutroom/core/api/dispatch';
 import { answerSchemaOf, type Actor } from '@cutroom/core/api/endpoint';
 import { loadConfig, type Config } from '@cutroom/core/config/config';
 import { billingCustomers, comments } from '@cutroom/core/db/schema';
+import { addToChannel, createPartner, setPrice } from '@cutroom/core/partner/partner.service';
 import { createUser } from '@cutroom/core/testing/factories';
 import { startStripeStandIn } from '@cutroom/core/testing/stripe-stand-in';
 import { createTestDatabase } from '@cutroom/core/testing/test-db';
@@ -52,6 +53,8 @@ const uploads: UploadedFiles = {
 /** Ids the example bodies refer to, made before the calls. */
 const ids = {
   video: 'ctVideo01',
+  partnerVideo: 'ctPartnr1',
+  partnerSecond: 'ctPartnr2',
   second: 'ctVideo02',
   owned: 'ctOwned01',
   processing: 'ctProc001',
@@ -143,6 +146,34 @@ beforeAll(async () => {
     .values({ userId: callers.users.member.id, stripeCustomerId: 'cus_contract' });
 });
 afterAll(() => stripeStandIn?.close());
+
+/** The partner section's channel (docs/partner.md): the partner caller's, on sale, one video. */
+beforeAll(async () => {
+  const owner = callers.actors.partner!;
+  const now = new Date();
+  const partner = await createPartner(
+    db,
+    { username: owner.username, slug: billingConfig.PARTNER_SLUG, name: 'Contract channel' },
+    now,
+  );
+  await setPrice(
+    db,
+    partner,
+    { stripePriceId: 'price_partner_contract', priceCents: 500, currency: 'usd' },
+    now,
+  );
+  await createVideo(db, {
+    id: ids.partnerVideo,
+    ownerId: owner.id,
+    masterPlaylistKey: `videos/${ids.partnerVideo}/v1/master.m3u8`,
+    posterKey: `videos/${ids.partnerVideo}/v1/poster.jpg`,
+  });
+  await addToChannel(db, partner, ids.partnerVideo, false);
+  await createVideo(db, { id: ids.partnerSecond, ownerId: owner.id });
+  const path = join(work, 'partner-upload.mp4');
+  await generateTestVideo({ path, width: 160, height: 90, seconds: 1 });
+  finishedUploads.set('feedface'.repeat(4), { path, ownerId: owner.id });
+});
 
 interface Example {
   caller: Caller;
@@ -663,6 +694,59 @@ const EXAMPLES: [string, Example][] = [
     },
   ],
   ['/api/v2/statistics#VideoStatistics', { caller: 'member', body: () => ({ days: 28 }) }],
+  ['/api/v2/partner#Play', { caller: 'visitor', body: () => ({ videoId: ids.partnerVideo }) }],
+  [
+    '/api/v2/partner#AddToChannel',
+    { caller: 'partner', body: () => ({ videoId: ids.partnerSecond, isPremium: true }) },
+  ],
+  [
+    '/api/v2/partner#SetPremium',
+    { caller: 'partner', body: () => ({ videoId: ids.partnerVideo, isPremium: true }) },
+  ],
+  [
+    '/api/v2/partner#SetPublished',
+    { caller: 'partner', body: () => ({ videoId: ids.partnerSecond, published: false }) },
+  ],
+  [
+    '/api/v2/partner#SetPrice',
+    {
+      caller: 'partner',
+      body: () => ({ stripePriceId: 'price_partner_contract', priceCents: 600, currency: 'usd' }),
+    },
+  ],
+  [
+    '/api/v2/partner#SetDetails',
+    { caller: 'partner', body: () => ({ name: 'Contract channel', description: 'Test' }) },
+  ],
+  [
+    '/api/v2/partner#Subscribe',
+    { caller: 'member', body: () => ({}), config: () => billingConfig },
+  ],
+  [
+    '/api/v2/partner#ManageBilling',
+    { caller: 'member', body: () => ({}), config: () => billingConfig },
+  ],
+  [
+    '/api/v2/partnerUpload',
+    {
+      caller: 'partner',
+      body: () => ({
+        uploadId: 'feedface'.repeat(4),
+        title: 'Partner upload',
+        category: 'other',
+        isPremium: true,
+      }),
+    },
+  ],
+  [
+    '/api/v2/partner#CreatePartner',
+    {
+      caller: 'admin',
+      body: () => ({ username: callers.users.another.username, name: 'Another channel' }),
+      // Another channel: the configured one has its partner already.
+      config: () => loadConfig({ NODE_ENV: 'test', PARTNER_SLUG: 'anotherchannel' }),
+    },
+  ],
 ];
 
 let ip = 0;
