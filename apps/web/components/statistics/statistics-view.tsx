@@ -97,7 +97,13 @@ export function StatisticsView({ statistics }: { statistics: StatisticsAnswer })
             <summary className="cursor-pointer text-sm font-medium">
               The same figures as a table, day by day
             </summary>
-            <div className="mt-3 max-h-96 overflow-auto">
+            {/* Focusable: a keyboard can scroll the table. */}
+            <div
+              className="mt-3 max-h-96 overflow-auto"
+              tabIndex={0}
+              role="region"
+              aria-label="Figures day by day"
+            >
               <table className="w-full text-left text-sm tabular-nums" data-testid="daily-table">
                 <caption className="sr-only">Views, watch time and likes a day</caption>
                 <thead>
