@@ -209,7 +209,7 @@ export default function TaggingGuidePage() {
             </ul>
             <div className="grid gap-3 sm:grid-cols-2">
               <div className="rounded-lg border border-emerald-500/30 bg-emerald-500/5 p-3">
-                <h3 className="text-sm font-semibold text-emerald-300">Good</h3>
+                <h3 className="text-sm font-semibold text-emerald-200">Good</h3>
                 <ul className="mt-2 flex flex-wrap gap-1.5 text-sm" style={CHIPS}>
                   {kind.good.map((label) => (
                     <li key={label} className="rounded-full bg-white/10 px-2.5 py-0.5">
