@@ -72,7 +72,7 @@ describe("a video's owner settings", () => {
   it('unlisted leaves the listings and opens by link; private refuses a stranger and lets the picked member in', async () => {
     expect(await listedIds()).toContain(video.id);
     const page = await ownerPanel();
-    await page.getByLabel('Unlisted').check();
+    await page.locator('#visibility-unlisted').check();
     await page.getByRole('button', { name: 'Save visibility' }).click();
     await saved(page, 'Visibility saved');
     expect(await listedIds()).not.toContain(video.id);
@@ -81,7 +81,7 @@ describe("a video's owner settings", () => {
     await byLink.page.getByText('Unlisted: only people with the link').waitFor();
     await byLink.page.close();
 
-    await page.getByLabel('Private').check();
+    await page.locator('#visibility-private').check();
     await page.getByLabel('People who may watch').fill(friend.username);
     await page.getByRole('button', { name: 'Save visibility' }).click();
     await saved(page, 'Visibility saved');
@@ -104,7 +104,7 @@ describe("a video's owner settings", () => {
 
   it('scheduled: refused until its time, then published by the job and listed', async () => {
     const page = await ownerPanel();
-    await page.getByLabel('Public').check();
+    await page.locator('#visibility-public').check();
     await page.getByTestId('schedule-toggle').check();
     // Eight seconds from now, in the browser's own time as the field takes it.
     const local = await page.evaluate(() => {

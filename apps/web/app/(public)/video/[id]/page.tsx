@@ -296,7 +296,7 @@ export default async function VideoPage({ params }: Params) {
           )}
         </dl>
 
-        {(canManage || video.status === 'published') && (
+        {(canManage || video.status === 'published' || video.status === 'hidden') && (
           <OwnerPanelSlot
             canManage={canManage}
             video={{
