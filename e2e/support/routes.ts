@@ -153,5 +153,75 @@ export async function createRouteFixtures(text: { title: string; description?: s
   /** The address of a route: itself, or a real one for a dynamic route. */
   const pathOf = (route: string) => paths[route] ?? route;
   const staff = await createStaffAccount();
+  // The partner section (docs/partner.md), at the default PARTNER_SLUG.
+  const channelVideo = await createPartnerChannel(staff);
+  for (const route of [
+    '',
+    '/all',
+    '/popular',
+    '/upload',
+    '/uploads',
+    '/subscribe',
+    '/subscriptions',
+  ]) {
+    paths[`/partner-section${route}`] = `/digitalfiend${route}`;
+  }
+  paths['/partner-section/video/[id]'] = `/digitalfiend/video/${channelVideo}`;
   return { member, staff, cookie, video, paths, pathOf };
+}
+
+let partnerChannel: Promise<string> | null = null;
+
+/**
+ * The e2e server's partner channel (docs/partner.md), made once per server run by the staff
+ * account: the partner account `e2epartner` with one premium video. Answers that video's id.
+ */
+function createPartnerChannel(staff: { email: string; password: string }): Promise<string> {
+  partnerChannel ??= (async () => {
+    const partner = {
+      username: 'e2epartner',
+      email: 'e2epartner@example.test',
+      password: 'e2e-partner-password',
+    };
+    const post = async (cookie: string, path: string, body: unknown) => {
+      const response = await fetch(`${baseUrl()}${path}`, {
+        method: 'POST',
+        headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const signIn = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl() },
+      body: JSON.stringify({ email: partner.email, password: partner.password }),
+    });
+    if (signIn.ok) {
+      // Made by an earlier test file on this server: its channel video is its only video.
+      const cookie = await sessionCookie(partner.email, partner.password);
+      const page = await post(cookie, '/api/v2/profileInput', {
+        mode: 'LoadProfileVideos',
+        username: partner.username,
+      });
+      return (page.videos as { _id: string }[])[0]!._id;
+    }
+    await createVerifiedUser({ username: partner.username, password: partner.password });
+    await post(await sessionCookie(staff.email, staff.password), '/api/v2/partner', {
+      mode: 'CreatePartner',
+      username: partner.username,
+      name: 'Digital Fiend',
+    });
+    const cookie = await sessionCookie(partner.email, partner.password);
+    const video = await uploadPublishedVideo(cookie, {
+      title: 'Partner channel video',
+      username: partner.username,
+    });
+    await post(cookie, '/api/v2/partner', {
+      mode: 'AddToChannel',
+      videoId: video.id,
+      isPremium: true,
+    });
+    return video.id;
+  })();
+  return partnerChannel;
 }
