@@ -4,6 +4,7 @@ import { NavLink } from '@/components/ui/nav-link';
 const FOOTER_LINKS = [
   { href: '/faq', label: 'FAQ' },
   { href: '/contact', label: 'Contact' },
+  { href: '/contribute', label: 'Contribute' },
   { href: '/api', label: 'API' },
   { href: '/av1', label: 'AV1' },
   { href: '/policy', label: 'Content policy' },
