@@ -167,7 +167,48 @@ export async function createRouteFixtures(text: { title: string; description?: s
     paths[`/partner-section${route}`] = `/digitalfiend${route}`;
   }
   paths['/partner-section/video/[id]'] = `/digitalfiend/video/${channelVideo}`;
+  // The spec's event page (/worldpmvgames2024): the e2e server has no demo content, so the
+  // first event is made here, open now, with the member's video entered.
+  const eventId = await createFirstEvent(staff, cookie, video.id);
+  paths['/events/[slug]'] = '/events/worldpmvgames2024';
+  paths['/admin/events/[id]'] = `/admin/events/${eventId}`;
   return { member, staff, cookie, video, paths, pathOf };
+}
+
+/**
+ * The event /worldpmvgames2024 shows, made by the staff account (an admin) when it is not
+ * there yet, its entry and voting windows open now, with `videoId` entered by its owner.
+ * Answers the event's id.
+ */
+async function createFirstEvent(
+  staff: { email: string; password: string },
+  ownerCookie: string,
+  videoId: string,
+): Promise<number> {
+  const post = async (cookie: string, body: unknown) => {
+    const response = await fetch(`${baseUrl()}/api/v2/events`, {
+      method: 'POST',
+      headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const hour = 3_600_000;
+  const at = (hours: number) => new Date(Date.now() + hours * hour).toISOString();
+  await post(await sessionCookie(staff.email, staff.password), {
+    mode: 'Create',
+    slug: 'worldpmvgames2024',
+    title: 'World PMV Games 2024',
+    summary: 'The first event of the site.',
+    rules: 'One video each.\nEvery verified member has one vote.',
+    entriesOpenAt: at(-1),
+    entriesCloseAt: at(24),
+    votingOpenAt: at(-1),
+    votingCloseAt: at(48),
+  });
+  await post(ownerCookie, { mode: 'Enter', slug: 'worldpmvgames2024', videoId });
+  const event = await post(ownerCookie, { mode: 'Load', slug: 'worldpmvgames2024' });
+  return Number((event.data as { id: number }).id);
 }
 
 let partnerChannel: Promise<string> | null = null;
