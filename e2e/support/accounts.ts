@@ -67,10 +67,20 @@ export async function createVerifiedUser(options: { username?: string; password?
  * Signs a browser context in through the API (not the form): the session cookie the server
  * sets is added to the context.
  */
-export async function signInThroughApi(context: BrowserContext, email: string, password: string) {
+export async function signInThroughApi(
+  context: BrowserContext,
+  email: string,
+  password: string,
+  /** The browser the session is recorded as (its sessions list shows it); Node's by default. */
+  userAgent?: string,
+) {
   const response = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl() },
+    headers: {
+      'content-type': 'application/json',
+      origin: baseUrl(),
+      ...(userAgent ? { 'user-agent': userAgent } : {}),
+    },
     body: JSON.stringify({ email, password }),
   });
   if (!response.ok)

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
@@ -7,23 +6,6 @@ import { screenshotPath } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
-
-/** Signs a browser context in as a browser with this user agent would (the session keeps it). */
-async function signInAs(context: BrowserContext, email: string, password: string, agent: string) {
-  const response = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl(), 'user-agent': agent },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(response.status).toBe(200);
-  await context.addCookies(
-    response.headers.getSetCookie().map((cookie) => {
-      const [pair] = cookie.split(';');
-      const index = pair!.indexOf('=');
-      return { name: pair!.slice(0, index), value: pair!.slice(index + 1), url: baseUrl() };
-    }),
-  );
-}
 
 describe('one’s own account in the browser', () => {
   it('sessions, export, statistics and deleting the account', { timeout: 120_000 }, async () => {
@@ -45,7 +27,7 @@ describe('one’s own account in the browser', () => {
     const page = await openPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await signInThroughApi(page.context(), user.email, user.password);
     const other = await openPage({ viewport: { width: 1280, height: 900 }, userAgent: FIREFOX });
-    await signInAs(other.context(), user.email, user.password, FIREFOX);
+    await signInThroughApi(other.context(), user.email, user.password, FIREFOX);
     await other.goto('/profile/settings');
     await other.getByTestId('sessions-link').waitFor();
 

@@ -94,7 +94,7 @@ export function DeleteAccountForm({
         type="submit"
         disabled={busy}
         data-testid="delete-account-submit"
-        className="w-full rounded-lg bg-red-600 px-4 py-2.5 font-semibold text-white hover:bg-red-500 disabled:opacity-50"
+        className="w-full rounded-lg border border-red-500/60 px-4 py-2.5 font-semibold text-red-300 hover:bg-red-500/10 disabled:opacity-50"
       >
         {busy ? 'Deleting…' : 'Delete my account for good'}
       </button>

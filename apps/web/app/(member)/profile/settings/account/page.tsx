@@ -38,7 +38,7 @@ export default async function AccountDataPage({
         </p>
         <a
           href="/api/account/export"
-          className="inline-block rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:opacity-90"
+          className="inline-block rounded-full bg-accent px-4 py-2 text-sm font-semibold text-black hover:bg-accent-strong"
           data-testid="export-download"
         >
           Download your data
