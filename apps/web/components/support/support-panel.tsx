@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { useMemberViewer } from '@/components/shell/member-parts';
 import { hasMemberHint } from '@/lib/member-hint';
 
 /** A member's supporter status as POST /api/support {mode: 'Status'} answers it. */
@@ -50,13 +51,16 @@ export function SupportPanel({ paymentsEnabled }: { paymentsEnabled: boolean }) 
   const [waitedOut, setWaitedOut] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A page rendered for the member knows them at once; a shared one has the member hint.
+  const viewer = useMemberViewer();
+  const signedIn = viewer !== null;
 
   useEffect(() => {
     const param = new URLSearchParams(window.location.search).get('checkout');
     const arrived: Checkout =
       param === 'success' || param === 'cancelled' || param === 'confirmed' ? param : null;
     setCheckout(arrived);
-    if (!hasMemberHint(document.cookie)) {
+    if (!signedIn && !hasMemberHint(document.cookie)) {
       setMember(null);
       return;
     }
@@ -88,7 +92,7 @@ export function SupportPanel({ paymentsEnabled }: { paymentsEnabled: boolean }) 
       stopped = true;
       clearTimeout(timer);
     };
-  }, []);
+  }, [signedIn]);
 
   async function go(mode: 'Checkout' | 'Portal') {
     setBusy(true);
