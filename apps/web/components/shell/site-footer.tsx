@@ -5,6 +5,7 @@ const FOOTER_LINKS = [
   { href: '/faq', label: 'FAQ' },
   { href: '/contact', label: 'Contact' },
   { href: '/contribute', label: 'Contribute' },
+  { href: '/support', label: 'Become a supporter' },
   { href: '/api', label: 'API' },
   { href: '/av1', label: 'AV1' },
   { href: '/policy', label: 'Content policy' },
