@@ -7,6 +7,9 @@ import type { Logger } from '../logging/logger';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createAuth, type Auth, type AuthSettings } from './auth';
 import { createAuthRequestHandler } from './auth-handler';
+import type { BotCheckSettings } from './bot-check';
+import { oauthProvidersFromSettings } from './oauth';
+import type { PasswordPolicy } from './password-policy';
 import { parseAdminEmails, promoteAdminEmails } from './roles.service';
 
 /**
@@ -59,6 +62,40 @@ export function authSettingsFromConfig(config: Config, secret: string): AuthSett
       mailMax: config.RATE_LIMIT_MAIL_MAX,
       registerMax: config.RATE_LIMIT_REGISTER_MAX,
     },
+    passwordPolicy: passwordPolicyFromConfig(config),
+    botCheck: botCheckFromConfig(config),
+    magicLink: config.MAGIC_LINK_ENABLED,
+    oauthProviders: oauthProvidersFromSettings(config),
+  };
+}
+
+export function passwordPolicyFromConfig(config: Config): PasswordPolicy {
+  const maxLength = config.PASSWORD_MAX_LENGTH ?? null;
+  if (maxLength !== null && maxLength < config.PASSWORD_MIN_LENGTH) {
+    throw new Error('PASSWORD_MAX_LENGTH must not be below PASSWORD_MIN_LENGTH');
+  }
+  return {
+    minLength: config.PASSWORD_MIN_LENGTH,
+    maxLength,
+    requireLowercase: config.PASSWORD_REQUIRE_LOWERCASE,
+    requireUppercase: config.PASSWORD_REQUIRE_UPPERCASE,
+    requireNumeric: config.PASSWORD_REQUIRE_NUMERIC,
+    requireNonAlphanumeric: config.PASSWORD_REQUIRE_NON_ALPHANUMERIC,
+  };
+}
+
+export function botCheckFromConfig(config: Config): BotCheckSettings {
+  const provider = config.BOT_CHECK;
+  if (provider !== 'pow' && provider !== 'off') {
+    if (!config.BOT_CHECK_SITE_KEY || !config.BOT_CHECK_SECRET_KEY) {
+      throw new Error(`BOT_CHECK=${provider} needs BOT_CHECK_SITE_KEY and BOT_CHECK_SECRET_KEY`);
+    }
+  }
+  return {
+    provider,
+    siteKey: config.BOT_CHECK_SITE_KEY,
+    secretKey: config.BOT_CHECK_SECRET_KEY,
+    powMaxNumber: config.BOT_CHECK_POW_MAX_NUMBER,
   };
 }
 

@@ -4,7 +4,9 @@ import { defineEndpoint, requireAccountServices } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import { CheckUsernameInput, Username, USERNAME_TAKEN_MESSAGE } from './accounts.schema';
 import { MAX_EMAIL_LENGTH } from './auth-handler';
+import { botCheckConfig, DEFAULT_BOT_CHECK, verifyBotCheck } from './bot-check';
 import { MESSAGES } from './messages';
+import { DEFAULT_PASSWORD_POLICY } from './password-policy';
 import { findUserById, registerAccount, toNewUserRecord } from './registration.service';
 import { consumeRequestLimit } from './request-limit';
 import { requireMemberRight } from '../access/rights';
@@ -36,7 +38,14 @@ export const CreateUserInput = z.object({
     .string()
     .max(4096, 'at most 4096 characters')
     .optional()
-    .describe('At least 6 characters'),
+    .describe('At least 6 characters, or what the password policy asks (/api/v2/passwordPolicy)'),
+  botCheck: z
+    .string()
+    .max(4096, 'at most 4096 characters')
+    .optional()
+    .describe(
+      "The answer to the bot check of /api/v2/recaptchaConfig: the solved proof of work (base64 JSON) or the hosted widget's token",
+    ),
 });
 
 /**
@@ -61,7 +70,17 @@ export const createUserEndpoint = defineEndpoint({
         context.now(),
       );
     }
-    const user = await registerAccount(context, auth, input);
+    await verifyBotCheck(
+      context.db,
+      settings.botCheck ?? DEFAULT_BOT_CHECK,
+      powKey(settings.secret),
+      input.botCheck,
+      context.ip,
+      context.now(),
+    );
+    const user = await registerAccount(context, auth, input, {
+      passwordPolicy: settings.passwordPolicy,
+    });
     return { body: { message: MESSAGES.registered, user: toNewUserRecord(user) } };
   },
 });
@@ -84,5 +103,65 @@ export const initNewUserEndpoint = defineEndpoint({
     const user = await findUserById(context.db, actor.id);
     if (!user) throw new ServiceError('unauthenticated', 'Please sign in first');
     return { body: { data: toNewUserRecord(user) } };
+  },
+});
+
+/** The key proof-of-work challenges are signed with: derived from the auth secret. */
+export const powKey = (secret: string) => `bot-check:${secret}`;
+
+const PasswordPolicyAnswer = z.object({
+  minLength: z.number().int(),
+  maxLength: z.number().int().nullable(),
+  requireLowercase: z.boolean(),
+  requireUppercase: z.boolean(),
+  requireNumeric: z.boolean(),
+  requireNonAlphanumeric: z.boolean(),
+});
+
+/** The password policy (spec §5), as the register form and API clients check it. */
+export const passwordPolicyEndpoint = defineEndpoint({
+  path: '/api/v2/passwordPolicy',
+  right: 'view',
+  summary:
+    'The password policy: minimum length (6 by default), optional maximum, and whether a lowercase letter, an uppercase one, a digit or a non-alphanumeric character is required.',
+  input: z.object({}),
+  output: z.object({ policy: PasswordPolicyAnswer }),
+  async handle(_input, context) {
+    const { settings } = requireAccountServices(context);
+    return { body: { policy: settings.passwordPolicy ?? DEFAULT_PASSWORD_POLICY } };
+  },
+});
+
+/**
+ * The bot check registration asks for: a fresh proof-of-work challenge (solved in the
+ * browser, no third party), a hosted provider's site key, or none.
+ */
+export const recaptchaConfigEndpoint = defineEndpoint({
+  path: '/api/v2/recaptchaConfig',
+  right: 'view',
+  summary:
+    "The bot check of registration: provider 'pow' with a fresh challenge (find number with SHA-256(salt + number) = challenge, send base64 JSON {algorithm, challenge, number, salt, signature} as botCheck), a hosted provider with its site key, or 'off'.",
+  input: z.object({}),
+  output: z.object({
+    provider: z.enum(['pow', 'off', 'turnstile', 'hcaptcha', 'recaptcha']),
+    siteKey: z.string().optional(),
+    challenge: z
+      .object({
+        algorithm: z.string(),
+        challenge: z.string(),
+        maxnumber: z.number().int(),
+        salt: z.string(),
+        signature: z.string(),
+      })
+      .optional(),
+  }),
+  async handle(_input, context) {
+    const { settings } = requireAccountServices(context);
+    const config = await botCheckConfig(
+      settings.botCheck ?? DEFAULT_BOT_CHECK,
+      powKey(settings.secret),
+      context.now(),
+    );
+    return { body: config };
   },
 });

@@ -1,14 +1,34 @@
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { betterAuth } from 'better-auth';
+import { betterAuth, getCurrentAdapter } from 'better-auth';
 import { admin, bearer, jwt, username } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { magicLink } from 'better-auth/plugins/magic-link';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, jwks, rateLimits, sessions, users, verifications } from '../db/schema';
+import {
+  accounts,
+  jwks,
+  rateLimits,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from '../db/schema';
 import type { Logger } from '../logging/logger';
-import { passwordResetMail, verificationMail } from '../mail/account-mails';
+import { magicLinkMail, passwordResetMail, verificationMail } from '../mail/account-mails';
 import type { Mailer } from '../mail/mailer';
 import { Username } from './accounts.schema';
-import { MAX_PASSWORD_LENGTH, MESSAGES, MIN_PASSWORD_LENGTH } from './messages';
+import type { BotCheckSettings } from './bot-check';
+import { MESSAGES } from './messages';
+import { oauthProviderOptions, usernameForNewAccount, type OAuthProvider } from './oauth';
+import {
+  DEFAULT_PASSWORD_POLICY,
+  passwordProblem,
+  policyMaxLength,
+  type PasswordPolicy,
+} from './password-policy';
 import { allowedOriginsFor } from './origin';
 import { promoteAdminEmails } from './roles.service';
 import { AUTH_COOKIE_PREFIX } from './session-cookie';
@@ -31,6 +51,14 @@ export interface AuthSettings {
     /** Registrations (/api/createuser) per IP in 10 minutes. */
     registerMax: number;
   };
+  /** The password policy (spec §5); the default when absent. */
+  passwordPolicy?: PasswordPolicy;
+  /** The check registration asks for; a proof of work when absent. */
+  botCheck?: BotCheckSettings;
+  /** Sign-in by a link mailed to the address (on when absent). */
+  magicLink?: boolean;
+  /** Configured OAuth providers, each a button on the sign-in page; none when absent. */
+  oauthProviders?: OAuthProvider[];
 }
 
 export const VERIFICATION_HOURS = 24;
@@ -38,6 +66,9 @@ export const RESET_MINUTES = 60;
 /** Where the verification link lands after better-auth has checked it. */
 export const VERIFY_LANDING_PATH = '/verify';
 export const RESET_PASSWORD_PATH = '/reset-password';
+/** How long a sign-in link works, and where it (and a provider's way back) lands. */
+export const MAGIC_LINK_MINUTES = 15;
+export const SIGN_IN_ERROR_PATH = '/login';
 
 export const DEFAULT_AUTH_RATE_LIMIT: AuthSettings['rateLimit'] = {
   enabled: true,
@@ -65,6 +96,8 @@ export function createAuth(options: {
   const rateLimit = settings.rateLimit;
   const signInRule = { window: rateLimit.signInWindowSeconds, max: rateLimit.signInMax };
   const mailRule = { window: 600, max: rateLimit.mailMax };
+  const policy = settings.passwordPolicy ?? DEFAULT_PASSWORD_POLICY;
+  const oauth = oauthProviderOptions(settings.oauthProviders ?? []);
 
   const auth = betterAuth({
     appName: settings.siteName,
@@ -76,7 +109,7 @@ export function createAuth(options: {
     database: drizzleAdapter(db, {
       provider: 'pg',
       transaction: true,
-      schema: { users, sessions, accounts, verifications, jwks, rateLimits },
+      schema: { users, sessions, accounts, verifications, jwks, rateLimits, twoFactors },
     }),
     user: {
       modelName: 'users',
@@ -94,8 +127,8 @@ export function createAuth(options: {
       enabled: true,
       requireEmailVerification: true,
       autoSignIn: false,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      minPasswordLength: policy.minLength,
+      maxPasswordLength: policyMaxLength(policy),
       resetPasswordTokenExpiresIn: RESET_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
@@ -183,7 +216,38 @@ export function createAuth(options: {
         }
       },
     },
+    socialProviders: oauth.socialProviders,
+    hooks: {
+      // The password policy holds for new passwords too, not only at registration.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/reset-password' && ctx.path !== '/change-password') return;
+        const body = (ctx.body ?? {}) as { newPassword?: unknown };
+        if (typeof body.newPassword !== 'string') return;
+        const problem = passwordProblem(policy, body.newPassword);
+        if (problem) {
+          throw new APIError('BAD_REQUEST', { code: 'PASSWORD_POLICY', message: problem });
+        }
+      }),
+    },
     databaseHooks: {
+      user: {
+        create: {
+          // Accounts made by an OAuth provider's sign-in get a username from their profile.
+          async before(user, ctx) {
+            const data = user as typeof user & { username?: string | null };
+            if (data.username || !ctx) return;
+            // The account is made in a transaction: ask through it (PGlite has one connection).
+            const adapter = await getCurrentAdapter(ctx.context.adapter);
+            const isAvailable = async (name: string) =>
+              !(await adapter.findOne({
+                model: 'user',
+                where: [{ field: 'username', value: name, mode: 'insensitive' }],
+              }));
+            const name = await usernameForNewAccount(isAvailable, data.name, data.email);
+            return { data: { ...user, username: name, displayUsername: name, name } };
+          },
+        },
+      },
       session: {
         create: {
           async after(session) {
@@ -196,6 +260,43 @@ export function createAuth(options: {
       },
     },
     plugins: [
+      ...(settings.magicLink === false
+        ? []
+        : [
+            magicLink({
+              expiresIn: MAGIC_LINK_MINUTES * 60,
+              // Accounts are made by registration (or a provider); a link signs in only.
+              disableSignUp: true,
+              storeToken: 'hashed',
+              rateLimit: mailRule,
+              async sendMagicLink({ email, url }) {
+                const [user] = await db
+                  .select({ username: users.username, twoFactor: users.twoFactorEnabled })
+                  .from(users)
+                  .where(sql`lower(${users.email}) = lower(${email})`)
+                  .limit(1);
+                // Only an account's own address gets a link; others get nothing (and the
+                // answer is the same, so it tells nobody which addresses have accounts).
+                // A link is one factor: accounts with two-factor sign-in use password and code.
+                if (!user || user.twoFactor) return;
+                await mailer.send(
+                  magicLinkMail({
+                    siteName: settings.siteName,
+                    to: email,
+                    username: user.username,
+                    link: url,
+                    minutes: MAGIC_LINK_MINUTES,
+                  }),
+                );
+              },
+            }),
+          ]),
+      twoFactor({
+        issuer: settings.siteName,
+        twoFactorTable: 'twoFactors',
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+      ...(oauth.generic.length > 0 ? [genericOAuth({ config: oauth.generic })] : []),
       username({
         minUsernameLength: 3,
         maxUsernameLength: 24,

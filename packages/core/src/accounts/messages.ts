@@ -29,6 +29,14 @@ export const OWN_MESSAGES = {
   wrongCurrentPassword: 'Your current password is not correct',
   emailChangeSent: 'We have sent a link to your new address. Your e-mail changes when you open it',
   sameEmail: 'This is already your e-mail address',
+  botCheckMissing: 'Please complete the check that you are not a robot',
+  botCheckFailed: 'The check that you are not a robot failed. Please try again',
+  magicLinkSent:
+    'If an account with this address exists, a sign-in link is on its way. It works for 15 minutes',
+  wrongTwoFactorCode: 'This code is not correct. Please try again',
+  twoFactorExpired: 'Your sign-in took too long. Please sign in again',
+  signInLinkInvalid: 'This sign-in link is invalid, used or has expired. Please ask for a new one',
+  oauthFailed: 'Signing in with that provider did not work. Please try again',
 } as const;
 
 /** What a refused username is told (here, not beside its schema: pages read it without zod). */
@@ -60,4 +68,8 @@ export const AUTH_CODE_MESSAGES: Record<string, string> = {
   PASSWORD_TOO_LONG: OWN_MESSAGES.passwordTooLong,
   INVALID_TOKEN: OWN_MESSAGES.resetInvalid,
   TOKEN_EXPIRED: OWN_MESSAGES.resetInvalid,
+  INVALID_CODE: OWN_MESSAGES.wrongTwoFactorCode,
+  INVALID_BACKUP_CODE: OWN_MESSAGES.wrongTwoFactorCode,
+  INVALID_TWO_FACTOR_COOKIE: OWN_MESSAGES.twoFactorExpired,
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: MESSAGES.tooManyRequests,
 };

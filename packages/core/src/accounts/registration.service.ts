@@ -8,7 +8,8 @@ import type { Database } from '../db/client';
 import { accounts, users, type User } from '../db/schema';
 import type { Auth } from './auth';
 import { VERIFY_LANDING_PATH } from './auth';
-import { MAX_PASSWORD_LENGTH, MESSAGES, MIN_PASSWORD_LENGTH, OWN_MESSAGES } from './messages';
+import { MESSAGES } from './messages';
+import { DEFAULT_PASSWORD_POLICY, passwordProblem, type PasswordPolicy } from './password-policy';
 import { isUsernameAvailable } from './username.service';
 
 /** The spec's new-user record (§3). */
@@ -37,7 +38,10 @@ export function toNewUserRecord(user: User): NewUserRecord {
 const EmailShape = z.email();
 
 /** The spec's registration rules (§5, §8), in the order a person fixes them. */
-export function checkRegistrationInput(input: { email?: unknown; password?: unknown }): {
+export function checkRegistrationInput(
+  input: { email?: unknown; password?: unknown },
+  policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY,
+): {
   email: string;
   password: string;
 } {
@@ -46,13 +50,8 @@ export function checkRegistrationInput(input: { email?: unknown; password?: unkn
     throw new ServiceError('invalid', MESSAGES.registerInvalidEmail);
   }
   const password = typeof input.password === 'string' ? input.password : '';
-  if (password.length === 0) throw new ServiceError('invalid', MESSAGES.missingPassword);
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new ServiceError('invalid', MESSAGES.passwordTooShort);
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    throw new ServiceError('invalid', OWN_MESSAGES.passwordTooLong);
-  }
+  const problem = passwordProblem(policy, password);
+  if (problem) throw new ServiceError('invalid', problem);
   return { email: email.toLowerCase(), password };
 }
 
@@ -84,14 +83,14 @@ export async function registerAccount(
   context: Pick<ServiceContext, 'db' | 'log'>,
   auth: Auth,
   input: { username: string; email?: unknown; password?: unknown },
-  options: { emailVerified?: boolean; sendMail?: boolean } = {},
+  options: { emailVerified?: boolean; sendMail?: boolean; passwordPolicy?: PasswordPolicy } = {},
 ): Promise<User> {
   const { db, log } = context;
   const username = input.username.trim();
   if (!(await isUsernameAvailable(db, username))) {
     throw new ServiceError('conflict', MESSAGES.usernameTaken);
   }
-  const { email, password } = checkRegistrationInput(input);
+  const { email, password } = checkRegistrationInput(input, options.passwordPolicy);
   if (await isEmailInUse(db, email)) throw new ServiceError('conflict', MESSAGES.emailTaken);
 
   const id = generateId(32);

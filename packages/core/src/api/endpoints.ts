@@ -2,6 +2,8 @@ import {
   checkUsernameEndpoint,
   createUserEndpoint,
   initNewUserEndpoint,
+  passwordPolicyEndpoint,
+  recaptchaConfigEndpoint,
 } from '../accounts/accounts.endpoints';
 import { getMoreVideosEndpoint } from '../browse/browse.endpoints';
 import { consoleEndpoint } from '../console/console.endpoints';
@@ -16,6 +18,7 @@ import { metadataEndpoint } from '../metadata/metadata.endpoints';
 import { notificationsEndpoint } from '../notifications/notifications.endpoints';
 import { partnerEndpoint } from '../partner/partner.endpoints';
 import { ticketsEndpoint } from '../tickets/tickets.endpoints';
+import { taggingEndpoint } from '../tagging/tagging.endpoints';
 import { playlistsEndpoint } from '../playlists/playlists.endpoints';
 import { privacyEndpoint } from '../privacy/privacy.endpoints';
 import { reportsEndpoint } from '../reports/reports.endpoints';
@@ -23,7 +26,6 @@ import { profileInputEndpoint, removeFriendEndpoint } from '../profiles/profile-
 import { searchV2Endpoint } from '../search/search.endpoints';
 import { statisticsEndpoint } from '../statistics/statistics.endpoints';
 import { supportEndpoint } from '../supporter/supporter.endpoints';
-import { taggingEndpoint } from '../tagging/tagging.endpoints';
 import { videoInputEndpoint } from '../video-input/video-input.endpoints';
 import { videoSettingsEndpoint } from '../video-settings/video-settings.endpoints';
 import { countViewEndpoint } from '../watch/watch.endpoints';
@@ -34,6 +36,8 @@ export const endpoints: readonly Endpoint[] = [
   checkUsernameEndpoint,
   createUserEndpoint,
   initNewUserEndpoint,
+  passwordPolicyEndpoint,
+  recaptchaConfigEndpoint,
   adminEndpoint,
   getMoreVideosEndpoint,
   searchV2Endpoint,
@@ -54,9 +58,9 @@ export const endpoints: readonly Endpoint[] = [
   taggingEndpoint,
   memberPartsEndpoint,
   libraryEndpoint,
-  eventsEndpoint,
   accountEndpoint,
   statisticsEndpoint,
+  eventsEndpoint,
   partnerEndpoint,
   supportEndpoint,
 ];

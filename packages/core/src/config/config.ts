@@ -162,6 +162,41 @@ export const ConfigSchema = z.object({
   /** How long that lock lasts, in minutes. */
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
 
+  // --- Sign-in options (packages/core/src/accounts, docs/sign-in.md) ---
+  /** Password policy (spec §5): shortest password (default 6) and optional longest. */
+  PASSWORD_MIN_LENGTH: wholeNumber(1, 6),
+  PASSWORD_MAX_LENGTH: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(128).optional(),
+  ),
+  /** Whether a password needs a lowercase letter, an uppercase one, a digit, a symbol. */
+  PASSWORD_REQUIRE_LOWERCASE: flag('false'),
+  PASSWORD_REQUIRE_UPPERCASE: flag('false'),
+  PASSWORD_REQUIRE_NUMERIC: flag('false'),
+  PASSWORD_REQUIRE_NON_ALPHANUMERIC: flag('false'),
+  /**
+   * The check registration asks for: 'pow' (a proof of work solved in the browser, no third
+   * party), 'turnstile', 'hcaptcha' or 'recaptcha' (hosted, with the two keys below), 'off'.
+   */
+  BOT_CHECK: z.enum(['pow', 'off', 'turnstile', 'hcaptcha', 'recaptcha']).default('pow'),
+  BOT_CHECK_SITE_KEY: optionalText(),
+  BOT_CHECK_SECRET_KEY: optionalText(),
+  /** The proof of work's size: a browser tries half this many hashes on average. */
+  BOT_CHECK_POW_MAX_NUMBER: wholeNumber(1000, 100_000),
+  /** Sign-in by a link mailed to the account's address. */
+  MAGIC_LINK_ENABLED: flag('true'),
+  /** OAuth providers, each shown as a button once its client id is set (none by default). */
+  OAUTH_GITHUB_CLIENT_ID: optionalText(),
+  OAUTH_GITHUB_CLIENT_SECRET: optionalText(),
+  OAUTH_GOOGLE_CLIENT_ID: optionalText(),
+  OAUTH_GOOGLE_CLIENT_SECRET: optionalText(),
+  /** Any OpenID Connect provider: its issuer URL (discovery), client id and secret. */
+  OAUTH_OIDC_ISSUER: optionalText(),
+  OAUTH_OIDC_CLIENT_ID: optionalText(),
+  OAUTH_OIDC_CLIENT_SECRET: optionalText(),
+  /** The OpenID Connect provider's name on its button. */
+  OAUTH_OIDC_NAME: z.string().default('single sign-on'),
+
   // --- Comments (packages/core/src/comments, docs/comments.md) ---
   /** Comments one member may post in COMMENT_RATE_LIMIT_WINDOW seconds. */
   COMMENT_RATE_LIMIT_MAX: wholeNumber(1, 10),

@@ -78,3 +78,25 @@ export function passwordResetMail(options: {
     footer: `If you did not ask for this, ignore this mail: your password stays as it is.`,
   });
 }
+
+/** A link that signs the account in (sign-in by e-mail link). */
+export function magicLinkMail(options: {
+  siteName: string;
+  to: string;
+  username: string;
+  link: string;
+  minutes: number;
+}): MailMessage {
+  return accountMail({
+    to: options.to,
+    subject: `Your sign-in link for ${options.siteName}`,
+    greeting: `Hello ${options.username},`,
+    lines: [
+      `Somebody (hopefully you) asked to sign in to your ${options.siteName} account with a link.`,
+      `The link works for ${options.minutes} minutes and only once.`,
+    ],
+    action: 'Sign me in',
+    link: options.link,
+    footer: `If you did not ask for this, ignore this mail: nobody is signed in.`,
+  });
+}

@@ -212,6 +212,8 @@ const EXAMPLES: [string, Example][] = [
     },
   ],
   ['/api/InitNewUser', { caller: 'member', body: () => ({ username: member() }) }],
+  ['/api/v2/passwordPolicy', { caller: 'visitor', body: () => ({}) }],
+  ['/api/v2/recaptchaConfig', { caller: 'visitor', body: () => ({}) }],
   ['/api/v2/admin#CheckAccess', { caller: 'admin', body: () => ({}) }],
   ['/api/getmorevideos', { caller: 'visitor', body: () => ({ index: 0 }) }],
   ['/api/getmorevideos', { caller: 'member', body: () => ({ query: 'video', index: 0 }) }],

@@ -45,6 +45,8 @@ export async function createAuthHarness(
     accessTokenMinutes: 15,
     adminEmails: [],
     rateLimit: DEFAULT_AUTH_RATE_LIMIT,
+    // Tests register through the API; the bot check's own tests turn it on.
+    botCheck: { provider: 'off', powMaxNumber: 1000 },
     ...options.settings,
   };
   const auth = createAuth({ db, mailer, log, settings });
