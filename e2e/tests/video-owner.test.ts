@@ -135,6 +135,9 @@ describe("a video's owner settings", () => {
     await saved(page, 'Poster changed');
     await expect.poll(() => poster.getAttribute('src')).not.toBe(before);
     expect(await poster.getAttribute('src')).toMatch(/\/poster-[a-f0-9]+\.jpg$/);
+    await expect
+      .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await page
       .getByTestId('thumbnail-settings')
       .screenshot({ path: screenshotPath('video-thumbnail-1280.png') });

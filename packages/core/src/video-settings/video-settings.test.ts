@@ -281,8 +281,12 @@ describe('thumbnails and subtitles', () => {
     const first = await rowOf(videoId);
     expect(first.posterKey).toMatch(new RegExp(`^${prefix()}poster-[a-f0-9]+\\.jpg$`));
     expect(first.posterWebpKey).toMatch(/poster-[a-f0-9]+\.webp$/);
-    const jpeg = await storage.stat(first.posterKey!);
-    expect(jpeg?.size).toBeGreaterThan(100);
+    // The poster is the blue frame picked: its average colour is blue.
+    const [red, , blue] = execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-i', join(root, first.posterKey!)],
+      ...['-vf', 'scale=1:1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    ]);
+    expect(blue! - red!).toBeGreaterThan(150);
 
     const png = join(work, 'poster.png');
     execFileSync('ffmpeg', [
