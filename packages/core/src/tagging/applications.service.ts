@@ -114,6 +114,15 @@ export async function loadMyApplication(
   return { isTagger: can(member, 'tag'), application: row ? toView(row) : null };
 }
 
+/** Applications waiting for staff (the moderation dashboard's queue). */
+export async function countOpenApplications(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(taggerApplications)
+    .where(eq(taggerApplications.state, 'open'));
+  return Number(row?.n ?? 0);
+}
+
 /** Staff: the applications in one state, oldest waiting first (newest decided first). */
 export async function listApplications(
   db: Database,

@@ -7,6 +7,7 @@ import { actorOf, createUser, reloadUser } from '../testing/factories';
 import { createTestContext } from '../testing/test-context';
 import { createTestDatabase } from '../testing/test-db';
 import { createVideo } from '../testing/video-factory';
+import { countOpenApplications } from './applications.service';
 import { countContributeFigures } from './contribute.service';
 import { listTaggerCounts } from './tagger.service';
 import { taggingEndpoint } from './tagging.endpoints';
@@ -30,7 +31,9 @@ describe('tagger applications', () => {
   it('a member applies once; staff accept, the role comes through the role change path and the member is told', async () => {
     const { actor, user } = await createUser(db);
     const staff = await createUser(db, { role: 'moderator' });
+    const waitingBefore = await countOpenApplications(db);
     expect((await call(actor, { mode: 'Apply', ...APPLICATION })).status).toBe(201);
+    expect(await countOpenApplications(db)).toBe(waitingBefore + 1);
     const again = await call(actor, { mode: 'Apply', ...APPLICATION });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('Your application is already waiting for staff');
@@ -64,6 +67,7 @@ describe('tagger applications', () => {
     });
     expect(accepted.body).toMatchObject({ id: waiting.id, state: 'accepted' });
     expect((await reloadUser(db, user.id))!.role).toBe('tagger');
+    expect(await countOpenApplications(db)).toBe(waitingBefore);
     const logged = await db
       .select()
       .from(staffActions)

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { countQueues } from '@cutroom/core/moderation/moderation.service';
 import { listStaffActions } from '@cutroom/core/moderation/staff-log.service';
+import { countOpenApplications } from '@cutroom/core/tagging/applications.service';
 import { listingContext } from '@/components/browse/listing-data';
 import { StaffLogTable } from '@/components/moderation/staff-log-table';
 import { IntentLink } from '@/components/ui/intent-link';
@@ -13,7 +14,11 @@ export const metadata: Metadata = { title: 'Moderation' };
 export default async function ModerationDashboard() {
   await requirePageViewer('moderate');
   const { db } = await listingContext();
-  const [counts, recent] = await Promise.all([countQueues(db), listStaffActions(db, { index: 0 })]);
+  const [counts, recent, applications] = await Promise.all([
+    countQueues(db),
+    listStaffActions(db, { index: 0 }),
+    countOpenApplications(db),
+  ]);
   const queues = [
     { href: '/moderation/reports', label: 'Reported videos', count: counts.reportedVideos },
     {
@@ -34,6 +39,7 @@ export default async function ModerationDashboard() {
       label: 'Disabled members',
       count: counts.disabledMembers,
     },
+    { href: '/moderation/applications', label: 'Tagger applications', count: applications },
   ];
   return (
     <div className="space-y-6" data-testid="moderation-dashboard">
