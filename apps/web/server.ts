@@ -22,6 +22,7 @@ import {
   createForeignRequestCheck,
   settleForwardedHeaders,
 } from './lib/request-edge';
+import { NAVIGATION_HEADERS } from './lib/page-cache';
 import { StaticBrotli } from './lib/static-brotli';
 import { UPLOAD_PATH } from './lib/uploads';
 
@@ -99,14 +100,23 @@ const MEMBER_ONLY_HEADERS = new Set(['cookie', 'authorization', 'connection', 'x
  * The page a member asked for, requested from this server as a visitor's (no cookies): the
  * visitor's path renders it once and keeps it, and the member is then served that page.
  */
-function fetchAsVisitor(request: IncomingMessage): Promise<void> {
+function fetchAsVisitor(request: IncomingMessage, pagePath?: string): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined && !MEMBER_ONLY_HEADERS.has(name)) headers[name] = value;
+    if (value === undefined || MEMBER_ONLY_HEADERS.has(name)) continue;
+    // With a page path: the page itself, not a client navigation's payload of it.
+    if (pagePath !== undefined && NAVIGATION_HEADERS.includes(name)) continue;
+    headers[name] = value;
   }
   return new Promise((resolve, reject) => {
     const copy = httpRequest(
-      { host: '127.0.0.1', port: config.PORT, method: 'GET', path: request.url, headers },
+      {
+        host: '127.0.0.1',
+        port: config.PORT,
+        method: 'GET',
+        path: pagePath ?? request.url,
+        headers,
+      },
       (answer) => {
         answer.resume();
         answer.once('end', () => resolve());
@@ -173,7 +183,7 @@ const server = createServer((request, response) => {
       .serveMember(
         request,
         response,
-        () => fetchAsVisitor(request),
+        (pagePath) => fetchAsVisitor(request, pagePath),
         () => handle(request, response),
         hasMemberHint(request.headers.cookie) ? {} : { 'set-cookie': MEMBER_HINT_SET },
       )

@@ -65,6 +65,16 @@ export async function uploadPublishedVideo(
     height?: number;
   },
 ): Promise<{ id: string; slug: string }> {
+  const video = await uploadVideo(cookie, options);
+  await waitUntilPublished(cookie, options.username, video.id, options.timeoutMs);
+  return video;
+}
+
+/** Uploads a video as the upload page does; answers at once, while it processes. */
+export async function uploadVideo(
+  cookie: string,
+  options: { title: string; seconds?: number; height?: number },
+): Promise<{ id: string; slug: string }> {
   const bytes = await makeTinyMp4(options.seconds, options.height);
   const headers = { cookie, origin: baseUrl(), 'tus-resumable': '1.0.0' };
   const created = await fetch(`${baseUrl()}/api/uploads`, {
@@ -101,22 +111,32 @@ export async function uploadPublishedVideo(
   if (published.status !== 201 || !body.video) {
     throw new Error(`publishing answered ${published.status}: ${JSON.stringify(body)}`);
   }
-  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  return body.video;
+}
+
+/** Waits until processing has published the member's video; throws when it failed. */
+export async function waitUntilPublished(
+  cookie: string,
+  username: string,
+  id: string,
+  timeoutMs = 120_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await fetch(`${baseUrl()}/api/v2/profileInput`, {
       method: 'POST',
       headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' },
-      body: JSON.stringify({ mode: 'LoadProfileVideos', username: options.username }),
+      body: JSON.stringify({ mode: 'LoadProfileVideos', username }),
     });
     const page = (await response.json()) as {
       videos?: { _id: string }[];
       processingVideos?: { _id: string; status: string; failureReason: string | null }[];
     };
     const failed = page.processingVideos?.find(
-      (video) => video._id === body.video!.id && video.status === 'failed',
+      (video) => video._id === id && video.status === 'failed',
     );
     if (failed) throw new Error(`processing failed: ${failed.failureReason}`);
-    if (page.videos?.some((video) => video._id === body.video!.id)) return body.video;
+    if (page.videos?.some((video) => video._id === id)) return;
     if (Date.now() > deadline) throw new Error('the video was not published in time');
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
 import { testPatternVideo } from '../support/media';
+import { sessionCookie, uploadVideo } from '../support/videos';
 
 async function signedInPage(viewport = { width: 1280, height: 900 }) {
   const user = await createVerifiedUser();
@@ -73,6 +74,42 @@ describe('uploading a video', () => {
       await expect.poll(currentTime, { timeout: 15_000 }).toBeGreaterThan(before + 0.5);
     }
   });
+
+  it("plays on its owner's page as soon as its first quality lands, then takes the whole ladder, without a reload", async () => {
+    const { page, user } = await signedInPage();
+    const cookie = await sessionCookie(user.email, user.password);
+    const video = await uploadVideo(cookie, { title: 'Live ladder', seconds: 12, height: 720 });
+    await page.goto(`/video/${video.slug}_${video.id}`);
+    // Kept by the page as long as it is never loaded again.
+    await page.evaluate(() => Object.assign(window, { cutroomKept: true }));
+    const kept = () => page.evaluate(() => 'cutroomKept' in window);
+    const processing = page.getByText(
+      'This video is still processing: only you can see it for now.',
+    );
+
+    const play = page.getByRole('button', { name: 'Play' }).first();
+    await play.waitFor({ state: 'visible', timeout: 120_000 });
+    expect(await kept()).toBe(true);
+    await expect
+      .poll(() => processing.isVisible(), { timeout: 240_000, interval: 500 })
+      .toBe(false);
+    expect(await kept()).toBe(true);
+
+    await page.getByRole('button', { name: 'Play' }).first().click();
+    const currentTime = () => page.evaluate(() => document.querySelector('video')!.currentTime);
+    await expect.poll(currentTime, { timeout: 30_000 }).toBeGreaterThan(0.5);
+    const quality = page.getByRole('button', { name: 'Quality' });
+    await expect.poll(() => quality.isVisible(), { timeout: 15_000 }).toBe(true);
+    await quality.click();
+    expect(await page.getByRole('menuitemradio').allTextContents()).toEqual([
+      'auto',
+      '720pHD',
+      '480p',
+      '360p',
+      '240p',
+    ]);
+    await page.keyboard.press('Escape');
+  }, 300_000);
 
   it('refuses a text file named .mp4 with a clear message and keeps nothing', async () => {
     const { page } = await signedInPage();

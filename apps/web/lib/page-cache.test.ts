@@ -15,6 +15,7 @@ import {
   isMemberSharedRequest,
   isPublicPagePath,
   isVisitorPageRequest,
+  NAVIGATION_HEADERS,
   PageCache,
   parseVary,
   type PageCacheOptions,
@@ -82,12 +83,14 @@ async function startSite(
   };
   let port = 0;
   // As server.ts: a member's shared page is asked for from this server as a visitor's.
-  const fetchAsVisitor = (request: IncomingMessage) =>
-    send(`http://127.0.0.1:${port}${request.url}`, {
+  const fetchAsVisitor = (request: IncomingMessage, pagePath?: string) =>
+    send(`http://127.0.0.1:${port}${pagePath ?? request.url}`, {
       headers: Object.fromEntries(
         Object.entries(request.headers).filter(
           (entry): entry is [string, string] =>
-            typeof entry[1] === 'string' && !['cookie', 'connection'].includes(entry[0]),
+            typeof entry[1] === 'string' &&
+            !['cookie', 'connection'].includes(entry[0]) &&
+            (pagePath === undefined || !NAVIGATION_HEADERS.includes(entry[0])),
         ),
       ),
     });
@@ -97,7 +100,7 @@ async function startSite(
       void cache.serveMember(
         request,
         response,
-        () => fetchAsVisitor(request),
+        (pagePath) => fetchAsVisitor(request, pagePath),
         () => renderPage(request, response),
       );
     } else if (cache.accepts(request)) {
@@ -378,6 +381,39 @@ describe('PageCache', () => {
     }
     expect(site.cache.size.entries).toBe(0);
     expect((await send(`${site.url}/video/x_abc`)).status).toBe(401);
+  });
+
+  it("renders a member's navigation for them when visitors' page there is a refusal, though its payload answers 200", async () => {
+    // As Next.js does: a client navigation's payload of a refused page still answers 200.
+    const site = await startSite((request, response) => {
+      const isRsc = request.headers.rsc === '1';
+      const owner = Boolean(request.headers.cookie);
+      const status = isRsc || owner ? 200 : 401;
+      htmlPage(
+        `${isRsc ? 'payload' : 'page'} for ${owner ? 'the owner' : 'a visitor'}`,
+        {},
+        status,
+      )(request, response);
+    });
+    const owner = { cookie: 'cutroom.session_token=owner.signed', rsc: '1' };
+    // A visitor's navigation came first and its payload is kept.
+    await send(`${site.url}/video/x_abc?_rsc=1a2b`, { headers: { rsc: '1' } });
+    const navigation = await send(`${site.url}/video/x_abc?_rsc=9z8y`, { headers: owner });
+    expect(navigation.headers['x-cache']).toBe('member');
+    expect(navigation.body.toString()).toBe('payload for the owner');
+  });
+
+  it("serves a member's navigation the visitors' payload when visitors get the page with 200", async () => {
+    const site = await startSite((request, response) =>
+      htmlPage(request.headers.rsc === '1' ? 'payload' : '<html>page</html>')(request, response),
+    );
+    const member = { cookie: 'cutroom.session_token=member.signed', rsc: '1' };
+    const first = await send(`${site.url}/video/x_abc?_rsc=1a2b`, { headers: member });
+    expect(first.headers['x-cache']).toBe('shared');
+    expect(first.body.toString()).toBe('payload');
+    // The page itself (asked once to learn its status) and the payload: two renders in all.
+    await send(`${site.url}/video/x_abc?_rsc=1a2b`, { headers: member });
+    expect(site.renders()).toBe(2);
   });
 
   it.each([

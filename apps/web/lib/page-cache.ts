@@ -40,6 +40,26 @@ const DEFAULT_VARY = [
   'accept-encoding',
 ];
 
+/** The headers of Next.js's client navigations, which ask for a page's payload (RSC). */
+export const NAVIGATION_HEADERS = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-url',
+];
+
+/**
+ * The page (path and query) a client navigation's payload request stands for, without the
+ * `_rsc` cache-buster; null for a request of the page itself.
+ */
+export function navigationPagePath(request: IncomingMessage): string | null {
+  if (request.headers.rsc === undefined || !request.url) return null;
+  const url = new URL(request.url, 'http://page.invalid');
+  url.searchParams.delete('_rsc');
+  return `${url.pathname}${url.search}`;
+}
+
 /** Headers that belong to one answer: never stored, never replayed. */
 const PER_REQUEST_HEADERS = new Set([
   'x-request-id',
@@ -202,11 +222,16 @@ export class PageCache {
    * the visitor's path keeps). Only when no such page is kept (not a 200 for visitors: the
    * owner's unpublished video, say) is it rendered for the member by `render`, and that page
    * is never kept. The member's own parts come from the page's call afterwards.
+   *
+   * Next.js answers a client navigation's payload with 200 even when the page is a refusal (a
+   * visitor's 401 for the owner's processing video), so a navigation is served the visitors'
+   * payload only when visitors get the page itself with a 200 (`fetchAsVisitor(path)` asks
+   * for the page itself).
    */
   async serveMember(
     request: IncomingMessage,
     response: ServerResponse,
-    fetchAsVisitor: () => Promise<unknown>,
+    fetchAsVisitor: (pagePath?: string) => Promise<unknown>,
     render: () => Promise<unknown>,
     extraHeaders: Record<string, string> = {},
   ): Promise<void> {
@@ -224,6 +249,14 @@ export class PageCache {
       for (const [name, value] of Object.entries(extraHeaders)) response.setHeader(name, value);
       this.send(request, response, page, 'shared');
     };
+    const renderForMember = async () => {
+      response.setHeader('x-cache', 'member');
+      await render();
+    };
+    const pagePath = navigationPagePath(request);
+    if (pagePath !== null && !(await this.visitorsGet200(request, pagePath, fetchAsVisitor))) {
+      return renderForMember();
+    }
     const keyNow = () =>
       cacheKey(generation, url, this.varyByUrl.get(url) ?? DEFAULT_VARY, request.headers);
     const hit = this.lookup(keyNow());
@@ -241,8 +274,29 @@ export class PageCache {
     }
     const fetched = this.lookup(keyNow());
     if (fetched) return sendShared(fetched);
-    response.setHeader('x-cache', 'member');
-    await render();
+    await renderForMember();
+  }
+
+  /** Whether visitors get the page at `pagePath` with a 200 (kept, or fetched now and kept). */
+  private async visitorsGet200(
+    request: IncomingMessage,
+    pagePath: string,
+    fetchAsVisitor: (pagePath?: string) => Promise<unknown>,
+  ): Promise<boolean> {
+    const url = `${request.headers.host ?? ''}${pagePath}`;
+    const headers = { ...request.headers };
+    for (const name of NAVIGATION_HEADERS) delete headers[name];
+    const kept = () =>
+      this.lookup(
+        cacheKey(this.generation, url, this.varyByUrl.get(url) ?? DEFAULT_VARY, headers),
+      ) !== null;
+    if (kept()) return true;
+    try {
+      await fetchAsVisitor(pagePath);
+    } catch {
+      return false;
+    }
+    return kept();
   }
 
   /** The listings generation; a new one drops every kept page. */
