@@ -29,7 +29,8 @@ describe('routes declare the right they need', () => {
     '%s is a declared JSON endpoint or a declared raw route',
     (path, file) => {
       const source = readFileSync(join(APP, file), 'utf8');
-      const isEndpoint = /create(Post|Mode)Handler\(/.test(source);
+      // A route that runs a declared endpoint through `dispatch` (a no-script form) has its right.
+      const isEndpoint = /create(Post|Mode)Handler\(|\bdispatch\(\s*\w+Endpoint\b/.test(source);
       const isRawRoute = /\brawRoute(<[^>]*>)?\(|\bmemberEventRoute\(/.test(source);
       expect(
         isEndpoint || isRawRoute,
