@@ -2,7 +2,7 @@
 
 import { IntentLink } from '@/components/ui/intent-link';
 import { useState, type FormEvent } from 'react';
-import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
+import { MESSAGES, OWN_MESSAGES } from '@cutroom/core/accounts/messages';
 import { postJson, requestVerificationMail } from '@/lib/auth-client';
 import { safeRedirectPath } from '@/lib/safe-redirect';
 import { useFormErrors } from '@/lib/use-form-errors';
@@ -18,8 +18,21 @@ const SIGN_IN_FIELDS = {
  * (or before the page's scripts have loaded) the browser posts the form itself, never as a
  * GET that would put the password in the address.
  */
-export function LoginForm({ next, initialError }: { next?: string; initialError?: string }) {
+export function LoginForm({
+  next,
+  initialError,
+  magicLink = false,
+  providers = [],
+}: {
+  next?: string;
+  initialError?: string;
+  /** Whether sign-in by an e-mail link is offered. */
+  magicLink?: boolean;
+  /** The configured OAuth providers, a button each. */
+  providers?: { id: string; name: string }[];
+}) {
   const [email, setEmail] = useState('');
+  const [secondFactor, setSecondFactor] = useState(false);
   const [password, setPassword] = useState('');
   const errors = useFormErrors(SIGN_IN_FIELDS, initialError);
   const [unverified, setUnverified] = useState(false);
@@ -32,6 +45,11 @@ export function LoginForm({ next, initialError }: { next?: string; initialError?
     errors.show(null);
     setNotice(null);
     const result = await postJson('/api/auth/sign-in/email', { email, password });
+    if (result.ok && result.data.twoFactorRedirect === true) {
+      setBusy(false);
+      setSecondFactor(true);
+      return;
+    }
     if (result.ok) {
       // A full load, so every server-rendered part of the page sees the new session.
       window.location.assign(safeRedirectPath(next));
@@ -41,6 +59,42 @@ export function LoginForm({ next, initialError }: { next?: string; initialError?
     setUnverified(result.code === 'EMAIL_NOT_VERIFIED');
     errors.show(result.message ?? 'Sign-in failed. Please try again');
   }
+
+  async function sendLink() {
+    errors.show(null);
+    setNotice(null);
+    if (!email.trim()) {
+      errors.show(`email: ${MESSAGES.loginInvalidEmail}`);
+      return;
+    }
+    setBusy(true);
+    const result = await postJson('/api/auth/sign-in/magic-link', {
+      email: email.trim(),
+      callbackURL: safeRedirectPath(next),
+      errorCallbackURL: '/login?via=link',
+    });
+    setBusy(false);
+    if (result.ok) setNotice(OWN_MESSAGES.magicLinkSent);
+    else errors.show(result.message ?? 'The mail could not be sent. Please try again');
+  }
+
+  async function signInWith(provider: string) {
+    errors.show(null);
+    setBusy(true);
+    const result = await postJson('/api/auth/sign-in/social', {
+      provider,
+      callbackURL: safeRedirectPath(next),
+      errorCallbackURL: '/login?via=oauth',
+    });
+    if (result.ok && typeof result.data.url === 'string') {
+      window.location.assign(result.data.url);
+      return;
+    }
+    setBusy(false);
+    errors.show(result.message ?? OWN_MESSAGES.oauthFailed);
+  }
+
+  if (secondFactor) return <SecondFactorForm next={next} />;
 
   async function resend() {
     setBusy(true);
@@ -98,6 +152,34 @@ export function LoginForm({ next, initialError }: { next?: string; initialError?
         onChange={(event) => setPassword(event.target.value)}
       />
       <SubmitButton busy={busy}>{busy ? 'Signing in…' : 'Sign in'}</SubmitButton>
+      {magicLink && (
+        <button
+          type="button"
+          onClick={sendLink}
+          disabled={busy}
+          className="mt-3 w-full rounded-full border border-white/20 px-4 py-2.5 text-sm font-semibold text-neutral-100 hover:bg-white/5"
+        >
+          E-mail me a sign-in link instead
+        </button>
+      )}
+      {providers.length > 0 && (
+        <div className="mt-4 border-t border-white/10 pt-4">
+          <p className="mb-2 text-center text-sm text-neutral-400">Or sign in with</p>
+          <div className="flex flex-col gap-2">
+            {providers.map((provider) => (
+              <button
+                key={provider.id}
+                type="button"
+                onClick={() => signInWith(provider.id)}
+                disabled={busy}
+                className="w-full rounded-full border border-white/20 px-4 py-2.5 text-sm font-semibold text-neutral-100 hover:bg-white/5"
+              >
+                Sign in with {provider.name}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
       <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
         <IntentLink href="/reset-password" className="text-accent underline">
           Forgot your password?
@@ -106,6 +188,70 @@ export function LoginForm({ next, initialError }: { next?: string; initialError?
           Register
         </IntentLink>
       </div>
+    </form>
+  );
+}
+
+const CODE_FIELDS = { code: { id: 'code', label: 'Code' } };
+
+/**
+ * The second step of a password sign-in with two-factor sign-in on: the code the
+ * authenticator app shows, or one of the recovery codes (each works once).
+ */
+function SecondFactorForm({ next }: { next?: string }) {
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const errors = useFormErrors(CODE_FIELDS);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    errors.show(null);
+    const result = await postJson(
+      recovery ? '/api/auth/two-factor/verify-backup-code' : '/api/auth/two-factor/verify-totp',
+      { code: code.trim() },
+    );
+    if (result.ok) {
+      window.location.assign(safeRedirectPath(next));
+      return;
+    }
+    setBusy(false);
+    errors.show(result.message ?? OWN_MESSAGES.wrongTwoFactorCode);
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Two-factor sign-in">
+      <p className="mb-4 text-sm text-neutral-300">
+        {recovery
+          ? 'Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once.'
+          : 'Enter the 6-digit code your authenticator app shows for this site.'}
+      </p>
+      {errors.formError && <FormMessage kind="error">{errors.formError}</FormMessage>}
+      <Field
+        key={recovery ? 'recovery' : 'app'}
+        id="code"
+        error={errors.fieldErrors.code}
+        label={recovery ? 'Recovery code' : 'Code from your app'}
+        autoComplete="one-time-code"
+        inputMode={recovery ? 'text' : 'numeric'}
+        required
+        autoFocus
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <SubmitButton busy={busy}>{busy ? 'Checking…' : 'Continue'}</SubmitButton>
+      <button
+        type="button"
+        onClick={() => {
+          setRecovery(!recovery);
+          setCode('');
+          errors.show(null);
+        }}
+        className="mt-4 w-full text-center text-sm text-accent underline"
+      >
+        {recovery ? 'Use the code from your app instead' : 'Use a recovery code instead'}
+      </button>
     </form>
   );
 }

@@ -2,8 +2,16 @@
 
 import { IntentLink } from '@/components/ui/intent-link';
 import { useState, type FormEvent } from 'react';
+import {
+  DEFAULT_PASSWORD_POLICY,
+  meetsRule,
+  passwordProblem,
+  passwordRules,
+  type PasswordPolicy,
+} from '@cutroom/core/accounts/password-policy';
 import { postJson } from '@/lib/auth-client';
 import { useFormErrors } from '@/lib/use-form-errors';
+import { BotCheck, hostedAnswer } from './bot-check';
 import { Field, FormMessage, SubmitButton } from './form-parts';
 
 const REGISTER_FIELDS = {
@@ -20,9 +28,12 @@ const REGISTER_FIELDS = {
 export function RegisterForm({
   initialError,
   initialDone,
+  policy = DEFAULT_PASSWORD_POLICY,
 }: {
   initialError?: string;
   initialDone?: string;
+  /** The password policy the server enforces, shown and checked as the password is typed. */
+  policy?: PasswordPolicy;
 }) {
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
@@ -30,21 +41,34 @@ export function RegisterForm({
   const errors = useFormErrors(REGISTER_FIELDS, initialError);
   const [done, setDone] = useState<string | null>(initialDone ?? null);
   const [busy, setBusy] = useState(false);
+  const [botAnswer, setBotAnswer] = useState<string | null>(null);
+  // A new check after a refusal: a solved challenge is accepted once.
+  const [checkRound, setCheckRound] = useState(0);
+  const rules = passwordRules(policy);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
+    const form = event.currentTarget;
     errors.show(null);
+    const problem = passwordProblem(policy, password);
+    if (problem) {
+      errors.show(`password: ${problem}`);
+      return;
+    }
+    setBusy(true);
     const check = await postJson('/api/checkusername', { username });
     if (!check.ok) {
       errors.show(check.message ?? 'Please choose another username');
       setBusy(false);
       return;
     }
-    const created = await postJson('/api/createuser', { username, email, password });
+    const botCheck = botAnswer ?? hostedAnswer(form) ?? undefined;
+    const created = await postJson('/api/createuser', { username, email, password, botCheck });
     setBusy(false);
     if (!created.ok) {
       errors.show(created.message ?? 'Registration failed. Please try again');
+      setBotAnswer(null);
+      setCheckRound((round) => round + 1);
       return;
     }
     setDone(created.message ?? null);
@@ -106,8 +130,28 @@ export function RegisterForm({
         required
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        hint="At least 6 characters"
+        aria-describedby={[errors.fieldErrors.password ? 'password-error' : null, 'password-rules']
+          .filter(Boolean)
+          .join(' ')}
       />
+      <ul
+        id="password-rules"
+        data-testid="password-rules"
+        aria-label="The password needs"
+        className="-mt-3 mb-4 space-y-0.5 text-xs"
+      >
+        {rules.map(({ rule, text }) => {
+          const met = password.length > 0 && meetsRule(policy, rule, password);
+          return (
+            <li key={rule} data-met={met} className={met ? 'text-emerald-300' : 'text-neutral-400'}>
+              <span aria-hidden="true">{met ? '✓ ' : '• '}</span>
+              {text}
+              <span className="sr-only">{met ? ' (done)' : ''}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <BotCheck key={checkRound} onAnswer={setBotAnswer} />
       <SubmitButton busy={busy}>{busy ? 'Registering…' : 'Register'}</SubmitButton>
       <p className="mt-4 text-center text-sm text-neutral-400">
         Already registered?{' '}

@@ -1,8 +1,9 @@
 import { defineRawRoute } from '../api/raw-route';
 
 /**
- * better-auth's endpoints (sign-in, sign-out, verification, reset, tokens) behind the site's
- * rules (auth-handler.ts); each checks its own credentials.
+ * better-auth's endpoints (sign-in by password, e-mail link, second factor or OAuth provider,
+ * sign-out, verification, reset, two-factor set-up, tokens) behind the site's rules
+ * (auth-handler.ts); each checks its own credentials.
  */
 export const authRoute = defineRawRoute({
   path: '/api/auth/[...all]',

@@ -4,6 +4,9 @@ import { redirect } from 'next/navigation';
 import { AuthCard } from '@/components/auth/auth-card';
 import { LoginForm } from '@/components/auth/login-form';
 import { formMessageFor } from '@/lib/form-outcome';
+import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
+import { oauthButtons } from '@cutroom/core/accounts/oauth';
+import { getRuntime } from '@/lib/runtime';
 import { getViewer } from '@/lib/session';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -12,15 +15,25 @@ export const dynamic = 'force-dynamic';
 export default async function LoginPage({
   searchParams,
 }: {
-  searchParams: Promise<{ next?: string; error?: string }>;
+  searchParams: Promise<{ next?: string; error?: string; via?: string }>;
 }) {
   if (await getViewer(await headers())) redirect('/');
-  const { next, error } = await searchParams;
+  const { next, error, via } = await searchParams;
+  const { settings } = (await getRuntime()).accounts;
+  // A sign-in link or a provider that sent the browser back with an error names it here.
+  const initialError =
+    error && via === 'link'
+      ? OWN_MESSAGES.signInLinkInvalid
+      : error && via === 'oauth'
+        ? OWN_MESSAGES.oauthFailed
+        : formMessageFor(error, 'Sign-in failed. Please try again');
   return (
     <AuthCard title="Sign in">
       <LoginForm
         next={next}
-        initialError={formMessageFor(error, 'Sign-in failed. Please try again')}
+        initialError={initialError}
+        magicLink={settings.magicLink !== false}
+        providers={oauthButtons(settings.oauthProviders ?? [])}
       />
     </AuthCard>
   );

@@ -5,6 +5,7 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { RegisterForm } from '@/components/auth/register-form';
 import { MESSAGES } from '@cutroom/core/accounts/messages';
 import { formMessageFor } from '@/lib/form-outcome';
+import { getRuntime } from '@/lib/runtime';
 import { getViewer } from '@/lib/session';
 
 export const metadata: Metadata = { title: 'Register' };
@@ -17,6 +18,7 @@ export default async function RegisterPage({
 }) {
   if (await getViewer(await headers())) redirect('/');
   const { error, done } = await searchParams;
+  const { accounts } = await getRuntime();
   return (
     <AuthCard
       title="Register"
@@ -25,6 +27,7 @@ export default async function RegisterPage({
       <RegisterForm
         initialError={formMessageFor(error, 'Registration failed. Please try again')}
         initialDone={done ? MESSAGES.registered : undefined}
+        policy={accounts.settings.passwordPolicy}
       />
     </AuthCard>
   );

@@ -57,6 +57,16 @@ export default async function SettingsPage({
         <ul className="space-y-1 text-sm">
           <li>
             <IntentLink
+              href="/profile/settings/security"
+              className="text-accent underline hover:no-underline"
+              data-testid="security-link"
+            >
+              Two-factor sign-in
+            </IntentLink>
+            : a code from an authenticator app at every sign-in, with recovery codes.
+          </li>
+          <li>
+            <IntentLink
               href="/profile/settings/sessions"
               className="text-accent underline hover:no-underline"
               data-testid="sessions-link"

@@ -17,6 +17,12 @@ export async function POST(request: Request): Promise<Response> {
       username: formText(form, 'username'),
       email: formText(form, 'email'),
       password: formText(form, 'password'),
+      // A hosted bot check's widget fills in its field without the page's scripts.
+      botCheck:
+        formText(form, 'cf-turnstile-response') ||
+        formText(form, 'h-captcha-response') ||
+        formText(form, 'g-recaptcha-response') ||
+        undefined,
     },
     await requestContextFor(request),
   );

@@ -1,0 +1,149 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { postJson } from '@/lib/auth-client';
+
+interface PowChallenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}
+
+type Config =
+  | { provider: 'off' }
+  | { provider: 'pow'; challenge: PowChallenge }
+  | { provider: 'turnstile' | 'hcaptcha' | 'recaptcha'; siteKey: string };
+
+/** Each hosted widget: its script, its element's class, the field it fills with its token. */
+const HOSTED = {
+  turnstile: {
+    script: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
+    className: 'cf-turnstile',
+    field: 'cf-turnstile-response',
+  },
+  hcaptcha: {
+    script: 'https://js.hcaptcha.com/1/api.js',
+    className: 'h-captcha',
+    field: 'h-captcha-response',
+  },
+  recaptcha: {
+    script: 'https://www.google.com/recaptcha/api.js',
+    className: 'g-recaptcha',
+    field: 'g-recaptcha-response',
+  },
+} as const;
+
+/**
+ * The proof of work, in a worker so the page stays responsive: the number whose SHA-256 of
+ * salt + number is the challenge (altcha's format), tried from 0 up.
+ */
+const WORKER_SOURCE = `
+onmessage = async (event) => {
+  const { challenge, salt, maxnumber } = event.data;
+  const encoder = new TextEncoder();
+  for (let number = 0; number <= maxnumber; number += 1) {
+    const digest = await crypto.subtle.digest('SHA-256', encoder.encode(salt + number));
+    let hex = '';
+    for (const byte of new Uint8Array(digest)) hex += byte.toString(16).padStart(2, '0');
+    if (hex === challenge) { postMessage(number); return; }
+  }
+  postMessage(null);
+};`;
+
+function solveInWorker(challenge: PowChallenge): Promise<number | null> {
+  const url = URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' }));
+  const worker = new Worker(url);
+  return new Promise<number | null>((resolve) => {
+    worker.onmessage = (event: MessageEvent<number | null>) => resolve(event.data);
+    worker.onerror = () => resolve(null);
+    worker.postMessage(challenge);
+  }).finally(() => {
+    worker.terminate();
+    URL.revokeObjectURL(url);
+  });
+}
+
+/**
+ * The check that registration is not made by a program: by default a proof of work the
+ * browser solves while the form is filled in (no third party is asked); a hosted widget when
+ * the site is configured for one. `onAnswer` gets what to send as `botCheck`; for a hosted
+ * widget, the answer is read from the form when it is sent (`hostedAnswer`).
+ */
+export function BotCheck({ onAnswer }: { onAnswer: (answer: string | null) => void }) {
+  const [config, setConfig] = useState<Config | null>(null);
+  const [state, setState] = useState<'loading' | 'working' | 'done' | 'failed'>('loading');
+  const answered = useRef(onAnswer);
+  answered.current = onAnswer;
+
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const result = await postJson('/api/v2/recaptchaConfig', {});
+      if (!live) return;
+      if (!result.ok) {
+        setState('failed');
+        return;
+      }
+      const loaded = result.data as unknown as Config;
+      setConfig(loaded);
+      if (loaded.provider === 'off') {
+        answered.current(null);
+        setState('done');
+      } else if (loaded.provider === 'pow') {
+        setState('working');
+        const number = await solveInWorker(loaded.challenge);
+        if (!live) return;
+        if (number === null) {
+          setState('failed');
+          return;
+        }
+        answered.current(btoa(JSON.stringify({ ...loaded.challenge, number })));
+        setState('done');
+      } else {
+        const hosted = HOSTED[loaded.provider];
+        if (!document.querySelector(`script[src="${hosted.script}"]`)) {
+          const script = document.createElement('script');
+          script.src = hosted.script;
+          script.async = true;
+          document.head.append(script);
+        }
+        setState('done');
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (config && config.provider !== 'off' && config.provider !== 'pow') {
+    const hosted = HOSTED[config.provider];
+    return <div className={`${hosted.className} mb-4`} data-sitekey={config.siteKey} />;
+  }
+  if (config?.provider === 'off') return null;
+  return (
+    <p
+      role="status"
+      data-testid="bot-check"
+      data-state={state}
+      className="mb-4 text-xs text-neutral-400"
+    >
+      {state === 'done'
+        ? 'Checked: this browser is not a robot.'
+        : state === 'failed'
+          ? 'The check that you are not a robot did not work. Please reload the page.'
+          : 'Checking that this browser is not a robot (it takes a moment, nothing to do)…'}
+    </p>
+  );
+}
+
+/** A hosted widget's token, read from the form it filled in. */
+export function hostedAnswer(form: HTMLFormElement): string | null {
+  const data = new FormData(form);
+  for (const { field } of Object.values(HOSTED)) {
+    const value = data.get(field);
+    if (typeof value === 'string' && value) return value;
+  }
+  return null;
+}
