@@ -13,6 +13,7 @@ import { LibraryStateProvider } from '@/components/library/library-state';
 import { IntentLink } from '@/components/ui/intent-link';
 import { toCardVideo } from '@/components/video/card-video';
 import { VideoCard } from '@/components/video/video-card';
+import { EmptyState } from '@/components/video/video-grid';
 import { CATEGORY_NAMES } from '@/lib/category-names';
 import { getRuntime } from '@/lib/runtime';
 import { getViewer } from '@/lib/session';
@@ -170,12 +171,11 @@ export async function EventView({ slug }: { slug: string }) {
               : 'Entries in the order they came in.'}
         </p>
         {event.entries.length === 0 ? (
-          <p
-            className="rounded-lg border border-dashed border-white/15 px-6 py-10 text-center text-neutral-400"
-            data-testid="empty-state"
-          >
-            No entries yet.
-          </p>
+          <EmptyState title="No entries yet">
+            {event.entriesOpen
+              ? 'Uploaders enter their videos above while entries are open.'
+              : 'Nobody entered this event.'}
+          </EmptyState>
         ) : (
           <LibraryStateProvider videoIds={event.entries.map((entry) => entry.video.id)}>
             <ol className="grid grid-cols-1 gap-x-4 gap-y-6 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">

@@ -195,6 +195,23 @@ async function findEvent(db: Database, slug: string): Promise<Event> {
   return event;
 }
 
+/** An event whose entry or voting window is open at `now`; refused (409) otherwise. */
+async function findOpenEvent(
+  db: Database,
+  slug: string,
+  now: Date,
+  window: 'entriesOpen' | 'votingOpen',
+): Promise<Event> {
+  const event = await findEvent(db, slug);
+  if (!phaseOf(event, now)[window]) {
+    throw new ServiceError(
+      'conflict',
+      window === 'entriesOpen' ? EVENT_MESSAGES.entriesClosed : EVENT_MESSAGES.votingClosed,
+    );
+  }
+  return event;
+}
+
 /** Competition ranking over counts sorted most first: 1, 2, 2, 4. */
 function ranksOf(sortedCounts: number[]): number[] {
   return sortedCounts.map((votes, position) =>
@@ -317,10 +334,7 @@ export async function enterEvent(
   now: Date,
 ): Promise<{ entryId: number }> {
   const uploader = requireMemberRight(actor, 'upload');
-  const event = await findEvent(db, input.slug);
-  if (!phaseOf(event, now).entriesOpen) {
-    throw new ServiceError('conflict', EVENT_MESSAGES.entriesClosed);
-  }
+  const event = await findOpenEvent(db, input.slug, now, 'entriesOpen');
   const [video] = await db
     .select({ ownerId: videos.ownerId, status: videos.status, category: videos.category })
     .from(videos)
@@ -365,10 +379,7 @@ export async function voteInEvent(
   now: Date,
 ): Promise<{ entryId: number }> {
   const voter = requireMemberRight(actor, 'participate');
-  const event = await findEvent(db, input.slug);
-  if (!phaseOf(event, now).votingOpen) {
-    throw new ServiceError('conflict', EVENT_MESSAGES.votingClosed);
-  }
+  const event = await findOpenEvent(db, input.slug, now, 'votingOpen');
   const [entry] = await db
     .select({ userId: eventEntries.userId })
     .from(eventEntries)

@@ -6,6 +6,7 @@ import { eventHref } from '@/components/events/event-card';
 import { EventStateBadge } from '@/components/events/event-state';
 import { LocalTime } from '@/components/events/local-time';
 import { IntentLink } from '@/components/ui/intent-link';
+import { EmptyState } from '@/components/video/video-grid';
 import { requirePageViewer } from '@/lib/page-access';
 import { getRuntime } from '@/lib/runtime';
 
@@ -34,9 +35,12 @@ export default async function AdminEventsPage({
         </IntentLink>
       </div>
       {page.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-white/15 px-6 py-10 text-center text-neutral-400">
-          No events yet. Make the first one.
-        </p>
+        <EmptyState
+          title="No events yet"
+          action={{ href: '/admin/events/new', label: 'New event' }}
+        >
+          Events you make show here, the latest to close first.
+        </EmptyState>
       ) : (
         <ul className="space-y-2">
           {page.data.map((event) => (
