@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -5,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage, useOwnSite } from '../support/browser';
 import { startSiteServer } from '../support/global-setup';
+import { testPatternVideo } from '../support/media';
 import { screenshotPath } from '../support/screenshots';
-import { makeTinyMp4, sessionCookie, uploadPublishedVideo } from '../support/videos';
+import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 // The site's advertising (docs/ads.md) against an ad host of the test's own: the visitor check,
 // the pop-under's target, a VAST pre-roll with a real MP4, an analytics script and a font
@@ -43,7 +45,8 @@ async function startAdHost(adMp4: Buffer) {
       response.end(`<?xml version="1.0" encoding="UTF-8"?>
 <VAST version="3.0"><Ad id="e2e"><InLine><AdSystem>e2e</AdSystem><AdTitle>Pre-roll</AdTitle>
 <Impression><![CDATA[${adHost}/impression]]></Impression>
-<Creatives><Creative><Linear><Duration>00:00:02</Duration><MediaFiles>
+<Creatives><Creative><Linear><Duration>00:00:04</Duration>
+<VideoClicks><ClickThrough><![CDATA[${adHost}/click]]></ClickThrough></VideoClicks><MediaFiles>
 <MediaFile delivery="progressive" type="video/mp4" width="320" height="180"><![CDATA[${adHost}/ad.mp4]]></MediaFile>
 </MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>`);
     } else if (path === '/ad.mp4') {
@@ -68,7 +71,8 @@ async function startAdHost(adMp4: Buffer) {
 }
 
 beforeAll(async () => {
-  await startAdHost(await makeTinyMp4(2, 180));
+  // The ad: another test pattern than the site's video (makeTinyMp4), told apart on screen.
+  await startAdHost(readFileSync(testPatternVideo({ seconds: 4, height: 180 })));
   const email = `adsupporter${Date.now().toString(36)}@example.test`;
   const site = await startSiteServer({
     RATE_LIMIT_SIGN_IN_MAX: '10000',
@@ -201,6 +205,8 @@ describe('video ads and supporters', () => {
       .first()
       .click();
     await expect.poll(() => got('/impression'), { timeout: 20_000 }).toBeGreaterThan(0);
+    // The ad's call-to-action (its ClickThrough) is on the player while it plays.
+    await visitor.locator('.cr-ad-cta').waitFor();
     await visitor.screenshot({ path: screenshotPath('ads-preroll.png') });
     expect(got('/ad.mp4')).toBeGreaterThan(0);
     expect(got('/analytics.js')).toBeGreaterThan(0);
