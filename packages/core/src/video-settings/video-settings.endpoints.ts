@@ -1,4 +1,9 @@
-import { defineModeEndpoint, requireMediaServices, type RequestContext } from '../api/endpoint';
+import {
+  defineModeEndpoint,
+  requireMediaServices,
+  type Actor,
+  type RequestContext,
+} from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import type { Video } from '../db/schema';
 import { loadManagedVideo } from '../video-input/video-owner.service';
@@ -11,7 +16,12 @@ import {
   VideoSettingsAnswer,
   VideoSettingsRef,
 } from './video-settings.schema';
-import { addSubtitles, deleteSubtitles, listSubtitles } from './subtitles.service';
+import {
+  addSubtitles,
+  deleteSubtitles,
+  listSubtitles,
+  type SubtitleContext,
+} from './subtitles.service';
 import { chooseFrame, frameUrls, THUMBNAIL_MESSAGES, uploadPoster } from './thumbnails.service';
 import { readVisibility, setVisibility } from './visibility.service';
 
@@ -36,6 +46,18 @@ const thumbnailContext = (context: RequestContext) => ({
   listings: context.listings,
   ffmpegPath: context.config.FFMPEG_PATH ?? 'ffmpeg',
 });
+
+/** Adds or removes a track, then answers the settings. */
+async function changeSubtitles<Input extends { _id: string }>(
+  context: RequestContext,
+  input: Input,
+  change: (ctx: SubtitleContext, actor: Actor | null, input: Input) => Promise<unknown>,
+) {
+  const { storage } = requireMediaServices(context);
+  await change({ db: context.db, storage, listings: context.listings }, context.actor, input);
+  const video = await loadManagedVideo(context.db, context.actor, input._id);
+  return { body: await settingsAnswer(context, video) };
+}
 
 /** Image bytes of a data URL or bare base64; 400 naming `image` when neither. */
 function decodePoster(data: string): Uint8Array {
@@ -124,32 +146,14 @@ export const videoSettingsEndpoint = defineModeEndpoint({
         'Add or replace the subtitles of a `language` (BCP 47) named `label`: `file` is the text of a WebVTT or SRT file (at most 512 KB), stored as WebVTT with plain-text cues.',
       input: AddSubtitlesInput,
       output: VideoSettingsAnswer,
-      handle: async (input, context) => {
-        const { storage } = requireMediaServices(context);
-        await addSubtitles(
-          { db: context.db, storage, listings: context.listings },
-          context.actor,
-          input,
-        );
-        const video = await loadManagedVideo(context.db, context.actor, input._id);
-        return { body: await settingsAnswer(context, video) };
-      },
+      handle: (input, context) => changeSubtitles(context, input, addSubtitles),
     },
     DeleteSubtitles: {
       right: 'upload',
       summary: 'Remove the subtitles of a `language`.',
       input: DeleteSubtitlesInput,
       output: VideoSettingsAnswer,
-      handle: async (input, context) => {
-        const { storage } = requireMediaServices(context);
-        await deleteSubtitles(
-          { db: context.db, storage, listings: context.listings },
-          context.actor,
-          input,
-        );
-        const video = await loadManagedVideo(context.db, context.actor, input._id);
-        return { body: await settingsAnswer(context, video) };
-      },
+      handle: (input, context) => changeSubtitles(context, input, deleteSubtitles),
     },
   },
 });
