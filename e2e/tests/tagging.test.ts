@@ -43,6 +43,9 @@ describe('the tagging programme in the browser', () => {
       .fill('For a dance PMV: tags beat sync, split screen; music Daft Punk - One More Time');
     await page.getByTestId('apply-submit').click();
     await page.locator('[data-testid="tagging-application"][data-state="open"]').waitFor();
+    // Until staff answer, the queue is closed to them and points the way.
+    await page.goto('/tagger');
+    await page.getByTestId('not-a-tagger').waitFor();
 
     // Staff accept it from the queue of applications.
     const moderator = await signedInPage(staff);
