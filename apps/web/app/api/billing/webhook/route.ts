@@ -13,12 +13,16 @@ async function rawBody(request: Request): Promise<Buffer | null> {
   if (Number(request.headers.get('content-length') ?? 0) > MAX_BYTES) return null;
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (request.body) {
-    for await (const chunk of request.body) {
-      size += chunk.byteLength;
-      if (size > MAX_BYTES) return null;
-      chunks.push(chunk);
+  const reader = request.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BYTES) {
+      await reader.cancel();
+      return null;
     }
+    chunks.push(value);
   }
   return Buffer.concat(chunks);
 }
