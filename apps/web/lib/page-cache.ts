@@ -287,6 +287,7 @@ export class PageCache {
     const headers = { ...request.headers };
     for (const name of NAVIGATION_HEADERS) delete headers[name];
     const kept = () =>
+      this.generation !== null &&
       this.lookup(
         cacheKey(this.generation, url, this.varyByUrl.get(url) ?? DEFAULT_VARY, headers),
       ) !== null;
