@@ -1,4 +1,4 @@
-import type { Partner } from '@cutroom/core/partner/partner.service';
+import type { ManagedVideo, Partner } from '@cutroom/core/partner/partner.service';
 import { IntentLink } from '@/components/ui/intent-link';
 import { formatDuration, formatViews } from '@/lib/format';
 import type { CardPage } from '../browse/listing-data';
@@ -175,5 +175,31 @@ export function SubscribeCall({ base, partner }: { base: string; partner: Partne
         Subscribe
       </IntentLink>
     </div>
+  );
+}
+
+const STATUS_NAMES: Record<string, string> = {
+  published: 'Published',
+  processing: 'Processing',
+  failed: 'Failed',
+  unpublished_user: 'Unpublished',
+  unpublished_admin: 'Unpublished by a moderator',
+};
+
+/** A channel video in the partner's own lists: its title, premium mark, state and views. */
+export function ManagedVideoSummary({ video, base }: { video: ManagedVideo; base: string }) {
+  return (
+    <>
+      <IntentLink
+        href={channelVideoHref(base, video)}
+        className="min-w-0 break-words font-semibold hover:text-accent"
+      >
+        {video.title}
+      </IntentLink>
+      {video.isPremium && <PremiumBadge />}
+      <span className="text-sm text-neutral-400">
+        {STATUS_NAMES[video.status] ?? video.status} · {formatViews(video.views)}
+      </span>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineModeEndpoint, requireMediaServices } from '../api/endpoint';
+import { defineModeEndpoint, requireMediaServices, type RequestContext } from '../api/endpoint';
 import { requireMemberRight } from '../access/rights';
 import { createCheckoutSession, createPortalSession } from '../billing/billing.service';
 import { users } from '../db/schema';
@@ -43,6 +43,10 @@ const PartnerAnswer = z.object({
   priceCents: z.number(),
   currency: z.string(),
 });
+
+/** The section's channel, when the caller is its partner (or an administrator). */
+const managedPartner = (context: RequestContext) =>
+  requireManagedPartner(context.db, context.actor, context.config.PARTNER_SLUG);
 
 const toPartnerAnswer = (partner: z.infer<typeof PartnerAnswer>) => ({
   id: partner.id,
@@ -150,11 +154,7 @@ export const partnerEndpoint = defineModeEndpoint({
       input: SetPremiumInput,
       output: z.object({ videoId: z.string(), isPremium: z.boolean() }),
       handle: async ({ videoId, isPremium }, context) => {
-        const partner = await requireManagedPartner(
-          context.db,
-          context.actor,
-          context.config.PARTNER_SLUG,
-        );
+        const partner = await managedPartner(context);
         await addToChannel(context.db, partner, videoId, isPremium);
         await context.listings.invalidate();
         return { body: { videoId, isPremium } };
@@ -166,11 +166,7 @@ export const partnerEndpoint = defineModeEndpoint({
       input: SetPremiumInput,
       output: z.object({ videoId: z.string(), isPremium: z.boolean() }),
       handle: async ({ videoId, isPremium }, context) => {
-        const partner = await requireManagedPartner(
-          context.db,
-          context.actor,
-          context.config.PARTNER_SLUG,
-        );
+        const partner = await managedPartner(context);
         await setPremium(context.db, partner, videoId, isPremium);
         await context.listings.invalidate();
         return { body: { videoId, isPremium } };
@@ -182,11 +178,7 @@ export const partnerEndpoint = defineModeEndpoint({
       input: SetPublishedInput,
       output: z.object({ videoId: z.string(), status: z.string() }),
       handle: async ({ videoId, published }, context) => {
-        const partner = await requireManagedPartner(
-          context.db,
-          context.actor,
-          context.config.PARTNER_SLUG,
-        );
+        const partner = await managedPartner(context);
         const status = await setChannelVideoPublished(
           context.db,
           partner,
@@ -205,11 +197,7 @@ export const partnerEndpoint = defineModeEndpoint({
       input: SetPriceInput,
       output: PartnerAnswer,
       handle: async (input, context) => {
-        const partner = await requireManagedPartner(
-          context.db,
-          context.actor,
-          context.config.PARTNER_SLUG,
-        );
+        const partner = await managedPartner(context);
         return { body: toPartnerAnswer(await setPrice(context.db, partner, input, context.now())) };
       },
     },
@@ -219,11 +207,7 @@ export const partnerEndpoint = defineModeEndpoint({
       input: SetDetailsInput,
       output: PartnerAnswer,
       handle: async (input, context) => {
-        const partner = await requireManagedPartner(
-          context.db,
-          context.actor,
-          context.config.PARTNER_SLUG,
-        );
+        const partner = await managedPartner(context);
         return {
           body: toPartnerAnswer(await setChannelDetails(context.db, partner, input, context.now())),
         };

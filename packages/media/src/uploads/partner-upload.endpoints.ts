@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { defineEndpoint, requireMediaServices } from '@cutroom/core/api/endpoint';
+import { defineEndpoint } from '@cutroom/core/api/endpoint';
 import { ServiceError } from '@cutroom/core/api/service-error';
 import {
   addToChannel,
   NOT_YOUR_CHANNEL_MESSAGE,
   requireManagedPartner,
 } from '@cutroom/core/partner/partner.service';
-import { mediaConfigFrom } from '../media-config';
-import { PublishUploadInput, publishUpload } from './upload.service';
+import { publishUploadEndpoint } from './upload.endpoints';
+import { PublishUploadInput } from './upload.service';
 
 /**
  * Publishes a finished upload into the partner channel (/{PARTNER_SLUG}/upload): the site's
@@ -37,17 +37,9 @@ export const publishPartnerUploadEndpoint = defineEndpoint({
     if (context.actor?.id !== partner.userId) {
       throw new ServiceError('forbidden', NOT_YOUR_CHANNEL_MESSAGE);
     }
-    const media = requireMediaServices(context);
-    const video = await publishUpload(
-      {
-        db: context.db,
-        actor: context.actor,
-        now: context.now,
-        ...media,
-        media: mediaConfigFrom(context.config),
-      },
-      input,
-    );
+    // The site's own publish, then the video joins the channel.
+    const published = await publishUploadEndpoint.handle(input, context);
+    const video = (published.body as { video: { id: string; slug: string; status: string } }).video;
     await addToChannel(context.db, partner, video.id, isPremium);
     return {
       status: 201,

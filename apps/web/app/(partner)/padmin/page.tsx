@@ -5,13 +5,12 @@ import {
   listSubscribers,
 } from '@cutroom/core/partner/partner.service';
 import { ErrorPage } from '@/components/errors/error-page';
-import { channelVideoHref, PremiumBadge } from '@/components/partner/channel-parts';
+import { ManagedVideoSummary } from '@/components/partner/channel-parts';
 import { ChannelPriceForm } from '@/components/partner/channel-settings-form';
 import { PartnerAction } from '@/components/partner/partner-action';
 import { PartnerNav } from '@/components/partner/partner-nav';
 import { formatPrice, loadSection } from '@/components/partner/partner-data';
 import { IntentLink } from '@/components/ui/intent-link';
-import { formatViews } from '@/lib/format';
 import { requirePageViewer } from '@/lib/page-access';
 import { getRuntime } from '@/lib/runtime';
 
@@ -53,16 +52,7 @@ export default async function PartnerAdminPage() {
           <ul className="divide-y divide-white/10" data-testid="padmin-videos">
             {videos.map((video) => (
               <li key={video.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2">
-                <IntentLink
-                  href={channelVideoHref(base, video)}
-                  className="min-w-0 break-words font-semibold hover:text-accent"
-                >
-                  {video.title}
-                </IntentLink>
-                {video.isPremium && <PremiumBadge />}
-                <span className="text-sm text-neutral-400">
-                  {video.status.replace('_', ' ')} · {formatViews(video.views)}
-                </span>
+                <ManagedVideoSummary video={video} base={base} />
                 <span className="ml-auto flex flex-wrap gap-2">
                   <PartnerAction
                     body={{ mode: 'SetPremium', videoId: video.id, isPremium: !video.isPremium }}

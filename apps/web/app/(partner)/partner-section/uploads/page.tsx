@@ -1,24 +1,15 @@
 import type { Metadata } from 'next';
 import { listManagedVideos } from '@cutroom/core/partner/partner.service';
-import { channelVideoHref, PremiumBadge } from '@/components/partner/channel-parts';
+import { ManagedVideoSummary } from '@/components/partner/channel-parts';
 import { PartnerNav } from '@/components/partner/partner-nav';
 import { loadSection } from '@/components/partner/partner-data';
 import { IntentLink } from '@/components/ui/intent-link';
 import { ErrorPage } from '@/components/errors/error-page';
-import { formatViews } from '@/lib/format';
 import { requirePageViewer } from '@/lib/page-access';
 import { getRuntime } from '@/lib/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'My uploads' };
-
-const STATUS_NAMES: Record<string, string> = {
-  published: 'Published',
-  processing: 'Processing',
-  failed: 'Failed',
-  unpublished_user: 'Unpublished',
-  unpublished_admin: 'Unpublished by a moderator',
-};
 
 /**
  * The partner's uploads to the channel in every state (processing, failed and unpublished ones
@@ -55,16 +46,7 @@ export default async function ChannelUploadsPage() {
         <ul className="divide-y divide-white/10" data-testid="channel-uploads">
           {uploads.map((video) => (
             <li key={video.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-              <IntentLink
-                href={channelVideoHref(base, video)}
-                className="min-w-0 break-words font-semibold hover:text-accent"
-              >
-                {video.title}
-              </IntentLink>
-              {video.isPremium && <PremiumBadge />}
-              <span className="text-sm text-neutral-400">
-                {STATUS_NAMES[video.status] ?? video.status} · {formatViews(video.views)}
-              </span>
+              <ManagedVideoSummary video={video} base={base} />
             </li>
           ))}
         </ul>
