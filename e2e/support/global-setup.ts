@@ -58,6 +58,8 @@ export async function startSiteServer(env: Record<string, string> = {}) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Tests register through the API; sign-in-options.test.ts turns the bot check on.
+      BOT_CHECK: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { totpCode } from '@cutroom/core/accounts/testing/totp';
+import { firstLink, waitForOutboxMail } from '../support/accounts';
+import { openPage, useOwnSite } from '../support/browser';
+import { startSiteServer } from '../support/global-setup';
+import { screenshotPath } from '../support/screenshots';
+
+// A server of its own: the bot check on (a proof of work, the default outside tests) and a
+// password policy beyond the default, so the register form has rules to show.
+let site: Awaited<ReturnType<typeof startSiteServer>>;
+
+beforeAll(async () => {
+  site = await startSiteServer({
+    BOT_CHECK: 'pow',
+    BOT_CHECK_POW_MAX_NUMBER: '20000',
+    PASSWORD_MIN_LENGTH: '8',
+    PASSWORD_REQUIRE_NUMERIC: 'true',
+    RATE_LIMIT_ENABLED: 'false',
+  });
+  useOwnSite(site);
+}, 120_000);
+
+afterAll(async () => {
+  await site?.stop();
+});
+
+const member = {
+  username: `options${Date.now().toString(36)}`,
+  email: '',
+  password: 'sesame-street-42',
+};
+member.email = `${member.username}@example.test`;
+
+/** Whether the page's context is signed in: the member settings page opens. */
+async function isSignedIn(page: Page): Promise<boolean> {
+  await page.goto('/profile/settings/security');
+  return new URL(page.url()).pathname === '/profile/settings/security';
+}
+
+async function signInWithPassword(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(member.email);
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+describe('sign-in options in the browser', () => {
+  it('registers with the policy shown and the proof of work solved in the page', async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto('/register');
+    await page.getByLabel('Username').fill(member.username);
+    await page.getByLabel('E-mail').fill(member.email);
+    await page.getByLabel('Password').fill('sesame');
+    const rules = page.getByTestId('password-rules');
+    await expect
+      .poll(() => rules.locator('li').allTextContents())
+      .toEqual(['• At least 8 characters', '• A digit']);
+    await page.getByLabel('Password').fill(member.password);
+    await expect.poll(() => rules.locator('li[data-met="true"]').count()).toBe(2);
+    const check = page.getByTestId('bot-check');
+    await expect.poll(() => check.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+    await page.screenshot({ path: screenshotPath('sign-in-register-1280.png') });
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByTestId('register-success').waitFor();
+    const verified = await fetch(firstLink(await waitForOutboxMail(member.email)), {
+      redirect: 'manual',
+    });
+    expect(verified.status).toBe(302);
+    await page.context().close();
+  });
+
+  it('signs in by an e-mail link', async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(member.email);
+    await page.getByRole('button', { name: 'E-mail me a sign-in link instead' }).click();
+    await page.getByText('a sign-in link is on its way').waitFor();
+    await page.screenshot({ path: screenshotPath('sign-in-link-1280.png') });
+    const mail = await waitForOutboxMail(member.email, 1);
+    expect(mail.subject).toContain('Your sign-in link');
+    await page.goto(firstLink(mail));
+    expect(await isSignedIn(page)).toBe(true);
+    await page.context().close();
+  });
+
+  it('sets up two-factor sign-in, then signs in with an app code and with a recovery code', async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 1000 } });
+    await signInWithPassword(page);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/profile/settings/security');
+    await page.getByLabel('Your password').fill(member.password);
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const uri = (await page.getByTestId('totp-uri').textContent())!;
+    expect(uri).toMatch(/^otpauth:\/\/totp\//);
+    await page.getByTestId('totp-qr').waitFor();
+    const recoveryCodes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
+    expect(recoveryCodes).toHaveLength(10);
+    await page.screenshot({ path: screenshotPath('sign-in-two-factor-setup-1280.png') });
+    await page.getByLabel('Code from your app').fill(totpCode(uri));
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await page.getByText('Two-factor sign-in is on').waitFor();
+
+    // Signed out, the password alone is not enough.
+    await page.context().clearCookies();
+    await signInWithPassword(page);
+    await page.getByLabel('Code from your app').waitFor();
+    await page.screenshot({ path: screenshotPath('sign-in-two-factor-code-1280.png') });
+    await page.getByLabel('Code from your app').fill(totpCode(uri));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await isSignedIn(page)).toBe(true);
+
+    await page.context().clearCookies();
+    await signInWithPassword(page);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await isSignedIn(page)).toBe(true);
+    await page.context().close();
+  });
+});
