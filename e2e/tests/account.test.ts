@@ -14,7 +14,7 @@ describe('one’s own account in the browser', () => {
     const video = await uploadPublishedVideo(cookie, {
       title: 'Statistics clip',
       username: user.username,
-      seconds: 1,
+      seconds: 2,
     });
     const viewed = await fetch(`${baseUrl()}/api/v2/view`, {
       method: 'POST',
@@ -22,6 +22,13 @@ describe('one’s own account in the browser', () => {
       body: JSON.stringify({ videoId: video.id }),
     });
     expect(viewed.status).toBeLessThan(300);
+    // The player's progress report: two seconds played count as watch time.
+    const played = await fetch(`${baseUrl()}/api/v2/library`, {
+      method: 'POST',
+      headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'SaveProgress', videoId: video.id, position: 2, duration: 2 }),
+    });
+    expect(played.status).toBe(200);
 
     // Two browsers signed in: this one sees both and signs the other out.
     const page = await openPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
@@ -67,6 +74,7 @@ describe('one’s own account in the browser', () => {
     // The uploader's statistics: the view is counted and charted.
     await page.goto('/profile/statistics');
     expect(await page.getByTestId('total-views').textContent()).toBe('1');
+    expect(await page.getByTestId('total-watch-time').textContent()).toBe('0:02');
     await page.getByTestId('chart-views').locator('svg[role="img"]').waitFor();
     expect(await page.getByTestId('video-row').textContent()).toContain('Statistics clip');
     await page.screenshot({ path: screenshotPath('account-statistics-1280.png'), fullPage: true });

@@ -25,6 +25,7 @@ let adServer: Server;
 let stopSite: () => Promise<void>;
 let supporter: { username: string; email: string; password: string };
 let videoPath = '';
+let embedPath = '';
 
 const got = (path: string) => adRequests.filter((request) => request.startsWith(path)).length;
 
@@ -95,9 +96,10 @@ beforeAll(async () => {
   const video = await uploadPublishedVideo(cookie, {
     title: 'Ads e2e',
     username: supporter.username,
-    seconds: 3,
+    seconds: 2,
   });
   videoPath = `/video/${video.slug}_${video.id}`;
+  embedPath = `/video/embed/${video.id}`;
   const users = await fetch(`${baseUrl()}/api/auth/get-session`, { headers: { cookie } });
   const userId = ((await users.json()) as { user: { id: string } }).user.id;
   const made = await fetch(`${baseUrl()}/api/v2/admin`, {
@@ -195,7 +197,7 @@ describe("the pop-under (spec §9), a visitor's clock controlled", () => {
 });
 
 describe('video ads and supporters', () => {
-  it("plays the pre-roll for a visitor; a supporter's pages ask nothing of the ad host", async () => {
+  it("plays the pre-roll for a visitor (video and embed page); a supporter's pages ask nothing of the ad host", async () => {
     const visitor = await openPage();
     await visitor.goto(videoPath);
     await expect.poll(() => got('/vast.xml')).toBeGreaterThan(0);
@@ -211,6 +213,10 @@ describe('video ads and supporters', () => {
     expect(got('/ad.mp4')).toBeGreaterThan(0);
     expect(got('/analytics.js')).toBeGreaterThan(0);
     expect(got('/font.css')).toBeGreaterThan(0);
+    // The embed page asks for the pre-roll too.
+    const asked = got('/vast.xml');
+    await visitor.goto(embedPath);
+    await expect.poll(() => got('/vast.xml')).toBeGreaterThan(asked);
     await visitor.context().close();
 
     const page = await openPage();
@@ -237,6 +243,14 @@ describe('video ads and supporters', () => {
       })
       .toBeGreaterThan(1);
     await page.getByTestId('page-outlet').click({ position: { x: 2, y: 8 } });
+    // The embed page too, once its player is made (after the member's parts answered).
+    await page.goto(embedPath);
+    await page
+      .locator('.cutroom-player')
+      .getByRole('button', { name: 'Play', exact: true })
+      .first()
+      .waitFor();
+    await page.waitForLoadState('networkidle');
     expect(seen).toEqual([]);
     expect(adRequests.slice(before)).toEqual([]);
     expect(page.context().pages()).toHaveLength(1);

@@ -7,11 +7,13 @@ import type { Actor } from '../api/endpoint';
 import { dispatch } from '../api/dispatch';
 import {
   comments,
+  friendships,
   messages,
   playlists,
   playlistVideos,
   publishedCounts,
   subscriptions,
+  userBlocks,
   users,
   videoFavorites,
   videos,
@@ -173,6 +175,11 @@ describe('export', () => {
       body: 'Nice one',
     });
     await db.insert(subscriptions).values({ subscriberId: user.id, channelId: friend.user.id });
+    await db
+      .insert(friendships)
+      .values({ requesterId: friend.user.id, addresseeId: user.id, status: 'accepted' });
+    const blocked = await createUser(db);
+    await db.insert(userBlocks).values({ blockerId: user.id, blockedId: blocked.user.id });
 
     const now = new Date('2026-04-02T10:00:00Z');
     const exported = await dispatch(
@@ -211,6 +218,14 @@ describe('export', () => {
     expect(data.subscriptions).toEqual([
       expect.objectContaining({ username: friend.user.username }),
     ]);
+    expect(data.friends).toEqual([
+      expect.objectContaining({
+        username: friend.user.username,
+        status: 'accepted',
+        askedByMe: false,
+      }),
+    ]);
+    expect(data.blocked).toEqual([expect.objectContaining({ username: blocked.user.username })]);
 
     const again = await dispatch(
       accountEndpoint,

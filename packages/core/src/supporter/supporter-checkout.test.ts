@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../access/actor';
 import { dispatch } from '../api/dispatch';
 import { loadConfig } from '../config/config';
 import { billingCustomers } from '../db/schema';
@@ -29,11 +30,8 @@ const config = loadConfig({
 });
 const offConfig = loadConfig({ NODE_ENV: 'test', PUBLIC_URL, STRIPE_API_URL: stripe.url });
 
-const call = (
-  actor: Parameters<typeof createTestContext>[1]['actor'],
-  mode: string,
-  withConfig = config,
-) => dispatch(supportEndpoint, { mode }, createTestContext(db, { actor, config: withConfig }));
+const call = (actor: Actor | null, mode: string, withConfig = config) =>
+  dispatch(supportEndpoint, { mode }, createTestContext(db, { actor, config: withConfig }));
 
 describe('becoming a supporter through Stripe Checkout', () => {
   it('sends a subscription Checkout for the configured price, with the member in its metadata', async () => {
