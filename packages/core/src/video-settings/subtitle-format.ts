@@ -55,17 +55,19 @@ const ENTITIES: Record<string, string> = {
  * brackets, so no `-->` either, and blank lines) taken out.
  */
 export function plainCueText(text: string): string {
-  return text
-    .replace(/<[^>]*>?/g, '')
-    .replace(/&(amp|lt|gt|quot|apos|nbsp|lrm|rlm);/g, (_, name: string) => ENTITIES[name] ?? '')
-    .replace(/[<>]/g, '')
-    // Control characters a browser would not show, and a NUL PostgreSQL cannot store.
-    // eslint-disable-next-line no-control-regex -- they are what is removed
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join('\n');
+  return (
+    text
+      .replace(/<[^>]*>?/g, '')
+      .replace(/&(amp|lt|gt|quot|apos|nbsp|lrm|rlm);/g, (_, name: string) => ENTITIES[name] ?? '')
+      .replace(/[<>]/g, '')
+      // Control characters a browser would not show, and a NUL PostgreSQL cannot store.
+      // eslint-disable-next-line no-control-regex -- they are what is removed
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join('\n')
+  );
 }
 
 /**

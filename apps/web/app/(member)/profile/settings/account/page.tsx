@@ -33,8 +33,8 @@ export default async function AccountDataPage({
         )}
         <p className="text-sm text-neutral-300">
           One JSON file with your profile, your videos&apos; details, the messages you sent and
-          received, your playlists, favorites, votes, history, comments, subscriptions, friends
-          and blocks. Video files are not included.
+          received, your playlists, favorites, votes, history, comments, subscriptions, friends and
+          blocks. Video files are not included.
         </p>
         <a
           href="/api/account/export"
