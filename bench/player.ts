@@ -3,6 +3,8 @@
 // local HLS stream, the first frame of a pre-roll ad from a local VAST tag (with autoPlay, and
 // with play() called right after creating the player), and the time until the content plays
 // when the VAST answers after vastTimeout (1.5 s). Prints ours, Fluid's and the ratio.
+// BENCH_BASELINE=<a dist/ directory of another build of ours> times that build too, in the same
+// alternating runs, and prints ours / baseline: an A/B of two builds on one busy machine.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,6 +19,7 @@ import { CHROMIUM_ARGS } from '../packages/player/test/harness.ts';
 import { startAdServers } from '../packages/player/test/ads/fixtures.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const BASELINE = process.env.BENCH_BASELINE;
 const playerDir = fileURLToPath(new URL('../packages/player/', import.meta.url));
 const dist = join(playerDir, 'dist');
 
@@ -100,16 +103,24 @@ const servers = await startAdServers(4000, {
     '/fluid.html': page(
       '<link rel="stylesheet" href="/fluid/browser.css"><script type="module" src="/fluid/browser.js"></script>',
     ),
+    '/base.html': page(
+      '<link rel="stylesheet" href="/base/cutroom-player.css"><script src="/base/cutroom-player.js"></script>',
+    ),
     '/favicon.ico': '',
   },
-  mounts: { '/dist/': dist, '/content/': media, '/fluid/': fluidDir },
+  mounts: {
+    '/dist/': dist,
+    '/content/': media,
+    '/fluid/': fluidDir,
+    ...(BASELINE ? { '/base/': BASELINE } : {}),
+  },
 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: CHROMIUM_ARGS,
 });
 
-type Who = 'ours' | 'fluid';
+type Who = 'ours' | 'fluid' | 'base';
 interface Case {
   name: string;
   src: string;
@@ -232,18 +243,23 @@ console.log(
   `\nTime to first frame, ours against Fluid Player ${require('fluid-player/package.json').version} ` +
     `(median of ${RUNS}, runs alternate, fresh tab each, loopback server)`,
 );
+if (BASELINE) console.log(`Baseline build of ours: ${BASELINE}`);
 console.log(
-  `  ${'case'.padEnd(38)} ${'ours'.padStart(9)} ${'Fluid'.padStart(9)} ${'ratio'.padStart(7)}`,
+  `  ${'case'.padEnd(38)} ${'ours'.padStart(9)} ${'Fluid'.padStart(9)} ${'ratio'.padStart(7)}` +
+    (BASELINE ? ` ${'base'.padStart(9)} ${'ours/base'.padStart(9)}` : ''),
 );
-const only = process.env.BENCH_CASES; // a substring of case names, to run a few
-for (const c of cases.filter((x) => !only || x.name.includes(only))) {
-  const times: Record<Who, number[]> = { ours: [], fluid: [] };
-  const failures: Record<Who, number> = { ours: 0, fluid: 0 };
+// Substrings of case names separated by '|', to run a few.
+const only = process.env.BENCH_CASES?.split('|');
+const players: Who[] = BASELINE ? ['ours', 'fluid', 'base'] : ['ours', 'fluid'];
+for (const c of cases.filter((x) => !only || only.some((o) => x.name.includes(o)))) {
+  const times: Record<Who, number[]> = { ours: [], fluid: [], base: [] };
+  const failures: Record<Who, number> = { ours: 0, fluid: 0, base: 0 };
   // Warm-up: browser start-up costs are neither player's.
-  await firstFrame('ours', c).catch(() => 0);
-  await firstFrame('fluid', c).catch(() => 0);
+  for (const who of players) await firstFrame(who, c).catch(() => 0);
   for (let i = 0; i < RUNS; i++) {
-    for (const who of i % 2 ? (['fluid', 'ours'] as const) : (['ours', 'fluid'] as const)) {
+    // Each player goes first, second and so on in turn.
+    const order = players.map((_, k) => players[(i + k) % players.length]!);
+    for (const who of i % 2 ? order.reverse() : order) {
       try {
         times[who].push(await firstFrame(who, c));
       } catch (error) {
@@ -254,16 +270,16 @@ for (const c of cases.filter((x) => !only || x.name.includes(only))) {
   }
   const cell = (who: Who): string =>
     times[who].length ? `${median(times[who]).toFixed(0)} ms` : 'none';
-  const ratio =
-    times.ours.length && times.fluid.length
-      ? `${(median(times.ours) / median(times.fluid)).toFixed(2)}x`
+  const ratio = (a: Who, b: Who): string =>
+    times[a].length && times[b].length
+      ? `${(median(times[a]) / median(times[b])).toFixed(2)}x`
       : '-';
-  const lost =
-    failures.ours || failures.fluid
-      ? `  (no frame: ours ${failures.ours}, Fluid ${failures.fluid})`
-      : '';
+  const lost = players.some((who) => failures[who])
+    ? `  (no frame: ${players.map((who) => `${who} ${failures[who]}`).join(', ')})`
+    : '';
+  const base = BASELINE ? ` ${cell('base').padStart(9)} ${ratio('ours', 'base').padStart(9)}` : '';
   console.log(
-    `  ${c.name.padEnd(38)} ${cell('ours').padStart(9)} ${cell('fluid').padStart(9)} ${ratio.padStart(7)}${lost}`,
+    `  ${c.name.padEnd(38)} ${cell('ours').padStart(9)} ${cell('fluid').padStart(9)} ${ratio('ours', 'fluid').padStart(7)}${base}${lost}`,
   );
 }
 
