@@ -44,7 +44,7 @@ describe('npm run user', () => {
   it('refuses an unknown role', async () => {
     const { user } = await createUser(db);
     await expect(runUserCommand(db, ['grant', user.email, 'overlord'])).rejects.toThrow(
-      'Unknown role "overlord": use one of user, moderator, tagger, admin',
+      'Unknown role "overlord": use one of user, moderator, tagger, partner, admin',
     );
   });
 });
