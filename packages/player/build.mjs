@@ -79,6 +79,23 @@ await Promise.all([
   }),
 ]);
 
+// The core (the script-tag build, and the ESM entry with the chunks it imports) runs almost
+// all of its functions when a player is created. V8's compile hint has them compiled when the
+// script loads (off the main thread when the browser streams it) instead of one by one during
+// the first createPlayer call, which delays the content's request (docs/player/performance.md).
+// The lazy chunks keep V8's lazy compiling: much of hls.js or dash.js never runs.
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const esmCore = [
+  'dist/index.js',
+  ...esm.metafile.outputs['dist/index.js'].imports
+    .filter((i) => i.kind === 'import-statement' && !i.external)
+    .map((i) => i.path),
+];
+for (const file of ['dist/cutroom-player.js', ...esmCore]) {
+  const path = join(root, file);
+  writeFileSync(path, COMPILE_HINT + readFileSync(path, 'utf8'));
+}
+
 // Next.js needs the directive on the client component; esbuild drops it when bundling.
 const reactFile = join(dist, 'react.js');
 writeFileSync(reactFile, `'use client';\n${readFileSync(reactFile, 'utf8')}`);
