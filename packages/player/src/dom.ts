@@ -14,13 +14,31 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 export function iconButton(className: string, label: string, icon: string): HTMLButtonElement {
   const button = el('button', `cr-btn ${className}`, { type: 'button', 'aria-label': label });
   button.title = label;
-  button.innerHTML = icon;
+  setIcon(button, icon);
   return button;
 }
 
+// The updates below leave the DOM alone when nothing changes: a control bar updated on every
+// media event would otherwise be styled, laid out and painted again while the video starts.
+
 export function setLabel(button: HTMLElement, label: string): void {
+  if (button.getAttribute('aria-label') === label && button.title === label) return;
   button.setAttribute('aria-label', label);
   button.title = label;
+}
+
+const shownIcons = new WeakMap<Element, string>();
+
+/** Replaces a button's icon (SVG markup), unless it already shows that one. */
+export function setIcon(button: Element, icon: string): void {
+  if (shownIcons.get(button) === icon) return;
+  shownIcons.set(button, icon);
+  button.innerHTML = icon;
+}
+
+/** Sets an element's text, unless it already has it. */
+export function setText(node: Node, text: string): void {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 /** Formats seconds as m:ss or h:mm:ss. */

@@ -1,7 +1,7 @@
 // Controls and menus (spec §2): poster, title, big play button, pause block, logo, the control
 // bar with its progress bar, thumbnail preview and volume slider, the source, speed and
 // subtitle menus, the context menu, pointer gestures, and hiding the bar on inactivity.
-import { el, formatTime, iconButton, setLabel } from '../dom.ts';
+import { el, formatTime, iconButton, setIcon, setLabel, setText } from '../dom.ts';
 import { fetchWithTimeout } from '../dom.ts';
 import { icons } from '../icons.ts';
 import { SEEK_STEP } from '../keyboard.ts';
@@ -434,7 +434,7 @@ export class ControlsController {
     if (from === 'fullscreen' || to === 'fullscreen') {
       const isFull = to === 'fullscreen';
       setLabel(b, isFull ? captions.exitFullscreen : captions.fullscreen);
-      b.innerHTML = isFull ? icons.exitFullscreen : icons.fullscreen;
+      setIcon(b, isFull ? icons.exitFullscreen : icons.fullscreen);
       b.classList.toggle('fluid_button_fullscreen', !isFull);
       b.classList.toggle('fluid_button_fullscreen_exit', isFull);
     }
@@ -449,7 +449,7 @@ export class ControlsController {
     const isPlaying = !v.paused && !v.ended;
     const captions = this.#ctx.options.captions;
     setLabel(this.#playButton, isPlaying ? captions.pause : captions.play);
-    this.#playButton.innerHTML = isPlaying ? icons.pause : icons.play;
+    setIcon(this.#playButton, isPlaying ? icons.pause : icons.play);
     this.#playButton.classList.toggle('fluid_button_play', !isPlaying);
     this.#playButton.classList.toggle('fluid_button_pause', isPlaying);
     this.#ctx.root.classList.toggle('cr-playing', isPlaying);
@@ -460,7 +460,7 @@ export class ControlsController {
     const isMuted = v.muted || v.volume === 0;
     const captions = this.#ctx.options.captions;
     setLabel(this.#muteButton, isMuted ? captions.unmute : captions.mute);
-    this.#muteButton.innerHTML = isMuted ? icons.muted : icons.volume;
+    setIcon(this.#muteButton, isMuted ? icons.muted : icons.volume);
     this.#muteButton.classList.toggle('fluid_button_volume', !isMuted);
     this.#muteButton.classList.toggle('fluid_button_mute', isMuted);
     const level = isMuted ? 0 : Math.round(v.volume * 100);
@@ -476,9 +476,7 @@ export class ControlsController {
     this.#ctx.root.classList.toggle('cr-is-live', isLive);
     const isKnown = !isLive && Number.isFinite(duration) && duration > 0;
     const total = formatTime(isKnown ? duration : 0);
-    this.#time.textContent = isLive
-      ? formatTime(currentTime)
-      : `${formatTime(currentTime)} / ${total}`;
+    setText(this.#time, isLive ? formatTime(currentTime) : `${formatTime(currentTime)} / ${total}`);
     this.#played.style.width = isKnown ? `${(currentTime / duration) * 100}%` : '0%';
     this.#progress.setAttribute('aria-valuemax', String(isKnown ? Math.round(duration) : 0));
     this.#progress.setAttribute('aria-valuenow', String(Math.round(currentTime)));
@@ -658,7 +656,7 @@ export class ControlsController {
   #showPreview(clientX: number, time: number): void {
     const rect = this.#progress.getBoundingClientRect();
     const x = clientX - rect.left;
-    this.#previewTime.textContent = formatTime(time);
+    setText(this.#previewTime, formatTime(time));
     this.#previewTime.hidden = false;
     this.#previewTime.style.left = `${Math.max(0, Math.min(rect.width, x))}px`;
     const cue = findCue(this.#previewCues, time);

@@ -255,7 +255,8 @@ export class PlaybackController {
     this.#index = index;
     const v = ctx.video;
 
-    if (isIOS() && /\.mkv$/i.test(source.url.split(/[?#]/)[0] ?? '')) {
+    // The file name first: reading the user agent is the slower check.
+    if (/\.mkv$/i.test(source.url.split(/[?#]/)[0] ?? '') && isIOS()) {
       logInfo('.mkv files are not supported by iOS devices.');
       this.#nextSource(null);
       return;
