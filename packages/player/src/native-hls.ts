@@ -41,13 +41,13 @@ export function hasNativeHls(video: HTMLVideoElement): boolean {
   );
 }
 
-/** How long the master playlist's own request waits for the browser's first answer. */
+/** How long the master playlist's own request waits for the browser's first frame. */
 const MANIFEST_DELAY_MS = 1000;
 
 /**
  * Plays `url` natively. `fetchManifest` reads the master playlist for the quality levels: once
- * the browser has the metadata, so that it does not compete with the first frame (or after a
- * second without metadata, so that an unreachable playlist is reported).
+ * the browser has the first frame, so that it does not compete with it (or after a second
+ * without one, so that an unreachable playlist is reported).
  */
 export function attachNativeHls(
   video: HTMLVideoElement,
@@ -77,11 +77,11 @@ export function attachNativeHls(
   };
   const readManifest = (): void => {
     clearTimeout(timer);
-    video.removeEventListener('loadedmetadata', readManifest);
+    video.removeEventListener('loadeddata', readManifest);
     if (!isDestroyed) void fetchManifest().then(onManifest, fail);
   };
   const timer = setTimeout(readManifest, MANIFEST_DELAY_MS);
-  video.addEventListener('loadedmetadata', readManifest);
+  video.addEventListener('loadeddata', readManifest);
   return {
     levels: () => variants.map(({ url: _, ...level }) => level),
     setLevel(id) {
@@ -106,7 +106,7 @@ export function attachNativeHls(
     destroy() {
       isDestroyed = true;
       clearTimeout(timer);
-      video.removeEventListener('loadedmetadata', readManifest);
+      video.removeEventListener('loadeddata', readManifest);
       video.removeEventListener('error', onError);
     },
   };
