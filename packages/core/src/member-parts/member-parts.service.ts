@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { can, STAFF_RIGHT } from '../access/rights';
 import type { Actor } from '../api/endpoint';
 import type { Database } from '../db/client';
-import { videos } from '../db/schema';
+import { reports, subscriptions, videoFavorites, videos, videoVotes } from '../db/schema';
 import { countUnread } from '../messages/messages.service';
-import { countOpenReports, hasReported as hasReportedVideo } from '../reports/reports.service';
-import { isSubscribed } from '../subscriptions/subscriptions.service';
-import { getFavoriteState, getMyVote } from '../votes/votes.service';
 import { canManageVideo } from '../watch/watch.service';
 import type { MemberParts, VideoParts } from './member-parts.schema';
 
@@ -21,35 +18,50 @@ export async function shellParts(db: Database, actor: Actor): Promise<MemberPart
   };
 }
 
-/** A video page's parts for a member: null when the video does not exist. */
+/**
+ * A video page's parts for a member, null when the video does not exist: one query, since
+ * every member's view of a shared video page asks for them (docs/decisions/0024).
+ */
 export async function videoParts(
   db: Database,
   actor: Actor,
   videoId: string,
 ): Promise<VideoParts | null> {
+  const isStaff = can(actor, STAFF_RIGHT);
+  // Drizzle writes a single-table select's columns unqualified, so inside these subqueries
+  // `videos.id` would name the inner table's own id: the id is bound, the owner qualified.
   const [video] = await db
-    .select({ id: videos.id, ownerId: videos.ownerId })
+    .select({
+      id: videos.id,
+      ownerId: videos.ownerId,
+      myVote: sql<number | null>`(select ${videoVotes.value} from ${videoVotes}
+        where ${videoVotes.userId} = ${actor.id} and ${videoVotes.videoId} = ${videoId})`,
+      isFavorited: sql<boolean>`exists (select 1 from ${videoFavorites}
+        where ${videoFavorites.userId} = ${actor.id} and ${videoFavorites.videoId} = ${videoId})`,
+      subscribed: sql<boolean>`exists (select 1 from ${subscriptions}
+        where ${subscriptions.subscriberId} = ${actor.id}
+        and ${subscriptions.channelId} = ${videos}.owner_id)`,
+      hasReported: sql<boolean>`exists (select 1 from ${reports}
+        where ${reports.reporterId} = ${actor.id} and ${reports.targetKind} = 'video'
+        and ${reports.targetId} = ${videoId})`,
+      openReports: isStaff
+        ? sql<number>`(select count(*)::int from ${reports} where ${reports.targetKind} = 'video'
+            and ${reports.targetId} = ${videoId} and ${reports.state} = 'open')`
+        : sql<null>`null`,
+    })
     .from(videos)
     .where(eq(videos.id, videoId))
     .limit(1);
   if (!video) return null;
-  const isStaff = can(actor, STAFF_RIGHT);
-  const [myVote, favorite, subscribed, hasReported, openReports] = await Promise.all([
-    getMyVote(db, actor.id, video.id),
-    getFavoriteState(db, actor.id, video.id),
-    isSubscribed(db, actor.id, video.ownerId),
-    hasReportedVideo(db, actor, 'video', video.id),
-    isStaff ? countOpenReports(db, 'video', video.id) : null,
-  ]);
   return {
     videoId: video.id,
-    myVote,
-    isFavorited: favorite.isFavorited,
-    subscribed,
+    myVote: video.myVote === 1 ? 1 : video.myVote === -1 ? -1 : 0,
+    isFavorited: video.isFavorited,
+    subscribed: video.subscribed,
     isOwner: actor.id === video.ownerId,
     canManage: canManageVideo(actor, video),
-    hasReported,
-    openReports,
+    hasReported: video.hasReported,
+    openReports: isStaff ? Number(video.openReports ?? 0) : null,
   };
 }
 
