@@ -137,7 +137,6 @@ export function RegisterForm({
       <ul
         id="password-rules"
         data-testid="password-rules"
-        aria-label="The password needs"
         className="-mt-3 mb-4 space-y-0.5 text-xs"
       >
         {rules.map(({ rule, text }) => {
