@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { endpoints } from '@cutroom/core/api/endpoints';
 import { RAW_ROUTES } from '@cutroom/core/api/raw-routes';
 
 const APP = new URL('../app/', import.meta.url).pathname;
@@ -44,6 +45,12 @@ describe('routes declare the right they need', () => {
       }
     },
   );
+
+  it('serves every endpoint of the API list at its path', () => {
+    const served = new Set(files.map((entry) => entry.path));
+    const unserved = endpoints.map((endpoint) => endpoint.path).filter((path) => !served.has(path));
+    expect(unserved).toEqual([]);
+  });
 
   it('declares no raw route that has no route file', () => {
     const served = new Set(files.map((entry) => entry.path));
