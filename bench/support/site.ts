@@ -85,6 +85,8 @@ export async function startSite(options: SiteOptions): Promise<Proc> {
         ...process.env,
         NODE_ENV: 'production',
         SEED_DEMO: 'false',
+        // Benchmarks register their members through the API, as scripts, with no browser.
+        BOT_CHECK: 'off',
         PORT: String(options.port),
         PUBLIC_URL: url,
         DATA_DIR: options.dataDir,
