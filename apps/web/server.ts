@@ -32,7 +32,14 @@ const { config, log } = runtime;
 // Premium partner videos' files go only to those who may watch them (docs/partner.md).
 const premiumMediaGuard = createPremiumMediaGuard({
   db: runtime.database.db,
-  actorOf: (headers) => resolveActor(runtime.accounts.auth, runtime.database.db, headers),
+  actorOf: (headers) =>
+    resolveActor(
+      runtime.accounts.auth,
+      runtime.database.db,
+      headers,
+      new Date(),
+      runtime.memberCache,
+    ),
 });
 
 const dev = process.argv.includes('--dev');

@@ -6,7 +6,7 @@ import { getViewer } from './session';
 
 /** What a service call made from this request receives: database, viewer, log, client. */
 export async function requestContextFor(request: Request): Promise<RequestContext> {
-  const { config, database, log, media, listings, accounts } = await getRuntime();
+  const { config, database, log, media, listings, accounts, memberCache } = await getRuntime();
   const requestId = request.headers.get('x-request-id') ?? undefined;
   return {
     config,
@@ -20,6 +20,7 @@ export async function requestContextFor(request: Request): Promise<RequestContex
     headers: request.headers,
     media,
     accounts,
+    memberCache,
   };
 }
 

@@ -20,6 +20,8 @@ import { createLogger } from '@cutroom/core/logging/logger';
 import { notifyOnCommentReplies } from '@cutroom/core/notifications/comment-replies';
 import { startNotificationJobs } from '@cutroom/core/notifications/notification-mail';
 import { startScheduledPublishing } from '@cutroom/core/video-settings/visibility.service';
+import { MemberCache } from '@cutroom/core/member-parts/member-cache';
+import { followMemberChanges } from '@cutroom/core/member-parts/member-changes';
 import { createStorage } from '@cutroom/core/storage/create-storage';
 import { PostgresEvents } from '@cutroom/core/videos/postgres-events';
 import { InProcessEvents } from '@cutroom/core/videos/processing-events';
@@ -95,6 +97,9 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     listings.setBroadcast(() => events.announceListingsChanged());
     events.onListingsChanged(() => void dropCachedListings());
   }
+  // Members' sessions and parts in memory, dropped as the database announces their changes.
+  const memberCache = new MemberCache();
+  const stopFollowingMembers = await followMemberChanges(database, events, memberCache);
   // Scheduled videos go out at their time (woken by their job, and a sweep every minute).
   const scheduledPublishing = await startScheduledPublishing({
     db: database.db,
@@ -144,6 +149,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     uploads,
     listings,
     media: { storage, queue, events, uploads: uploads.files },
+    memberCache,
     pageCache: new PageCache({
       ttlSeconds: config.LISTING_CACHE_SECONDS,
       currentGeneration: () => listings.currentGeneration(),
@@ -155,6 +161,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
       await notificationJobs.stop();
       await scheduledPublishing.stop();
       await queue.stop({ timeoutMs: 10_000 });
+      await stopFollowingMembers();
       if (events instanceof PostgresEvents) {
         listings.setBroadcast(undefined);
         await events.stop();

@@ -4,6 +4,7 @@ import type { Listings } from '@cutroom/core/cache/listing-cache';
 import type { Config } from '@cutroom/core/config/config';
 import type { DatabaseHandle } from '@cutroom/core/db/client';
 import type { Logger } from '@cutroom/core/logging/logger';
+import type { MemberCache } from '@cutroom/core/member-parts/member-cache';
 import type { Storage } from '@cutroom/core/storage/storage';
 import type { PageCache } from './page-cache';
 import type { UploadServer } from './uploads';
@@ -20,6 +21,8 @@ export interface Runtime {
   /** The listing cache visitors' pages and API answers are served from. */
   listings: Listings;
   media: MediaServices;
+  /** Members' sessions and their parts of shared pages, kept until the database announces a change. */
+  memberCache: MemberCache;
   /** Rendered pages visitors see, served by server.ts in front of Next.js. */
   pageCache: PageCache;
   /** Stops the worker and the queue, then closes the database. */

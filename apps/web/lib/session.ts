@@ -4,11 +4,12 @@ import { getRuntime } from './runtime';
 
 /**
  * The signed-in viewer of a request, or null for a visitor: the session cookie, or a bearer
- * token (an access token from /api/auth/token, or a session token). Read fresh on every call,
- * so a disabled account is a visitor on its very next request.
+ * token (an access token from /api/auth/token, or a session token). A session cookie's member
+ * is kept in memory until the database announces a change to it (docs/decisions/0036), so a
+ * disabled account is still a visitor on its very next request.
  */
 export async function getViewer(headers: Headers): Promise<Actor | null> {
   if (!globalThis.__cutroomRuntime) return null;
-  const { accounts, database } = await getRuntime();
-  return resolveActor(accounts.auth, database.db, headers);
+  const { accounts, database, memberCache } = await getRuntime();
+  return resolveActor(accounts.auth, database.db, headers, new Date(), memberCache);
 }

@@ -28,7 +28,9 @@ export async function SiteShell({
 }) {
   const settings = siteSettings();
   const showsAds = !can(viewer, 'adFree');
-  const parts = viewer ? await shellParts((await getRuntime()).database.db, viewer) : null;
+  const runtime = viewer ? await getRuntime() : null;
+  const parts =
+    viewer && runtime ? await shellParts(runtime.database.db, viewer, runtime.memberCache) : null;
   return (
     <MemberPartsProvider initial={parts}>
       <div className="min-h-screen">

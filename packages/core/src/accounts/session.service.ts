@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { parseCookies } from 'better-auth/cookies';
 import type { Actor } from '../api/endpoint';
 import type { Database } from '../db/client';
+import type { MemberCache } from '../member-parts/member-cache';
 import { sessions, users, type User } from '../db/schema';
 import type { Auth } from './auth';
 import { hasSessionCookie, SESSION_COOKIE_NAMES } from './session-cookie';
@@ -70,7 +71,7 @@ async function signedSessionToken(cookieHeader: string, secret: string): Promise
 }
 
 /**
- * The member behind a session cookie in one indexed query (docs/decisions/0030): what
+ * The member behind a session cookie in one indexed query (docs/decisions/0031): what
  * better-auth's getSession finds, without its per-call machinery, which was most of a
  * member's request. Null for a forged, unknown or expired session; 'refresh' when the session
  * is due to be extended, which better-auth's own lookup then does.
@@ -80,16 +81,23 @@ async function sessionUser(
   db: Database,
   cookieHeader: string,
   now: Date,
+  cache: MemberCache | undefined,
 ): Promise<User | null | 'refresh'> {
   const { secret } = await auth.$context;
   const token = await signedSessionToken(cookieHeader, secret);
   if (!token) return null;
-  const [row] = await db
-    .select({ user: users, expiresAt: sessions.expiresAt, updatedAt: sessions.updatedAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, token))
-    .limit(1);
+  let row = cache?.session(token);
+  if (!row) {
+    const ticket = cache?.ticket();
+    [row] = await db
+      .select({ user: users, expiresAt: sessions.expiresAt, updatedAt: sessions.updatedAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.token, token))
+      .limit(1);
+    if (row && cache) cache.keepSession(token, ticket!, row);
+  }
+  // Judged afresh on each request, kept or not: expiry, extension and a ban's end are times.
   if (!row || row.expiresAt <= now) return null;
   if (now.getTime() - row.updatedAt.getTime() > SESSION_UPDATE_AGE_MS) return 'refresh';
   return row.user;
@@ -104,13 +112,16 @@ async function activeUser(db: Database, userId: string, now: Date): Promise<User
 /**
  * Who is making a request: the session cookie of the site, or `Authorization: Bearer` with
  * either a short-lived access token (JWT from /api/auth/token) or a session token. Null for a
- * visitor, an expired or revoked session, an unverified or a disabled account.
+ * visitor, an expired or revoked session, an unverified or a disabled account. With `cache`,
+ * a session cookie's lookup is kept until the database announces a change to its member or
+ * session (docs/decisions/0036).
  */
 export async function resolveActor(
   auth: Auth,
   db: Database,
   headers: Headers,
   now: Date = new Date(),
+  cache?: MemberCache,
 ): Promise<Actor | null> {
   const authorization = headers.get('authorization');
   const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
@@ -124,7 +135,7 @@ export async function resolveActor(
   // Other cookies alone (a visitor's) need no session lookup.
   if (!bearer && !hasSessionCookie(headers.get('cookie'))) return null;
   if (!bearer) {
-    const found = await sessionUser(auth, db, headers.get('cookie')!, now);
+    const found = await sessionUser(auth, db, headers.get('cookie')!, now, cache);
     if (found !== 'refresh') {
       return found && usable(found, now) ? toActor(found) : null;
     }

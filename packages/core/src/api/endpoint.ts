@@ -7,6 +7,7 @@ import type { Config } from '../config/config';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logging/logger';
+import type { MemberCache } from '../member-parts/member-cache';
 import type { Storage } from '../storage/storage';
 import type { UploadedFiles } from '../uploads/uploaded-files';
 import type { ProcessingEvents } from '../videos/processing-events';
@@ -47,6 +48,8 @@ export interface RequestContext extends ServiceContext {
   media?: MediaServices;
   /** Accounts and their mail; present in the web server and in tests that register. */
   accounts?: AccountServices;
+  /** Members' sessions and parts kept in memory (docs/decisions/0036); the web server's. */
+  memberCache?: MemberCache;
 }
 
 /** The media services, or a plain failure when a call that needs them runs without. */

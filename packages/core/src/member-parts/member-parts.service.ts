@@ -2,20 +2,46 @@ import { eq, sql } from 'drizzle-orm';
 import { can, STAFF_RIGHT } from '../access/rights';
 import type { Actor } from '../api/endpoint';
 import type { Database } from '../db/client';
+import type { MemberCache } from './member-cache';
 import { reports, subscriptions, videoFavorites, videos, videoVotes } from '../db/schema';
 import { countUnread } from '../messages/messages.service';
 import { canManageVideo } from '../watch/watch.service';
 import type { MemberParts, VideoParts } from './member-parts.schema';
 
 /** The shell's parts for a signed-in member (the account menu, its badge, promotions). */
-export async function shellParts(db: Database, actor: Actor): Promise<MemberParts['viewer']> {
+export async function shellParts(
+  db: Database,
+  actor: Actor,
+  cache?: MemberCache,
+): Promise<MemberParts['viewer']> {
+  let unreadMessages = cache?.unreadMessages(actor.id);
+  if (unreadMessages === undefined) {
+    const ticket = cache?.ticket();
+    unreadMessages = await countUnread(db, actor.id);
+    cache?.keepUnreadMessages(actor.id, ticket!, unreadMessages);
+  }
   return {
     id: actor.id,
     username: actor.username,
     staff: can(actor, STAFF_RIGHT),
     adFree: can(actor, 'adFree'),
-    unreadMessages: await countUnread(db, actor.id),
+    unreadMessages,
   };
+}
+
+/** `videoParts`, from the member's cached entry when it holds them (docs/decisions/0036). */
+async function cachedVideoParts(
+  db: Database,
+  actor: Actor,
+  videoId: string,
+  cache: MemberCache | undefined,
+): Promise<VideoParts | null> {
+  const kept = cache?.videoParts(actor.id, videoId);
+  if (kept !== undefined) return kept;
+  const ticket = cache?.ticket();
+  const parts = await videoParts(db, actor, videoId);
+  cache?.keepVideoParts(actor.id, ticket!, can(actor, STAFF_RIGHT), videoId, parts);
+  return parts;
 }
 
 /**
@@ -67,17 +93,19 @@ export async function videoParts(
 
 /**
  * What a page served alike to everyone (the shared page cache) lacks for this member: asked
- * by the page after it loads. A visitor gets `{ viewer: null, video: null }`.
+ * by the page after it loads. A visitor gets `{ viewer: null, video: null }`. With `cache`,
+ * answered from memory until the database announces a change (docs/decisions/0036).
  */
 export async function getMemberParts(
   db: Database,
   actor: Actor | null,
   input: { videoId?: string },
+  cache?: MemberCache,
 ): Promise<MemberParts> {
   if (!actor) return { viewer: null, video: null };
   const [viewer, video] = await Promise.all([
-    shellParts(db, actor),
-    input.videoId ? videoParts(db, actor, input.videoId) : null,
+    shellParts(db, actor, cache),
+    input.videoId ? cachedVideoParts(db, actor, input.videoId, cache) : null,
   ]);
   return { viewer, video };
 }

@@ -71,15 +71,18 @@ describe.runIf(isServer)('processing events across processes (PostgreSQL LISTEN/
     expect(heardByWorker).toBe(1);
   });
 
-  it('listens again after its connection is cut', async () => {
+  it('listens again after its connection is cut, and says when it was down', async () => {
     const onWeb = collect(web, { videoId: 'v3' });
+    const listening: boolean[] = [];
+    web.onListeningChange((up) => listening.push(up));
     await pool.query(
       `select pg_terminate_backend(pid) from pg_stat_activity
-       where datname = current_database() and query = 'listen cutroom_processing'
+       where datname = current_database() and query like 'listen cutroom_processing%'
          and pid <> pg_backend_pid()`,
     );
     await until(() => !web.isListening);
     await until(() => web.isListening && worker.isListening, 10_000);
+    expect(listening).toEqual([false, true]);
     worker.publish({ type: 'failed', videoId: 'v3', ownerId: 'u1', reason: 'broken' });
     await until(() => onWeb.length === 1);
     expect(onWeb[0]).toMatchObject({ type: 'failed', reason: 'broken' });

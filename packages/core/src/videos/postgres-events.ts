@@ -10,6 +10,11 @@ import {
 
 /** The NOTIFY channel; notifications are per database, so sites sharing a server stay apart. */
 export const PROCESSING_CHANNEL = 'cutroom_processing';
+/**
+ * The channel the database's own triggers announce changes to members' sessions and parts on
+ * (docs/decisions/0036): the payloads of `MemberChange`.
+ */
+export const MEMBER_CHANNEL = 'cutroom_members';
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
@@ -34,6 +39,8 @@ interface Envelope {
 export class PostgresEvents implements ProcessingEvents {
   readonly #local = new InProcessEvents();
   readonly #listingsListeners = new Set<() => void>();
+  readonly #memberListeners = new Set<(payload: string) => void>();
+  readonly #listeningListeners = new Set<(listening: boolean) => void>();
   readonly #id = randomUUID();
   readonly #url: string;
   readonly #log: Logger;
@@ -80,6 +87,22 @@ export class PostgresEvents implements ProcessingEvents {
     return () => this.#listingsListeners.delete(listener);
   }
 
+  /** Runs `listener` with each payload the database's triggers send on `MEMBER_CHANNEL`. */
+  onMemberChange(listener: (payload: string) => void): () => void {
+    this.#memberListeners.add(listener);
+    return () => this.#memberListeners.delete(listener);
+  }
+
+  /**
+   * Runs `listener` when the listening connection goes down (false) and comes back (true):
+   * what was announced meanwhile is lost, so whatever relies on hearing every change starts
+   * afresh.
+   */
+  onListeningChange(listener: (listening: boolean) => void): () => void {
+    this.#listeningListeners.add(listener);
+    return () => this.#listeningListeners.delete(listener);
+  }
+
   #send(envelope: Envelope): void {
     this.#sender
       .query('select pg_notify($1, $2)', [PROCESSING_CHANNEL, JSON.stringify(envelope)])
@@ -102,21 +125,27 @@ export class PostgresEvents implements ProcessingEvents {
 
   async #listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.#url });
-    client.on('notification', (message) => this.#receive(message.payload));
+    client.on('notification', (message) => {
+      if (message.channel === MEMBER_CHANNEL) {
+        for (const listener of this.#memberListeners) listener(message.payload ?? '');
+      } else this.#receive(message.payload);
+    });
     client.on('error', (error) => {
       this.#log.warn({ err: error }, 'event listener connection lost; reconnecting');
       this.#lost(client);
     });
     client.on('end', () => this.#lost(client));
     await client.connect();
-    await client.query(`listen ${PROCESSING_CHANNEL}`);
+    await client.query(`listen ${PROCESSING_CHANNEL}; listen ${MEMBER_CHANNEL}`);
     this.#listener = client;
     this.#reconnectDelay = RECONNECT_MIN_MS;
+    for (const listener of this.#listeningListeners) listener(true);
   }
 
   #lost(client: pg.Client): void {
     if (this.#listener !== client || this.#stopped) return;
     this.#listener = null;
+    for (const listener of this.#listeningListeners) listener(false);
     client.end().catch(() => undefined);
     this.#scheduleReconnect();
   }
