@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { FOREIGN_ORIGIN_MESSAGE } from '@cutroom/core/accounts/origin';
 import { memberPartsEndpoint } from '@cutroom/core/member-parts/member-parts.endpoints';
-import { createPostHandler } from './lib/api-route';
+import { answerJsonCall } from './lib/api-route';
 import { createRuntime } from './lib/create-runtime';
 import { resolveActor } from '@cutroom/core/accounts/session.service';
 import { MEDIA_PATH_PREFIX, serveMedia } from './lib/media-handler';
@@ -60,44 +60,49 @@ const FOREIGN_REFUSAL = JSON.stringify({
 });
 
 /**
- * The call every member's shared page makes (docs/decisions/0024), answered here by the same
- * route handler Next.js would run, without Next.js's routing around it.
+ * The call every member's shared page makes (docs/decisions/0024), answered here as its route
+ * handler answers it, without Next.js's routing and web Request and Response around it.
  */
 const MEMBER_PARTS_PATH = memberPartsEndpoint.path;
-const answerMemberPartsCall = createPostHandler(memberPartsEndpoint);
 const MEMBER_PARTS_MAX_BYTES = 4096;
 
+/** A request's body as text, or null once it passes `maxBytes` (the rest is not kept). */
+function readSmallBody(request: IncomingMessage, maxBytes: number): Promise<string | null> {
+  // Stream events rather than an async iterator: this runs for every member's page view.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) chunks.push(chunk);
+      else resolve(null);
+    });
+    request.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.once('error', reject);
+  });
+}
+
 async function answerMemberParts(request: IncomingMessage, response: ServerResponse) {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MEMBER_PARTS_MAX_BYTES) {
-      response
-        .writeHead(413, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ error: 'The request body is too large', httpStatusCode: 413 }));
-      request.destroy();
-      return;
-    }
-    chunks.push(chunk as Buffer);
+  const body = await readSmallBody(request, MEMBER_PARTS_MAX_BYTES);
+  if (body === null) {
+    response
+      .writeHead(413, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: 'The request body is too large', httpStatusCode: 413 }));
+    request.destroy();
+    return;
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (typeof value === 'string') headers.set(name, value);
     else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
   }
-  const answer = await answerMemberPartsCall(
-    new Request(`http://localhost${MEMBER_PARTS_PATH}`, {
-      method: 'POST',
-      headers,
-      body: Buffer.concat(chunks),
-    }),
-  );
-  response.writeHead(answer.status, {
-    'content-type': answer.headers.get('content-type') ?? 'application/json',
-    'cache-control': 'private, no-store',
-  });
-  response.end(Buffer.from(await answer.arrayBuffer()));
+  const answer = await answerJsonCall(memberPartsEndpoint, headers, async () => body);
+  response
+    .writeHead(answer.status, {
+      'content-type': 'application/json',
+      'cache-control': 'private, no-store',
+    })
+    .end(JSON.stringify(answer.body));
 }
 
 /** Request headers a visitor's copy of a member's request leaves out. */

@@ -458,6 +458,13 @@ export function autocannon(options: {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** A sequence each connection goes through in turn, instead of one request. */
+  requests?: {
+    method: 'GET' | 'POST';
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }[];
 }): Promise<AutocannonResult> {
   const run = requireCjs('autocannon') as (options: object) => PromiseLike<AutocannonResult>;
   return Promise.resolve(run({ connections: 50, duration: 10, timeout: 10, ...options }));
@@ -485,20 +492,27 @@ export function freePort(): Promise<number> {
 export async function plainServer(
   body: Buffer,
   contentType: string,
+  /** A second answer, sent for requests to this path (a page's follow-up call). */
+  alsoAt?: { path: string; body: Buffer; contentType: string },
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'cutroom-bench-plain-'));
   const file = join(dir, 'body');
   writeFileSync(file, body);
+  writeFileSync(join(dir, 'also'), alsoAt?.body ?? '');
   const port = await freePort();
   const source = `
-    const body = require('node:fs').readFileSync(process.argv[1]);
+    const [file, type, port, alsoPath, alsoType] = process.argv.slice(1);
+    const body = require('node:fs').readFileSync(file);
+    const also = require('node:fs').readFileSync(require('node:path').join(file, '..', 'also'));
     require('node:http')
-      .createServer((_, response) => {
-        response.writeHead(200, { 'content-type': process.argv[2], 'content-length': body.length });
-        response.end(body);
+      .createServer((request, response) => {
+        const [answer, answerType] = request.url === alsoPath ? [also, alsoType] : [body, type];
+        response.writeHead(200, { 'content-type': answerType, 'content-length': answer.length });
+        response.end(answer);
       })
-      .listen(Number(process.argv[3]), '127.0.0.1', () => process.stdout.write('listening\\n'));`;
-  const child = spawn(process.execPath, ['-e', source, file, contentType, String(port)], {
+      .listen(Number(port), '127.0.0.1', () => process.stdout.write('listening\\n'));`;
+  const args = [file, contentType, String(port), alsoAt?.path ?? '', alsoAt?.contentType ?? ''];
+  const child = spawn(process.execPath, ['-e', source, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const proc = track('plain node', child);

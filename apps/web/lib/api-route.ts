@@ -1,11 +1,11 @@
 import type { Endpoint, RequestContext } from '@cutroom/core/api/endpoint';
 import { isJsonBody, JSON_ONLY_MESSAGE } from '@cutroom/core/accounts/origin';
-import { dispatch } from '@cutroom/core/api/dispatch';
+import { dispatch, type DispatchResult } from '@cutroom/core/api/dispatch';
 import { getRuntime } from './runtime';
 import { getViewer } from './session';
 
 /** What a service call made from this request receives: database, viewer, log, client. */
-export async function requestContextFor(request: Request): Promise<RequestContext> {
+export async function requestContextFor(request: { headers: Headers }): Promise<RequestContext> {
   const { config, database, log, media, listings, accounts, memberCache } = await getRuntime();
   const requestId = request.headers.get('x-request-id') ?? undefined;
   return {
@@ -24,22 +24,35 @@ export async function requestContextFor(request: Request): Promise<RequestContex
   };
 }
 
+/**
+ * One JSON API endpoint's answer to a request's headers and body: JSON only, parsed, then
+ * dispatched. Route handlers answer with it, and so does server.ts for the member parts call
+ * it serves without Next.js.
+ */
+export async function answerJsonCall(
+  endpoint: Endpoint,
+  headers: Headers,
+  readBody: () => Promise<string>,
+): Promise<DispatchResult> {
+  if (!isJsonBody({ headers })) {
+    return { status: 415, body: { error: JSON_ONLY_MESSAGE, httpStatusCode: 415 } };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await readBody());
+  } catch {
+    return {
+      status: 400,
+      body: { error: 'The request body must be valid JSON', httpStatusCode: 400 },
+    };
+  }
+  return dispatch(endpoint, body, await requestContextFor({ headers }));
+}
+
 /** The route handler for one JSON API endpoint: parse, dispatch, answer. */
 export function createPostHandler(endpoint: Endpoint) {
   return async function POST(request: Request): Promise<Response> {
-    if (!isJsonBody(request)) {
-      return Response.json({ error: JSON_ONLY_MESSAGE, httpStatusCode: 415 }, { status: 415 });
-    }
-    let body: unknown;
-    try {
-      body = await request.json();
-    } catch {
-      return Response.json(
-        { error: 'The request body must be valid JSON', httpStatusCode: 400 },
-        { status: 400 },
-      );
-    }
-    const result = await dispatch(endpoint, body, await requestContextFor(request));
+    const result = await answerJsonCall(endpoint, request.headers, () => request.text());
     return Response.json(result.body, { status: result.status });
   };
 }
