@@ -179,6 +179,8 @@ export function createAuth(options: {
       window: 60,
       max: 200,
       customRules: {
+        // The first matching rule applies: a sign-in link is a mail.
+        '/sign-in/magic-link': mailRule,
         '/sign-in/*': signInRule,
         '/sign-up/*': signInRule,
         '/change-password': signInRule,
@@ -271,14 +273,21 @@ export function createAuth(options: {
               rateLimit: mailRule,
               async sendMagicLink({ email, url }) {
                 const [user] = await db
-                  .select({ username: users.username, twoFactor: users.twoFactorEnabled })
+                  .select({
+                    username: users.username,
+                    twoFactor: users.twoFactorEnabled,
+                    banned: users.banned,
+                    banExpires: users.banExpires,
+                  })
                   .from(users)
                   .where(sql`lower(${users.email}) = lower(${email})`)
                   .limit(1);
                 // Only an account's own address gets a link; others get nothing (and the
                 // answer is the same, so it tells nobody which addresses have accounts).
                 // A link is one factor: accounts with two-factor sign-in use password and code.
+                // A disabled account gets none: it could not sign in with it.
                 if (!user || user.twoFactor) return;
+                if (user.banned && (!user.banExpires || user.banExpires > new Date())) return;
                 await mailer.send(
                   magicLinkMail({
                     siteName: settings.siteName,

@@ -12,6 +12,7 @@ import {
   passwordPolicyEndpoint,
   recaptchaConfigEndpoint,
 } from './accounts.endpoints';
+import { DEFAULT_AUTH_RATE_LIMIT } from './auth';
 import { OWN_MESSAGES } from './messages';
 import type { OAuthProvider } from './oauth';
 import { resolveActor } from './session.service';
@@ -274,13 +275,19 @@ describe('sign-in by an e-mail link', () => {
     expect(cookiesOf(reused)).toBe('');
   });
 
-  it('sends nothing to an unknown address, answering alike', async () => {
+  it('sends nothing to an unknown address or a disabled account, answering alike', async () => {
     const before = smtp.received.length;
     const asked = await request('/sign-in/magic-link', {
       body: { email: 'nobody-here@example.org', callbackURL: '/' },
       ip: freshIp(),
     });
     expect(asked.status).toBe(200);
+    const disabled = await createUser(db, { banned: true });
+    const askedForDisabled = await request('/sign-in/magic-link', {
+      body: { email: disabled.user.email, callbackURL: '/' },
+      ip: freshIp(),
+    });
+    expect(askedForDisabled.status).toBe(200);
     const known = await createUser(db);
     await request('/sign-in/magic-link', {
       body: { email: known.user.email, callbackURL: '/' },
@@ -288,6 +295,17 @@ describe('sign-in by an e-mail link', () => {
     });
     await smtp.waitForMail(known.user.email, { since: before });
     expect(smtp.received.slice(before).map((mail) => mail.to)).toEqual([[known.user.email]]);
+  });
+  it('limits link requests from one address like mails, not like password sign-ins', async () => {
+    const ip = freshIp();
+    const ask = () =>
+      request('/sign-in/magic-link', {
+        body: { email: 'nobody-here@example.org', callbackURL: '/' },
+        ip,
+      });
+    for (let i = 0; i < DEFAULT_AUTH_RATE_LIMIT.mailMax; i++)
+      expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(429);
   });
 });
 
