@@ -136,7 +136,13 @@ describe('accounts in the browser', () => {
     const mail = await waitForOutboxMail(user.email, 1);
     expect(mail.subject).toBe('Reset your Cutroom password');
     await page.goto(firstLink(mail));
+    // The site's password rules are listed under the field, ticked as they are met.
+    const rules = page.getByTestId('password-rules').locator('li');
+    expect(await rules.count()).toBeGreaterThan(0);
     await page.getByLabel('New password', { exact: true }).fill('a-new-password');
+    expect(await rules.evaluateAll((items) => items.map((item) => item.dataset.met))).not.toContain(
+      'false',
+    );
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByTestId('form-success').waitFor();
     const signIn = (password: string) =>

@@ -4,15 +4,14 @@ import { IntentLink } from '@/components/ui/intent-link';
 import { useState, type FormEvent } from 'react';
 import {
   DEFAULT_PASSWORD_POLICY,
-  meetsRule,
   passwordProblem,
-  passwordRules,
   type PasswordPolicy,
 } from '@cutroom/core/accounts/password-policy';
 import { postJson } from '@/lib/auth-client';
 import { useFormErrors } from '@/lib/use-form-errors';
 import { BotCheck, hostedAnswer } from './bot-check';
 import { Field, FormMessage, SubmitButton } from './form-parts';
+import { NewPasswordField } from './new-password-field';
 
 const REGISTER_FIELDS = {
   username: { id: 'username', label: 'Username' },
@@ -44,7 +43,6 @@ export function RegisterForm({
   const [botAnswer, setBotAnswer] = useState<string | null>(null);
   // A new check after a refusal: a solved challenge is accepted once.
   const [checkRound, setCheckRound] = useState(0);
-  const rules = passwordRules(policy);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -121,35 +119,14 @@ export function RegisterForm({
         value={email}
         onChange={(event) => setEmail(event.target.value)}
       />
-      <Field
+      <NewPasswordField
         id="password"
-        error={errors.fieldErrors.password}
         label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
+        policy={policy}
         value={password}
+        error={errors.fieldErrors.password}
         onChange={(event) => setPassword(event.target.value)}
-        aria-describedby={[errors.fieldErrors.password ? 'password-error' : null, 'password-rules']
-          .filter(Boolean)
-          .join(' ')}
       />
-      <ul
-        id="password-rules"
-        data-testid="password-rules"
-        className="-mt-3 mb-4 space-y-0.5 text-xs"
-      >
-        {rules.map(({ rule, text }) => {
-          const met = password.length > 0 && meetsRule(policy, rule, password);
-          return (
-            <li key={rule} data-met={met} className={met ? 'text-emerald-300' : 'text-neutral-400'}>
-              <span aria-hidden="true">{met ? '✓ ' : '• '}</span>
-              {text}
-              <span className="sr-only">{met ? ' (done)' : ''}</span>
-            </li>
-          );
-        })}
-      </ul>
       <BotCheck key={checkRound} onAnswer={setBotAnswer} />
       <SubmitButton busy={busy}>{busy ? 'Registering…' : 'Register'}</SubmitButton>
       <p className="mt-4 text-center text-sm text-neutral-400">

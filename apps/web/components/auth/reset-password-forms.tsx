@@ -3,9 +3,15 @@
 import { IntentLink } from '@/components/ui/intent-link';
 import { useState, type FormEvent } from 'react';
 import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
+import {
+  DEFAULT_PASSWORD_POLICY,
+  passwordProblem,
+  type PasswordPolicy,
+} from '@cutroom/core/accounts/password-policy';
 import { useFormErrors } from '@/lib/use-form-errors';
 import { postJson } from '@/lib/auth-client';
 import { Field, FormMessage, SubmitButton } from './form-parts';
+import { NewPasswordField } from './new-password-field';
 
 /** Asks for a reset link by e-mail; the answer is the same whether the address exists or not. */
 export function ResetRequestForm() {
@@ -48,8 +54,14 @@ export function ResetRequestForm() {
 
 const NEW_PASSWORD_FIELDS = { password: { id: 'new-password', label: 'New password' } };
 
-/** The new password, for the token the mailed link carried. */
-export function NewPasswordForm({ token }: { token: string }) {
+/** The new password, for the token the mailed link carried, checked against the policy first. */
+export function NewPasswordForm({
+  token,
+  policy = DEFAULT_PASSWORD_POLICY,
+}: {
+  token: string;
+  policy?: PasswordPolicy;
+}) {
   const [password, setPassword] = useState('');
   const errors = useFormErrors(NEW_PASSWORD_FIELDS);
   const [done, setDone] = useState(false);
@@ -57,8 +69,13 @@ export function NewPasswordForm({ token }: { token: string }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
     errors.show(null);
+    const problem = passwordProblem(policy, password);
+    if (problem) {
+      errors.show(`password: ${problem}`);
+      return;
+    }
+    setBusy(true);
     const result = await postJson('/api/auth/reset-password', { token, newPassword: password });
     setBusy(false);
     if (result.ok) setDone(true);
@@ -79,16 +96,13 @@ export function NewPasswordForm({ token }: { token: string }) {
   return (
     <form noValidate method="post" onSubmit={submit} aria-label="Choose a new password">
       {errors.formError && <FormMessage kind="error">{errors.formError}</FormMessage>}
-      <Field
+      <NewPasswordField
         id="new-password"
-        error={errors.fieldErrors.password}
         label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
+        policy={policy}
         value={password}
+        error={errors.fieldErrors.password}
         onChange={(event) => setPassword(event.target.value)}
-        hint="At least 6 characters"
       />
       <SubmitButton busy={busy}>Change password</SubmitButton>
     </form>

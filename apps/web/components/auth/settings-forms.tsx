@@ -2,16 +2,27 @@
 
 import { useState, type FormEvent } from 'react';
 import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
+import {
+  DEFAULT_PASSWORD_POLICY,
+  passwordProblem,
+  type PasswordPolicy,
+} from '@cutroom/core/accounts/password-policy';
 import { postJson } from '@/lib/auth-client';
 import { useFormErrors } from '@/lib/use-form-errors';
 import { Field, FormMessage, SubmitButton } from './form-parts';
+import { NewPasswordField } from './new-password-field';
 
 const PASSWORD_FIELDS = {
   currentPassword: { id: 'current-password', label: 'Current password' },
   password: { id: 'new-password', label: 'New password' },
 };
 
-export function ChangePasswordForm() {
+/** The new password is checked against the server's policy (shown under it) before sending. */
+export function ChangePasswordForm({
+  policy = DEFAULT_PASSWORD_POLICY,
+}: {
+  policy?: PasswordPolicy;
+}) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const errors = useFormErrors(PASSWORD_FIELDS);
@@ -20,9 +31,14 @@ export function ChangePasswordForm() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
     errors.show(null);
     setDone(false);
+    const problem = passwordProblem(policy, next);
+    if (problem) {
+      errors.show(`password: ${problem}`);
+      return;
+    }
+    setBusy(true);
     const result = await postJson('/api/auth/change-password', {
       currentPassword: current,
       newPassword: next,
@@ -55,15 +71,13 @@ export function ChangePasswordForm() {
         value={current}
         onChange={(event) => setCurrent(event.target.value)}
       />
-      <Field
+      <NewPasswordField
         id="new-password"
-        error={errors.fieldErrors.password}
         label="New password"
-        type="password"
-        autoComplete="new-password"
+        policy={policy}
         value={next}
+        error={errors.fieldErrors.password}
         onChange={(event) => setNext(event.target.value)}
-        hint="At least 6 characters"
       />
       <SubmitButton busy={busy}>Change password</SubmitButton>
     </form>

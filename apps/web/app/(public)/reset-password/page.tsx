@@ -4,6 +4,7 @@ import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
 import { AuthCard } from '@/components/auth/auth-card';
 import { FormMessage } from '@/components/auth/form-parts';
 import { NewPasswordForm, ResetRequestForm } from '@/components/auth/reset-password-forms';
+import { getRuntime } from '@/lib/runtime';
 
 export const metadata: Metadata = { title: 'Reset password' };
 export const dynamic = 'force-dynamic';
@@ -16,9 +17,10 @@ export default async function ResetPasswordPage({
 }) {
   const { token, error } = await searchParams;
   if (token && !error) {
+    const { accounts } = await getRuntime();
     return (
       <AuthCard title="Choose a new password">
-        <NewPasswordForm token={token} />
+        <NewPasswordForm token={token} policy={accounts.settings.passwordPolicy} />
       </AuthCard>
     );
   }

@@ -20,7 +20,7 @@ export default async function SettingsPage({
   searchParams: Promise<{ email?: string }>;
 }) {
   const viewer = await requirePageViewer();
-  const { database } = await getRuntime();
+  const { database, accounts } = await getRuntime();
   const user = await findUserById(database.db, viewer.id);
   if (!user) redirect('/login?next=/profile/settings');
   const { email } = await searchParams;
@@ -34,7 +34,7 @@ export default async function SettingsPage({
         <FormMessage kind="success">Your e-mail address is now {user.email}.</FormMessage>
       )}
       <div className="space-y-8">
-        <ChangePasswordForm />
+        <ChangePasswordForm policy={accounts.settings.passwordPolicy} />
         <ChangeEmailForm currentEmail={user.email} />
         <MessagePrivacyForm initial={privacy.messagesFrom} />
         <BlockedMembers
