@@ -17,6 +17,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WORKER_CONCURRENCY: 'two' })).toThrow(/WORKER_CONCURRENCY/);
     expect(() => loadConfig({ JOB_HEARTBEAT_SECONDS: '5' })).toThrow(/JOB_HEARTBEAT_SECONDS/);
     expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => loadConfig({ PASSWORD_MIN_LENGTH: '200' })).toThrow(/PASSWORD_MIN_LENGTH/);
   });
 
   it('takes an empty setting (as .env.example leaves them) for its default', () => {

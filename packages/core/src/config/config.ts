@@ -164,7 +164,11 @@ export const ConfigSchema = z.object({
 
   // --- Sign-in options (packages/core/src/accounts, docs/sign-in.md) ---
   /** Password policy (spec §5): shortest password (default 6) and optional longest. */
-  PASSWORD_MIN_LENGTH: wholeNumber(1, 6),
+  PASSWORD_MIN_LENGTH: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    // 128: better-auth's and the site's hard limit on any password.
+    z.coerce.number().int().min(1).max(128).default(6),
+  ),
   PASSWORD_MAX_LENGTH: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(1).max(128).optional(),
