@@ -119,5 +119,14 @@ describe('sign-in options in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     expect(await isSignedIn(page)).toBe(true);
     await page.context().close();
+
+    // Without JavaScript the code cannot be asked for: the form says so.
+    const noScript = await openPage({ javaScriptEnabled: false });
+    await signInWithPassword(noScript);
+    await noScript.waitForURL(/\/login\?error=/);
+    expect(await noScript.getByTestId('form-error').textContent()).toContain(
+      'This account asks for a code from your authenticator app',
+    );
+    await noScript.context().close();
   });
 });

@@ -1,3 +1,4 @@
+import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
 import { formMessageCode, formText, isFormPost, seeOther } from '@/lib/form-outcome';
 import { signInFormRoute } from '@cutroom/core/accounts/accounts.routes';
 import { rawRoute } from '@/lib/raw-route';
@@ -24,12 +25,18 @@ export const POST = rawRoute(signInFormRoute, async (request) => {
   });
   const { accounts } = await getRuntime();
   const answer = await accounts.handleAuthRequest(signIn);
-  if (answer.ok) {
+  const body = (await answer.json().catch(() => ({}))) as {
+    message?: string;
+    twoFactorRedirect?: boolean;
+  };
+  // The second step (the app's code) is the script's: without it, say so rather than land
+  // signed out with no word.
+  const message = body.twoFactorRedirect ? OWN_MESSAGES.twoFactorNeedsScript : body.message;
+  if (answer.ok && !body.twoFactorRedirect) {
     const cookies = new Headers();
     for (const cookie of answer.headers.getSetCookie()) cookies.append('set-cookie', cookie);
     return seeOther(next, cookies);
   }
-  const { message } = (await answer.json().catch(() => ({}))) as { message?: string };
   const query = new URLSearchParams({ error: formMessageCode(message) });
   if (next !== '/') query.set('next', next);
   return seeOther(`/login?${query}`);
