@@ -15,7 +15,8 @@ export const CHROMIUM_LAUNCH = {
   ],
 };
 
-let browser: Browser | undefined;
+/** Launched once: tests that run at once share the launch rather than each starting one. */
+let browser: Promise<Browser> | undefined;
 
 let ownSite: { baseUrl: string; dataDir: string } | undefined;
 
@@ -36,9 +37,9 @@ export const siteDataDir = () => ownSite?.dataDir ?? inject('dataDir');
 /** A fresh page in its own context; the browser is shared by the file and closed after it. */
 export async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
   if (!browser) {
-    browser = await chromium.launch(CHROMIUM_LAUNCH);
-    afterAll(async () => browser?.close());
+    browser = chromium.launch(CHROMIUM_LAUNCH);
+    afterAll(async () => (await browser)?.close());
   }
-  const context = await browser.newContext({ baseURL: baseUrl(), ...options });
+  const context = await (await browser).newContext({ baseURL: baseUrl(), ...options });
   return context.newPage();
 }

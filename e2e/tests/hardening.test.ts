@@ -43,9 +43,11 @@ describe('every page, as a visitor and as a member', () => {
     expect(unknown).toEqual([]);
   });
 
-  it.each(['visitor', 'member', 'staff'] as const)(
+  // The three walks run at once: most of each page's time is the wait for its effects.
+  it.concurrent.for(['visitor', 'member', 'staff'] as const)(
     'shows no console error on any page to a %s',
-    async (who) => {
+    { timeout: 300_000 },
+    async (who, { expect }) => {
       const page = await openPage({ viewport: { width: 1280, height: 900 } });
       if (who === 'member') await signInThroughApi(page.context(), member.email, member.password);
       if (who === 'staff') {
@@ -60,7 +62,6 @@ describe('every page, as a visitor and as a member', () => {
       }
       expect(problems).toEqual([]);
     },
-    300_000,
   );
 });
 
