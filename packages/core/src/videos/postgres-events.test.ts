@@ -1,3 +1,4 @@
+import { createServer, connect, type AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logging/logger';
@@ -86,5 +87,41 @@ describe.runIf(isServer)('processing events across processes (PostgreSQL LISTEN/
     worker.publish({ type: 'failed', videoId: 'v3', ownerId: 'u1', reason: 'broken' });
     await until(() => onWeb.length === 1);
     expect(onWeb[0]).toMatchObject({ type: 'failed', reason: 'broken' });
+  });
+
+  it('takes a connection that goes silent for lost, and listens again once it answers', async () => {
+    // A relay to the server that can stop passing bytes, as a broken network does (no error,
+    // no closed connection: only silence).
+    let silent = false;
+    const relay = createServer((inbound) => {
+      const target = new URL(pool.options.connectionString!);
+      const outbound = connect(Number(target.port || 5432), target.hostname);
+      inbound.on('data', (bytes) => silent || outbound.write(bytes));
+      outbound.on('data', (bytes) => silent || inbound.write(bytes));
+      for (const socket of [inbound, outbound]) socket.on('error', () => undefined);
+      inbound.on('close', () => outbound.destroy());
+      outbound.on('close', () => inbound.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayed = new URL(pool.options.connectionString!);
+    relayed.host = `127.0.0.1:${(relay.address() as AddressInfo).port}`;
+    const events = await PostgresEvents.start({
+      url: relayed.toString(),
+      log,
+      heartbeat: { everyMs: 100, timeoutMs: 300 },
+    });
+    const listening: boolean[] = [];
+    events.onListeningChange((up) => listening.push(up));
+    try {
+      silent = true;
+      await until(() => listening.includes(false));
+      expect(events.isListening).toBe(false);
+      silent = false;
+      await until(() => events.isListening, 10_000);
+      expect(listening).toEqual([false, true]);
+    } finally {
+      await events.stop();
+      relay.close();
+    }
   });
 });

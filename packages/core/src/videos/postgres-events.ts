@@ -17,6 +17,13 @@ export const PROCESSING_CHANNEL = 'cutroom_processing';
 export const MEMBER_CHANNEL = 'cutroom_members';
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
+/**
+ * How often the listening connection is asked a `select 1`, and how long it has to answer: a
+ * connection that died without a word (a silent network failure) is otherwise noticed only by
+ * TCP, minutes later, and caches that rely on hearing every change would stay live meanwhile.
+ */
+const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_TIMEOUT_MS = 5_000;
 
 interface Envelope {
   /** The process that sent it: its own listeners heard it already. */
@@ -48,18 +55,30 @@ export class PostgresEvents implements ProcessingEvents {
   #listener: pg.Client | null = null;
   #reconnectDelay = RECONNECT_MIN_MS;
   #reconnectTimer: NodeJS.Timeout | null = null;
+  #heartbeatTimer: NodeJS.Timeout | null = null;
+  readonly #heartbeat: { everyMs: number; timeoutMs: number };
   #stopped = false;
 
-  private constructor(url: string, log: Logger) {
+  private constructor(
+    url: string,
+    log: Logger,
+    heartbeat?: { everyMs: number; timeoutMs: number },
+  ) {
     this.#url = url;
     this.#log = log;
+    this.#heartbeat = heartbeat ?? { everyMs: HEARTBEAT_MS, timeoutMs: HEARTBEAT_TIMEOUT_MS };
     this.#sender = new pg.Pool({ connectionString: url, max: 1 });
     this.#sender.on('error', (error) => log.warn({ err: error }, 'event sender connection lost'));
   }
 
   /** Connects the listening connection first, so no event published after this is missed. */
-  static async start(options: { url: string; log: Logger }): Promise<PostgresEvents> {
-    const events = new PostgresEvents(options.url, options.log);
+  static async start(options: {
+    url: string;
+    log: Logger;
+    /** The listening connection's check (tests shorten it). */
+    heartbeat?: { everyMs: number; timeoutMs: number };
+  }): Promise<PostgresEvents> {
+    const events = new PostgresEvents(options.url, options.log, options.heartbeat);
     await events.#listen();
     return events;
   }
@@ -117,6 +136,7 @@ export class PostgresEvents implements ProcessingEvents {
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
+    if (this.#heartbeatTimer) clearInterval(this.#heartbeatTimer);
     const listener = this.#listener;
     this.#listener = null;
     await listener?.end().catch(() => undefined);
@@ -139,7 +159,30 @@ export class PostgresEvents implements ProcessingEvents {
     await client.query(`listen ${PROCESSING_CHANNEL}; listen ${MEMBER_CHANNEL}`);
     this.#listener = client;
     this.#reconnectDelay = RECONNECT_MIN_MS;
+    this.#checkEvery(client);
     for (const listener of this.#listeningListeners) listener(true);
+  }
+
+  /** Takes the connection for lost when a `select 1` on it fails or goes unanswered. */
+  #checkEvery(client: pg.Client): void {
+    if (this.#heartbeatTimer) clearInterval(this.#heartbeatTimer);
+    const { everyMs, timeoutMs } = this.#heartbeat;
+    this.#heartbeatTimer = setInterval(() => {
+      if (this.#listener !== client) return;
+      const silent = setTimeout(() => {
+        this.#log.warn({ timeoutMs }, 'event listener connection did not answer; reconnecting');
+        this.#lost(client);
+      }, timeoutMs);
+      silent.unref();
+      client.query('select 1').then(
+        () => clearTimeout(silent),
+        () => {
+          clearTimeout(silent);
+          this.#lost(client);
+        },
+      );
+    }, everyMs);
+    this.#heartbeatTimer.unref();
   }
 
   #lost(client: pg.Client): void {
