@@ -28,6 +28,9 @@ describe("members' own parts of the shared page (docs/decisions/0024)", () => {
       title: `Shared page ${Date.now().toString(36)}`,
       username: owner.username,
     });
+    const path = `/video/${video.slug}_${video.id}`;
+    // Kept before the fan acts: the shared page's counts are older than the fan's own.
+    await rawPage(path);
     // The fan favorites and upvotes the video and subscribes to its owner.
     await api(fanCookie, '/api/v2/videoInput', { mode: 'favorite', _id: video.id, favorite: true });
     await api(fanCookie, '/api/v2/videoInput', { mode: 'Upvote', _id: video.id });
@@ -36,10 +39,8 @@ describe("members' own parts of the shared page (docs/decisions/0024)", () => {
       username: owner.username,
       subscribe: true,
     });
-    const path = `/video/${video.slug}_${video.id}`;
 
     // The bytes are the same for all three: nothing member-private is in the shared page.
-    await rawPage(path);
     const visitor = await rawPage(path);
     const asFan = await rawPage(path, fanCookie);
     const asOwner = await rawPage(path, ownerCookie);
@@ -59,6 +60,10 @@ describe("members' own parts of the shared page (docs/decisions/0024)", () => {
       .poll(async () => fanPage.getByTestId('favorite').getAttribute('aria-pressed'))
       .toBe('true');
     expect(await fanPage.getByTestId('upvote').getAttribute('aria-pressed')).toBe('true');
+    // Counts never show fewer than the member's own vote and favorite, kept page or not.
+    expect(await fanPage.getByTestId('upvote').textContent()).toMatch(/▲ 1/);
+    expect(await fanPage.getByTestId('favorite').textContent()).toMatch(/Favorited\s*1/);
+    expect(await fanPage.getByTestId('video-ratio').textContent()).toBe('100 % liked (1 vote)');
     expect(await fanPage.getByTestId('subscribe-button').textContent()).toBe('Subscribed');
     expect(await fanPage.getByTestId('owner-panel').count()).toBe(0);
     await fanPage.screenshot({ path: screenshotPath('member-parts-fan.png') });

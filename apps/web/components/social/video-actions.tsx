@@ -48,7 +48,16 @@ export function VideoActions(props: VideoActionsProps) {
     setApplied(parts);
     if (!acted) {
       setMyVote(parts.myVote);
-      setFavorite((current) => ({ ...current, on: parts.isFavorited }));
+      // The shared page's counts may be older than the member's own vote or favorite (kept
+      // pages live up to LISTING_CACHE_SECONDS): a count never shows fewer than theirs.
+      setCounts((current) => ({
+        up: Math.max(current.up, parts.myVote === 1 ? 1 : 0),
+        down: Math.max(current.down, parts.myVote === -1 ? 1 : 0),
+      }));
+      setFavorite((current) => ({
+        on: parts.isFavorited,
+        count: Math.max(current.count, parts.isFavorited ? 1 : 0),
+      }));
     }
   }
   const signedIn = props.signedIn || member !== null;
