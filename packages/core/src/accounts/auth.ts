@@ -21,14 +21,9 @@ import { magicLinkMail, passwordResetMail, verificationMail } from '../mail/acco
 import type { Mailer } from '../mail/mailer';
 import { Username } from './accounts.schema';
 import type { BotCheckSettings } from './bot-check';
-import { MESSAGES } from './messages';
+import { MAX_PASSWORD_LENGTH, MESSAGES } from './messages';
 import { oauthProviderOptions, usernameForNewAccount, type OAuthProvider } from './oauth';
-import {
-  DEFAULT_PASSWORD_POLICY,
-  passwordProblem,
-  policyMaxLength,
-  type PasswordPolicy,
-} from './password-policy';
+import { DEFAULT_PASSWORD_POLICY, passwordProblem, type PasswordPolicy } from './password-policy';
 import { allowedOriginsFor } from './origin';
 import { promoteAdminEmails } from './roles.service';
 import { AUTH_COOKIE_PREFIX } from './session-cookie';
@@ -128,7 +123,9 @@ export function createAuth(options: {
       requireEmailVerification: true,
       autoSignIn: false,
       minPasswordLength: policy.minLength,
-      maxPasswordLength: policyMaxLength(policy),
+      // better-auth holds sign-in to this too: only the hard limit, so a password set before a
+      // lower PASSWORD_MAX_LENGTH still signs in. New passwords meet the policy (hook below).
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: RESET_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {

@@ -162,6 +162,19 @@ describe('the password policy (spec §5)', () => {
     expect(reset.status).toBe(400);
     expect((await reset.json()).message).toBe('Password should be at least 10 characters');
   });
+
+  it('lets a password set before a lower maximum still sign in', async () => {
+    const longer = `Aa1-${'x'.repeat(80)}`;
+    const { user } = await createUser(db, { password: longer });
+    expect((await signIn(user.email, longer, freshIp())).response.status).toBe(200);
+    const { cookie } = await signIn(user.email, longer, freshIp());
+    const change = await request('/change-password', {
+      body: { currentPassword: longer, newPassword: `${longer}y` },
+      cookie,
+      ip: freshIp(),
+    });
+    expect((await change.json()).message).toBe('Passwords are at most 64 characters long');
+  });
 });
 
 describe('the bot check on registration (a proof of work by default)', async () => {
