@@ -6,7 +6,7 @@ import {
   NOT_YOUR_CHANNEL_MESSAGE,
   requireManagedPartner,
 } from '@cutroom/core/partner/partner.service';
-import { publishUploadEndpoint } from './upload.endpoints';
+import { publishUploadFor } from './upload.endpoints';
 import { PublishUploadInput } from './upload.service';
 
 /**
@@ -38,8 +38,7 @@ export const publishPartnerUploadEndpoint = defineEndpoint({
       throw new ServiceError('forbidden', NOT_YOUR_CHANNEL_MESSAGE);
     }
     // The site's own publish, then the video joins the channel.
-    const published = await publishUploadEndpoint.handle(input, context);
-    const video = (published.body as { video: { id: string; slug: string; status: string } }).video;
+    const video = await publishUploadFor(context, input);
     await addToChannel(context.db, partner, video.id, isPremium);
     return {
       status: 201,

@@ -1,7 +1,26 @@
 import { z } from 'zod';
-import { defineEndpoint, requireMediaServices } from '@cutroom/core/api/endpoint';
+import {
+  defineEndpoint,
+  requireMediaServices,
+  type RequestContext,
+} from '@cutroom/core/api/endpoint';
 import { mediaConfigFrom } from '../media-config';
 import { PublishUploadInput, publishUpload, UPLOAD_REFUSAL } from './upload.service';
+
+/** A request's finished upload published with its details (the site's and the partner's call). */
+export function publishUploadFor(context: RequestContext, input: PublishUploadInput) {
+  const media = requireMediaServices(context);
+  return publishUpload(
+    {
+      db: context.db,
+      actor: context.actor,
+      now: context.now,
+      ...media,
+      media: mediaConfigFrom(context.config),
+    },
+    input,
+  );
+}
 
 /** Publishes a finished upload with its details; the video then processes. */
 export const publishUploadEndpoint = defineEndpoint({
@@ -13,17 +32,7 @@ export const publishUploadEndpoint = defineEndpoint({
   input: PublishUploadInput,
   output: z.object({ video: z.object({ id: z.string(), slug: z.string(), status: z.string() }) }),
   async handle(input, context) {
-    const media = requireMediaServices(context);
-    const video = await publishUpload(
-      {
-        db: context.db,
-        actor: context.actor,
-        now: context.now,
-        ...media,
-        media: mediaConfigFrom(context.config),
-      },
-      input,
-    );
+    const video = await publishUploadFor(context, input);
     return {
       status: 201,
       body: { video: { id: video.id, slug: video.slug, status: video.status } },
