@@ -146,12 +146,7 @@ export async function getFavoriteState(
   ]);
   let isFavorited = rows.some((row) => row.userId === userId);
   if (!isFavorited && userId && Number(total?.n ?? 0) > rows.length) {
-    const [mine] = await db
-      .select({ videoId: videoFavorites.videoId })
-      .from(videoFavorites)
-      .where(and(eq(videoFavorites.userId, userId), eq(videoFavorites.videoId, videoId)))
-      .limit(1);
-    isFavorited = Boolean(mine);
+    isFavorited = await hasFavorited(db, userId, videoId);
   }
   return {
     videoId,
@@ -159,6 +154,16 @@ export async function getFavoriteState(
     favoritesCount: Number(total?.n ?? 0),
     isFavoritedBy: rows.map((row) => row.username),
   };
+}
+
+/** Whether a member has the video among their favorites: one lookup of the primary key. */
+async function hasFavorited(db: Database, userId: string, videoId: string): Promise<boolean> {
+  const [mine] = await db
+    .select({ videoId: videoFavorites.videoId })
+    .from(videoFavorites)
+    .where(and(eq(videoFavorites.userId, userId), eq(videoFavorites.videoId, videoId)))
+    .limit(1);
+  return Boolean(mine);
 }
 
 /**
@@ -173,7 +178,7 @@ export async function setFavorite(
 ): Promise<FavoriteState> {
   const me = requireMemberRight(actor, 'participate');
   await loadVisibleVideo(db, me, videoId);
-  const wanted = favorite ?? !(await getFavoriteState(db, me.id, videoId)).isFavorited;
+  const wanted = favorite ?? !(await hasFavorited(db, me.id, videoId));
   if (wanted) {
     await db.insert(videoFavorites).values({ userId: me.id, videoId }).onConflictDoNothing();
   } else {
