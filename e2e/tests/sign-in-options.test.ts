@@ -67,7 +67,18 @@ describe('sign-in options in the browser', () => {
       redirect: 'manual',
     });
     expect(verified.status).toBe(302);
+    expect(await page.getByTestId('bot-check-needs-script').count()).toBe(0);
     await page.context().close();
+
+    // Without JavaScript the check cannot run: the form says so instead of a check that waits.
+    const noScript = await openPage({ javaScriptEnabled: false });
+    await noScript.goto('/register');
+    // (Playwright's text search skips <noscript>; the notice is found by its test id.)
+    const notice = noScript.getByTestId('bot-check-needs-script');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Registering here needs JavaScript');
+    expect(await noScript.getByTestId('bot-check').count()).toBe(0);
+    await noScript.context().close();
   });
 
   it('signs in by an e-mail link', async () => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { postJson } from '@/lib/auth-client';
 
 interface PowChallenge {
@@ -71,7 +71,25 @@ function solveInWorker(challenge: PowChallenge): Promise<number | null> {
  * the site is configured for one. `onAnswer` gets what to send as `botCheck`; for a hosted
  * widget, the answer is read from the form when it is sent (`hostedAnswer`).
  */
-export function BotCheck({ onAnswer }: { onAnswer: (answer: string | null) => void }) {
+const subscribeToNothing = () => () => undefined;
+
+/**
+ * `needsScript`: the site's check is on (not 'off'), so a browser without JavaScript is told
+ * it cannot register here rather than shown a check that never runs.
+ */
+export function BotCheck({
+  onAnswer,
+  needsScript,
+}: {
+  onAnswer: (answer: string | null) => void;
+  needsScript: boolean;
+}) {
+  // False in the server's HTML and while hydrating, true once scripts run.
+  const scripted = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
   const [config, setConfig] = useState<Config | null>(null);
   const [state, setState] = useState<'loading' | 'working' | 'done' | 'failed'>('loading');
   const answered = useRef(onAnswer);
@@ -117,6 +135,16 @@ export function BotCheck({ onAnswer }: { onAnswer: (answer: string | null) => vo
     };
   }, []);
 
+  if (!scripted) {
+    return needsScript ? (
+      <noscript>
+        <p data-testid="bot-check-needs-script" className="mb-4 text-sm text-amber-300">
+          Registering here needs JavaScript, for the check that you are not a robot. Please turn it
+          on and reload the page.
+        </p>
+      </noscript>
+    ) : null;
+  }
   if (config && config.provider !== 'off' && config.provider !== 'pow') {
     const hosted = HOSTED[config.provider];
     return <div className={`${hosted.className} mb-4`} data-sitekey={config.siteKey} />;

@@ -28,9 +28,12 @@ export function RegisterForm({
   initialError,
   initialDone,
   policy = DEFAULT_PASSWORD_POLICY,
+  botCheckNeedsScript = true,
 }: {
   initialError?: string;
   initialDone?: string;
+  /** The site's bot check is on, so registering needs JavaScript. */
+  botCheckNeedsScript?: boolean;
   /** The password policy the server enforces, shown and checked as the password is typed. */
   policy?: PasswordPolicy;
 }) {
@@ -127,7 +130,7 @@ export function RegisterForm({
         error={errors.fieldErrors.password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      <BotCheck key={checkRound} onAnswer={setBotAnswer} />
+      <BotCheck key={checkRound} onAnswer={setBotAnswer} needsScript={botCheckNeedsScript} />
       <SubmitButton busy={busy}>{busy ? 'Registering…' : 'Register'}</SubmitButton>
       <p className="mt-4 text-center text-sm text-neutral-400">
         Already registered?{' '}

@@ -28,6 +28,7 @@ export default async function RegisterPage({
         initialError={formMessageFor(error, 'Registration failed. Please try again')}
         initialDone={done ? MESSAGES.registered : undefined}
         policy={accounts.settings.passwordPolicy}
+        botCheckNeedsScript={(accounts.settings.botCheck?.provider ?? 'off') !== 'off'}
       />
     </AuthCard>
   );
