@@ -10,8 +10,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
-    // One server and one browser between them; files run one after another.
-    fileParallelism: false,
+    // Two files at a time against the one server (each process its own browser): the shared
+    // helpers make their accounts and fixtures safe to run at once (support/routes.ts).
+    fileParallelism: true,
+    maxWorkers: 2,
     // No retry: a test that fails once is looked into, not run again (npm test would name one
     // that passed only on a retry).
   },

@@ -47,7 +47,9 @@ export { firstLink };
  */
 export async function createVerifiedUser(options: { username?: string; password?: string } = {}) {
   counter += 1;
-  const username = options.username ?? `e2e${Date.now().toString(36)}${counter}`;
+  // The process id keeps two test files that run at once from making the same name.
+  const username =
+    options.username ?? `e2e${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
   const email = `${username.toLowerCase()}@example.test`;
   const password = options.password ?? 'e2e-password';
   const response = await fetch(`${baseUrl()}/api/createuser`, {

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { SHARED_SITE_ENV, startSiteServer } from './global-setup';
 
 /** Debian's Chromium, with the flags this environment needs (no sandbox, no GPU, no network). */
 export const CHROMIUM_LAUNCH = {
@@ -26,6 +27,21 @@ let ownSite: { baseUrl: string; dataDir: string } | undefined;
  */
 export function useOwnSite(site: { baseUrl: string; dataDir: string }) {
   ownSite = site;
+}
+
+/**
+ * Gives the test file a server of its own with the shared server's settings, for a file whose
+ * checks see the whole site (every page, the page cache): the other files, which run at the
+ * same time, would change what it sees. Call it before the file's other hooks.
+ */
+export function useSiteOfItsOwn() {
+  let stop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const site = await startSiteServer(SHARED_SITE_ENV);
+    stop = site.stop;
+    useOwnSite(site);
+  }, 120_000);
+  afterAll(async () => stop?.());
 }
 
 /** The server under test. */

@@ -78,21 +78,27 @@ export async function startSiteServer(env: Record<string, string> = {}) {
   };
 }
 
-/** The server every e2e test file shares; the tests get its URL. */
-export default async function setup(project: TestProject) {
+/**
+ * The settings of the server the test files share, and of the servers of their own that
+ * `useSiteOfItsOwn` (support/browser.ts) starts with the same settings.
+ */
+export const SHARED_SITE_ENV: Record<string, string> = {
   // Every test speaks from 127.0.0.1, so the per-address limits would soon refuse the suite;
   // the limits themselves are tested on servers of their own.
-  const site = await startSiteServer({
-    RATE_LIMIT_SIGN_IN_MAX: '10000',
-    RATE_LIMIT_REGISTER_MAX: '10000',
-    RATE_LIMIT_MAIL_MAX: '10000',
-    // Tests' accounts are minutes old: their comments would wait for a moderator. Holding is
-    // tested in packages/core/src/comments/comments.test.ts.
-    COMMENT_HOLD_NEW_ACCOUNT_HOURS: '0',
-    // The staff account the tests sign in as (support/routes.ts) is made an admin on
-    // verification.
-    ADMIN_EMAILS: STAFF_EMAIL,
-  });
+  RATE_LIMIT_SIGN_IN_MAX: '10000',
+  RATE_LIMIT_REGISTER_MAX: '10000',
+  RATE_LIMIT_MAIL_MAX: '10000',
+  // Tests' accounts are minutes old: their comments would wait for a moderator. Holding is
+  // tested in packages/core/src/comments/comments.test.ts.
+  COMMENT_HOLD_NEW_ACCOUNT_HOURS: '0',
+  // The staff account the tests sign in as (support/routes.ts) is made an admin on
+  // verification.
+  ADMIN_EMAILS: STAFF_EMAIL,
+};
+
+/** The server every e2e test file shares; the tests get its URL. */
+export default async function setup(project: TestProject) {
+  const site = await startSiteServer(SHARED_SITE_ENV);
   project.provide('baseUrl', site.baseUrl);
   project.provide('dataDir', site.dataDir);
   return site.stop;

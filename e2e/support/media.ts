@@ -14,13 +14,15 @@ export function testPatternVideo({ seconds, height }: { seconds: number; height:
   const width = Math.round((height * 16) / 9 / 2) * 2;
   const path = join(folder, `pattern-${width}x${height}-${seconds}s.mp4`);
   if (existsSync(path)) return path;
+  // Each process writes its own part file: two test files may make the same video at once.
+  const part = `${path}.${process.pid}.part.mp4`;
   execFileSync('ffmpeg', [
     ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
     ...['-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=25`],
     ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
     ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
-    ...['-g', '50', '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', `${path}.part.mp4`],
+    ...['-g', '50', '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', part],
   ]);
-  execFileSync('mv', [`${path}.part.mp4`, path]);
+  execFileSync('mv', [part, path]);
   return path;
 }

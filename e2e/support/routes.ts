@@ -1,8 +1,8 @@
-import { readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createVerifiedUser } from './accounts';
 import { STAFF_EMAIL } from './global-setup';
-import { baseUrl } from './browser';
+import { baseUrl, siteDataDir } from './browser';
 import { sessionCookie, uploadPublishedVideo } from './videos';
 
 const appDir = new URL('../../apps/web/app', import.meta.url).pathname;
@@ -48,6 +48,54 @@ export function staffRoutes(): Record<string, StaffRole> {
   return roles;
 }
 
+/**
+ * Runs `make` once per server run, whichever test file asks first: files run two at a time in
+ * processes of their own, so the first claims `name` with a lock file in the server's data
+ * folder (created exclusively) and the others wait for the answer it writes beside it.
+ */
+async function oncePerSite<T>(name: string, make: () => Promise<T>): Promise<T> {
+  const dir = join(siteDataDir(), 'e2e-once');
+  mkdirSync(dir, { recursive: true });
+  const answer = join(dir, `${name}.json`);
+  let claimed = true;
+  try {
+    writeFileSync(join(dir, `${name}.lock`), String(process.pid), { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    claimed = false;
+  }
+  if (claimed) {
+    let written: { value?: T; error?: string };
+    try {
+      written = { value: await make() };
+    } catch (error) {
+      written = { error: String(error) };
+    }
+    writeFileSync(`${answer}.part`, JSON.stringify(written));
+    renameSync(`${answer}.part`, answer);
+    if (written.error !== undefined) throw new Error(written.error);
+    return written.value as T;
+  }
+  const deadline = Date.now() + 170_000;
+  for (;;) {
+    let text: string | undefined;
+    try {
+      text = readFileSync(answer, 'utf8');
+    } catch {
+      // Not written yet.
+    }
+    if (text !== undefined) {
+      const written = JSON.parse(text) as { value?: T; error?: string };
+      if (written.error !== undefined) {
+        throw new Error(`${name} failed in another test file: ${written.error}`);
+      }
+      return written.value as T;
+    }
+    if (Date.now() > deadline) throw new Error(`${name} was not made by another test file in time`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 let staffAccount: Promise<{ username: string; email: string; password: string }> | null = null;
 
 /**
@@ -55,21 +103,15 @@ let staffAccount: Promise<{ username: string; email: string; password: string }>
  * per server run; later test files reuse it.
  */
 export function createStaffAccount() {
-  staffAccount ??= (async () => {
+  staffAccount ??= oncePerSite('staff-account', async () => {
     const credentials = {
       username: 'e2estaff',
       email: STAFF_EMAIL,
       password: 'e2e-staff-password',
     };
-    const signIn = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl() },
-      body: JSON.stringify({ email: credentials.email, password: credentials.password }),
-    });
-    if (signIn.ok) return credentials;
     await createVerifiedUser({ username: credentials.username, password: credentials.password });
     return credentials;
-  })();
+  });
   return staffAccount;
 }
 
@@ -195,17 +237,19 @@ async function createFirstEvent(
   };
   const hour = 3_600_000;
   const at = (hours: number) => new Date(Date.now() + hours * hour).toISOString();
-  await post(await sessionCookie(staff.email, staff.password), {
-    mode: 'Create',
-    slug: 'worldpmvgames2024',
-    title: 'World PMV Games 2024',
-    summary: 'The first event of the site.',
-    rules: 'One video each.\nEvery verified member has one vote.',
-    entriesOpenAt: at(-1),
-    entriesCloseAt: at(24),
-    votingOpenAt: at(-1),
-    votingCloseAt: at(48),
-  });
+  await oncePerSite('first-event', async () =>
+    post(await sessionCookie(staff.email, staff.password), {
+      mode: 'Create',
+      slug: 'worldpmvgames2024',
+      title: 'World PMV Games 2024',
+      summary: 'The first event of the site.',
+      rules: 'One video each.\nEvery verified member has one vote.',
+      entriesOpenAt: at(-1),
+      entriesCloseAt: at(24),
+      votingOpenAt: at(-1),
+      votingCloseAt: at(48),
+    }),
+  );
   await post(ownerCookie, { mode: 'Enter', slug: 'worldpmvgames2024', videoId });
   const event = await post(ownerCookie, { mode: 'Load', slug: 'worldpmvgames2024' });
   return Number((event.data as { id: number }).id);
@@ -218,7 +262,7 @@ let partnerChannel: Promise<string> | null = null;
  * account: the partner account `e2epartner` with one premium video. Answers that video's id.
  */
 function createPartnerChannel(staff: { email: string; password: string }): Promise<string> {
-  partnerChannel ??= (async () => {
+  partnerChannel ??= oncePerSite('partner-channel', async () => {
     const partner = {
       username: 'e2epartner',
       email: 'e2epartner@example.test',
@@ -232,20 +276,6 @@ function createPartnerChannel(staff: { email: string; password: string }): Promi
       });
       return (await response.json()) as Record<string, unknown>;
     };
-    const signIn = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl() },
-      body: JSON.stringify({ email: partner.email, password: partner.password }),
-    });
-    if (signIn.ok) {
-      // Made by an earlier test file on this server: its channel video is its only video.
-      const cookie = await sessionCookie(partner.email, partner.password);
-      const page = await post(cookie, '/api/v2/profileInput', {
-        mode: 'LoadProfileVideos',
-        username: partner.username,
-      });
-      return (page.videos as { _id: string }[])[0]!._id;
-    }
     await createVerifiedUser({ username: partner.username, password: partner.password });
     await post(await sessionCookie(staff.email, staff.password), '/api/v2/partner', {
       mode: 'CreatePartner',
@@ -263,6 +293,6 @@ function createPartnerChannel(staff: { email: string; password: string }): Promi
       isPremium: true,
     });
     return video.id;
-  })();
+  });
   return partnerChannel;
 }

@@ -3,13 +3,15 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughApi } from '../support/accounts';
-import { baseUrl, openPage } from '../support/browser';
+import { baseUrl, openPage, useSiteOfItsOwn } from '../support/browser';
 import { createRouteFixtures, pageRoutes, staffRoutes } from '../support/routes';
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   'utf8',
 );
+useSiteOfItsOwn();
+
 let fixtures: Awaited<ReturnType<typeof createRouteFixtures>>;
 
 beforeAll(async () => {

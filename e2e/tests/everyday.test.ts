@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughApi } from '../support/accounts';
-import { openPage } from '../support/browser';
+import { openPage, useSiteOfItsOwn } from '../support/browser';
 import { createRouteFixtures, pageRoutes, staffRoutes } from '../support/routes';
 
 // One unbroken word as long as a title may be, and a description made of such words.
 const LONG_WORD = `Supercalifragilistic${'expialidocious'.repeat(12)}`.slice(0, 200);
+useSiteOfItsOwn();
+
 let fixtures: Awaited<ReturnType<typeof createRouteFixtures>>;
 
 beforeAll(async () => {

@@ -218,7 +218,9 @@ describe('watch later and continue watching', () => {
     const page = await openPage({ viewport: { width: 1280, height: 900 } });
     await signInThroughApi(page.context(), member.email, member.password);
     await page.goto(watchPath());
-    const button = page.getByTestId('watch-later-button');
+    // The page's own button: the cards of other videos beside it (other test files' uploads)
+    // have theirs too, each labelled with its video's title.
+    const button = page.locator('[data-testid="watch-later-button"]:not([aria-label])');
     await button.click();
     await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
 

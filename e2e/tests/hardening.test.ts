@@ -6,9 +6,11 @@ import {
   signInThroughApi,
   waitForOutboxMail,
 } from '../support/accounts';
-import { baseUrl, openPage } from '../support/browser';
+import { baseUrl, openPage, useSiteOfItsOwn } from '../support/browser';
 import { startSiteServer } from '../support/global-setup';
 import { createRouteFixtures, pageRoutes, staffRoutes } from '../support/routes';
+
+useSiteOfItsOwn();
 
 let member: Awaited<ReturnType<typeof createVerifiedUser>>;
 let memberCookie: string;

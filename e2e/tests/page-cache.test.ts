@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createVerifiedUser } from '../support/accounts';
-import { baseUrl } from '../support/browser';
+import { baseUrl, useSiteOfItsOwn } from '../support/browser';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
+
+useSiteOfItsOwn();
 
 /** A GET (or HEAD) as a visitor, or with the given session cookie. */
 async function get(path: string, options: { cookie?: string; method?: string } = {}) {
