@@ -41,6 +41,8 @@ describe("members' own parts of the shared page (docs/decisions/0024)", () => {
     });
 
     // The bytes are the same for all three: nothing member-private is in the shared page.
+    // (Kept again right before, in case another file's upload dropped kept pages meanwhile.)
+    await rawPage(path);
     const visitor = await rawPage(path);
     const asFan = await rawPage(path, fanCookie);
     const asOwner = await rawPage(path, ownerCookie);
