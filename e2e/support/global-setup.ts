@@ -25,7 +25,11 @@ async function freePort(): Promise<number> {
 async function waitUntilReady(url: string, server: ChildProcess, output: () => string) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
+    // A server killed by a signal has no exit code, only its signal.
+    if (server.exitCode !== null || server.signalCode !== null) {
+      const how = server.signalCode ?? `code ${server.exitCode}`;
+      throw new Error(`The server exited early (${how}):\n${output()}`);
+    }
     try {
       const response = await fetch(`${url}/builds/latest.json`);
       if (response.ok) return;
