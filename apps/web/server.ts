@@ -13,9 +13,9 @@ import { FOREIGN_ORIGIN_MESSAGE } from '@cutroom/core/accounts/origin';
 import { memberPartsEndpoint } from '@cutroom/core/member-parts/member-parts.endpoints';
 import { answerJsonCall } from './lib/api-route';
 import { createRuntime } from './lib/create-runtime';
-import { resolveActor } from '@cutroom/core/accounts/session.service';
 import { MEDIA_PATH_PREFIX, serveMedia } from './lib/media-handler';
 import { createPremiumMediaGuard } from './lib/premium-media';
+import { getViewer } from './lib/session';
 import { hasMemberHint, MEMBER_HINT_SET } from './lib/member-hint';
 import {
   compileProxyTrust,
@@ -32,14 +32,7 @@ const { config, log } = runtime;
 // Premium partner videos' files go only to those who may watch them (docs/partner.md).
 const premiumMediaGuard = createPremiumMediaGuard({
   db: runtime.database.db,
-  actorOf: (headers) =>
-    resolveActor(
-      runtime.accounts.auth,
-      runtime.database.db,
-      headers,
-      new Date(),
-      runtime.memberCache,
-    ),
+  actorOf: getViewer,
 });
 
 const dev = process.argv.includes('--dev');
