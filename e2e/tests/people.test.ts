@@ -122,6 +122,7 @@ describe('people in the browser', () => {
         document.querySelector('[data-testid="playlist-item"] .line-clamp-2')?.textContent ===
         'Night cut',
     );
+    await pageA.getByTestId('playlist-message').getByText('Order saved').waitFor();
     await pageA.reload();
     expect(await titles()).toEqual(['Night cut', 'Sunset cut']);
     // Dragging a row works too, and is kept.
@@ -134,6 +135,7 @@ describe('people in the browser', () => {
         document.querySelector('[data-testid="playlist-item"] .line-clamp-2')?.textContent ===
         'Sunset cut',
     );
+    await pageA.getByTestId('playlist-message').getByText('Order saved').waitFor();
     await pageA.reload();
     expect(await titles()).toEqual(['Sunset cut', 'Night cut']);
     await pageA.getByTestId('playlist-item').first().focus();

@@ -2,7 +2,7 @@
 
 import { IntentLink } from '@/components/ui/intent-link';
 import { useRouter } from 'next/navigation';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import { formatDuration } from '@/lib/format';
 import { callApi } from '../social/call-api';
@@ -43,17 +43,40 @@ export function PlaylistEditor({ playlist, videos: initialVideos, isOwner }: Pla
   const fail = (text?: string) =>
     show({ text: text ?? 'Something went wrong', tone: 'error' }, ERROR_MESSAGE_MS);
 
-  const persistOrder = async (next: EditorVideo[], previous: EditorVideo[]) => {
+  // Saves run one after another, each with the whole order, so the server ends with the last
+  // order shown even when moves come faster than answers; a failure returns to the order last
+  // saved. While one is on its way the list is busy and leaving the page asks first.
+  const savedOrder = useRef(initialVideos);
+  const saving = useRef<Promise<void>>(Promise.resolve());
+  const pending = useRef(0);
+  const [pendingSaves, setPendingSaves] = useState(0);
+  useEffect(() => {
+    if (pendingSaves === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [pendingSaves]);
+
+  const persistOrder = (next: EditorVideo[]) => {
     setVideos(next);
-    const result = await callApi('/api/v2/playlists', {
-      mode: 'reorder',
-      _id: playlist.id,
-      videoIds: next.map((video) => video.id),
+    setPendingSaves(++pending.current);
+    saving.current = saving.current.then(async () => {
+      const result = await callApi('/api/v2/playlists', {
+        mode: 'reorder',
+        _id: playlist.id,
+        videoIds: next.map((video) => video.id),
+      });
+      if (result.ok) {
+        savedOrder.current = next;
+      } else {
+        setVideos(savedOrder.current);
+        fail(result.body.error);
+      }
+      setPendingSaves(--pending.current);
+      if (pending.current === 0 && result.ok) {
+        show({ text: 'Order saved', tone: 'info' }, ERROR_MESSAGE_MS);
+      }
     });
-    if (!result.ok) {
-      setVideos(previous);
-      fail(result.body.error);
-    }
   };
 
   const move = (from: number, to: number, focus = false) => {
@@ -61,7 +84,7 @@ export function PlaylistEditor({ playlist, videos: initialVideos, isOwner }: Pla
     const next = [...videos];
     const [item] = next.splice(from, 1);
     next.splice(to, 0, item!);
-    void persistOrder(next, videos);
+    persistOrder(next);
     setAnnounce(`${item!.title} moved to position ${to + 1} of ${next.length}`);
     if (focus) requestAnimationFrame(() => rows.current[to]?.focus());
   };
@@ -187,7 +210,7 @@ export function PlaylistEditor({ playlist, videos: initialVideos, isOwner }: Pla
           <p className="mt-2 text-neutral-400">Save videos to it from their pages.</p>
         </div>
       ) : (
-        <ol className="space-y-2" data-testid="playlist-items">
+        <ol className="space-y-2" data-testid="playlist-items" aria-busy={pendingSaves > 0}>
           {videos.map((video, index) => (
             <li
               key={video.id}
