@@ -216,6 +216,7 @@ describe('the holes found by attacking the site (regressions)', () => {
     for (const [route, form] of [
       ['/api/forms/sign-in', '/login'],
       ['/api/forms/register', '/register'],
+      ['/api/forms/two-factor', '/login'],
     ] as const) {
       for (const [type, body] of bodies) {
         const response = await fetch(`${baseUrl()}${route}`, {

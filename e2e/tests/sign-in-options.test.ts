@@ -1,17 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import {
+  startStandInProvider,
+  type StandInProvider,
+} from '@cutroom/core/accounts/testing/oidc-provider';
 import { totpCode } from '@cutroom/core/accounts/testing/totp';
 import { firstLink, waitForOutboxMail } from '../support/accounts';
 import { openPage, useOwnSite } from '../support/browser';
 import { startSiteServer } from '../support/global-setup';
 import { screenshotPath } from '../support/screenshots';
 
-// A server of its own: the bot check on (a proof of work, the default outside tests) and a
-// password policy beyond the default, so the register form has rules to show.
+// A server of its own: the bot check on (a proof of work, the default outside tests), a
+// password policy beyond the default, so the register form has rules to show, and an OpenID
+// Connect provider (a stand-in on a local port that says yes at once).
 let site: Awaited<ReturnType<typeof startSiteServer>>;
+let provider: StandInProvider;
 
 beforeAll(async () => {
+  provider = await startStandInProvider({
+    id: 'sso-subject-1',
+    sub: 'sso-subject-1',
+    email: member.email,
+    email_verified: true,
+    name: member.username,
+  });
   site = await startSiteServer({
+    OAUTH_OIDC_ISSUER: provider.url,
+    OAUTH_OIDC_CLIENT_ID: 'cutroom-e2e',
+    OAUTH_OIDC_CLIENT_SECRET: 'cutroom-e2e-secret',
+    OAUTH_OIDC_NAME: 'Example SSO',
     BOT_CHECK: 'pow',
     BOT_CHECK_POW_MAX_NUMBER: '20000',
     PASSWORD_MIN_LENGTH: '8',
@@ -23,6 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.stop();
+  await provider?.close();
 });
 
 const member = {
@@ -124,20 +142,43 @@ describe('sign-in options in the browser', () => {
 
     await page.context().clearCookies();
     await signInWithPassword(page);
-    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByRole('link', { name: 'Use a recovery code instead' }).click();
     await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(await isSignedIn(page)).toBe(true);
+
+    // A provider's sign-in asks for the code too, and goes on to where it started.
+    await page.context().clearCookies();
+    await page.goto('/login?next=%2Fupload');
+    await page.getByRole('button', { name: 'Sign in with Example SSO' }).click();
+    await page.getByLabel('Code from your app').waitFor();
+    expect(new URL(page.url()).searchParams.get('step')).toBe('code');
+    const cookies = await page.context().cookies();
+    expect(cookies.some((cookie) => cookie.name.endsWith('session_token'))).toBe(false);
+    await page.screenshot({ path: screenshotPath('sign-in-provider-code-1280.png') });
+    await page.getByLabel('Code from your app').fill(totpCode(uri));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/upload');
+    expect(await isSignedIn(page)).toBe(true);
     await page.context().close();
 
-    // Without JavaScript the code cannot be asked for: the form says so.
+    // Without JavaScript the same two steps are plain forms: a wrong code is refused, a
+    // recovery code (through the link to its form) signs in.
     const noScript = await openPage({ javaScriptEnabled: false });
     await signInWithPassword(noScript);
-    await noScript.waitForURL(/\/login\?error=/);
+    await noScript.waitForURL(/\/login\?step=code/);
+    await noScript.getByLabel('Code from your app').fill('12345');
+    await noScript.getByRole('button', { name: 'Continue' }).click();
+    await noScript.waitForURL(/error=/);
     expect(await noScript.getByTestId('form-error').textContent()).toContain(
-      'This account asks for a code from your authenticator app',
+      'This code is not correct',
     );
+    await noScript.getByRole('link', { name: 'Use a recovery code instead' }).click();
+    await noScript.getByLabel('Recovery code').fill(recoveryCodes[1]!);
+    await noScript.getByRole('button', { name: 'Continue' }).click();
+    await noScript.waitForURL((url) => url.pathname === '/');
+    expect(await isSignedIn(noScript)).toBe(true);
     await noScript.context().close();
   });
 });

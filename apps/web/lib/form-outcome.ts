@@ -1,5 +1,5 @@
 import { MESSAGES, OWN_MESSAGES, USERNAME_MESSAGES } from '@cutroom/core/accounts/messages';
-import { safeRedirectPath } from './safe-redirect';
+import { safeRedirectPath } from '@cutroom/core/api/safe-redirect';
 
 /**
  * The refusals a sign-in or registration posted without JavaScript can meet. The page it

@@ -4,7 +4,7 @@ import { IntentLink } from '@/components/ui/intent-link';
 import { useState, type FormEvent } from 'react';
 import { MESSAGES, OWN_MESSAGES } from '@cutroom/core/accounts/messages';
 import { postJson, requestVerificationMail } from '@/lib/auth-client';
-import { safeRedirectPath } from '@/lib/safe-redirect';
+import { safeRedirectPath } from '@cutroom/core/api/safe-redirect';
 import { useFormErrors } from '@/lib/use-form-errors';
 import { Field, FormMessage, SubmitButton } from './form-parts';
 
@@ -23,16 +23,22 @@ export function LoginForm({
   initialError,
   magicLink = false,
   providers = [],
+  step = 'password',
+  recovery = false,
 }: {
   next?: string;
   initialError?: string;
+  /** 'code' when a sign-in waits for its second step (a provider's, or one posted without JavaScript). */
+  step?: 'password' | 'code';
+  /** Whether the second step starts with a recovery code rather than the app's. */
+  recovery?: boolean;
   /** Whether sign-in by an e-mail link is offered. */
   magicLink?: boolean;
   /** The configured OAuth providers, a button each. */
   providers?: { id: string; name: string }[];
 }) {
   const [email, setEmail] = useState('');
-  const [secondFactor, setSecondFactor] = useState(false);
+  const [secondFactor, setSecondFactor] = useState(step === 'code');
   const [password, setPassword] = useState('');
   const errors = useFormErrors(SIGN_IN_FIELDS, initialError);
   const [unverified, setUnverified] = useState(false);
@@ -94,7 +100,15 @@ export function LoginForm({
     errors.show(result.message ?? OWN_MESSAGES.oauthFailed);
   }
 
-  if (secondFactor) return <SecondFactorForm next={next} />;
+  if (secondFactor) {
+    return (
+      <SecondFactorForm
+        next={next}
+        initialError={step === 'code' ? initialError : undefined}
+        initialRecovery={recovery}
+      />
+    );
+  }
 
   async function resend() {
     setBusy(true);
@@ -195,14 +209,30 @@ export function LoginForm({
 const CODE_FIELDS = { code: { id: 'code', label: 'Code' } };
 
 /**
- * The second step of a password sign-in with two-factor sign-in on: the code the
- * authenticator app shows, or one of the recovery codes (each works once).
+ * The second step of a sign-in with two-factor sign-in on: the code the authenticator app
+ * shows, or one of the recovery codes (each works once). Without JavaScript the browser posts
+ * it to /api/forms/two-factor, and the switch between the two is a link.
  */
-function SecondFactorForm({ next }: { next?: string }) {
+function SecondFactorForm({
+  next,
+  initialError,
+  initialRecovery,
+}: {
+  next?: string;
+  initialError?: string;
+  initialRecovery: boolean;
+}) {
   const [code, setCode] = useState('');
-  const [recovery, setRecovery] = useState(false);
+  const [recovery, setRecovery] = useState(initialRecovery);
   const [busy, setBusy] = useState(false);
-  const errors = useFormErrors(CODE_FIELDS);
+  const errors = useFormErrors(CODE_FIELDS, initialError);
+  const target = safeRedirectPath(next);
+  const codeStep = (kind?: 'recovery') => {
+    const query = new URLSearchParams({ step: 'code' });
+    if (target !== '/') query.set('next', target);
+    if (kind) query.set('kind', kind);
+    return `/login?${query}`;
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -213,7 +243,7 @@ function SecondFactorForm({ next }: { next?: string }) {
       { code: code.trim() },
     );
     if (result.ok) {
-      window.location.assign(safeRedirectPath(next));
+      window.location.assign(target);
       return;
     }
     setBusy(false);
@@ -221,7 +251,15 @@ function SecondFactorForm({ next }: { next?: string }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Two-factor sign-in">
+    <form
+      noValidate
+      method="post"
+      action="/api/forms/two-factor"
+      onSubmit={submit}
+      aria-label="Two-factor sign-in"
+    >
+      <input type="hidden" name="next" value={target} />
+      <input type="hidden" name="kind" value={recovery ? 'recovery' : 'app'} />
       <p className="mb-4 text-sm text-neutral-300">
         {recovery
           ? 'Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once.'
@@ -241,17 +279,26 @@ function SecondFactorForm({ next }: { next?: string }) {
         onChange={(event) => setCode(event.target.value)}
       />
       <SubmitButton busy={busy}>{busy ? 'Checking…' : 'Continue'}</SubmitButton>
-      <button
-        type="button"
-        onClick={() => {
+      <a
+        href={codeStep(recovery ? undefined : 'recovery')}
+        onClick={(event) => {
+          event.preventDefault();
           setRecovery(!recovery);
           setCode('');
           errors.show(null);
         }}
-        className="mt-4 w-full text-center text-sm text-accent underline"
+        className="mt-4 block w-full text-center text-sm text-accent underline"
       >
         {recovery ? 'Use the code from your app instead' : 'Use a recovery code instead'}
-      </button>
+      </a>
+      <p className="mt-3 text-center text-sm">
+        <a
+          href={target === '/' ? '/login' : `/login?next=${encodeURIComponent(target)}`}
+          className="text-neutral-400 underline"
+        >
+          Start the sign-in again
+        </a>
+      </p>
     </form>
   );
 }

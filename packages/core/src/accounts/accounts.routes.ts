@@ -22,3 +22,13 @@ export const signInFormRoute = defineRawRoute({
   summary: 'The sign-in form posted without JavaScript; redirects back signed in or to the form.',
   refusal: 'status',
 });
+
+/** The second step of a sign-in (the app's code or a recovery code) posted without JavaScript. */
+export const twoFactorFormRoute = defineRawRoute({
+  path: '/api/forms/two-factor',
+  methods: ['POST'],
+  right: 'view',
+  summary:
+    'The two-factor code form posted without JavaScript; redirects back signed in or to the form.',
+  refusal: 'status',
+});

@@ -25,6 +25,7 @@ import { MAX_PASSWORD_LENGTH, MESSAGES } from './messages';
 import { oauthProviderOptions, usernameForNewAccount, type OAuthProvider } from './oauth';
 import { DEFAULT_PASSWORD_POLICY, passwordProblem, type PasswordPolicy } from './password-policy';
 import { allowedOriginsFor } from './origin';
+import { providerSignInTwoFactor } from './provider-two-factor';
 import { promoteAdminEmails } from './roles.service';
 import { AUTH_COOKIE_PREFIX } from './session-cookie';
 
@@ -227,6 +228,7 @@ export function createAuth(options: {
           throw new APIError('BAD_REQUEST', { code: 'PASSWORD_POLICY', message: problem });
         }
       }),
+      after: providerSignInTwoFactor,
     },
     databaseHooks: {
       user: {

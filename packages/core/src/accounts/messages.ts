@@ -35,8 +35,6 @@ export const OWN_MESSAGES = {
     'If an account with this address exists, a sign-in link is on its way. It works for 15 minutes',
   wrongTwoFactorCode: 'This code is not correct. Please try again',
   twoFactorExpired: 'Your sign-in took too long. Please sign in again',
-  twoFactorNeedsScript:
-    'This account asks for a code from your authenticator app. Please turn on JavaScript to enter it',
   signInLinkInvalid: 'This sign-in link is invalid, used or has expired. Please ask for a new one',
   oauthFailed: 'Signing in with that provider did not work. Please try again',
 } as const;

@@ -1,4 +1,3 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { solveChallenge } from 'altcha-lib/v1';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,58 +16,18 @@ import { OWN_MESSAGES } from './messages';
 import type { OAuthProvider } from './oauth';
 import { resolveActor } from './session.service';
 import { createAuthHarness, TEST_PUBLIC_URL } from './testing/auth-harness';
+import { startStandInProvider } from './testing/oidc-provider';
 import { totpCode } from './testing/totp';
 
 const { db } = await createTestDatabase();
 
-/** A stand-in OAuth 2.0 provider on a local port: discovery, token and userinfo endpoints. */
-const provider = await new Promise<{ url: string; tokenRequests: string[]; close(): void }>(
-  (resolve) => {
-    const tokenRequests: string[] = [];
-    const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      const send = (body: unknown) => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
-      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-      if (url.pathname === '/.well-known/openid-configuration') {
-        send({
-          issuer: base,
-          authorization_endpoint: `${base}/authorize`,
-          token_endpoint: `${base}/token`,
-          userinfo_endpoint: `${base}/userinfo`,
-        });
-      } else if (url.pathname === '/token') {
-        let body = '';
-        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        request.on('end', () => {
-          tokenRequests.push(body);
-          send({ access_token: 'provider-access-token', token_type: 'Bearer', expires_in: 3600 });
-        });
-      } else if (url.pathname === '/userinfo') {
-        const authorized = request.headers.authorization === 'Bearer provider-access-token';
-        if (!authorized) {
-          response.writeHead(401).end();
-          return;
-        }
-        send({
-          id: 'oidc-subject-1',
-          sub: 'oidc-subject-1',
-          email: 'ada.provider@example.org',
-          email_verified: true,
-          name: 'Ada Lovelace',
-        });
-      } else {
-        response.writeHead(404).end();
-      }
-    });
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      resolve({ url: `http://127.0.0.1:${port}`, tokenRequests, close: () => server.close() });
-    });
-  },
-);
+const provider = await startStandInProvider({
+  id: 'oidc-subject-1',
+  sub: 'oidc-subject-1',
+  email: 'ada.provider@example.org',
+  email_verified: true,
+  name: 'Ada Lovelace',
+});
 afterAll(() => provider.close());
 
 const oidc: OAuthProvider = {
@@ -413,6 +372,41 @@ describe('two-factor sign-in (an authenticator app, with recovery codes)', () =>
   });
 });
 
+/** A member who has turned two-factor sign-in on: the app's secret and the recovery codes. */
+async function memberWithTwoFactor(email?: string) {
+  const { user, password } = await createUser(db, { password: 'Two-factor-9x', email });
+  const first = await signIn(user.email, password, freshIp());
+  const enabled = await request('/two-factor/enable', {
+    body: { password },
+    cookie: first.cookie,
+    ip: freshIp(),
+  });
+  const { totpURI, backupCodes } = (await enabled.json()) as {
+    totpURI: string;
+    backupCodes: string[];
+  };
+  const confirmed = await request('/two-factor/verify-totp', {
+    body: { code: totpCode(totpURI) },
+    cookie: cookiesOf(enabled) || first.cookie,
+    ip: freshIp(),
+  });
+  expect(confirmed.status).toBe(200);
+  return { user, password, totpURI, backupCodes };
+}
+
+/** A sign-in through the stand-in provider, as far as its callback's answer. */
+async function providerSignIn(callbackURL: string) {
+  const started = await request('/sign-in/social', {
+    body: { provider: 'oidc', callbackURL, errorCallbackURL: '/login?via=oauth' },
+    ip: freshIp(),
+  });
+  const state = new URL(((await started.json()) as { url: string }).url).searchParams.get('state');
+  return request(`/callback/oidc?code=the-code&state=${state}`, {
+    cookie: cookiesOf(started),
+    ip: freshIp(),
+  });
+}
+
 describe('sign-in with a configured OAuth provider', () => {
   it('builds the authorization redirect, then makes an account on the way back', async () => {
     const started = await request('/sign-in/social', {
@@ -444,6 +438,56 @@ describe('sign-in with a configured OAuth provider', () => {
     expect(made?.username).toBe('AdaLovelace');
     const actor = await resolveActor(harness.auth, db, new Headers({ cookie: cookiesOf(back) }));
     expect(actor?.id).toBe(made!.id);
+  });
+
+  it('asks for the app code when the account has two-factor sign-in on', async () => {
+    const { user, totpURI, backupCodes } = await memberWithTwoFactor('grace.provider@example.org');
+    provider.profile = {
+      id: 'oidc-subject-2',
+      sub: 'oidc-subject-2',
+      email: user.email,
+      email_verified: true,
+      name: 'Grace Hopper',
+    };
+
+    // The provider's word alone makes no session: the browser goes to the second step.
+    const back = await providerSignIn('/upload?from=provider');
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(
+      `/login?step=code&next=${encodeURIComponent('/upload?from=provider')}`,
+    );
+    const pending = cookiesOf(back);
+    expect(pending).toContain('two_factor=');
+    expect(await resolveActor(harness.auth, db, new Headers({ cookie: pending }))).toBeNull();
+    const wrong = await request('/two-factor/verify-totp', {
+      body: { code: '000000' === totpCode(totpURI) ? '111111' : '000000' },
+      cookie: pending,
+      ip: freshIp(),
+    });
+    expect(wrong.status).toBe(401);
+    const withCode = await request('/two-factor/verify-totp', {
+      body: { code: totpCode(totpURI) },
+      cookie: pending,
+      ip: freshIp(),
+    });
+    expect(withCode.status).toBe(200);
+    const actor = await resolveActor(
+      harness.auth,
+      db,
+      new Headers({ cookie: cookiesOf(withCode) }),
+    );
+    expect(actor?.id).toBe(user.id);
+
+    // A recovery code finishes it too.
+    const again = await providerSignIn('/');
+    expect(again.status).toBe(302);
+    expect(again.headers.get('location')).toBe('/login?step=code');
+    const recovered = await request('/two-factor/verify-backup-code', {
+      body: { code: backupCodes[0] },
+      cookie: cookiesOf(again),
+      ip: freshIp(),
+    });
+    expect(recovered.status).toBe(200);
   });
 
   it('refuses a provider that is not configured', async () => {

@@ -1,4 +1,4 @@
-import { authRoute, signInFormRoute } from '../accounts/accounts.routes';
+import { authRoute, signInFormRoute, twoFactorFormRoute } from '../accounts/accounts.routes';
 import { stripeWebhookRoute } from '../billing/billing.routes';
 import { accountExportRoute } from '../my-account/my-account.routes';
 import {
@@ -37,6 +37,7 @@ export const buildRoute = defineRawRoute({
 export const RAW_ROUTES: readonly RawRoute[] = [
   authRoute,
   signInFormRoute,
+  twoFactorFormRoute,
   notificationEventsRoute,
   openNotificationRoute,
   unsubscribeRoute,

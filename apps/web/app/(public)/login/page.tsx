@@ -15,10 +15,16 @@ export const dynamic = 'force-dynamic';
 export default async function LoginPage({
   searchParams,
 }: {
-  searchParams: Promise<{ next?: string; error?: string; via?: string }>;
+  searchParams: Promise<{
+    next?: string;
+    error?: string;
+    via?: string;
+    step?: string;
+    kind?: string;
+  }>;
 }) {
   if (await getViewer(await headers())) redirect('/');
-  const { next, error, via } = await searchParams;
+  const { next, error, via, step, kind } = await searchParams;
   const { settings } = (await getRuntime()).accounts;
   // A sign-in link or a provider that sent the browser back with an error names it here.
   const initialError =
@@ -34,6 +40,8 @@ export default async function LoginPage({
         initialError={initialError}
         magicLink={settings.magicLink !== false}
         providers={oauthButtons(settings.oauthProviders ?? [])}
+        step={step === 'code' ? 'code' : 'password'}
+        recovery={kind === 'recovery'}
       />
     </AuthCard>
   );

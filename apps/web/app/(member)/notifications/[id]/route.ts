@@ -4,7 +4,7 @@ import { openNotificationRoute } from '@cutroom/core/notifications/notifications
 import { openNotification } from '@cutroom/core/notifications/notifications.service';
 import { rawRoute } from '@/lib/raw-route';
 import { getRuntime } from '@/lib/runtime';
-import { safeRedirectPath } from '@/lib/safe-redirect';
+import { safeRedirectPath } from '@cutroom/core/api/safe-redirect';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,0 +1,66 @@
+import { createAuthMiddleware } from 'better-auth/api';
+import { deleteSessionCookie } from 'better-auth/cookies';
+import { generateRandomString } from 'better-auth/crypto';
+import { safeRedirectPath } from '../api/safe-redirect';
+
+/** better-auth's providers' callback routes: the built-in ones and the generic one's. */
+const PROVIDER_CALLBACKS = new Set(['/callback/:id', '/oauth2/callback/:providerId']);
+
+/** better-auth's two-factor plugin's pending sign-in: its cookie's name and lifetime. */
+const TWO_FACTOR_COOKIE = 'two_factor';
+const TWO_FACTOR_SECONDS = 600;
+
+/** Where a provider's sign-in waits for the code: the sign-in page's second step. */
+export function secondStepPath(next: string): string {
+  const query = new URLSearchParams({ step: 'code' });
+  if (next !== '/') query.set('next', next);
+  return `/login?${query}`;
+}
+
+/**
+ * A provider's sign-in to an account with two-factor sign-in on asks for the code too.
+ * better-auth's two-factor plugin holds back only password sign-ins; here the session the
+ * provider's callback just made is taken back and the same pending sign-in the plugin makes
+ * is left in its place (a verification row and its signed cookie, with the plugin's attempt
+ * count), so the plugin's own verify-totp and verify-backup-code finish it. The browser goes
+ * to the sign-in page's second step instead of `callbackURL`, which it passes on as `next`.
+ */
+export const providerSignInTwoFactor = createAuthMiddleware(async (ctx) => {
+  if (!PROVIDER_CALLBACKS.has(ctx.path ?? '')) return;
+  const made = ctx.context.newSession;
+  if (!made?.user.twoFactorEnabled) return;
+
+  deleteSessionCookie(ctx, true);
+  await ctx.context.internalAdapter.deleteSession(made.session.token);
+  ctx.context.setNewSession(null);
+
+  const identifier = `2fa-${generateRandomString(20)}`;
+  const expiresAt = new Date(Date.now() + TWO_FACTOR_SECONDS * 1000);
+  await ctx.context.internalAdapter.createVerificationValue({
+    value: made.user.id,
+    identifier,
+    expiresAt,
+  });
+  await ctx.context.internalAdapter.createVerificationValue({
+    value: '0',
+    identifier: `2fa-attempts-${identifier}`,
+    expiresAt,
+  });
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE, { maxAge: TWO_FACTOR_SECONDS });
+  await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+
+  throw ctx.redirect(secondStepPath(safeRedirectPath(callbackTarget(ctx.context.returned))));
+});
+
+/** Where the callback meant to send the browser: its redirect's location, as a path. */
+function callbackTarget(returned: unknown): string | undefined {
+  const headers = (returned as { headers?: unknown } | undefined)?.headers;
+  const location = headers instanceof Headers ? headers.get('location') : null;
+  if (!location) return undefined;
+  try {
+    const url = new URL(location, 'http://site.invalid');
+    return url.origin === 'http://site.invalid' ? `${url.pathname}${url.search}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
