@@ -268,6 +268,29 @@ describe('sign-in by an e-mail link', () => {
     await smtp.waitForMail(known.user.email, { since: before });
     expect(smtp.received.slice(before).map((mail) => mail.to)).toEqual([[known.user.email]]);
   });
+  it('asks for the code after a sign-in link mailed before two-factor sign-in was turned on', async () => {
+    const { user, password } = await createUser(db, { password: 'Two-factor-9x' });
+    const before = smtp.received.length;
+    await request('/sign-in/magic-link', {
+      body: { email: user.email, callbackURL: '/watched' },
+      ip: freshIp(),
+    });
+    const link = firstLink(await smtp.waitForMail(user.email, { since: before }));
+    const { totpURI } = await turnOnTwoFactor(user.email, password);
+
+    const opened = await request(link, { ip: freshIp() });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe('/login?step=code&next=%2Fwatched');
+    const pending = cookiesOf(opened);
+    expect(await resolveActor(harness.auth, db, new Headers({ cookie: pending }))).toBeNull();
+    const withCode = await request('/two-factor/verify-totp', {
+      body: { code: totpCode(totpURI) },
+      cookie: pending,
+      ip: freshIp(),
+    });
+    expect(withCode.status).toBe(200);
+  });
+
   it('limits link requests from one address like mails, not like password sign-ins', async () => {
     const ip = freshIp();
     const ask = () =>
@@ -372,10 +395,9 @@ describe('two-factor sign-in (an authenticator app, with recovery codes)', () =>
   });
 });
 
-/** A member who has turned two-factor sign-in on: the app's secret and the recovery codes. */
-async function memberWithTwoFactor(email?: string) {
-  const { user, password } = await createUser(db, { password: 'Two-factor-9x', email });
-  const first = await signIn(user.email, password, freshIp());
+/** Turns two-factor sign-in on for a member: the app's secret and the recovery codes. */
+async function turnOnTwoFactor(email: string, password: string) {
+  const first = await signIn(email, password, freshIp());
   const enabled = await request('/two-factor/enable', {
     body: { password },
     cookie: first.cookie,
@@ -391,7 +413,13 @@ async function memberWithTwoFactor(email?: string) {
     ip: freshIp(),
   });
   expect(confirmed.status).toBe(200);
-  return { user, password, totpURI, backupCodes };
+  return { totpURI, backupCodes };
+}
+
+/** A member who has turned two-factor sign-in on. */
+async function memberWithTwoFactor(email?: string) {
+  const { user, password } = await createUser(db, { password: 'Two-factor-9x', email });
+  return { user, password, ...(await turnOnTwoFactor(user.email, password)) };
 }
 
 /** A sign-in through the stand-in provider, as far as its callback's answer. */
