@@ -4,6 +4,7 @@ import { IntentLink } from '@/components/ui/intent-link';
 import { useState, type FormEvent } from 'react';
 import { MESSAGES, OWN_MESSAGES } from '@cutroom/core/accounts/messages';
 import { postJson, requestVerificationMail } from '@/lib/auth-client';
+import { secondStepPath } from '@cutroom/core/accounts/sign-in-steps';
 import { safeRedirectPath } from '@cutroom/core/api/safe-redirect';
 import { useFormErrors } from '@/lib/use-form-errors';
 import { Field, FormMessage, SubmitButton } from './form-parts';
@@ -227,13 +228,6 @@ function SecondFactorForm({
   const [busy, setBusy] = useState(false);
   const errors = useFormErrors(CODE_FIELDS, initialError);
   const target = safeRedirectPath(next);
-  const codeStep = (kind?: 'recovery') => {
-    const query = new URLSearchParams({ step: 'code' });
-    if (target !== '/') query.set('next', target);
-    if (kind) query.set('kind', kind);
-    return `/login?${query}`;
-  };
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
@@ -280,7 +274,7 @@ function SecondFactorForm({
       />
       <SubmitButton busy={busy}>{busy ? 'Checking…' : 'Continue'}</SubmitButton>
       <a
-        href={codeStep(recovery ? undefined : 'recovery')}
+        href={secondStepPath(target, { kind: recovery ? undefined : 'recovery' })}
         onClick={(event) => {
           event.preventDefault();
           setRecovery(!recovery);

@@ -2,6 +2,7 @@ import { createAuthMiddleware } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { generateRandomString } from 'better-auth/crypto';
 import { safeRedirectPath } from '../api/safe-redirect';
+import { secondStepPath } from './sign-in-steps';
 
 /**
  * The routes that make a session without the password: the providers' callbacks (the
@@ -18,13 +19,6 @@ const SIGN_INS_WITHOUT_PASSWORD = new Set([
 /** better-auth's two-factor plugin's pending sign-in: its cookie's name and lifetime. */
 const TWO_FACTOR_COOKIE = 'two_factor';
 const TWO_FACTOR_SECONDS = 600;
-
-/** Where a provider's sign-in waits for the code: the sign-in page's second step. */
-export function secondStepPath(next: string): string {
-  const query = new URLSearchParams({ step: 'code' });
-  if (next !== '/') query.set('next', next);
-  return `/login?${query}`;
-}
 
 /**
  * A provider's sign-in (or a sign-in link's) to an account with two-factor sign-in on asks

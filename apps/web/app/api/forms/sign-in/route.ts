@@ -1,5 +1,5 @@
 import { signInFormRoute } from '@cutroom/core/accounts/accounts.routes';
-import { secondStepPath } from '@cutroom/core/accounts/provider-two-factor';
+import { secondStepPath } from '@cutroom/core/accounts/sign-in-steps';
 import { safeRedirectPath } from '@cutroom/core/api/safe-redirect';
 import { askAuthForForm } from '@/lib/auth-form-post';
 import { formMessageCode, formText, isFormPost, seeOther } from '@/lib/form-outcome';

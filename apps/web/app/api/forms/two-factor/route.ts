@@ -1,5 +1,5 @@
 import { twoFactorFormRoute } from '@cutroom/core/accounts/accounts.routes';
-import { secondStepPath } from '@cutroom/core/accounts/provider-two-factor';
+import { secondStepPath } from '@cutroom/core/accounts/sign-in-steps';
 import { safeRedirectPath } from '@cutroom/core/api/safe-redirect';
 import { askAuthForForm } from '@/lib/auth-form-post';
 import { formMessageCode, formText, isFormPost, seeOther } from '@/lib/form-outcome';
@@ -23,8 +23,9 @@ export const POST = rawRoute(twoFactorFormRoute, async (request) => {
     { code: formText(form, 'code').trim() },
   );
   if (answer.ok) return seeOther(next, answer.cookies);
-  const back = new URL(secondStepPath(next), 'http://site.invalid');
-  back.searchParams.set('error', formMessageCode(answer.body.message));
-  if (recovery) back.searchParams.set('kind', 'recovery');
-  return seeOther(`${back.pathname}${back.search}`, answer.cookies);
+  const error = formMessageCode(answer.body.message);
+  return seeOther(
+    secondStepPath(next, { kind: recovery ? 'recovery' : undefined, error }),
+    answer.cookies,
+  );
 });
