@@ -347,18 +347,7 @@ describe('two-factor sign-in (an authenticator app, with recovery codes)', () =>
     const second = await signIn(user.email, password, freshIp());
     expect(second.body.twoFactorRedirect).toBe(true);
     expect(await resolveActor(harness.auth, db, new Headers({ cookie: second.cookie }))).toBeNull();
-    const withCode = await request('/two-factor/verify-totp', {
-      body: { code: totpCode(totpURI) },
-      cookie: second.cookie,
-      ip: freshIp(),
-    });
-    expect(withCode.status).toBe(200);
-    const actor = await resolveActor(
-      harness.auth,
-      db,
-      new Headers({ cookie: cookiesOf(withCode) }),
-    );
-    expect(actor?.id).toBe(user.id);
+    expect(await finishWithAppCode(second.cookie, totpURI)).toBe(user.id);
 
     // A recovery code signs in once.
     const third = await signIn(user.email, password, freshIp());
@@ -414,6 +403,17 @@ async function turnOnTwoFactor(email: string, password: string) {
   });
   expect(confirmed.status).toBe(200);
   return { totpURI, backupCodes };
+}
+
+/** The second step with the app's current code: the signed-in member's id (the call must succeed). */
+async function finishWithAppCode(pendingCookie: string, totpURI: string) {
+  const withCode = await request('/two-factor/verify-totp', {
+    body: { code: totpCode(totpURI) },
+    cookie: pendingCookie,
+    ip: freshIp(),
+  });
+  expect(withCode.status).toBe(200);
+  return (await resolveActor(harness.auth, db, new Headers({ cookie: cookiesOf(withCode) })))?.id;
 }
 
 /** A member who has turned two-factor sign-in on. */
@@ -493,18 +493,7 @@ describe('sign-in with a configured OAuth provider', () => {
       ip: freshIp(),
     });
     expect(wrong.status).toBe(401);
-    const withCode = await request('/two-factor/verify-totp', {
-      body: { code: totpCode(totpURI) },
-      cookie: pending,
-      ip: freshIp(),
-    });
-    expect(withCode.status).toBe(200);
-    const actor = await resolveActor(
-      harness.auth,
-      db,
-      new Headers({ cookie: cookiesOf(withCode) }),
-    );
-    expect(actor?.id).toBe(user.id);
+    expect(await finishWithAppCode(pending, totpURI)).toBe(user.id);
 
     // A recovery code finishes it too.
     const again = await providerSignIn('/');
