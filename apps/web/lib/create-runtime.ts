@@ -42,6 +42,9 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : join(config.dataDir, 'db'),
+    waitLimitMs: config.DATABASE_WAIT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    guardTransactions: config.NODE_ENV !== 'production',
   });
   await migrateDatabase(database);
   // A fresh install (no account yet) gets the demo accounts, their passwords shown once.
