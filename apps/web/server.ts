@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { FOREIGN_ORIGIN_MESSAGE } from '@cutroom/core/accounts/origin';
 import { memberPartsEndpoint } from '@cutroom/core/member-parts/member-parts.endpoints';
-import { SITE_BUSY_MESSAGE } from '@cutroom/core/api/dispatch';
 import { requestWaits } from '@cutroom/core/db/transaction-guard';
 import { answerJsonCall, RETRY_AFTER_SECONDS } from './lib/api-route';
+import { createRequestDeadline } from './lib/request-deadline';
 import { createRuntime } from './lib/create-runtime';
 import { MEDIA_PATH_PREFIX, serveMedia } from './lib/media-handler';
 import { createPremiumMediaGuard } from './lib/premium-media';
@@ -137,59 +137,12 @@ function fetchAsVisitor(request: IncomingMessage, pagePath?: string): Promise<vo
   });
 }
 
-const REQUEST_DEADLINE_MS = config.REQUEST_TIMEOUT_SECONDS * 1000;
 const busyAnswer = (message: string) =>
   JSON.stringify({ error: message, message, httpStatusCode: 503 });
-
-/**
- * Every request answers within REQUEST_TIMEOUT_SECONDS (docs/faults.md): one whose answer has
- * not started by then is answered 503 with Retry-After, and the log names what it waited for.
- * Whatever the late work writes afterwards goes nowhere.
- */
-function armDeadline(
-  request: IncomingMessage,
-  response: ServerResponse,
-  requestId: string,
-  wait: { waitingFor?: string },
-) {
-  const timer = setTimeout(() => {
-    if (response.headersSent || response.writableEnded) return;
-    log.error(
-      {
-        reqId: requestId,
-        method: request.method,
-        url: request.url,
-        deadlineMs: REQUEST_DEADLINE_MS,
-        waitingFor: wait.waitingFor ?? 'the page or call itself (not the database)',
-      },
-      'request passed its deadline: answered 503',
-    );
-    response
-      .writeHead(503, {
-        'content-type': 'application/json',
-        'retry-after': String(RETRY_AFTER_SECONDS),
-        'cache-control': 'no-store',
-        connection: 'close',
-      })
-      .end(busyAnswer(SITE_BUSY_MESSAGE));
-    silenceLateWrites(response);
-  }, REQUEST_DEADLINE_MS);
-  timer.unref();
-  response.once('close', () => clearTimeout(timer));
-}
-
-/** After a deadline's answer, the handler still running may write: it writes nowhere. */
-function silenceLateWrites(response: ServerResponse) {
-  const late = response as unknown as Record<string, unknown>;
-  late.writeHead = () => response;
-  late.setHeader = () => response;
-  late.appendHeader = () => response;
-  late.removeHeader = () => undefined;
-  late.flushHeaders = () => undefined;
-  late.write = () => true;
-  late.end = () => response;
-  response.on('error', () => undefined);
-}
+const armDeadline = createRequestDeadline({
+  deadlineMs: config.REQUEST_TIMEOUT_SECONDS * 1000,
+  log,
+});
 
 /** The one way a request that failed unexpectedly is answered: logged, 500 or cut off. */
 function answerFailure(
