@@ -3,6 +3,7 @@
 // modes (theatre, mini player, fullscreen) and the 360° view. The facade builds the root
 // element, wires the controllers to each other and gives the video element back on destroy().
 import { AdsController } from './controllers/ads-controller.ts';
+import { CastController } from './controllers/cast-controller.ts';
 import { ChaptersController } from './controllers/chapters-controller.ts';
 import { createContext } from './controllers/context.ts';
 import type { PlayerContext } from './controllers/context.ts';
@@ -10,6 +11,7 @@ import { ControlsController } from './controllers/controls-controller.ts';
 import { DisplayModesController } from './controllers/display-modes-controller.ts';
 import { KeyboardController } from './controllers/keyboard-controller.ts';
 import { PersistenceController } from './controllers/persistence-controller.ts';
+import { PipController } from './controllers/pip-controller.ts';
 import { PlaybackController, fileName } from './controllers/playback-controller.ts';
 import { SubtitlesController } from './controllers/subtitles-controller.ts';
 import { SuggestedController } from './controllers/suggested-controller.ts';
@@ -109,6 +111,7 @@ class CutroomPlayer implements Player {
   readonly #modes: DisplayModesController;
   readonly #ads: AdsController;
   readonly #chapters: ChaptersController;
+  readonly #pip: PipController;
 
   constructor(video: HTMLVideoElement, options: ResolvedOptions, hasHlsHooks = false) {
     this.video = video;
@@ -226,6 +229,10 @@ class CutroomPlayer implements Player {
       );
     };
     this.#chapters = new ChaptersController(ctx);
+    this.#pip = new PipController(ctx, this.#modes, persistence.saved.pictureInPicture === true);
+    this.#controls.addButton(this.#pip.button);
+    this.#controls.addButton(new CastController(ctx).button);
+    this.#modes.isAway = () => this.#pip.isOn;
     const subtitles = this.#subtitles;
     new KeyboardController(ctx, {
       togglePlay: () => this.#playback.togglePlay(),
@@ -235,6 +242,7 @@ class CutroomPlayer implements Player {
       toggleMute: () => this.#playback.toggleMute(),
       toggleFullScreen: () => this.toggleFullScreen(),
       toggleMiniPlayer: () => this.toggleMiniPlayer(),
+      togglePictureInPicture: () => void this.togglePictureInPicture(),
       get subtitleSize() {
         return subtitles.size;
       },
@@ -306,6 +314,14 @@ class CutroomPlayer implements Player {
 
   toggleTheatre(on?: boolean): void {
     this.#modes.toggleTheatre(on);
+  }
+
+  togglePictureInPicture(on?: boolean): Promise<void> {
+    return this.#pip.toggle(on);
+  }
+
+  get isPictureInPicture(): boolean {
+    return this.#pip.isOn;
   }
 
   setChapters(chapters: readonly PlayerChapter[]): void {

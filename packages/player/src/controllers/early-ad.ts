@@ -145,6 +145,8 @@ export class EarlyAd {
     this.video = document.createElement('video');
     this.video.className = 'cr-ad-video';
     this.video.playsInline = true;
+    this.video.disableRemotePlayback = true;
+    this.video.disablePictureInPicture = true;
     this.video.style.cssText = 'position:absolute;inset:0;width:100%;height:100%';
     this.root.append(this.video);
     container.append(this.root);
