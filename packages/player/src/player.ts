@@ -3,7 +3,6 @@
 // modes (theatre, mini player, fullscreen) and the 360° view. The facade builds the root
 // element, wires the controllers to each other and gives the video element back on destroy().
 import { AdsController } from './controllers/ads-controller.ts';
-import { CastController } from './controllers/cast-controller.ts';
 import { ChaptersController } from './controllers/chapters-controller.ts';
 import { createContext } from './controllers/context.ts';
 import type { PlayerContext } from './controllers/context.ts';
@@ -11,12 +10,13 @@ import { ControlsController } from './controllers/controls-controller.ts';
 import { DisplayModesController } from './controllers/display-modes-controller.ts';
 import { KeyboardController } from './controllers/keyboard-controller.ts';
 import { PersistenceController } from './controllers/persistence-controller.ts';
-import { PipController } from './controllers/pip-controller.ts';
+import type { PipController } from './controllers/pip-controller.ts';
 import { PlaybackController, fileName } from './controllers/playback-controller.ts';
 import { SubtitlesController } from './controllers/subtitles-controller.ts';
 import { SuggestedController } from './controllers/suggested-controller.ts';
 import { VrController } from './controllers/vr-controller.ts';
 import { el } from './dom.ts';
+import { loadExtras } from './lazy-load.ts';
 import type { QualityLevel } from './engine-types.ts';
 import { logError } from './log.ts';
 import type { DisplayMode } from './modes.ts';
@@ -111,7 +111,8 @@ class CutroomPlayer implements Player {
   readonly #modes: DisplayModesController;
   readonly #ads: AdsController;
   readonly #chapters: ChaptersController;
-  readonly #pip: PipController;
+  /** Picture-in-picture, once the extras chunk is in (see #loadExtras). */
+  readonly #pip: Promise<PipController | null>;
 
   constructor(video: HTMLVideoElement, options: ResolvedOptions, hasHlsHooks = false) {
     this.video = video;
@@ -229,10 +230,8 @@ class CutroomPlayer implements Player {
       );
     };
     this.#chapters = new ChaptersController(ctx);
-    this.#pip = new PipController(ctx, this.#modes, persistence.saved.pictureInPicture === true);
-    this.#controls.addButton(this.#pip.button);
-    this.#controls.addButton(new CastController(ctx).button);
-    this.#modes.isAway = () => this.#pip.isOn;
+    this.#pip = this.#loadExtras(persistence.saved.pictureInPicture === true);
+    this.#modes.isAway = () => this.isPictureInPicture;
     const subtitles = this.#subtitles;
     new KeyboardController(ctx, {
       togglePlay: () => this.#playback.togglePlay(),
@@ -316,12 +315,12 @@ class CutroomPlayer implements Player {
     this.#modes.toggleTheatre(on);
   }
 
-  togglePictureInPicture(on?: boolean): Promise<void> {
-    return this.#pip.toggle(on);
+  async togglePictureInPicture(on?: boolean): Promise<void> {
+    await (await this.#pip)?.toggle(on);
   }
 
   get isPictureInPicture(): boolean {
-    return this.#pip.isOn;
+    return document.pictureInPictureElement === this.video;
   }
 
   setChapters(chapters: readonly PlayerChapter[]): void {
@@ -378,6 +377,31 @@ class CutroomPlayer implements Player {
     if (removed.some((n) => n.tagName === 'SOURCE') || video.getAttribute('src')) video.load();
     this.#listeners.clear();
     initialized.delete(video);
+  }
+
+  /**
+   * Picture-in-picture and casting come in a chunk of their own once the content has its first
+   * frame (both need the video's metadata; docs/player/features.md), so that they stay out of
+   * the first frame's path and of the core's size.
+   */
+  async #loadExtras(wasInPictureInPicture: boolean): Promise<PipController | null> {
+    const ctx = this.#ctx;
+    const v = this.video;
+    if (v.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
+      await new Promise((resolve) => ctx.listen(v, 'loadeddata', resolve, { once: true }));
+    }
+    let extras;
+    try {
+      extras = await loadExtras();
+    } catch (error) {
+      logError(`Picture-in-picture and casting could not load: ${String(error)}`);
+      return null;
+    }
+    if (ctx.isDestroyed) return null;
+    const pip = new extras.PipController(ctx, this.#modes, wasInPictureInPicture);
+    this.#controls.addButton(pip.button);
+    this.#controls.addButton(new extras.CastController(ctx).button);
+    return pip;
   }
 
   #emit(event: PlayerEventName, extra: Partial<EventInfo> = {}): void {

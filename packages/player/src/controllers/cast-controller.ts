@@ -3,10 +3,13 @@
 // video plays on one, the player says so over the picture. Ads play in elements of their own
 // that are never cast (their disableRemotePlayback is set).
 import { el, iconButton, setLabel, setText } from '../dom.ts';
-import { icons } from '../icons.ts';
+import { svg } from '../icons.ts';
 import { logError } from '../log.ts';
 import type { PlayerContext } from './context.ts';
 
+const ICON = svg(
+  'M1 18v3h3a3 3 0 0 0-3-3zm0-4v2a5 5 0 0 1 5 5h2a7 7 0 0 0-7-7zm0-4v2a9 9 0 0 1 9 9h2A11 11 0 0 0 1 10zm20-7H3a2 2 0 0 0-2 2v3h2V5h18v14h-7v2h7a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2z',
+);
 const LABEL = 'Cast';
 const STOP_LABEL = 'Stop casting';
 
@@ -24,7 +27,7 @@ export class CastController {
   constructor(ctx: PlayerContext) {
     this.#ctx = ctx;
     const { video, options, root } = ctx;
-    this.button = iconButton('cr-cast fluid_button fluid_control_cast', LABEL, icons.cast);
+    this.button = iconButton('cr-cast fluid_button fluid_control_cast', LABEL, ICON);
     this.button.setAttribute('aria-pressed', 'false');
     this.button.hidden = true;
     this.status.hidden = true;

@@ -3,12 +3,15 @@
 // mini player and fullscreen; entering those leaves it. A viewer who was watching in it gets it
 // again at their next play, which is a gesture of theirs (browsers ask for one).
 import { iconButton } from '../dom.ts';
-import { icons } from '../icons.ts';
+import { svg } from '../icons.ts';
 import { logError } from '../log.ts';
 import { saveSettings } from '../storage.ts';
 import type { PlayerContext } from './context.ts';
 import type { DisplayModesController } from './display-modes-controller.ts';
 
+const ICON = svg(
+  'M19 11h-8v6h8zm2-8H3a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h18a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2zm0 16H3V5h18zM5 7h6v2H7.4l3.3 3.3-1.4 1.4L6 10.4V13H4V7z',
+);
 const LABEL = 'Picture-in-picture';
 
 export class PipController {
@@ -21,7 +24,7 @@ export class PipController {
     this.#ctx = ctx;
     const { video, options } = ctx;
     const p = options.layoutControls.persistentSettings;
-    this.button = iconButton('cr-pip fluid_button fluid_control_pip', LABEL, icons.pip);
+    this.button = iconButton('cr-pip fluid_button fluid_control_pip', LABEL, ICON);
     this.button.setAttribute('aria-pressed', 'false');
     this.button.hidden = !this.isOffered;
     this.#isRestorePending = this.isOffered && p.pictureInPicture && wasOn;
@@ -45,15 +48,20 @@ export class PipController {
       }),
     );
     // The saved state comes back with the viewer's first play (user activation is needed).
-    ctx.listen(video, 'play', () => {
-      if (!this.#isRestorePending || navigator.userActivation?.isActive === false) return;
-      this.#isRestorePending = false;
-      if (video.readyState >= HTMLMediaElement.HAVE_METADATA) void this.toggle(true);
-      else ctx.listen(video, 'loadedmetadata', () => void this.toggle(true), { once: true });
-    });
+    ctx.listen(video, 'play', () => this.#restore());
     ctx.onDestroy(() => {
       if (this.isOn) void document.exitPictureInPicture().catch(() => {});
     });
+    // Loaded after a play the viewer just made: that play counts.
+    if (!video.paused) this.#restore();
+  }
+
+  #restore(): void {
+    if (!this.#isRestorePending || navigator.userActivation?.isActive === false) return;
+    this.#isRestorePending = false;
+    const video = this.#ctx.video;
+    if (video.readyState >= HTMLMediaElement.HAVE_METADATA) void this.toggle(true);
+    else this.#ctx.listen(video, 'loadedmetadata', () => void this.toggle(true), { once: true });
   }
 
   /** Whether the browser and the options offer picture-in-picture for this video. */
