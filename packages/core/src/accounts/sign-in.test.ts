@@ -343,7 +343,7 @@ describe('/api/v2/admin and /api/InitNewUser', () => {
   const admin = findEndpoint('/api/v2/admin')!;
   const init = findEndpoint('/api/InitNewUser')!;
 
-  it('answers 200 to an admin and 403 to everyone else', async () => {
+  it('answers 200 to an admin, 403 to every other account and 401 to a visitor', async () => {
     const { actor: adminActor } = await createUser(db, { role: 'admin' });
     const { actor: moderator } = await createUser(db, { role: 'moderator,tagger' });
     const { actor: plain } = await createUser(db);
@@ -352,7 +352,7 @@ describe('/api/v2/admin and /api/InitNewUser', () => {
     expect((await call(adminActor)).status).toBe(200);
     expect((await call(moderator)).status).toBe(403);
     expect((await call(plain)).status).toBe(403);
-    expect((await call(null)).status).toBe(403);
+    expect((await call(null)).status).toBe(401);
   });
 
   it("answers the caller's new-user record", async () => {

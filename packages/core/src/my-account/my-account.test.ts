@@ -70,6 +70,26 @@ async function signInAs(email: string, password: string, userAgent: string, ip: 
 
 const actorOf = (cookie: string) => resolveActor(harness.auth, db, new Headers({ cookie }));
 
+describe('what an account may do', () => {
+  it('tells a moderator they have staff access and a member they do not; a visitor signs in', async () => {
+    const member = await createUser(db);
+    const moderator = await createUser(db, { role: 'moderator' });
+    const staff = await call(moderator.actor, { mode: 'LoadAccess' });
+    expect(staff.status).toBe(200);
+    expect(staff.body).toMatchObject({
+      username: moderator.user.username,
+      roles: ['moderator'],
+      isStaff: true,
+      isAdmin: false,
+    });
+    expect(staff.body.rights).toEqual(expect.arrayContaining(['moderate', 'tag', 'participate']));
+    const plain = await call(member.actor, { mode: 'LoadAccess' });
+    expect(plain.body).toMatchObject({ roles: ['user'], isStaff: false, isAdmin: false });
+    expect(plain.body.rights).not.toContain('moderate');
+    expect((await call(null, { mode: 'LoadAccess' })).status).toBe(401);
+  });
+});
+
 describe('sessions', () => {
   it('reads devices and hides the end of addresses', () => {
     expect(describeDevice(CHROME_LINUX)).toBe('Chrome on Linux');
