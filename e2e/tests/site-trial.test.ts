@@ -171,3 +171,39 @@ describe('a profile remembers and says ahead (items 14 and 17)', () => {
     await page.context().close();
   });
 });
+
+describe('after signing out (item 23)', () => {
+  it('home asks for no member library and logs no refusal', async () => {
+    const leaving = await createVerifiedUser();
+    const page = await pageAs(leaving);
+    await page.goto('/');
+    await page.getByTestId('account-menu').waitFor();
+    const errors: string[] = [];
+    const libraryCalls: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v2/library')) libraryCalls.push(request.url());
+    });
+    await page.getByTestId('account-menu').getByRole('button').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+    expect(await page.evaluate(() => document.cookie)).not.toContain('cutroom.member=1');
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(libraryCalls).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('oEmbed knows the site by another of its names', async () => {
+    const other = new URL(baseUrl());
+    other.hostname = other.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const pageUrl = `${other.origin}/video/${video.slug}_${video.id}`;
+    const answer = await fetch(`${other.origin}/api/oembed?url=${encodeURIComponent(pageUrl)}`);
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { html: string };
+    expect(body.html).toContain(`${other.origin}/video/embed/${video.id}`);
+  });
+});
