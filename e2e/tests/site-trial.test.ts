@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
@@ -5,6 +6,7 @@ import { baseUrl, openPage } from '../support/browser';
 import { createStaffAccount } from '../support/routes';
 import { screenshotPath } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
+import { tokenExamples } from '../../apps/web/lib/api-token-examples';
 
 // What trying the site as its members and staff found (issue 30), each as a regression.
 
@@ -205,5 +207,39 @@ describe('after signing out (item 23)', () => {
     expect(answer.status).toBe(200);
     const body = (await answer.json()) as { html: string };
     expect(body.html).toContain(`${other.origin}/video/embed/${video.id}`);
+  });
+});
+
+describe('an API client gets a token without a browser (item 26)', () => {
+  /** Runs a program and answers what it printed. */
+  const run = (command: string, args: string[]) =>
+    new Promise<string>((resolve, reject) =>
+      execFile(command, args, { timeout: 60_000 }, (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+      ),
+    );
+
+  it('/api shows a curl and a fetch example, and both work as shown', async () => {
+    const page = await pageAs(null);
+    await page.goto('/api');
+    const shownCurl = await page.getByTestId('token-example-curl').innerText();
+    const shownFetch = await page.getByTestId('token-example-fetch').innerText();
+    await page.context().close();
+    const shown = tokenExamples({
+      site: baseUrl(),
+      email: 'you@example.org',
+      password: 'your password',
+    });
+    expect(shownCurl).toBe(shown.curl);
+    expect(shownFetch).toBe(shown.fetch);
+
+    // The same examples with a real account, run by curl and by Node's own fetch.
+    const mine = tokenExamples({ site: baseUrl(), email: member.email, password: member.password });
+    const byCurl = JSON.parse(await run('sh', ['-c', mine.curl])) as Record<string, unknown>;
+    expect(byCurl).toMatchObject({ username: member.username, isStaff: false });
+    const byFetch = JSON.parse(
+      await run(process.execPath, ['--input-type=module', '-e', mine.fetch]),
+    ) as Record<string, unknown>;
+    expect(byFetch).toMatchObject({ username: member.username, isStaff: false });
   });
 });

@@ -11,6 +11,7 @@ import {
 import { AUTH_CODE_MESSAGES, MESSAGES } from './messages';
 import {
   allowedOriginsFor,
+  asSeenByAuth,
   FOREIGN_ORIGIN_MESSAGE,
   isForeignMutation,
   isJsonBody,
@@ -123,7 +124,9 @@ export function createAuthRequestHandler(options: {
     return translateAuthResponse(response);
   }
 
-  return async function handleAuthRequest(request: Request): Promise<Response> {
+  return async function handleAuthRequest(incoming: Request): Promise<Response> {
+    // An API client signs in and gets its tokens without a browser's Origin (docs/accounts.md).
+    const request = asSeenByAuth(incoming);
     const path = new URL(request.url).pathname.replace(/^\/api\/auth/, '');
     if (isForeignMutation(request, allowedOrigins)) {
       return json(403, { code: 'INVALID_ORIGIN', message: FOREIGN_ORIGIN_MESSAGE });
