@@ -127,6 +127,29 @@ describe('sessions', () => {
     expect((after.body.data as unknown[]).length).toBe(1);
   });
 
+  it('keeps one row for a browser that signs in again while it holds a session', async () => {
+    const { user, password } = await createUser(db);
+    let cookie = await signInAs(user.email, password, CHROME_LINUX, '203.0.113.7');
+    for (let again = 0; again < 3; again++) {
+      const response = await harness.request('/sign-in/email', {
+        body: { email: user.email, password },
+        cookie,
+        ip: '203.0.113.7',
+        headers: { 'user-agent': CHROME_LINUX },
+      });
+      expect(response.status).toBe(200);
+      cookie = harness.cookiesOf(response);
+    }
+    const listed = await call((await actorOf(cookie))!, { mode: 'ListSessions' }, cookie);
+    expect((listed.body.data as { isCurrent: boolean }[]).map((row) => row.isCurrent)).toEqual([
+      true,
+    ]);
+    // Another browser's session is its own row.
+    await signInAs(user.email, password, FIREFOX_WINDOWS, '192.0.2.44');
+    const both = await call((await actorOf(cookie))!, { mode: 'ListSessions' }, cookie);
+    expect((both.body.data as unknown[]).length).toBe(2);
+  });
+
   it('signs out one session of its own only, naming the field otherwise', async () => {
     const { user, password } = await createUser(db);
     const mine = await signInAs(user.email, password, CHROME_LINUX, '203.0.113.8');
