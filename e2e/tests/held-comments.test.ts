@@ -53,7 +53,7 @@ describe('comment moderation', () => {
     // The comment's video link opens its page.
     const href = await page.getByRole('link', { name: 'Held comment walk' }).getAttribute('href');
     expect(href).toBe(`/video/${video.slug}_${video.id}`);
-    await page.screenshot({ path: screenshotPath('comment-moderation-held'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('comment-moderation-held.png'), fullPage: true });
     await page.context().close();
   });
 });

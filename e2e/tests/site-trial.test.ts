@@ -43,9 +43,12 @@ describe('refusals answer their status and say what happened (item 1)', () => {
     const asked = await visitor.goto('/moderation');
     expect(asked?.status()).toBe(401);
     await visitor.getByTestId('sign-in-prompt').waitFor();
-    expect(await visitor.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
-      '/login?next=%2Fmoderation',
-    );
+    expect(
+      await visitor
+        .getByTestId('sign-in-prompt')
+        .getByRole('link', { name: 'Sign in' })
+        .getAttribute('href'),
+    ).toBe('/login?next=%2Fmoderation');
     const inbox = await visitor.goto('/inbox');
     expect(inbox?.status()).toBe(401);
     await visitor.getByRole('heading', { name: 'Sign in to see your inbox' }).waitFor();
@@ -58,7 +61,7 @@ describe('refusals answer their status and say what happened (item 1)', () => {
     expect(text).toContain('This page is for moderators and administrators');
     expect(text).not.toContain('Internal Server Error');
     expect(await shellCounts(page)).toEqual({ main: 1, footer: 1, skip: 1 });
-    await page.screenshot({ path: screenshotPath('refusal-403-member'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('refusal-403-member.png'), fullPage: true });
     expect((await page.goto('/admin'))?.status()).toBe(403);
     expect(await page.getByTestId('page-outlet').innerText()).toContain('for administrators');
     expect((await page.goto('/tagger'))?.status()).toBe(403);
@@ -79,7 +82,7 @@ describe('the staff area (item 7)', () => {
     expect(await shellCounts(page)).toEqual({ main: 1, footer: 1, skip: 1 });
     // The staff menu stays beside it.
     expect(await page.getByRole('link', { name: 'Staff log' }).count()).toBeGreaterThan(0);
-    await page.screenshot({ path: screenshotPath('staff-404'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('staff-404.png'), fullPage: true });
     await page.context().close();
   });
 
@@ -162,7 +165,7 @@ describe('a profile remembers and says ahead (items 14 and 17)', () => {
     expect(await page.getByTestId('message-refused').innerText()).toBe(
       `${private_.username} only accepts messages from friends. Send a friend request first.`,
     );
-    await page.screenshot({ path: screenshotPath('profile-message-refused'), fullPage: false });
+    await page.screenshot({ path: screenshotPath('profile-message-refused.png'), fullPage: false });
     await page.goto(`/inbox/new?to=${private_.username}`);
     expect(await page.getByTestId('message-refused').innerText()).toContain(
       'only accepts messages from friends',
