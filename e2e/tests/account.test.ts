@@ -78,6 +78,26 @@ describe('one’s own account in the browser', () => {
     await page.getByTestId('chart-views').locator('svg[role="img"]').waitFor();
     expect(await page.getByTestId('video-row').textContent()).toContain('Statistics clip');
     await page.screenshot({ path: screenshotPath('account-statistics-1280.png'), fullPage: true });
+    // One day of data: the day is marked and the chart names its first and last day.
+    const views = page.getByTestId('chart-views');
+    expect(await views.getByTestId('sparkline-dot').count()).toBe(1);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await views.locator('p').innerText()).toMatch(
+      new RegExp(`^\\d{4}-\\d{2}-\\d{2}\\s+${today}$`),
+    );
+    // At 390 px the video table's headers keep their words on one line (it scrolls instead).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const headerHeights = await page
+      .getByTestId('videos-table')
+      .locator('thead th')
+      .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().height));
+    const rowHeight = await page
+      .getByTestId('videos-table')
+      .locator('thead tr')
+      .evaluate((row) => parseFloat(getComputedStyle(row).lineHeight));
+    for (const height of headerHeights) expect(height).toBeLessThan(rowHeight * 2);
+    await page.screenshot({ path: screenshotPath('account-statistics-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Deleting the account, videos included: signed out, the video gone, sign-in refused.
     await page.goto('/profile/settings/account');

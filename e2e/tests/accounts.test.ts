@@ -167,14 +167,14 @@ describe('accounts in the browser', () => {
     expect(html).toContain('/login?next=%2Fprofile%2Fsettings');
   });
 
-  it('answers /api/v2/admin with 403 to a visitor and a plain user', async () => {
+  it('answers /api/v2/admin with 401 to a visitor and 403 to a plain user', async () => {
     const call = (headers: Record<string, string> = {}) =>
       fetch(`${baseUrl()}/api/v2/admin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify({ mode: 'CheckAccess' }),
       });
-    expect((await call()).status).toBe(403);
+    expect((await call()).status).toBe(401);
     const user = await createVerifiedUser();
     const signIn = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
       method: 'POST',

@@ -64,6 +64,31 @@ async function signInWithPassword(page: Page) {
 }
 
 describe('sign-in options in the browser', () => {
+  it('waits for the bot check when Register is pressed before it is done, and says so', async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 900 } });
+    // The challenge is held back until Register has been pressed.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v2/recaptchaConfig', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const early = `early${Date.now().toString(36)}`;
+    await page.goto('/register');
+    await page.getByLabel('Username').fill(early);
+    await page.getByLabel('E-mail').fill(`${early}@example.test`);
+    await page.getByLabel('Password').fill(member.password);
+    expect(await page.getByTestId('bot-check').getAttribute('data-state')).toBe('loading');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page
+      .getByRole('button', { name: 'Finishing the check that you are not a robot…' })
+      .waitFor();
+    release();
+    await page.getByTestId('register-success').waitFor({ timeout: 30_000 });
+    expect(await page.getByText('Please complete the check').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('registers with the policy shown and the proof of work solved in the page', async () => {
     const page = await openPage({ viewport: { width: 1280, height: 900 } });
     await page.goto('/register');

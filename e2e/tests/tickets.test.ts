@@ -107,6 +107,10 @@ describe('support tickets in the browser', () => {
       .getByTestId('ticket-images')
       .setInputFiles({ name: 'progress.png', mimeType: 'image/png', buffer: PNG });
     await page.getByText('progress.png').waitFor();
+    // The field says what is attached, not the browser's "No file chosen" beside the image.
+    expect(await page.getByTestId('ticket-images-count').innerText()).toBe('1 image attached');
+    expect(await page.getByText('No file chosen').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Add more images/ }).count()).toBe(1);
     await page.screenshot({ path: screenshotPath('ticket-create.png'), fullPage: true });
     await page.getByTestId('ticket-submit').click();
 
@@ -201,6 +205,21 @@ describe('support tickets in the browser', () => {
     );
     await page.goto('/profile/settings/notifications');
     expect(await page.getByTestId('email-ticket_answer').inputValue()).toBe('off');
+    // The link used once says it is done instead of asking again.
+    await visitor.goto(unsubscribe!);
+    expect(await visitor.getByTestId('unsubscribed').textContent()).toContain(
+      'You are already unsubscribed',
+    );
+    expect(await visitor.getByTestId('unsubscribe-button').count()).toBe(0);
+    // Opening the List-Unsubscribe address itself (GET) shows that page, not a blank 405.
+    const listAddress = mail.raw
+      .replace(/\r?\n(?=[ \t])/g, '')
+      .match(/List-Unsubscribe: <([^>]+)>/)?.[1];
+    expect(listAddress).toBeDefined();
+    const opened = await visitor.goto(listAddress!);
+    expect(opened?.status()).toBe(200);
+    expect(new URL(visitor.url()).pathname).toBe('/unsubscribe');
+    await visitor.getByTestId('unsubscribed').waitFor();
     for (const opened of [page, staffPage, phone, visitor]) await opened.context().close();
   });
 });

@@ -1,6 +1,8 @@
 // Browser-side helpers of the account pages: JSON calls and clearing what the client keeps
 // about the signed-in user.
 
+import { MEMBER_HINT_COOKIE } from './member-hint';
+
 export interface CallResult {
   ok: boolean;
   status: number;
@@ -55,9 +57,15 @@ export function onSignOut(reset: () => void): () => void {
 /** Keys of browser storage that hold per-user data start with this. */
 export const CLIENT_STORAGE_PREFIX = 'cutroom:';
 
-/** Forgets every cached profile and per-user value this tab holds. */
+/**
+ * Forgets every cached profile and per-user value this tab holds, and the member hint: pages
+ * loaded after signing out (or deleting the account) ask for no member's parts or library.
+ */
 export function clearClientState(): void {
   for (const reset of resetters) reset();
+  if (typeof document !== 'undefined') {
+    document.cookie = `${MEMBER_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  }
   for (const storage of [globalThis.sessionStorage, globalThis.localStorage]) {
     if (!storage) continue;
     for (const key of Object.keys(storage)) {

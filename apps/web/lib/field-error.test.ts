@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cutroom/core/accounts/messages';
+import { VISIBILITY_MESSAGES } from '@cutroom/core/video-settings/visibility.service';
 import { placeError } from './field-error';
 
 const labels = { username: 'Username', email: 'E-mail', password: 'Password', title: 'Title' };
@@ -18,6 +19,12 @@ describe('placeError', () => {
       field: 'username',
       text: 'Usernames are at least 3 characters long',
     });
+    // An unknown viewer of a private video reads as a sentence beside its field.
+    expect(
+      placeError(VISIBILITY_MESSAGES.unknownViewer('nobody_here'), {
+        viewers: 'People who may watch',
+      }),
+    ).toEqual({ field: 'viewers', text: 'There is no member called "nobody_here"' });
   });
 
   it("keeps the spec's messages word for word beside their field", () => {

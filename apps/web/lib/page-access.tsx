@@ -1,6 +1,5 @@
 import { headers } from 'next/headers';
-import { redirect } from 'next/navigation';
-import type { ReactNode } from 'react';
+import { forbidden, redirect, unauthorized } from 'next/navigation';
 import { can, type Right } from '@cutroom/core/access/rights';
 import { MESSAGES } from '@cutroom/core/accounts/messages';
 import type { Actor } from '@cutroom/core/api/endpoint';
@@ -59,54 +58,101 @@ async function currentPath(): Promise<string> {
   return `${requestHeaders.get('x-pathname') ?? '/'}${requestHeaders.get('x-search') ?? ''}`;
 }
 
+/** What a member without a group's right is told, by the start of the path (first match). */
+const REFUSALS: Record<string, string> = {
+  admin: 'This page is for administrators; your account does not have that right.',
+  moderation:
+    'This page is for moderators and administrators; your account does not have that right.',
+  padmin:
+    'This page is for partner accounts and administrators; your account does not have that right.',
+};
+const DEFAULT_REFUSAL = 'Your account does not have the right to open this page.';
+
+function startOf(path: string, starts: string[]): string | undefined {
+  return starts.find(
+    (start) =>
+      path === `/${start}` || path.startsWith(`/${start}/`) || path.startsWith(`/${start}?`),
+  );
+}
+
 /**
- * The check a route group's layout makes: the viewer, and what to show instead of the page
- * when they lack the group's right (a sign-in prompt for a visitor, the verification notice
- * for an unverified account, 403 for anyone else), or null when they may enter.
+ * The check a route group's layout makes: the viewer when they hold the group's right. Anyone
+ * else is answered with the refusal's status (docs/authorization.md): 401 and a sign-in prompt
+ * for a visitor (unauthorized.tsx), 403 for a signed-in account without the right
+ * (forbidden.tsx: the verification notice for an unverified account, else what the page is for).
  */
-export async function pageAccess(
-  right: Right,
-): Promise<{ viewer: Actor | null; refusal: ReactNode | null }> {
+export async function pageAccess(right: Right): Promise<Actor | null> {
   const viewer = await getViewer(await headers());
-  if (can(viewer, right)) return { viewer, refusal: null };
-  if (!viewer) {
-    const path = await currentPath();
-    const section = Object.keys(SIGN_IN_PROMPTS).find(
-      (start) =>
-        path === `/${start}` || path.startsWith(`/${start}/`) || path.startsWith(`/${start}?`),
-    );
+  if (can(viewer, right)) return viewer;
+  if (!viewer) unauthorized();
+  forbidden();
+}
+
+/** What a refused viewer sees instead of the page, for the status their refusal answers. */
+export async function RefusalNotice({ status }: { status: 401 | 403 }) {
+  const path = await currentPath();
+  if (status === 401) {
+    const section = startOf(path, Object.keys(SIGN_IN_PROMPTS));
     const prompt = section ? SIGN_IN_PROMPTS[section]! : DEFAULT_PROMPT;
-    return {
-      viewer,
-      refusal: (
-        <section className="mx-auto max-w-md py-12 text-center" data-testid="sign-in-prompt">
-          <h1 className="text-2xl font-bold">{prompt.title}</h1>
-          <p className="mt-3 text-neutral-300">{prompt.text}</p>
-          <IntentLink
-            href={`/login?next=${encodeURIComponent(path)}`}
-            className="mt-6 inline-block rounded-full bg-accent px-5 py-2 font-semibold text-black"
-          >
-            Sign in
-          </IntentLink>
-        </section>
-      ),
-    };
+    return (
+      <section className="mx-auto max-w-md py-12 text-center" data-testid="sign-in-prompt">
+        <p className="text-sm font-semibold text-neutral-400">401 · Sign in required</p>
+        <h1 className="mt-2 text-2xl font-bold">{prompt.title}</h1>
+        <p className="mt-3 text-neutral-300">{prompt.text}</p>
+        <IntentLink
+          href={`/login?next=${encodeURIComponent(path)}`}
+          className="mt-6 inline-block rounded-full bg-accent px-5 py-2 font-semibold text-black"
+        >
+          Sign in
+        </IntentLink>
+      </section>
+    );
   }
-  if (!viewer.emailVerified) {
-    return {
-      viewer,
-      refusal: (
-        <section className="mx-auto max-w-md py-12 text-center">
-          <h1 className="text-2xl font-bold">Verify your e-mail address</h1>
-          <p className="mt-3 text-neutral-300">{MESSAGES.unverified}</p>
-        </section>
-      ),
-    };
+  const viewer = await getViewer(await headers());
+  if (viewer && !viewer.emailVerified) {
+    return (
+      <section className="mx-auto max-w-md py-12 text-center" data-testid="verify-prompt">
+        <p className="text-sm font-semibold text-neutral-400">403 · E-mail not verified</p>
+        <h1 className="mt-2 text-2xl font-bold">Verify your e-mail address</h1>
+        <p className="mt-3 text-neutral-300">{MESSAGES.unverified}</p>
+      </section>
+    );
   }
-  return {
-    viewer,
-    refusal: <ErrorPage statusCode={403} description="This page is not open to your account." />,
-  };
+  if (startOf(path, ['tagger'])) return <NotATagger />;
+  const section = startOf(path, Object.keys(REFUSALS));
+  return (
+    <ErrorPage
+      statusCode={403}
+      statusMessage="Not open to your account"
+      description={section ? REFUSALS[section] : DEFAULT_REFUSAL}
+    />
+  );
+}
+
+/** A member refused the tagger queue is shown the way to apply. */
+function NotATagger() {
+  return (
+    <section className="mx-auto max-w-md py-12 text-center" data-testid="not-a-tagger">
+      <h1 className="text-2xl font-bold">The tagger queue is for taggers</h1>
+      <p className="mt-3 text-neutral-300">
+        Taggers label videos from here. Members apply, and staff answer every application.
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <IntentLink
+          href="/tagging/apply"
+          className="rounded-full bg-accent px-5 py-2 font-semibold text-black"
+        >
+          Apply to tag
+        </IntentLink>
+        <IntentLink
+          href="/tagging/guide"
+          className="rounded-full px-5 py-2 font-semibold underline hover:no-underline"
+        >
+          Read the tagging guide
+        </IntentLink>
+      </div>
+    </section>
+  );
 }
 
 /**

@@ -6,14 +6,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@cutroom/core/logging/logger';
 import { OUT_OF_SPACE_MESSAGE } from '@cutroom/media/uploads/upload.service';
-import { createUploadServer, UPLOAD_PATH } from './uploads';
+import {
+  createUploadServer,
+  MAX_OPEN_UPLOADS,
+  TOO_MANY_OPEN_UPLOADS_MESSAGE,
+  UPLOAD_PATH,
+} from './uploads';
 
 const directory = mkdtempSync(join(tmpdir(), 'cutroom-uploads-test-'));
 const uploads = createUploadServer({
   directory,
   maxBytes: 1024 * 1024,
-  getViewer: async () => ({
-    id: 'u1',
+  // The member the request names in x-test-member, else u1.
+  getViewer: async (headers) => ({
+    id: headers.get('x-test-member') ?? 'u1',
     username: 'member',
     role: 'user',
     emailVerified: true,
@@ -89,4 +95,32 @@ describe('the upload server', () => {
       expect(await patched.text()).toBe(OUT_OF_SPACE_MESSAGE);
     },
   );
+
+  it('caps the unfinished uploads one member may hold, naming the cap', async () => {
+    const start = (member: string) =>
+      fetch(`${base}${UPLOAD_PATH}`, {
+        method: 'POST',
+        headers: { 'tus-resumable': '1.0.0', 'upload-length': '10', 'x-test-member': member },
+      });
+    const locations: URL[] = [];
+    for (let i = 0; i < MAX_OPEN_UPLOADS; i++) {
+      const created = await start('capped');
+      expect(created.status).toBe(201);
+      locations.push(new URL(created.headers.get('location')!, `${base}${UPLOAD_PATH}/`));
+    }
+    const refused = await start('capped');
+    expect(`${refused.status} ${await refused.text()}`).toBe(
+      `429 ${TOO_MANY_OPEN_UPLOADS_MESSAGE}`,
+    );
+    expect(TOO_MANY_OPEN_UPLOADS_MESSAGE).toContain(`${MAX_OPEN_UPLOADS} unfinished uploads`);
+    // Another member is not held back by them.
+    expect((await start('someone-else')).status).toBe(201);
+    // Cancelling one makes room for the next.
+    const cancelled = await fetch(locations[0]!, {
+      method: 'DELETE',
+      headers: { 'tus-resumable': '1.0.0', 'x-test-member': 'capped' },
+    });
+    expect(cancelled.status).toBe(204);
+    expect((await start('capped')).status).toBe(201);
+  });
 });

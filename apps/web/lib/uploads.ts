@@ -23,6 +23,14 @@ export const UPLOAD_PATH = '/api/uploads';
 /** Unfinished or unpublished uploads are removed after a day. */
 const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Unfinished uploads one member may hold at once: each may take up to UPLOAD_MAX_BYTES of
+ * disk for a day, so a member cannot fill the disk by starting uploads (docs/videos.md).
+ */
+export const MAX_OPEN_UPLOADS = 5;
+
+export const TOO_MANY_OPEN_UPLOADS_MESSAGE = `You already have ${MAX_OPEN_UPLOADS} unfinished uploads, the most one member may have at once. Finish or cancel one of them first (unfinished uploads are removed after 24 hours).`;
+
 /** A refusal in the shape the tus server sends back: a status and a message for the uploader. */
 const refusal = (status_code: number, body: string) => ({ status_code, body });
 
@@ -104,6 +112,21 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
 
   const tooLarge = `This file is larger than the upload limit of ${formatBytes(maxBytes)}`;
 
+  /** The member's uploads that are neither finished nor expired. */
+  async function countOpenUploads(ownerId: string, now: number): Promise<number> {
+    const ids = (await datastore.configstore.list?.()) ?? [];
+    let open = 0;
+    for (const id of ids) {
+      const stored = await datastore.configstore.get(id).catch(() => undefined);
+      if (stored?.metadata?.ownerId !== ownerId) continue;
+      const created = stored.creation_date ? Date.parse(stored.creation_date) : now;
+      if (now - created > UPLOAD_EXPIRY_MS) continue;
+      const upload = await files.find(id);
+      if (upload && (upload.size === undefined || upload.offset < upload.size)) open += 1;
+    }
+    return open;
+  }
+
   const server = new Server({
     path: UPLOAD_PATH,
     datastore,
@@ -122,6 +145,9 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
         throw refusal(400, 'The size of the file must be known when the upload starts');
       }
       if (upload.size > maxBytes) throw refusal(413, tooLarge);
+      if ((await countOpenUploads(viewer!.id, Date.now())) >= MAX_OPEN_UPLOADS) {
+        throw refusal(429, TOO_MANY_OPEN_UPLOADS_MESSAGE);
+      }
       // The owner is set here, never taken from what the client sent.
       return { metadata: { ...upload.metadata, ownerId: viewer!.id } };
     },

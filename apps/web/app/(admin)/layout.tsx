@@ -7,15 +7,13 @@ import { pageAccess } from '@/lib/page-access';
 const GROUP_RIGHT = 'administer';
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const { viewer, refusal } = await pageAccess(GROUP_RIGHT);
+  const viewer = await pageAccess(GROUP_RIGHT);
   return (
     <SiteShell viewer={viewer}>
-      {refusal ?? (
-        <div className="flex flex-col gap-4 lg:flex-row">
-          <StaffNav admin />
-          <div className="min-w-0 flex-1">{children}</div>
-        </div>
-      )}
+      <div className="flex flex-col gap-4 lg:flex-row">
+        <StaffNav admin />
+        <div className="min-w-0 flex-1">{children}</div>
+      </div>
     </SiteShell>
   );
 }

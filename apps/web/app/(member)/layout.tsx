@@ -10,6 +10,6 @@ import { pageAccess } from '@/lib/page-access';
 const GROUP_RIGHT = 'participate';
 
 export default async function MemberLayout({ children }: { children: ReactNode }) {
-  const { viewer, refusal } = await pageAccess(GROUP_RIGHT);
-  return <SiteShell viewer={viewer}>{refusal ?? children}</SiteShell>;
+  const viewer = await pageAccess(GROUP_RIGHT);
+  return <SiteShell viewer={viewer}>{children}</SiteShell>;
 }

@@ -6,6 +6,6 @@ import { pageAccess } from '@/lib/page-access';
 const GROUP_RIGHT = 'view';
 
 export default async function PublicLayout({ children }: { children: ReactNode }) {
-  const { viewer, refusal } = await pageAccess(GROUP_RIGHT);
-  return <SiteShell viewer={viewer}>{refusal ?? children}</SiteShell>;
+  const viewer = await pageAccess(GROUP_RIGHT);
+  return <SiteShell viewer={viewer}>{children}</SiteShell>;
 }

@@ -12,15 +12,13 @@ import { pageAccess } from '@/lib/page-access';
 const GROUP_RIGHT = 'moderate';
 
 export default async function StaffLayout({ children }: { children: ReactNode }) {
-  const { viewer, refusal } = await pageAccess(GROUP_RIGHT);
+  const viewer = await pageAccess(GROUP_RIGHT);
   return (
     <SiteShell viewer={viewer}>
-      {refusal ?? (
-        <div className="flex flex-col gap-4 lg:flex-row">
-          <StaffNav admin={can(viewer, 'administer')} />
-          <div className="min-w-0 flex-1">{children}</div>
-        </div>
-      )}
+      <div className="flex flex-col gap-4 lg:flex-row">
+        <StaffNav admin={can(viewer, 'administer')} />
+        <div className="min-w-0 flex-1">{children}</div>
+      </div>
     </SiteShell>
   );
 }

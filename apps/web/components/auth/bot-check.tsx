@@ -77,11 +77,16 @@ const subscribeToNothing = () => () => undefined;
  * `needsScript`: the site's check is on (not 'off'), so a browser without JavaScript is told
  * it cannot register here rather than shown a check that never runs.
  */
+export type BotCheckState = 'loading' | 'working' | 'done' | 'failed';
+
 export function BotCheck({
   onAnswer,
+  onStateChange,
   needsScript,
 }: {
   onAnswer: (answer: string | null) => void;
+  /** Told of each change: a form waits for 'done' (or 'failed') before it sends. */
+  onStateChange?: (state: BotCheckState) => void;
   needsScript: boolean;
 }) {
   // False in the server's HTML and while hydrating, true once scripts run.
@@ -91,9 +96,12 @@ export function BotCheck({
     () => false,
   );
   const [config, setConfig] = useState<Config | null>(null);
-  const [state, setState] = useState<'loading' | 'working' | 'done' | 'failed'>('loading');
+  const [state, setState] = useState<BotCheckState>('loading');
   const answered = useRef(onAnswer);
   answered.current = onAnswer;
+  const told = useRef(onStateChange);
+  told.current = onStateChange;
+  useEffect(() => told.current?.(state), [state]);
 
   useEffect(() => {
     let live = true;

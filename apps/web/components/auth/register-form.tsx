@@ -1,7 +1,7 @@
 'use client';
 
 import { IntentLink } from '@/components/ui/intent-link';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   DEFAULT_PASSWORD_POLICY,
   passwordProblem,
@@ -9,7 +9,7 @@ import {
 } from '@cutroom/core/accounts/password-policy';
 import { postJson } from '@/lib/auth-client';
 import { useFormErrors } from '@/lib/use-form-errors';
-import { BotCheck, hostedAnswer } from './bot-check';
+import { BotCheck, hostedAnswer, type BotCheckState } from './bot-check';
 import { Field, FormMessage, SubmitButton } from './form-parts';
 import { NewPasswordField } from './new-password-field';
 
@@ -44,6 +44,26 @@ export function RegisterForm({
   const [done, setDone] = useState<string | null>(initialDone ?? null);
   const [busy, setBusy] = useState(false);
   const [botAnswer, setBotAnswer] = useState<string | null>(null);
+  // Register pressed while the check still runs waits for it, and says so (docs/sign-in.md).
+  const answer = useRef<string | null>(null);
+  const checkState = useRef<BotCheckState>('loading');
+  const waiting = useRef<(() => void)[]>([]);
+  const [waitsForCheck, setWaitsForCheck] = useState(false);
+  const takeAnswer = (value: string | null) => {
+    answer.current = value;
+    setBotAnswer(value);
+  };
+  const takeState = (state: BotCheckState) => {
+    checkState.current = state;
+    if (state === 'done' || state === 'failed')
+      for (const wake of waiting.current.splice(0)) wake();
+  };
+  const checkFinished = async () => {
+    if (checkState.current !== 'loading' && checkState.current !== 'working') return;
+    setWaitsForCheck(true);
+    await new Promise<void>((resolve) => waiting.current.push(resolve));
+    setWaitsForCheck(false);
+  };
   // A new check after a refusal: a solved challenge is accepted once.
   const [checkRound, setCheckRound] = useState(0);
 
@@ -63,12 +83,18 @@ export function RegisterForm({
       setBusy(false);
       return;
     }
-    const botCheck = botAnswer ?? hostedAnswer(form) ?? undefined;
+    await checkFinished();
+    if (checkState.current === 'failed') {
+      errors.show('The check that you are not a robot did not work. Please reload the page.');
+      setBusy(false);
+      return;
+    }
+    const botCheck = answer.current ?? botAnswer ?? hostedAnswer(form) ?? undefined;
     const created = await postJson('/api/createuser', { username, email, password, botCheck });
     setBusy(false);
     if (!created.ok) {
       errors.show(created.message ?? 'Registration failed. Please try again');
-      setBotAnswer(null);
+      takeAnswer(null);
       setCheckRound((round) => round + 1);
       return;
     }
@@ -130,8 +156,19 @@ export function RegisterForm({
         error={errors.fieldErrors.password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      <BotCheck key={checkRound} onAnswer={setBotAnswer} needsScript={botCheckNeedsScript} />
-      <SubmitButton busy={busy}>{busy ? 'Registering…' : 'Register'}</SubmitButton>
+      <BotCheck
+        key={checkRound}
+        onAnswer={takeAnswer}
+        onStateChange={takeState}
+        needsScript={botCheckNeedsScript}
+      />
+      <SubmitButton busy={busy}>
+        {waitsForCheck
+          ? 'Finishing the check that you are not a robot…'
+          : busy
+            ? 'Registering…'
+            : 'Register'}
+      </SubmitButton>
       <p className="mt-4 text-center text-sm text-neutral-400">
         Already registered?{' '}
         <IntentLink href="/login" className="text-accent underline">

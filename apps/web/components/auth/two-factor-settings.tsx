@@ -3,11 +3,16 @@
 import { useState, type FormEvent } from 'react';
 import { encode } from 'uqr';
 import { postJson } from '@/lib/auth-client';
+import { CopyButton } from '@/components/profile/copy-button';
 import { useFormErrors } from '@/lib/use-form-errors';
 import { Field, FormMessage, SubmitButton } from './form-parts';
 
 const PASSWORD_FIELDS = { password: { id: 'tf-password', label: 'Your password' } };
 const CODE_FIELDS = { code: { id: 'tf-code', label: 'Code from your app' } };
+
+/** The recovery codes as they are copied and downloaded: one a line, under what they are for. */
+const recoveryText = (codes: string[]) =>
+  `Recovery codes for two-factor sign-in (${window.location.host}). Each works once.\n\n${codes.join('\n')}\n`;
 
 /** The otpauth:// address as a QR code an authenticator app scans (drawn as SVG squares). */
 function QrCode({ text }: { text: string }) {
@@ -130,6 +135,17 @@ export function TwoFactorSettings({ enabled: initiallyEnabled }: { enabled: bool
               <li key={backupCode}>{backupCode}</li>
             ))}
           </ul>
+          <div className="flex flex-wrap items-center gap-2">
+            <CopyButton value={recoveryText(setup.backupCodes)} label="the recovery codes" />
+            <a
+              href={`data:text/plain;charset=utf-8,${encodeURIComponent(recoveryText(setup.backupCodes))}`}
+              download="recovery-codes.txt"
+              className="rounded border border-white/20 px-2 py-0.5 text-xs hover:bg-white/10"
+              data-testid="recovery-codes-download"
+            >
+              Download as a text file
+            </a>
+          </div>
           <form noValidate onSubmit={confirm} aria-label="Confirm two-factor sign-in">
             <p className="mb-2 text-sm text-neutral-300">3. Enter the code the app shows.</p>
             {codeErrors.formError && <FormMessage kind="error">{codeErrors.formError}</FormMessage>}

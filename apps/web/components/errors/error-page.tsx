@@ -8,10 +8,17 @@ export interface ErrorPageProps {
   stack?: string;
 }
 
-/** The error page: a not-found variant for 404, a generic one otherwise (spec §2, §8). */
+/** The title of each status the site answers with a page of its own. */
+const TITLES: Record<number, string> = {
+  401: 'Sign in required',
+  403: 'Not open to your account',
+  404: 'Page Not Found',
+};
+
+/** The error page: a not-found variant for 404, a generic one otherwise (docs/pages.md). */
 export function ErrorPage({ statusCode = 500, statusMessage, description, stack }: ErrorPageProps) {
   const isNotFound = statusCode === 404;
-  const title = statusMessage ?? (isNotFound ? 'Page Not Found' : 'Internal Server Error');
+  const title = statusMessage ?? TITLES[statusCode] ?? 'Internal Server Error';
   return (
     <section
       className="mx-auto flex max-w-xl flex-col items-center py-16 text-center"

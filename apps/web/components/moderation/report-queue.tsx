@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { callApi } from '@/components/social/call-api';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { WatchPlayer } from '@/components/video/watch-player';
+import { videoHref } from '@/components/video/card-video';
 
 export interface QueueItem {
   _id: string;
@@ -386,7 +387,7 @@ export function ReportQueue({ initial }: { initial: QueueItem[] }) {
                   {item.uploader}
                 </a>{' '}
                 ·{' '}
-                <a href={`/video/${item._id}/${item.slug}`} className="underline">
+                <a href={videoHref({ slug: item.slug, id: item._id })} className="underline">
                   public page
                 </a>
               </p>

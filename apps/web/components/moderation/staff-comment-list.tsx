@@ -2,6 +2,7 @@ import type { StaffCommentRow } from '@cutroom/core/comments/comments.service';
 import { StaffActionButton } from '@/components/moderation/staff-action-button';
 import { IntentLink } from '@/components/ui/intent-link';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { videoHref } from '@/components/video/card-video';
 
 /** Comments for staff: the text (never as HTML), its author and video, and what staff may do. */
 export function StaffCommentList({ rows }: { rows: StaffCommentRow[] }) {
@@ -22,7 +23,7 @@ export function StaffCommentList({ rows }: { rows: StaffCommentRow[] }) {
               {row.author.username}
             </IntentLink>{' '}
             (joined <RelativeTime date={row.author.accountCreatedAt} />) on{' '}
-            <IntentLink href={`/video/${row.video.id}/${row.video.slug}`} className="underline">
+            <IntentLink href={videoHref(row.video)} className="underline">
               {row.video.title}
             </IntentLink>{' '}
             · <RelativeTime date={row.createdAt} />

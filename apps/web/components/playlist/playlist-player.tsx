@@ -2,10 +2,10 @@
 
 import '@cutroom/player/cutroom-player.css';
 import type { Player } from '@cutroom/player';
-import { CutroomPlayer } from '@cutroom/player/react';
 import { IntentLink } from '@/components/ui/intent-link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { SitePlayer } from '@/components/video/site-player';
 
 export interface PlaylistPlayerItem {
   id: string;
@@ -79,7 +79,7 @@ export function PlaylistPlayer(props: PlaylistPlayerProps) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]" data-testid="playlist-player">
       <div className="min-w-0">
-        <CutroomPlayer
+        <SitePlayer
           key={props.current.masterPlaylistUrl}
           className="aspect-video w-full overflow-hidden rounded-xl bg-black"
           sources={[

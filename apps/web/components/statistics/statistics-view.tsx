@@ -22,6 +22,7 @@ export function StatisticsView({ statistics }: { statistics: StatisticsAnswer })
   const { days, daily, totals, videos, videoId } = statistics;
   const current = videoId ? videos[0] : undefined;
   const period = `last ${days} days, one value a day`;
+  const range = daily.length > 0 ? { from: daily[0]!.day, to: daily.at(-1)!.day } : undefined;
   return (
     <div className="space-y-6">
       <nav aria-label="Period" className="flex flex-wrap items-center gap-2 text-sm">
@@ -75,6 +76,7 @@ export function StatisticsView({ statistics }: { statistics: StatisticsAnswer })
               values={daily.map((day) => day.views)}
               format={count}
               description={period}
+              range={range}
               testId="chart-views"
             />
             <Sparkline
@@ -82,6 +84,7 @@ export function StatisticsView({ statistics }: { statistics: StatisticsAnswer })
               values={daily.map((day) => day.watchSeconds)}
               format={formatDuration}
               description={period}
+              range={range}
               testId="chart-watch-time"
             />
             <Sparkline
@@ -89,6 +92,7 @@ export function StatisticsView({ statistics }: { statistics: StatisticsAnswer })
               values={daily.map((day) => day.likes)}
               format={count}
               description={period}
+              range={range}
               testId="chart-likes"
             />
           </div>
@@ -148,7 +152,7 @@ export function StatisticsView({ statistics }: { statistics: StatisticsAnswer })
                   Each video&apos;s figures over the last {days} days, and its views of all time
                 </caption>
                 <thead>
-                  <tr className="text-neutral-400">
+                  <tr className="whitespace-nowrap text-neutral-400">
                     <th scope="col" className="py-1 pr-3 font-medium">
                       Video
                     </th>
@@ -168,8 +172,15 @@ export function StatisticsView({ statistics }: { statistics: StatisticsAnswer })
                 </thead>
                 <tbody>
                   {videos.map((video) => (
-                    <tr key={video.id} className="border-t border-white/5" data-testid="video-row">
-                      <th scope="row" className="max-w-xs truncate py-2 pr-3 font-normal">
+                    <tr
+                      key={video.id}
+                      className="whitespace-nowrap border-t border-white/5"
+                      data-testid="video-row"
+                    >
+                      <th
+                        scope="row"
+                        className="max-w-[10rem] truncate py-2 pr-3 font-normal sm:max-w-xs"
+                      >
                         <IntentLink
                           href={statisticsHref(days, video.id)}
                           className="text-accent underline hover:no-underline"

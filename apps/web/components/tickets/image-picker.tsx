@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 
 /** What the site accepts (the server checks the content again, whatever the browser says). */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
@@ -42,6 +42,7 @@ export function ImagePicker({
   testId: string;
 }) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState('');
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
@@ -67,20 +68,49 @@ export function ImagePicker({
   };
   return (
     <div className="space-y-2">
-      <label htmlFor={id} className="block text-sm font-medium text-neutral-200">
+      <p id={`${id}-label`} className="block text-sm font-medium text-neutral-200">
         Images (optional, up to {max}, each at most {formatBytes(maxBytes)})
-      </label>
+      </p>
+      {/* The browser's own file field would say "No file chosen" beside the attached images
+          (it is emptied after each pick so the same file can be added again): a button of
+          ours opens it and says what is attached. */}
       <input
+        ref={input}
         id={id}
         type="file"
         accept={IMAGE_ACCEPT}
         multiple
         onChange={(event) => void pick(event)}
         disabled={images.length >= max}
-        aria-describedby={error ? `${id}-error` : undefined}
+        tabIndex={-1}
+        aria-hidden="true"
         data-testid={testId}
-        className="block w-full max-w-full text-sm text-neutral-300 file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-4 file:py-2 file:text-white hover:file:bg-white/20"
+        className="sr-only"
       />
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          onClick={() => input.current?.click()}
+          disabled={images.length >= max}
+          aria-labelledby={`${id}-label ${id}-button`}
+          aria-describedby={error ? `${id}-error` : `${id}-count`}
+          className="rounded-full bg-white/10 px-4 py-2 text-sm text-white hover:bg-white/20 disabled:opacity-50"
+        >
+          <span id={`${id}-button`}>{images.length > 0 ? 'Add more images' : 'Add images'}</span>
+        </button>
+        <span
+          id={`${id}-count`}
+          className="text-sm text-neutral-400"
+          data-testid={`${testId}-count`}
+        >
+          {images.length === 0
+            ? 'No image attached'
+            : images.length === 1
+              ? '1 image attached'
+              : `${images.length} images attached`}
+          {images.length >= max ? ` (the most there may be)` : ''}
+        </span>
+      </div>
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-400">
           {error}

@@ -2,13 +2,13 @@
 
 import '@cutroom/player/cutroom-player.css';
 import { parseStartTime } from '@cutroom/core/watch/embed-code';
-import { CutroomPlayer } from '@cutroom/player/react';
 import type { Player } from '@cutroom/player';
 import { useEffect, useRef } from 'react';
 import { resumeAndReport } from '@/components/library/resume';
 import { useNotSupporter } from '@/components/shell/member-parts';
 import type { VideoAdSettings } from '@/lib/ads/ad-settings';
 import { getCurrentPlayer, setCurrentPlayer } from './current-player';
+import { SitePlayer } from '@/components/video/site-player';
 
 export interface WatchPlayerProps {
   videoId: string;
@@ -79,7 +79,7 @@ export function WatchPlayer(props: WatchPlayerProps) {
     return <div className={className} data-testid="player-waiting" />;
   }
   return (
-    <CutroomPlayer
+    <SitePlayer
       key={props.masterPlaylistUrl}
       className={className}
       sources={[{ src: props.masterPlaylistUrl, type: 'application/x-mpegURL', title: 'Auto' }]}

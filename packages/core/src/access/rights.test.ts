@@ -64,11 +64,12 @@ describe('requireRight', () => {
     ).toMatchObject({ status: 401, message: 'Not authenticated' });
   });
 
-  it('refuses staff calls with 403 to everyone else, visitors included', () => {
+  it('asks a visitor to sign in for staff calls (401) and refuses members with 403', () => {
     expect(refusalOf(() => requireRight(null, 'administer'))).toEqual({
-      status: 403,
-      message: 'Only admins may do this',
+      status: 401,
+      message: 'Please sign in first',
     });
+    expect(refusalOf(() => requireRight(null, 'moderate'))?.status).toBe(401);
     expect(refusalOf(() => requireRight(member('moderator'), 'administer'))?.status).toBe(403);
     expect(refusalOf(() => requireRight(member('user'), 'moderate'))?.status).toBe(403);
   });

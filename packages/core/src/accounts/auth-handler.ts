@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { sessions } from '../db/schema';
 import { VERIFY_LANDING_PATH, type Auth } from './auth';
 import {
   clearSignInFailures,
@@ -9,8 +11,10 @@ import {
   type LockoutPolicy,
 } from './login-lockout';
 import { AUTH_CODE_MESSAGES, MESSAGES } from './messages';
+import { sessionTokenOf, setsSessionCookie } from './session-cookie';
 import {
   allowedOriginsFor,
+  asSeenByAuth,
   FOREIGN_ORIGIN_MESSAGE,
   isForeignMutation,
   isJsonBody,
@@ -104,6 +108,12 @@ export function createAuthRequestHandler(options: {
     }
     const response = await auth.handler(request);
     if (response.status === 429) return translateAuthResponse(response);
+    // Signing in again in a browser that held a session replaces it: the old one would stay
+    // in the sessions list as another row for the same browser (docs/account.md).
+    const replaced = sessionTokenOf(request.headers.get('cookie'));
+    if (replaced && setsSessionCookie(response)) {
+      await db.delete(sessions).where(eq(sessions.token, replaced));
+    }
     const code =
       response.status >= 400
         ? (
@@ -123,7 +133,9 @@ export function createAuthRequestHandler(options: {
     return translateAuthResponse(response);
   }
 
-  return async function handleAuthRequest(request: Request): Promise<Response> {
+  return async function handleAuthRequest(incoming: Request): Promise<Response> {
+    // An API client signs in and gets its tokens without a browser's Origin (docs/accounts.md).
+    const request = asSeenByAuth(incoming);
     const path = new URL(request.url).pathname.replace(/^\/api\/auth/, '');
     if (isForeignMutation(request, allowedOrigins)) {
       return json(403, { code: 'INVALID_ORIGIN', message: FOREIGN_ORIGIN_MESSAGE });

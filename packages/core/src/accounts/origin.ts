@@ -22,6 +22,34 @@ export function isForeignMutation(
   return Boolean(request.headers.get('cookie')?.trim());
 }
 
+/**
+ * A request that no browser page sent: no cookie, no Origin, no Referer and no Sec-Fetch-Site
+ * (which every current browser sends with every request). Such a request cannot be a
+ * cross-site forgery, which rides on the cookies a browser adds. Node's fetch sends
+ * `Sec-Fetch-Mode: cors` of itself, and the auth library takes any Fetch Metadata header as a
+ * browser's, then asks for an Origin: the API client is refused 403 MISSING_OR_NULL_ORIGIN
+ * where curl gets through.
+ */
+export function isFromOutsideABrowser(request: { headers: Headers }): boolean {
+  const { headers } = request;
+  return !['cookie', 'origin', 'referer', 'sec-fetch-site'].some((name) =>
+    headers.get(name)?.trim(),
+  );
+}
+
+/**
+ * The request as the auth library should see it: an API client's without the Fetch Metadata
+ * headers its HTTP library added (`isFromOutsideABrowser`), anyone else's unchanged.
+ */
+export function asSeenByAuth(request: Request): Request {
+  if (!isFromOutsideABrowser(request)) return request;
+  const names = ['sec-fetch-mode', 'sec-fetch-dest', 'sec-fetch-user'];
+  if (!names.some((name) => request.headers.has(name))) return request;
+  const headers = new Headers(request.headers);
+  for (const name of names) headers.delete(name);
+  return new Request(request, { headers });
+}
+
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**

@@ -18,3 +18,25 @@ export function hasSessionCookie(cookieHeader: string | null | undefined): boole
   const cookies = parseCookies(cookieHeader);
   return SESSION_COOKIE_NAMES.some((name) => cookies.has(name));
 }
+
+/** The session token a Cookie header names (the part of the cookie before its signature). */
+export function sessionTokenOf(cookieHeader: string | null | undefined): string | null {
+  if (!cookieHeader) return null;
+  const cookies = parseCookies(cookieHeader);
+  for (const name of SESSION_COOKIE_NAMES) {
+    const value = cookies.get(name);
+    if (value) return decodeURIComponent(value).split('.')[0] || null;
+  }
+  return null;
+}
+
+/** Whether a response sets a new session cookie (a sign-in that finished). */
+export function setsSessionCookie(response: Response): boolean {
+  return response.headers
+    .getSetCookie()
+    .some((cookie) =>
+      SESSION_COOKIE_NAMES.some(
+        (name) => cookie.startsWith(`${name}=`) && !cookie.startsWith(`${name}=;`),
+      ),
+    );
+}

@@ -11,7 +11,7 @@ import {
   passwordPolicyEndpoint,
   recaptchaConfigEndpoint,
 } from './accounts.endpoints';
-import { DEFAULT_AUTH_RATE_LIMIT } from './auth';
+import { DEFAULT_AUTH_RATE_LIMIT, TWO_FACTOR_RATE_LIMIT } from './auth';
 import { OWN_MESSAGES } from './messages';
 import type { OAuthProvider } from './oauth';
 import { resolveActor } from './session.service';
@@ -381,6 +381,33 @@ describe('two-factor sign-in (an authenticator app, with recovery codes)', () =>
     });
     await smtp.waitForMail(other.user.email, { since: before });
     expect(smtp.received.slice(before).some((mail) => mail.to.includes(user.email))).toBe(false);
+  });
+});
+
+describe('the second step, typed wrong a few times', () => {
+  it('takes the right code after three wrong ones from one address, and limits at ten a minute', async () => {
+    const { user, password, totpURI } = await memberWithTwoFactor();
+    const ip = freshIp();
+    const pending = await signIn(user.email, password, ip);
+    const right = totpCode(totpURI);
+    const wrongCode = right === '000000' ? '111111' : '000000';
+    const typed = (code: string) =>
+      request('/two-factor/verify-totp', { body: { code }, cookie: pending.cookie, ip });
+    for (let i = 0; i < 3; i++) expect((await typed(wrongCode)).status).toBe(401);
+    const accepted = await typed(totpCode(totpURI));
+    expect(accepted.status).toBe(200);
+    // The limit still holds: within the minute the tries run out.
+    const again = await signIn(user.email, password, ip);
+    const more = (code: string) =>
+      request('/two-factor/verify-totp', { body: { code }, cookie: again.cookie, ip });
+    const statuses: number[] = [];
+    for (let i = 0; i < TWO_FACTOR_RATE_LIMIT.max; i++) {
+      statuses.push((await more(wrongCode)).status);
+    }
+    expect(statuses[0]).toBe(401);
+    expect(statuses).toContain(429);
+    // 401 a wrong code, 400 once the library ends a pending sign-in tried too often.
+    expect(statuses.filter((status) => ![400, 401, 429].includes(status))).toEqual([]);
   });
 });
 

@@ -192,6 +192,35 @@ describe('tokens for API clients', () => {
     expect(again.status).toBe(401);
   });
 
+  it('signs in a client that sends Fetch Metadata but no cookie and no Origin (Node fetch)', async () => {
+    const { user, password } = await createUser(db);
+    const asNodeFetch = (headers: Record<string, string>) =>
+      harness.handle(
+        new Request(`${TEST_PUBLIC_URL}/api/auth/sign-in/email`, {
+          method: 'POST',
+          // What undici's fetch sends of itself.
+          headers: {
+            'content-type': 'application/json',
+            'sec-fetch-mode': 'cors',
+            'x-forwarded-for': freshIp(),
+            ...headers,
+          },
+          body: JSON.stringify({ email: user.email, password }),
+        }),
+      );
+    const signedIn = await asNodeFetch({});
+    expect(signedIn.status).toBe(200);
+    expect(remember(signedIn.headers.get('set-auth-token'))).toBeTruthy();
+    // A browser page elsewhere is still refused: it names its site, or carries cookies.
+    const fromAnotherSite = await asNodeFetch({
+      'sec-fetch-site': 'cross-site',
+      origin: 'https://evil.example',
+    });
+    expect(fromAnotherSite.status).toBe(403);
+    const withCookieNoOrigin = await asNodeFetch({ cookie: 'cutroom.session_token=x' });
+    expect(withCookieNoOrigin.status).toBe(403);
+  });
+
   it('refuses a forged access token', async () => {
     const { user } = await createUser(db);
     const header = Buffer.from(JSON.stringify({ alg: 'EdDSA', kid: 'x' })).toString('base64url');
@@ -343,7 +372,7 @@ describe('/api/v2/admin and /api/InitNewUser', () => {
   const admin = findEndpoint('/api/v2/admin')!;
   const init = findEndpoint('/api/InitNewUser')!;
 
-  it('answers 200 to an admin and 403 to everyone else', async () => {
+  it('answers 200 to an admin, 403 to every other account and 401 to a visitor', async () => {
     const { actor: adminActor } = await createUser(db, { role: 'admin' });
     const { actor: moderator } = await createUser(db, { role: 'moderator,tagger' });
     const { actor: plain } = await createUser(db);
@@ -352,7 +381,7 @@ describe('/api/v2/admin and /api/InitNewUser', () => {
     expect((await call(adminActor)).status).toBe(200);
     expect((await call(moderator)).status).toBe(403);
     expect((await call(plain)).status).toBe(403);
-    expect((await call(null)).status).toBe(403);
+    expect((await call(null)).status).toBe(401);
   });
 
   it("answers the caller's new-user record", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { ConfigSchema, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('takes the public address from the port when PUBLIC_URL is not set', () => {
@@ -24,5 +24,50 @@ describe('loadConfig', () => {
     const config = loadConfig({ MEDIA_DIR: '', TRANSCODE_RETRY_LIMIT: '', AV1_ENABLED: '' });
     expect(config).toMatchObject({ TRANSCODE_RETRY_LIMIT: 3, AV1_ENABLED: false });
     expect(config.MEDIA_DIR).toBeUndefined();
+  });
+
+  it('applies the one rule to every setting: empty (or spaces) is unset, the default applies', () => {
+    const defaults = loadConfig({});
+    const every = Object.fromEntries(Object.keys(ConfigSchema.shape).map((key) => [key, '']));
+    expect(loadConfig(every)).toEqual(defaults);
+    expect(loadConfig({ LISTING_CACHE_SECONDS: ' ' }).LISTING_CACHE_SECONDS).toBe(30);
+    // The numbers that read '' as 0, and the flags that refused ''.
+    const empty = loadConfig({
+      LISTING_CACHE_SECONDS: '',
+      SESSION_DAYS: '',
+      UPLOAD_MAX_BYTES: '',
+      RATE_LIMIT_SIGN_IN_MAX: '',
+      INPROCESS_WORKER: '',
+      RATE_LIMIT_ENABLED: '',
+    });
+    expect(empty).toMatchObject({
+      LISTING_CACHE_SECONDS: 30,
+      SESSION_DAYS: 30,
+      UPLOAD_MAX_BYTES: 4 * 1024 ** 3,
+      RATE_LIMIT_SIGN_IN_MAX: 30,
+      INPROCESS_WORKER: true,
+      RATE_LIMIT_ENABLED: true,
+    });
+    // A value that is set is still read: 0 turns the listing cache off.
+    expect(loadConfig({ LISTING_CACHE_SECONDS: '0' }).LISTING_CACHE_SECONDS).toBe(0);
+  });
+
+  it('turns a provider on with both halves only, and names the missing half', () => {
+    expect(() => loadConfig({ OAUTH_GITHUB_CLIENT_ID: 'id' })).toThrow(
+      /OAUTH_GITHUB_CLIENT_SECRET: is needed with OAUTH_GITHUB_CLIENT_ID/,
+    );
+    expect(() => loadConfig({ OAUTH_GOOGLE_CLIENT_SECRET: 'secret' })).toThrow(
+      /OAUTH_GOOGLE_CLIENT_ID: is needed with OAUTH_GOOGLE_CLIENT_SECRET/,
+    );
+    expect(() =>
+      loadConfig({ OAUTH_OIDC_ISSUER: 'https://sso.example', OAUTH_OIDC_CLIENT_ID: 'id' }),
+    ).toThrow(
+      /OAUTH_OIDC_CLIENT_SECRET: is needed with OAUTH_OIDC_ISSUER and OAUTH_OIDC_CLIENT_ID/,
+    );
+    const both = loadConfig({ OAUTH_GITHUB_CLIENT_ID: 'id', OAUTH_GITHUB_CLIENT_SECRET: 'secret' });
+    expect(both.OAUTH_GITHUB_CLIENT_SECRET).toBe('secret');
+    expect(loadConfig({ OAUTH_GITHUB_CLIENT_ID: '', OAUTH_GITHUB_CLIENT_SECRET: '' })).toEqual(
+      loadConfig({}),
+    );
   });
 });

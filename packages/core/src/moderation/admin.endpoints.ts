@@ -98,7 +98,7 @@ const memberAnswer = z.object({ data: MemberAnswer, HttpStatusCode });
 export const adminEndpoint = defineModeEndpoint({
   path: '/api/v2/admin',
   summary:
-    'Moderation and admin calls: 200 to staff (moderators and admins; admins only where noted), 403 to everyone else.',
+    'Moderation and admin calls: 200 to staff (moderators and admins; admins only where noted), 403 to other members and 401 to visitors.',
   modes: {
     CheckAccess: {
       right: 'administer',

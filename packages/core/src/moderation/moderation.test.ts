@@ -156,11 +156,17 @@ describe('reports', () => {
 });
 
 describe('/api/v2/admin transitions (spec §4)', () => {
-  it('answers 403 to members and visitors for every moderation mode', async () => {
+  it('answers 403 to members and 401 to visitors for every moderation mode', async () => {
     const member = await createUser(db);
-    for (const mode of ['LoadReportedVideos', 'ApproveVideo', 'AdminDelete', 'LoadAdminVideos']) {
+    for (const mode of [
+      'LoadReportedVideos',
+      'ApproveVideo',
+      'AdminDelete',
+      'LoadAdminVideos',
+      'HoldAction',
+    ]) {
       expect((await admin(member.actor, { mode, _id: 'x' })).status).toBe(403);
-      expect((await admin(null, { mode, _id: 'x' })).status).toBe(403);
+      expect((await admin(null, { mode, _id: 'x' })).status).toBe(401);
     }
   });
 

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { defineModeEndpoint, requireMediaServices } from '../api/endpoint';
 import { collectAccountExport, startAccountExport } from './account-export.service';
 import { deleteAccount } from './account-deletion.service';
+import { RIGHTS, STAFF_RIGHT, requireMemberRight, rightsOf, rolesOf } from '../access/rights';
 import {
+  AccessAnswer,
   AccountExportAnswer,
   DeleteAccountInput,
   SessionAnswer,
@@ -21,8 +23,29 @@ import {
  */
 export const accountEndpoint = defineModeEndpoint({
   path: '/api/v2/account',
-  summary: 'Your sessions, a copy of your data, and deleting your account.',
+  summary:
+    'What your account may do, your sessions, a copy of your data, and deleting your account.',
   modes: {
+    LoadAccess: {
+      right: 'participate',
+      summary:
+        'What your account may do: `roles`, every right of the rights table you hold, and `isStaff` (moderators and admins) and `isAdmin`; a script asks here whether it has staff access.',
+      input: z.object({}),
+      output: AccessAnswer,
+      handle: async (_input, context) => {
+        const actor = requireMemberRight(context.actor, 'participate');
+        const rights = rightsOf(actor);
+        return {
+          body: {
+            username: actor.username,
+            roles: rolesOf(actor),
+            rights: RIGHTS.filter((right) => rights.has(right)),
+            isStaff: rights.has(STAFF_RIGHT),
+            isAdmin: rights.has('administer'),
+          },
+        };
+      },
+    },
     ListSessions: {
       right: 'participate',
       summary:

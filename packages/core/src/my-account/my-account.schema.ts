@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { RIGHTS } from '../access/rights';
 import { MAX_PASSWORD_LENGTH } from '../accounts/messages';
+import { ROLES } from '../db/schema';
 
 /** What happens to a deleted member's published videos. */
 export const VIDEO_CHOICES = ['delete', 'keep'] as const;
@@ -34,4 +36,12 @@ export type SessionAnswer = z.infer<typeof SessionAnswer>;
 export const AccountExportAnswer = z.object({
   fileName: z.string(),
   data: z.record(z.string(), z.unknown()),
+});
+
+export const AccessAnswer = z.object({
+  username: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  rights: z.array(z.enum(RIGHTS)),
+  isStaff: z.boolean(),
+  isAdmin: z.boolean(),
 });

@@ -70,6 +70,26 @@ async function signInAs(email: string, password: string, userAgent: string, ip: 
 
 const actorOf = (cookie: string) => resolveActor(harness.auth, db, new Headers({ cookie }));
 
+describe('what an account may do', () => {
+  it('tells a moderator they have staff access and a member they do not; a visitor signs in', async () => {
+    const member = await createUser(db);
+    const moderator = await createUser(db, { role: 'moderator' });
+    const staff = await call(moderator.actor, { mode: 'LoadAccess' });
+    expect(staff.status).toBe(200);
+    expect(staff.body).toMatchObject({
+      username: moderator.user.username,
+      roles: ['moderator'],
+      isStaff: true,
+      isAdmin: false,
+    });
+    expect(staff.body.rights).toEqual(expect.arrayContaining(['moderate', 'tag', 'participate']));
+    const plain = await call(member.actor, { mode: 'LoadAccess' });
+    expect(plain.body).toMatchObject({ roles: ['user'], isStaff: false, isAdmin: false });
+    expect(plain.body.rights).not.toContain('moderate');
+    expect((await call(null, { mode: 'LoadAccess' })).status).toBe(401);
+  });
+});
+
 describe('sessions', () => {
   it('reads devices and hides the end of addresses', () => {
     expect(describeDevice(CHROME_LINUX)).toBe('Chrome on Linux');
@@ -105,6 +125,29 @@ describe('sessions', () => {
     expect(await actorOf(here)).not.toBeNull();
     const after = await call(actor, { mode: 'ListSessions' }, here);
     expect((after.body.data as unknown[]).length).toBe(1);
+  });
+
+  it('keeps one row for a browser that signs in again while it holds a session', async () => {
+    const { user, password } = await createUser(db);
+    let cookie = await signInAs(user.email, password, CHROME_LINUX, '203.0.113.7');
+    for (let again = 0; again < 3; again++) {
+      const response = await harness.request('/sign-in/email', {
+        body: { email: user.email, password },
+        cookie,
+        ip: '203.0.113.7',
+        headers: { 'user-agent': CHROME_LINUX },
+      });
+      expect(response.status).toBe(200);
+      cookie = harness.cookiesOf(response);
+    }
+    const listed = await call((await actorOf(cookie))!, { mode: 'ListSessions' }, cookie);
+    expect((listed.body.data as { isCurrent: boolean }[]).map((row) => row.isCurrent)).toEqual([
+      true,
+    ]);
+    // Another browser's session is its own row.
+    await signInAs(user.email, password, FIREFOX_WINDOWS, '192.0.2.44');
+    const both = await call((await actorOf(cookie))!, { mode: 'ListSessions' }, cookie);
+    expect((both.body.data as unknown[]).length).toBe(2);
   });
 
   it('signs out one session of its own only, naming the field otherwise', async () => {

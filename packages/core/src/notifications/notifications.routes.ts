@@ -21,9 +21,9 @@ export const openNotificationRoute = defineRawRoute({
 /** One-click unsubscribe (RFC 8058): the signed token in the link names member and kind. */
 export const unsubscribeRoute = defineRawRoute({
   path: '/api/notifications/unsubscribe',
-  methods: ['POST'],
+  methods: ['GET', 'POST'],
   right: 'view',
   summary:
-    'One-click unsubscribe from a kind of notification mail, by the signed token of the mail.',
+    'One-click unsubscribe from a kind of notification mail, by the signed token of the mail (POST); GET shows the /unsubscribe page for the token.',
   refusal: 'status',
 });

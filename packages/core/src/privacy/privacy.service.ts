@@ -110,25 +110,37 @@ async function areFriends(db: Database, a: string, b: string): Promise<boolean> 
 }
 
 /**
- * Refuses (403) when `sender` may not message `recipient`: the recipient blocked the sender,
- * the sender blocked the recipient, or the recipient takes messages from friends only and
- * the two are not friends.
+ * Why `sender` may not message `recipient`, in the words a send would be refused with, or null
+ * when they may: the recipient blocked the sender, the sender blocked the recipient, or the
+ * recipient takes messages from friends only and the two are not friends. The profile and the
+ * compose form say it before anything is written (docs/people.md).
  */
+export async function messageRefusal(
+  db: Database,
+  senderId: string,
+  recipient: Pick<User, 'id' | 'username'>,
+): Promise<string | null> {
+  if (await isBlocking(db, recipient.id, senderId)) {
+    return PRIVACY_MESSAGES.blockedByRecipient(recipient.username);
+  }
+  if (await isBlocking(db, senderId, recipient.id)) {
+    return PRIVACY_MESSAGES.recipientBlocked(recipient.username);
+  }
+  const { messagesFrom } = await readPrivacySettings(db, recipient.id);
+  if (messagesFrom === 'friends' && !(await areFriends(db, senderId, recipient.id))) {
+    return PRIVACY_MESSAGES.friendsOnly(recipient.username);
+  }
+  return null;
+}
+
+/** Refuses (403) when `sender` may not message `recipient` (`messageRefusal`). */
 export async function assertMayMessage(
   db: Database,
   senderId: string,
   recipient: Pick<User, 'id' | 'username'>,
 ): Promise<void> {
-  if (await isBlocking(db, recipient.id, senderId)) {
-    throw new ServiceError('forbidden', PRIVACY_MESSAGES.blockedByRecipient(recipient.username));
-  }
-  if (await isBlocking(db, senderId, recipient.id)) {
-    throw new ServiceError('forbidden', PRIVACY_MESSAGES.recipientBlocked(recipient.username));
-  }
-  const { messagesFrom } = await readPrivacySettings(db, recipient.id);
-  if (messagesFrom === 'friends' && !(await areFriends(db, senderId, recipient.id))) {
-    throw new ServiceError('forbidden', PRIVACY_MESSAGES.friendsOnly(recipient.username));
-  }
+  const refusal = await messageRefusal(db, senderId, recipient);
+  if (refusal) throw new ServiceError('forbidden', refusal);
 }
 
 /** Blocks a member: their messages and comments disappear for the actor; they cannot message the actor. */

@@ -106,7 +106,7 @@ describe('visibility', () => {
       viewers: ['nobody_here_at_all'],
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toBe('viewers: nobody is called "nobody_here_at_all"');
+    expect(unknown.body.error).toBe('viewers: There is no member called "nobody_here_at_all"');
 
     const result = await call(owner.actor, {
       mode: 'SetVisibility',

@@ -25,7 +25,8 @@ export const MAX_VIDEO_VIEWERS = 100;
 
 export const VISIBILITY_MESSAGES = {
   pastSchedule: 'publishAt: must be in the future',
-  unknownViewer: (name: string) => `viewers: nobody is called "${name}"`,
+  // A sentence of its own beside the field (it starts with a capital: not joined to the label).
+  unknownViewer: (name: string) => `viewers: There is no member called "${name}"`,
   tooManyViewers: `viewers: at most ${MAX_VIDEO_VIEWERS} people`,
 } as const;
 

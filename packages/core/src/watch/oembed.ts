@@ -16,15 +16,29 @@ export interface OembedRequest {
   maxheight?: number;
 }
 
-/** The video id an oEmbed URL names, when it is one of this site's video pages. */
-export function videoIdFromPageUrl(pageUrl: string, publicUrl: string): string | null {
+/** The names this site answers to, for recognising its own page addresses. */
+export interface SiteNames {
+  /** PUBLIC_URL's origin and its aliases (`allowedOriginsFor`). */
+  origins: readonly string[];
+  /** The host (name and port) the request reached the site by, whatever the scheme. */
+  requestHost?: string | null;
+}
+
+/**
+ * The video id an oEmbed URL names, when it is one of this site's video pages: at PUBLIC_URL,
+ * or at the host name the consumer reached the site by (docs/watching.md).
+ */
+export function videoIdFromPageUrl(pageUrl: string, site: SiteNames): string | null {
   let url: URL;
   try {
     url = new URL(pageUrl);
   } catch {
     return null;
   }
-  if (url.origin !== new URL(publicUrl).origin) return null;
+  const isSite =
+    site.origins.includes(url.origin) ||
+    (Boolean(site.requestHost) && url.host === site.requestHost?.toLowerCase());
+  if (!isSite) return null;
   const match = /^\/video\/(?:embed\/)?([^/]+)$/.exec(url.pathname);
   return match ? (parseVideoParam(match[1]!)?.id ?? null) : null;
 }

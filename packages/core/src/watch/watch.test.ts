@@ -116,7 +116,7 @@ describe('countView', () => {
 describe('oEmbed', () => {
   it('recognises this site’s video pages only', async () => {
     const { videoIdFromPageUrl } = await import('./oembed');
-    const site = 'https://videos.example';
+    const site = { origins: ['https://videos.example'] };
     expect(videoIdFromPageUrl('https://videos.example/video/nice-one_abc123XYZ', site)).toBe(
       'abc123XYZ',
     );
@@ -125,6 +125,13 @@ describe('oEmbed', () => {
     );
     expect(videoIdFromPageUrl('https://elsewhere.example/video/x_abc123XYZ', site)).toBeNull();
     expect(videoIdFromPageUrl('not a url', site)).toBeNull();
+    // Another name of the same site: the host the consumer asked on.
+    const reached = { ...site, requestHost: 'cutroom.lan:8080' };
+    expect(videoIdFromPageUrl('http://cutroom.lan:8080/video/x_abc123XYZ', reached)).toBe(
+      'abc123XYZ',
+    );
+    expect(videoIdFromPageUrl('http://cutroom.lan/video/x_abc123XYZ', reached)).toBeNull();
+    expect(videoIdFromPageUrl('https://elsewhere.example/video/x_abc123XYZ', reached)).toBeNull();
   });
 
   it('fits the frame in the consumer’s bounds and escapes the title', async () => {

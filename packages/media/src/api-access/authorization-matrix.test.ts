@@ -73,8 +73,8 @@ const DESIGN: Record<Right, Record<Caller, 'ok' | 401 | 403>> = {
     disabled: 401,
   },
   moderate: {
-    visitor: 403,
-    unverified: 403,
+    visitor: 401,
+    unverified: 401,
     member: 403,
     'another member': 403,
     supporter: 403,
@@ -82,11 +82,11 @@ const DESIGN: Record<Right, Record<Caller, 'ok' | 401 | 403>> = {
     partner: 403,
     moderator: 'ok',
     admin: 'ok',
-    disabled: 403,
+    disabled: 401,
   },
   administer: {
-    visitor: 403,
-    unverified: 403,
+    visitor: 401,
+    unverified: 401,
     member: 403,
     'another member': 403,
     supporter: 403,
@@ -94,7 +94,7 @@ const DESIGN: Record<Right, Record<Caller, 'ok' | 401 | 403>> = {
     partner: 403,
     moderator: 403,
     admin: 'ok',
-    disabled: 403,
+    disabled: 401,
   },
   adFree: {
     visitor: 401,
@@ -248,8 +248,8 @@ describe('the authorization matrix (every endpoint and mode × every kind of cal
       '',
       'An unverified account cannot sign in and a disabled one loses every session, so both reach',
       'the API as a visitor. "yes" means the call goes on to its own input checks and rules (a',
-      "member still cannot change another member's video); staff calls answer 403 to everyone",
-      'else, visitors included.',
+      "member still cannot change another member's video); staff calls ask a visitor to sign in",
+      '(401) and refuse every account without the right (403).',
       '',
     ];
     const document = lines.join('\n');

@@ -5,6 +5,6 @@ import { pageAccess } from '@/lib/page-access';
 const GROUP_RIGHT = 'partner';
 
 export default async function PartnerOnlyLayout({ children }: { children: ReactNode }) {
-  const { refusal } = await pageAccess(GROUP_RIGHT);
-  return refusal ?? children;
+  await pageAccess(GROUP_RIGHT);
+  return children;
 }

@@ -5,6 +5,7 @@ import {
   type NotificationKind,
 } from '@cutroom/core/notifications/notification-kinds';
 import { readUnsubscribeToken } from '@cutroom/core/notifications/notifications.service';
+import { isUnsubscribed } from '@cutroom/core/notifications/unsubscribe-state';
 import { TextPage } from '@/components/content/text-page';
 import { IntentLink } from '@/components/ui/intent-link';
 import { getRuntime } from '@/lib/runtime';
@@ -45,7 +46,7 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
       </TextPage>
     );
   }
-  const { accounts } = await getRuntime();
+  const { accounts, database } = await getRuntime();
   const read = token ? readUnsubscribeToken(accounts.settings.secret, token) : null;
   if (!read || query.invalid) {
     return (
@@ -62,6 +63,21 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
     read.scope === 'digest'
       ? 'the daily digest'
       : `e-mails for ${NOTIFICATION_KIND_INFO[read.scope].label.toLowerCase()}`;
+  // A link followed before: say it is done rather than ask again.
+  if (await isUnsubscribed(database.db, read)) {
+    return (
+      <TextPage title="Unsubscribed">
+        <p data-testid="unsubscribed">
+          You are already unsubscribed: {what} no longer come by e-mail. You still see these
+          notifications on the site.
+        </p>
+        <p>
+          Changed your mind? Choose again in your{' '}
+          <IntentLink href="/profile/settings/notifications">notification settings</IntentLink>.
+        </p>
+      </TextPage>
+    );
+  }
   return (
     <TextPage title="Unsubscribe">
       <p>Stop {what}? You will still see these notifications on the site.</p>

@@ -1,3 +1,4 @@
+import { allowedOriginsFor } from '@cutroom/core/accounts/origin';
 import { isServiceError } from '@cutroom/core/api/service-error';
 import { videoMediaUrls } from '@cutroom/core/videos/video-processing.service';
 import { buildOembed, videoIdFromPageUrl } from '@cutroom/core/watch/oembed';
@@ -22,7 +23,11 @@ export const GET = rawRoute(oembedRoute, async (request) => {
   const { database, storage, config } = await getRuntime();
   const pageUrl = params.get('url');
   if (!pageUrl) return refuse(400, 'url is required');
-  const id = videoIdFromPageUrl(pageUrl, config.PUBLIC_URL);
+  // The site by PUBLIC_URL and its loopback spellings, or by the name it was asked on.
+  const id = videoIdFromPageUrl(pageUrl, {
+    origins: allowedOriginsFor(config.PUBLIC_URL),
+    requestHost: request.headers.get('host'),
+  });
   if (!id) return refuse(404, 'That address is not a video of this site');
   try {
     const { video, uploader } = await getWatchPage(database.db, id, null);
@@ -30,7 +35,8 @@ export const GET = rawRoute(oembedRoute, async (request) => {
       url: pageUrl,
       maxwidth: positive(params.get('maxwidth')),
       maxheight: positive(params.get('maxheight')),
-      publicUrl: config.PUBLIC_URL,
+      // The embed is served from the name the page was given by.
+      publicUrl: new URL(pageUrl).origin,
       siteName: config.SITE_NAME,
       posterUrl: videoMediaUrls(storage, video)?.posterUrl ?? null,
     });

@@ -5,6 +5,6 @@ import { pageAccess } from '@/lib/page-access';
 const GROUP_RIGHT = 'participate';
 
 export default async function MemberSubscriptionsLayout({ children }: { children: ReactNode }) {
-  const { refusal } = await pageAccess(GROUP_RIGHT);
-  return refusal ?? children;
+  await pageAccess(GROUP_RIGHT);
+  return children;
 }

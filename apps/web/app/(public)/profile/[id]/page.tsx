@@ -27,7 +27,8 @@ import { Avatar } from '@/components/profile/avatar';
 import { FriendButton } from '@/components/profile/friend-button';
 import { MessageButton } from '@/components/profile/message-button';
 import { BlockButton } from '@/components/privacy/block-button';
-import { hasBlockedUsername } from '@cutroom/core/privacy/privacy.service';
+import { hasBlockedUsername, messageRefusal } from '@cutroom/core/privacy/privacy.service';
+import { hasReported } from '@cutroom/core/reports/reports.service';
 import { ReportButton } from '@/components/moderation/report-button';
 import { PeopleList } from '@/components/profile/people-list';
 import { ProfileEditor } from '@/components/profile/profile-editor';
@@ -65,10 +66,18 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     : 'videos';
   const index = pageIndexFrom(query.page);
   const signedIn = Boolean(context.viewer);
-  const blocked =
-    context.viewer && !profile.isSelf
-      ? await hasBlockedUsername(context.db, context.viewer.id, profile.username)
-      : false;
+  // What the signed-in viewer stands at with this member: blocked, reported, whether a message
+  // would be refused (the Message button then gives way to the reason, before anything is written).
+  const viewer = profile.isSelf ? null : context.viewer;
+  const target = viewer ? await findUserByUsername(context.db, profile.username) : null;
+  const [blocked, reported, messageRefused] =
+    viewer && target
+      ? await Promise.all([
+          hasBlockedUsername(context.db, viewer.id, profile.username),
+          hasReported(context.db, viewer, 'member', target.id),
+          messageRefusal(context.db, viewer.id, target),
+        ])
+      : [false, false, null];
 
   return (
     <div className="space-y-6" data-testid="profile-page">
@@ -122,13 +131,23 @@ export default async function ProfilePage({ params, searchParams }: Props) {
               state={profile.friendship}
               signedIn={signedIn}
             />
-            <MessageButton username={profile.username} signedIn={signedIn} />
+            {messageRefused ? (
+              <p
+                className="max-w-xs self-center text-sm text-neutral-400"
+                data-testid="message-refused"
+              >
+                {messageRefused}
+              </p>
+            ) : (
+              <MessageButton username={profile.username} signedIn={signedIn} />
+            )}
             <ReportButton
               targetKind="member"
               targetId={profile.username}
               targetName={profile.username}
               signedIn={signedIn}
               className="inline-flex items-center justify-center rounded-full border border-white/20 px-4 py-2 text-sm font-semibold hover:bg-white/10 disabled:opacity-60"
+              initiallyReported={reported}
             />
             {signedIn && <BlockButton username={profile.username} initiallyBlocked={blocked} />}
           </div>

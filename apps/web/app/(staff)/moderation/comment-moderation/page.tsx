@@ -21,7 +21,10 @@ const TABS = [
 ] as const;
 type Status = (typeof TABS)[number]['status'];
 
-/** Every comment by state: held ones to approve, published ones to delete, deleted ones with why. */
+/**
+ * Every comment by state: held ones to approve, published ones to delete, deleted ones with why.
+ * It opens on the held tab while comments wait there (with their count), else on Published.
+ */
 export default async function CommentModerationPage({
   searchParams,
 }: {
@@ -29,11 +32,15 @@ export default async function CommentModerationPage({
 }) {
   const viewer = await requirePageViewer('moderate');
   const query = await searchParams;
-  const status: Status = TABS.some((tab) => tab.status === query.status)
-    ? (query.status as Status)
-    : 'published';
   const index = pageIndexFrom(query.page);
   const { db } = await listingContext();
+  // Without a chosen tab it opens where the work is: on the held comments while any wait.
+  const held = await listCommentsForStaff(db, viewer, { status: 'held', index: 0 });
+  const status: Status = TABS.some((tab) => tab.status === query.status)
+    ? (query.status as Status)
+    : held.count > 0
+      ? 'held'
+      : 'published';
   const page = await listCommentsForStaff(db, viewer, { status, index });
   return (
     <div className="space-y-4" data-testid="moderation-comment-moderation">
@@ -52,6 +59,7 @@ export default async function CommentModerationPage({
                 }`}
               >
                 {tab.label}
+                {tab.status === 'held' && held.count > 0 ? ` (${held.count})` : ''}
               </IntentLink>
             </li>
           ))}

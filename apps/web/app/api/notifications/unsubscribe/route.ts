@@ -12,6 +12,18 @@ export const dynamic = 'force-dynamic';
  * URL of the List-Unsubscribe header, whose signed token names the member and the kind; no
  * sign-in. The /unsubscribe page's button posts here too, and is sent back to that page.
  */
+/**
+ * Opening the List-Unsubscribe address (a person who copies it, a mail program that only
+ * offers GET) shows the /unsubscribe page for its token, which asks before it changes anything.
+ */
+export const GET = rawRoute(unsubscribeRoute, async (request) => {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  return new Response(null, {
+    status: 303,
+    headers: { location: `/unsubscribe?token=${encodeURIComponent(token)}` },
+  });
+});
+
 export const POST = rawRoute(unsubscribeRoute, async (request) => {
   const { config, database, accounts } = await getRuntime();
   const url = new URL(request.url);

@@ -9,6 +9,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { WatchPlayer } from '@/components/video/watch-player';
 import { requirePageViewer } from '@/lib/page-access';
 import { getRuntime } from '@/lib/runtime';
+import { videoHref } from '@/components/video/card-video';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Video moderation' };
@@ -81,7 +82,10 @@ export default async function ModerationVideoPage({ params }: { params: Promise<
             <>
               {' '}
               ·{' '}
-              <IntentLink href={`/video/${video._id}/${video.slug}`} className="underline">
+              <IntentLink
+                href={videoHref({ slug: video.slug, id: video._id })}
+                className="underline"
+              >
                 public page
               </IntentLink>
             </>

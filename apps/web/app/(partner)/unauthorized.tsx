@@ -1,0 +1,6 @@
+import { RefusalNotice } from '@/lib/page-access';
+
+/** A partner page's own layout refused a visitor: 401 inside the section's shell. */
+export default function Unauthorized() {
+  return <RefusalNotice status={401} />;
+}
