@@ -58,6 +58,7 @@ for (const engine of engines) {
     });
     results.push(result);
     console.log(`\n${engine}: ${result.requests} requests\n${result.table}\n`);
+    console.log(`Refusals (4xx) by kind:\n${result.refusals || '  none'}\n`);
     for (const invariant of result.invariants) {
       console.log(`${invariant.ok ? '✓' : '✗'} ${invariant.name}: ${invariant.detail}`);
     }

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '@cutroom/core/db/client';
 import { percentile } from '../support/site';
 import type { Community, RowLog, RowSet } from './community';
+import { MESSAGE_SUBJECT } from './people';
 import type { Sample } from './traffic';
 
 /** Longest answer time the site may take (docs/soak.md). */
@@ -74,13 +75,28 @@ function row(kind: string, list: Sample[]): string[] {
   ];
 }
 
+/** The refusals (4xx) by kind, status and message, the most frequent first. */
+export function refusalsTable(samples: Sample[], limit = 25): string {
+  const counts = new Map<string, number>();
+  for (const sample of samples.filter((s) => s.status >= 400 && s.status < 500)) {
+    const key = `${sample.kind}: ${sample.status} ${sample.error ?? ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([key, count]) => `${String(count).padStart(5)}  ${key}`)
+    .join('\n');
+}
+
 /** The invariants the traffic itself shows. */
 export function trafficInvariants(samples: Sample[], inFlight: number): Invariant[] {
   const slow = samples.filter((s) => s.status > 0 && s.ms > ANSWER_LIMIT_MS);
   const unanswered = samples.filter((s) => s.status === 0);
   const failed = samples.filter((s) => s.status >= 500);
   const some = (list: Sample[]) =>
-    list
+    [...list]
+      .sort((a, b) => a.at - b.at)
       .slice(0, 5)
       .map(
         (s) =>
@@ -119,11 +135,12 @@ async function query(handle: DatabaseHandle, text: string): Promise<Rows> {
   return result.rows;
 }
 
-/** Rows as `key → value` from the first columns (joined by |) and the last. */
-async function keyed(handle: DatabaseHandle, text: string): Promise<Map<string, string>> {
+/** Rows as `key → value`: the first columns (joined by |) and the last, each named apart. */
+async function keyed(handle: DatabaseHandle, columns: string[], from: string) {
+  const named = columns.map((column, i) => `${column} as c${i}`).join(', ');
   const map = new Map<string, string>();
-  for (const found of await query(handle, text)) {
-    const cells = Object.values(found).map(String);
+  for (const found of await query(handle, `select ${named} from ${from}`)) {
+    const cells = columns.map((_, i) => String(found[`c${i}`]));
     const value = cells.pop()!;
     map.set(cells.join('|'), value);
   }
@@ -180,9 +197,7 @@ export async function databaseInvariants(
   const results: Invariant[] = [];
 
   const accounts = Number((await query(handle, 'select count(*)::int as n from users'))[0]!.n);
-  results.push(
-    compareLog('accounts', ledger.accounts, accounts),
-  );
+  results.push(compareLog('accounts', ledger.accounts, accounts));
   results.push(compareLog('uploads', ledger.uploads, await ids('select id from videos')));
   results.push(
     compareLog('comments and replies', ledger.comments, await ids('select id from comments')),
@@ -227,46 +242,46 @@ export async function databaseInvariants(
     compareSet(
       'votes',
       ledger.votes,
-      await keyed(handle, `select ${byName('user_id')}, video_id, value from video_votes`),
+      await keyed(handle, [byName('user_id'), 'video_id', 'value'], 'video_votes'),
     ),
     compareSet(
       'favorites',
       ledger.favorites,
-      await keyed(handle, `select ${byName('user_id')}, video_id, 1 from video_favorites`),
+      await keyed(handle, [byName('user_id'), 'video_id', '1'], 'video_favorites'),
     ),
     compareSet(
       'subscriptions',
       ledger.subscriptions,
-      await keyed(
-        handle,
-        `select ${byName('subscriber_id')}, ${byName('channel_id')}, 1 from subscriptions`,
-      ),
+      await keyed(handle, [byName('subscriber_id'), byName('channel_id'), '1'], 'subscriptions'),
     ),
     compareSet(
       'blocks',
       ledger.blocks,
-      await keyed(
-        handle,
-        `select ${byName('blocker_id')}, ${byName('blocked_id')}, 1 from user_blocks`,
-      ),
+      await keyed(handle, [byName('blocker_id'), byName('blocked_id'), '1'], 'user_blocks'),
     ),
     compareSet(
       'notification settings',
       ledger.notificationSettings,
-      await keyed(handle, `select ${byName('user_id')}, kind, email from notification_settings`),
+      await keyed(handle, [byName('user_id'), 'kind', 'email'], 'notification_settings'),
     ),
     compareSet(
       'event votes',
       ledger.eventVotes,
-      await keyed(handle, `select ${byName('user_id')}, entry_id from event_votes`),
+      await keyed(handle, [byName('user_id'), 'entry_id'], 'event_votes'),
     ),
     compareSet(
       'tags',
       ledger.labels,
-      await keyed(handle, `select video_id, name, 1 from video_labels where kind = 'tag'`),
+      await keyed(handle, ['video_id', 'name', '1'], `video_labels where kind = 'tag'`),
     ),
   );
-  results.push(compareLog('messages', ledger.messages, await ids('select id from messages')));
+  results.push(
+    compareLog(
+      'messages',
+      ledger.messages,
+      await ids(`select id from messages where subject = '${MESSAGE_SUBJECT}'`),
+    ),
+  );
   results.push(compareLog('reports', ledger.reports, await ids('select id from reports')));
   results.push(compareLog('tickets', ledger.tickets, await ids('select id from tickets')));
   results.push(

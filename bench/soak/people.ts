@@ -55,6 +55,9 @@ const REPORT_REASONS = ['spam', 'copyright', 'harassment', 'wrong-labels', 'othe
 const TICKET_CATEGORIES = ['account', 'upload', 'playback', 'content', 'other'] as const;
 const TAGS = ['sunset', 'city', 'night', 'beach', 'retro', 'slow'] as const;
 
+/** The subject of the members' messages (the site sends messages of its own too). */
+export const MESSAGE_SUBJECT = 'Soak hello';
+
 const ok = (answer: Answer<unknown>) => answer.status >= 200 && answer.status < 300;
 
 let sequence = 0;
@@ -285,7 +288,7 @@ const message = async (run: Run, me: Person) => {
   if (!them) return;
   const answer = await run.traffic.request<{ id?: string }>('message', '/api/messages/send', {
     cookie: me.cookie,
-    json: { recipient: them.username, subject: 'Hello', message: words('a message') },
+    json: { recipient: them.username, subject: MESSAGE_SUBJECT, message: words('a message') },
   });
   run.community.ledger.messages.add(answer, answer.body.id);
   return answer;

@@ -23,6 +23,7 @@ import {
   EXIT_LIMIT_MS,
   databaseInvariants,
   figuresTable,
+  refusalsTable,
   trafficInvariants,
   type Invariant,
 } from './checks';
@@ -39,6 +40,11 @@ export interface SoakOptions {
   moderators?: number;
   visitors?: number;
   seed?: number;
+  /**
+   * For `postgres`: a database on the server to make the run's own database from (it is
+   * dropped after); BENCH_ADMIN_DATABASE_URL's by default.
+   */
+  adminDatabaseUrl?: string;
   /** Progress lines (the CLI prints them; the test keeps quiet). */
   log?: (line: string) => void;
 }
@@ -46,6 +52,8 @@ export interface SoakOptions {
 export interface SoakResult {
   engine: SoakOptions['engine'];
   table: string;
+  /** The 4xx answers by kind and message (expected ones: a repeated vote, a disabled member…). */
+  refusals: string;
   invariants: Invariant[];
   failed: Invariant[];
   requests: number;
@@ -169,7 +177,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   try {
     const clip = tinyVideo(work);
     const databaseUrl =
-      options.engine === 'postgres' ? await createDatabase(databaseName) : undefined;
+      options.engine === 'postgres'
+        ? await createDatabase(databaseName, options.adminDatabaseUrl)
+        : undefined;
     const port = await freePort();
     const url = siteUrl(port);
     const adminName = `soakadmin${process.pid}${Date.now().toString(36)}`;
@@ -196,7 +206,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       ...Array<Role>(moderatorCount).fill('moderator'),
       ...Array<Role>(memberCount).fill('member'),
     ];
-    await inTurn(roles, 4, async (role) => void (await signUp(role)));
+    await inTurn(roles, 3, async (role) => void (await signUp(role)));
     const moderators = community.people.filter((p) => p.role === 'moderator');
     for (const [index, moderator] of moderators.entries()) {
       const found = await t.request<{ data?: { id: string; username: string }[] }>(
@@ -371,6 +381,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     return {
       engine: options.engine,
       table: figuresTable(t.samples),
+      refusals: refusalsTable(t.samples),
       invariants,
       failed: invariants.filter((i) => !i.ok),
       requests: t.samples.length,
@@ -385,7 +396,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       site.child.kill('SIGKILL');
       await site.exited;
     }
-    if (options.engine === 'postgres') await dropDatabase(databaseName).catch(() => undefined);
+    if (options.engine === 'postgres') {
+      await dropDatabase(databaseName, options.adminDatabaseUrl).catch(() => undefined);
+    }
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -8,7 +8,9 @@ export interface Sample {
   kind: string;
   status: number;
   ms: number;
-  /** Why no answer came, or the first words of a 5xx answer. */
+  /** When it was sent, in ms since the traffic began. */
+  at: number;
+  /** Why no answer came, or the first words of a refusal (4xx) or a 5xx answer. */
   error?: string;
 }
 
@@ -35,6 +37,7 @@ export class Traffic {
   /** Requests sent and not yet ended, by number: should be empty when the run ends. */
   readonly inFlight = new Map<number, { kind: string; startedAt: number }>();
   private next = 0;
+  private readonly began = performance.now();
 
   constructor(
     readonly baseUrl: string,
@@ -94,12 +97,19 @@ export class Traffic {
         kind,
         status: response.status,
         ms,
-        ...(response.status >= 500 ? { error: text.slice(0, 200) } : {}),
+        at: started - this.began,
+        ...(response.status >= 400 ? { error: refusal(parsed, text) } : {}),
       });
       return { status: response.status, body: parsed, headers: response.headers, answered: true };
     } catch (error) {
       const ms = performance.now() - started;
-      this.end(number, { kind, status: 0, ms, error: describe(error, signal) });
+      this.end(number, {
+        kind,
+        status: 0,
+        ms,
+        at: started - this.began,
+        error: describe(error, signal),
+      });
       return { status: 0, body: {} as T, headers: new Headers(), answered: false };
     }
   }
@@ -114,7 +124,12 @@ export class Traffic {
       const response = await fetch(url, { ...init, signal });
       // The body is read here, within the deadline, so the time counts all of the answer.
       const bytes = await response.arrayBuffer();
-      this.end(number, { kind, status: response.status, ms: performance.now() - started });
+      this.end(number, {
+        kind,
+        status: response.status,
+        ms: performance.now() - started,
+        at: started - this.began,
+      });
       return new Response(response.status === 204 || response.status === 304 ? null : bytes, {
         status: response.status,
         headers: response.headers,
@@ -124,6 +139,7 @@ export class Traffic {
         kind,
         status: 0,
         ms: performance.now() - started,
+        at: started - this.began,
         error: describe(error, signal),
       });
       throw error;
@@ -140,6 +156,12 @@ export class Traffic {
     this.inFlight.delete(number);
     this.samples.push(sample);
   }
+}
+
+/** The error message of a JSON refusal, or the first words of the answer. */
+function refusal(parsed: unknown, text: string): string {
+  const message = (parsed as { error?: unknown } | null)?.error;
+  return (typeof message === 'string' ? message : text).slice(0, 160);
 }
 
 function describe(error: unknown, signal: AbortSignal): string {

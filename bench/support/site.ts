@@ -166,8 +166,12 @@ export async function killHard(proc: Proc): Promise<void> {
 // Databases
 
 /** Creates an empty database on the PostgreSQL server; answers its URL. */
-export async function createDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+export async function createDatabase(
+  name: string,
+  /** A database on the server to connect to first (any one: the new one is made beside it). */
+  adminUrl = ADMIN_DATABASE_URL,
+): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`drop database if exists "${name}" with (force)`);
@@ -175,13 +179,13 @@ export async function createDatabase(name: string): Promise<string> {
   } finally {
     await admin.end();
   }
-  const url = new URL(ADMIN_DATABASE_URL);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-export async function dropDatabase(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+export async function dropDatabase(name: string, adminUrl = ADMIN_DATABASE_URL): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`drop database if exists "${name}" with (force)`);
