@@ -110,7 +110,7 @@ export function trafficInvariants(samples: Sample[], inFlight: number): Invarian
       detail:
         slow.length + unanswered.length === 0
           ? `slowest ${ms(Math.max(0, ...samples.map((s) => s.ms)))} ms`
-          : `${slow.length} answered late, ${unanswered.length} past the client deadline: ${some([...unanswered, ...slow])}`,
+          : `${unanswered.length} past the client deadline${unanswered.length ? ` (the first: ${some(unanswered)})` : ''}, ${slow.length} answered late${slow.length ? ` (the first: ${some(slow)})` : ''}`,
     },
     {
       name: 'no answer of 5xx',

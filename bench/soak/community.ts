@@ -47,6 +47,15 @@ export class RowSet {
     if (!answer.answered) this.uncertain.add(key);
     else if (answer.status >= 200 && answer.status < 300) this.present.delete(key);
   }
+
+  /** An on/off row (a favorite, a block): sends `request(adding)` and records its answer. */
+  async toggle(key: string, request: (adding: boolean) => Promise<Answer<unknown>>) {
+    const adding = !this.present.has(key);
+    const answer = await request(adding);
+    if (adding) this.set(key, '1', answer);
+    else this.delete(key, answer);
+    return answer;
+  }
 }
 
 /** Rows that are only added (messages, reports): ids of the answered ones, a count of the rest. */

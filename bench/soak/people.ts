@@ -14,6 +14,11 @@ import {
   sleep,
   videoState,
 } from '../support/site';
+import {
+  NOTIFICATION_EMAIL_MODES,
+  NOTIFICATION_KINDS,
+} from '@cutroom/core/notifications/notification-kinds';
+import { TICKET_CATEGORIES } from '@cutroom/core/tickets/ticket-labels';
 import type { Community, Person } from './community';
 import type { Answer, Traffic } from './traffic';
 
@@ -39,20 +44,7 @@ export interface Run {
 /** No loop runs more steps than this, whatever the clock says. */
 const MAX_STEPS = 100_000;
 
-const NOTIFICATION_KINDS = [
-  'comment_reply',
-  'message',
-  'friend_request',
-  'friend_accepted',
-  'new_video',
-  'ticket_answer',
-  'video_processed',
-  'video_unpublished',
-  'tagging_decision',
-] as const;
-const EMAIL_MODES = ['off', 'immediate', 'digest'] as const;
 const REPORT_REASONS = ['spam', 'copyright', 'harassment', 'wrong-labels', 'other'] as const;
-const TICKET_CATEGORIES = ['account', 'upload', 'playback', 'content', 'other'] as const;
 const TAGS = ['sunset', 'city', 'night', 'beach', 'retro', 'slow'] as const;
 
 /** The subject of the members' messages (the site sends messages of its own too). */
@@ -90,11 +82,13 @@ async function signInAgain(run: Run, person: Person) {
   }
 }
 
-async function loop(run: Run, step: () => Promise<unknown>) {
+async function loop(run: Run, step: () => Promise<unknown>, think = run.think) {
   const { random } = run.community;
+  // People arrive over the first part of the run, not all in the same second.
+  await sleep(random() * Math.min(15_000, Math.max(0, run.until - performance.now()) / 4));
   for (let steps = 0; steps < MAX_STEPS && performance.now() < run.until; steps += 1) {
     await step();
-    const [low, high] = run.think;
+    const [low, high] = think;
     const pause = Math.min(low + random() * (high - low), run.until - performance.now());
     if (pause > 0) await sleep(pause);
   }
@@ -254,33 +248,25 @@ const vote = async (run: Run, me: Person) => {
 const favorite = async (run: Run, me: Person) => {
   const video = run.community.pick(run.community.videos);
   if (!video) return;
-  const key = `${me.username}|${video.id}`;
-  const rows = run.community.ledger.favorites;
-  const adding = !rows.present.has(key);
-  const answer = await post(run, me, 'favorite', '/api/v2/videoInput', {
-    mode: 'favorite',
-    _id: video.id,
-    favorite: adding,
-  });
-  if (adding) rows.set(key, '1', answer);
-  else rows.delete(key, answer);
-  return answer;
+  return run.community.ledger.favorites.toggle(`${me.username}|${video.id}`, (adding) =>
+    post(run, me, 'favorite', '/api/v2/videoInput', {
+      mode: 'favorite',
+      _id: video.id,
+      favorite: adding,
+    }),
+  );
 };
 
 const subscribe = async (run: Run, me: Person) => {
   const them = run.community.other(me);
   if (!them) return;
-  const key = `${me.username}|${them.username}`;
-  const rows = run.community.ledger.subscriptions;
-  const adding = !rows.present.has(key);
-  const answer = await post(run, me, 'subscribe', '/api/v2/profileInput', {
-    mode: 'subscribe',
-    username: them.username,
-    subscribe: adding,
-  });
-  if (adding) rows.set(key, '1', answer);
-  else rows.delete(key, answer);
-  return answer;
+  return run.community.ledger.subscriptions.toggle(`${me.username}|${them.username}`, (adding) =>
+    post(run, me, 'subscribe', '/api/v2/profileInput', {
+      mode: 'subscribe',
+      username: them.username,
+      subscribe: adding,
+    }),
+  );
 };
 
 const message = async (run: Run, me: Person) => {
@@ -311,16 +297,12 @@ const inbox = async (run: Run, me: Person) => {
 const block = async (run: Run, me: Person) => {
   const them = run.community.other(me);
   if (!them) return;
-  const key = `${me.username}|${them.username}`;
-  const rows = run.community.ledger.blocks;
-  const adding = !rows.present.has(key);
-  const answer = await post(run, me, adding ? 'block' : 'unblock', '/api/v2/privacy', {
-    mode: adding ? 'Block' : 'Unblock',
-    username: them.username,
-  });
-  if (adding) rows.set(key, '1', answer);
-  else rows.delete(key, answer);
-  return answer;
+  return run.community.ledger.blocks.toggle(`${me.username}|${them.username}`, (adding) =>
+    post(run, me, adding ? 'block' : 'unblock', '/api/v2/privacy', {
+      mode: adding ? 'Block' : 'Unblock',
+      username: them.username,
+    }),
+  );
 };
 
 const report = async (run: Run, me: Person) => {
@@ -371,7 +353,7 @@ const ticket = async (run: Run, me: Person) => {
 const notificationSetting = async (run: Run, me: Person, kind?: string) => {
   const c = run.community;
   const chosen = kind ?? c.pick(NOTIFICATION_KINDS)!;
-  const email = c.pick(EMAIL_MODES)!;
+  const email = c.pick(NOTIFICATION_EMAIL_MODES)!;
   const answer = await post(run, me, 'notification setting', '/api/notifications', {
     mode: 'SaveSetting',
     kind: chosen,
@@ -695,17 +677,14 @@ const tag = async (run: Run, me: Person) => {
   const video = c.pick(c.videos);
   if (!video) return;
   const name = c.pick(TAGS)!;
-  const key = `${video.id}|${name}`;
-  const removing = c.ledger.labels.present.has(key);
-  const answer = await post(run, me, removing ? 'tag: remove' : 'tag: add', '/api/tagging', {
-    mode: removing ? 'RemoveLabel' : 'AddLabel',
-    videoId: video.id,
-    kind: 'tag',
-    name,
-  });
-  if (removing) c.ledger.labels.delete(key, answer);
-  else c.ledger.labels.set(key, '1', answer);
-  return answer;
+  return c.ledger.labels.toggle(`${video.id}|${name}`, (adding) =>
+    post(run, me, adding ? 'tag: add' : 'tag: remove', '/api/tagging', {
+      mode: adding ? 'AddLabel' : 'RemoveLabel',
+      videoId: video.id,
+      kind: 'tag',
+      name,
+    }),
+  );
 };
 
 const staffLog = (run: Run, me: Person) =>
@@ -725,7 +704,8 @@ const STAFF_ACTIONS: Action[] = [
 
 export async function staff(run: Run, me: Person) {
   const next = chooser(run, STAFF_ACTIONS);
-  await loop(run, () => next()(run, me));
+  // Staff work the queues: they come back sooner than members.
+  await loop(run, () => next()(run, me), [run.think[0] / 2, run.think[1] / 2]);
 }
 
 /** After the run: members disabled and videos unpublished are put back, so every page shows. */
