@@ -105,6 +105,8 @@ export class Community {
   readonly tickets: { id: number; owner: string }[] = [];
   event: { slug: string; entries: { entryId: number; owner: string }[] } | null = null;
   readonly ledger = new Ledger();
+  /** Replies approved for a member who takes replies by e-mail at once (issue 28's case). */
+  immediateReplyApprovals = 0;
   /** What went wrong in the bench itself (not the site): printed, and it fails the run. */
   readonly troubles: string[] = [];
 

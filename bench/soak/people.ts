@@ -547,6 +547,11 @@ const approve = async (run: Run, me: Person) => {
         });
   c.ledger.approved.set(held.id, '1', answer);
   const seen = c.comments.get(held.id);
+  // Issue 28's case: a reply approved for a member who takes replies by e-mail at once.
+  const parent = seen?.parentId ? c.comments.get(seen.parentId) : undefined;
+  const mode =
+    parent && c.ledger.notificationSettings.present.get(`${parent.author}|comment_reply`);
+  if (ok(answer) && mode === 'immediate') c.immediateReplyApprovals += 1;
   if (seen && ok(answer)) seen.held = false;
   return answer;
 };

@@ -293,7 +293,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       dataDir,
       clip,
       until: performance.now() + options.seconds * 1000,
-      think: [800, 3_000],
+      // A person acts every few seconds: busy, but a pace the 2-core machine can serve.
+      think: [2_000, 7_000],
       maxUploads: Math.max(2, Math.round(options.seconds / 30)),
       maxJoiners: Math.max(2, Math.round(options.seconds / 10)),
       counts: { uploads: 0, joiners: 0 },
@@ -375,7 +376,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       ok: community.troubles.length === 0,
       detail:
         community.troubles.length === 0
-          ? `${community.videos.length} videos, ${community.comments.size} comments, ${community.people.length} accounts`
+          ? `${community.videos.length} videos, ${community.comments.size} comments, ${community.people.length} accounts, ${community.immediateReplyApprovals} replies approved for a member taking e-mails at once`
           : community.troubles.slice(0, 3).join('; '),
     });
     return {
