@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { verifications } from '../db/schema';
 import { ServiceError } from '../api/service-error';
 import { OWN_MESSAGES } from './messages';
+import { inTransaction } from '../db/unit-of-work';
 
 export const BOT_CHECK_PROVIDERS = ['pow', 'off', 'turnstile', 'hcaptcha', 'recaptcha'] as const;
 export type BotCheckProvider = (typeof BOT_CHECK_PROVIDERS)[number];
@@ -138,7 +139,7 @@ async function verifyProofOfWork(db: Database, hmacKey: string, answer: string, 
     (await verifySolution(answer, hmacKey, true).catch(() => false));
   if (!valid) throw new ServiceError('invalid', BOT_CHECK_MESSAGES.failed);
   const identifier = `bot-check:${payload.signature as string}`;
-  const fresh = await db.transaction(async (tx) => {
+  const fresh = await inTransaction({ db }, async ({ db: tx }) => {
     // One answer per challenge, also when two registrations race with it.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${identifier}))`);
     const used = await tx

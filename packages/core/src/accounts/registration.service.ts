@@ -11,6 +11,7 @@ import { VERIFY_LANDING_PATH } from './auth';
 import { MESSAGES } from './messages';
 import { DEFAULT_PASSWORD_POLICY, passwordProblem, type PasswordPolicy } from './password-policy';
 import { isUsernameAvailable } from './username.service';
+import { inTransaction } from '../db/unit-of-work';
 
 /** The spec's new-user record (§3). */
 export interface NewUserRecord {
@@ -97,7 +98,7 @@ export async function registerAccount(
   const passwordHash = await hashPassword(password);
   let user: User;
   try {
-    user = await db.transaction(async (tx) => {
+    user = await inTransaction({ db }, async ({ db: tx }) => {
       const [created] = await tx
         .insert(users)
         .values({

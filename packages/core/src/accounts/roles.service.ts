@@ -4,6 +4,7 @@ import { hasRole, rolesOf } from '../access/rights';
 import type { Database } from '../db/client';
 import { ROLES, sessions, users, type Role, type User } from '../db/schema';
 import { setSupporterByHand } from '../supporter/supporter.service';
+import { inTransaction } from '../db/unit-of-work';
 
 const serialise = (roles: Role[]) => {
   const extra = [...new Set(roles.filter((role) => role !== 'user'))].sort();
@@ -53,7 +54,7 @@ export async function revokeRole(db: Database, email: string, role: string): Pro
 /** Disables an account: sign-in is refused and every open session ends now. */
 export async function disableAccount(db: Database, email: string, reason?: string): Promise<User> {
   const user = await userByEmail(db, email);
-  const updated = await db.transaction(async (tx) => {
+  const updated = await inTransaction({ db }, async ({ db: tx }) => {
     const [row] = await tx
       .update(users)
       .set({ banned: true, banReason: reason ?? null, banExpires: null, updatedAt: new Date() })
@@ -78,7 +79,7 @@ export async function enableAccount(db: Database, email: string): Promise<User> 
 /** The Supporter rank by hand from the command line (beside Stripe's: docs/billing.md). */
 export async function setSupporter(db: Database, email: string, isSupporter: boolean) {
   const user = await userByEmail(db, email);
-  return db.transaction(async (tx) => {
+  return inTransaction({ db }, async ({ db: tx }) => {
     await setSupporterByHand(tx, user.id, isSupporter, 'command line', new Date());
     const [updated] = await tx.select().from(users).where(eq(users.id, user.id));
     return updated!;

@@ -20,6 +20,7 @@ import {
 } from './billing-handlers';
 import { BILLING_HANDLERS } from './handlers';
 import { billingEnabled, stripeWebhooks } from './stripe-client';
+import { inTransaction } from '../db/unit-of-work';
 
 /** The metadata keys the site puts on Checkout sessions and their subscriptions. */
 export const METADATA = { kind: 'cutroom_kind', target: 'cutroom_target', user: 'cutroom_user' };
@@ -301,7 +302,7 @@ export async function applyStripeEvent(
   handlers: BillingHandlers = BILLING_HANDLERS,
 ): Promise<WebhookOutcome> {
   const now = context.now();
-  return context.db.transaction(async (tx) => {
+  return inTransaction(context, async ({ db: tx }) => {
     const [fresh] = await tx
       .insert(billingEvents)
       .values({ id: event.id, type: event.type, created: event.created, outcome: 'applied' })

@@ -112,7 +112,7 @@ export const commentsEndpoint = defineModeEndpoint({
       input: CreateCommentInput,
       output: CommentAnswer,
       handle: async (input, context) => {
-        const comment = await createComment(context.db, context.actor, input, {
+        const comment = await createComment(context, context.actor, input, {
           settings: commentSettingsOf(context.config),
           now: context.now(),
           log: context.log,
@@ -147,7 +147,7 @@ export const commentsEndpoint = defineModeEndpoint({
           return { body: { id: input.commentId, deleted: true } };
         }
         return {
-          body: { ...(await deleteComment(context.db, context.actor, input, context.now())) },
+          body: { ...(await deleteComment(context, context.actor, input, context.now())) },
         };
       },
     },

@@ -29,6 +29,7 @@ import type {
   EditCommentInput,
   StaffCommentFilter,
 } from './comments.schema';
+import { inTransaction, unitOf, type UnitOfWork, type WorkBase } from '../db/unit-of-work';
 
 /** Top-level comments a page ("More comments"). */
 export const COMMENT_PAGE_SIZE = 20;
@@ -120,6 +121,7 @@ export interface CommentsPage extends ListPage<CommentThread> {
  * the parent's author blocked the reply's writer (the reply is hidden from them).
  */
 export interface CommentReplyEvent {
+  /** The database, for listeners: they run once the reply's work has committed. */
   db: Database;
   replyId: string;
   videoId: string;
@@ -141,9 +143,9 @@ const processGlobals = globalThis as { [REPLY_LISTENERS]?: Set<CommentReplyListe
 const replyListeners = (processGlobals[REPLY_LISTENERS] ??= new Set<CommentReplyListener>());
 
 /**
- * Listeners of comment events. `commentEvents.on('reply', listener)` runs `listener` after a
- * reply is stored (published) or approved; it answers a function that removes the listener.
- * A listener's failure is logged and does not undo the reply.
+ * Listeners of comment events. `commentEvents.on('reply', listener)` runs `listener` once a
+ * reply stored (published) or approved has committed; it answers a function that removes the
+ * listener. A listener's failure is logged and does not undo the reply.
  */
 export const commentEvents = {
   on(event: 'reply', listener: CommentReplyListener): () => void {
@@ -153,15 +155,24 @@ export const commentEvents = {
   },
 };
 
-/** Tells every reply listener about a reply; a listener's failure is logged, never thrown. */
-export async function onCommentReply(event: CommentReplyEvent, log?: Logger): Promise<void> {
-  for (const listener of replyListeners) {
-    try {
-      await listener(event);
-    } catch (error) {
-      log?.error({ err: error, replyId: event.replyId }, 'a comment reply listener failed');
+/**
+ * Tells every reply listener about a reply once the unit's work commits (docs/decisions/0037);
+ * a listener's failure is logged, never thrown.
+ */
+async function onCommentReply(
+  unit: UnitOfWork,
+  event: Omit<CommentReplyEvent, 'db'>,
+  log?: Logger,
+): Promise<void> {
+  await unit.afterCommit('comment reply listeners', async (db) => {
+    for (const listener of replyListeners) {
+      try {
+        await listener({ ...event, db });
+      } catch (error) {
+        log?.error({ err: error, replyId: event.replyId }, 'a comment reply listener failed');
+      }
     }
-  }
+  });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -443,11 +454,13 @@ export async function listReplies(
  * visible only to its author until approved.
  */
 export async function createComment(
-  db: Database,
+  work: WorkBase | UnitOfWork,
   actor: Actor | null,
   input: CreateCommentInput,
   options: { settings: CommentSettings; now?: Date; log?: Logger },
 ): Promise<CommentView> {
+  const unit = unitOf(work);
+  const { db } = unit;
   const me = requireMemberRight(actor, 'participate', {
     signIn: COMMENT_MESSAGES.signInToComment,
   });
@@ -510,8 +523,8 @@ export async function createComment(
   // A reply hidden from the parent's author (they blocked its writer) tells them nothing.
   if (status === 'published' && parentRow && !(await isBlocking(db, parentRow.authorId, me.id))) {
     await onCommentReply(
+      unit,
       {
-        db,
         replyId: stored!.id,
         videoId: video.id,
         parentId: parentRow.id,
@@ -554,11 +567,12 @@ export async function editComment(
  * comment takes its replies with it. Staff may delete on any video, published or not.
  */
 export async function deleteComment(
-  db: Database,
+  work: WorkBase | UnitOfWork,
   actor: Actor | null,
   input: { commentId: string; reason?: string },
   now: Date = new Date(),
 ): Promise<{ id: string; deleted: true }> {
+  const { db } = unitOf(work);
   const me = requireMemberRight(actor, 'participate');
   const isStaff = can(me, 'moderate');
   const [row] = await db
@@ -587,7 +601,7 @@ export async function deleteComment(
     deletedById: me.id,
     deleteReason: input.reason || null,
   };
-  await db.transaction(async (tx) => {
+  await inTransaction(work, async ({ db: tx }) => {
     await tx.update(comments).set(removal).where(eq(comments.id, row.id));
     await tx
       .update(comments)
@@ -705,11 +719,13 @@ export function listHeldComments(
 
 /** Staff approve a held comment: everyone sees it from now on. */
 export async function approveComment(
-  db: Database,
+  work: WorkBase | UnitOfWork,
   actor: Actor | null,
   commentId: string,
   options: { now?: Date; log?: Logger } = {},
 ): Promise<{ id: string; status: 'published' }> {
+  const unit = unitOf(work);
+  const { db } = unit;
   const staff = requireRight(actor, 'moderate')!;
   const now = options.now ?? new Date();
   const [approved] = await db
@@ -731,8 +747,8 @@ export async function approveComment(
       .limit(1);
     if (top && writer && !(await isBlocking(db, top.authorId, approved.authorId))) {
       await onCommentReply(
+        unit,
         {
-          db,
           replyId: approved.id,
           videoId: approved.videoId,
           parentId: approved.parentId,

@@ -298,7 +298,7 @@ describe('editing and deleting', () => {
     const top = await post(a.actor, video.id, 'top');
     await post(b.actor, video.id, 'reply', top.id);
     expect((await list(null, video.id)).totalCount).toBe(2);
-    await deleteComment(db, a.actor, { commentId: top.id });
+    await deleteComment({ db }, a.actor, { commentId: top.id });
     expect((await list(null, video.id)).totalCount).toBe(0);
   });
 });
@@ -470,7 +470,7 @@ describe('comments of new accounts are held for moderation', () => {
     const newcomer = await createUser(db);
     const admin = await member({ role: 'admin' });
     const held = await post(newcomer.actor, video.id, 'buy followers at example.com');
-    await deleteComment(db, admin.actor, { commentId: held.id, reason: 'Spam' });
+    await deleteComment({ db }, admin.actor, { commentId: held.id, reason: 'Spam' });
     const deleted = await call(admin.actor, 'StaffList', { status: 'deleted' });
     expect(deleted.status).toBe(200);
     expect((deleted.body.data as Array<Record<string, unknown>>)[0]).toMatchObject({
@@ -478,7 +478,7 @@ describe('comments of new accounts are held for moderation', () => {
       deleteReason: 'Spam',
       deletedBy: admin.user.username,
     });
-    await expect(approveComment(db, admin.actor, held.id)).rejects.toMatchObject({
+    await expect(approveComment({ db }, admin.actor, held.id)).rejects.toMatchObject({
       kind: 'not_found',
     });
   });
@@ -517,7 +517,7 @@ describe('the reply hook', () => {
     const mod = await member({ role: 'moderator' });
     const held = await post(newcomer.actor, video.id, 'held reply', top.id);
     expect(events).toHaveLength(1);
-    await approveComment(db, mod.actor, held.id);
+    await approveComment({ db }, mod.actor, held.id);
     expect(events).toHaveLength(2);
     expect(events[1]).toMatchObject({ replyId: held.id, parentAuthorId: a.user.id });
   });

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
+import { guardPglite, guardPool, markTransactions } from './transaction-guard';
 
 export type Schema = typeof schema;
 /** The one database type services take: PGlite and node-postgres share it. */
@@ -31,15 +32,48 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob | File;
   /** Pool size for the PostgreSQL server. */
   maxConnections?: number;
+  /**
+   * How long a piece of work may wait for the database (PGlite's one connection, a free pooled
+   * connection, a row lock on the server) before it fails with a clear error; 0: no limit.
+   */
+  waitLimitMs?: number;
+  /** How long one statement may run on a PostgreSQL server (statement_timeout); 0: no limit. */
+  statementTimeoutMs?: number;
+  /**
+   * Whether a use of the pool from inside a transaction's work fails at once on a PostgreSQL
+   * server (docs/decisions/0037). PGlite always refuses it: there it would wait forever.
+   */
+  guardTransactions?: boolean;
 }
+
+/** The database's own deadlines when none are given (docs/faults.md). */
+export const DATABASE_WAIT_LIMIT_MS = 10_000;
+export const DATABASE_STATEMENT_TIMEOUT_MS = 60_000;
 
 /** Opens the database: a PostgreSQL server when a URL is given, embedded PGlite otherwise. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    const waitLimitMs = options.waitLimitMs ?? DATABASE_WAIT_LIMIT_MS;
+    const statementTimeoutMs = options.statementTimeoutMs ?? DATABASE_STATEMENT_TIMEOUT_MS;
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      // Every wait has an end: for a free connection, a lock, a statement, a transaction left
+      // open by work that stopped.
+      connectionTimeoutMillis: waitLimitMs,
+      ...(waitLimitMs > 0 ? { lock_timeout: waitLimitMs } : {}),
+      ...(statementTimeoutMs > 0
+        ? {
+            statement_timeout: statementTimeoutMs,
+            idle_in_transaction_session_timeout: statementTimeoutMs,
+          }
+        : {}),
+    });
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
+    markTransactions(db);
+    if (options.guardTransactions ?? true) guardPool(pool);
     return {
       db,
       kind: 'postgres',
@@ -67,7 +101,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     unlock();
     throw error;
   }
+  guardPglite(client, options.waitLimitMs ?? DATABASE_WAIT_LIMIT_MS);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  markTransactions(db);
   return {
     db,
     kind: 'pglite',

@@ -5,6 +5,7 @@ import { hashPassword } from 'better-auth/crypto';
 import type { Database } from '../db/client';
 import { accounts, users } from '../db/schema';
 import { createPartner, setChannelDetails, setPrice } from '../partner/partner.service';
+import { inTransaction } from '../db/unit-of-work';
 
 export interface DemoAccount {
   username: string;
@@ -47,7 +48,7 @@ export async function seedDemoAccounts(db: Database): Promise<DemoAccount[]> {
   for (const demo of DEMO_ACCOUNTS) {
     const password = randomBytes(9).toString('base64url');
     const id = generateId(32);
-    const inserted = await db.transaction(async (tx) => {
+    const inserted = await inTransaction({ db }, async ({ db: tx }) => {
       const rows = await tx
         .insert(users)
         .values({

@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { eventEntries, events, eventVotes, users, videos, type Event } from '../db/schema';
 import { EVENT_MESSAGES, type EventSection, type EventState } from './event-labels';
 import type { CreateEventInput, UpdateEventInput } from './events.schema';
+import { inTransaction } from '../db/unit-of-work';
 
 /** Events a page of /events' past section (current and upcoming ones are few: all shown). */
 export const EVENTS_PAGE_SIZE = 12;
@@ -346,7 +347,7 @@ export async function enterEvent(
   if (event.category && video.category !== event.category) {
     throw new ServiceError('invalid', EVENT_MESSAGES.wrongCategory);
   }
-  return db.transaction(async (tx) => {
+  return inTransaction({ db }, async ({ db: tx }) => {
     // One member's entries are counted under a lock on their row, so two at once cannot both
     // take the last place.
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${uploader.id} for update`);

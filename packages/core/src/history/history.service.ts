@@ -9,6 +9,7 @@ import {
 } from '../browse/browse.service';
 import type { Database } from '../db/client';
 import { users, videoDailyViews, videos, watchHistory } from '../db/schema';
+import { inTransaction } from '../db/unit-of-work';
 
 export interface RecordViewInput {
   videoId: string;
@@ -24,7 +25,7 @@ export interface RecordViewInput {
 export async function recordView(db: Database, input: RecordViewInput): Promise<boolean> {
   const now = input.now ?? new Date();
   const day = now.toISOString().slice(0, 10);
-  return db.transaction(async (tx) => {
+  return inTransaction({ db }, async ({ db: tx }) => {
     const [video] = await tx
       .update(videos)
       .set({ views: sql`${videos.views} + 1` })

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
+import { inTransaction } from '../db/unit-of-work';
 import { createTestDatabase } from '../testing/test-db';
 import { transcodeDeadLetterJob, transcodeVideoJob } from './job-definitions';
 import { JobQueue } from './job-queue';
@@ -11,9 +12,9 @@ afterAll(() => queue.stop({ graceful: false }));
 
 describe('jobs sent inside a transaction', () => {
   it('exist once the transaction commits (no deadlock on a single-connection database)', async () => {
-    const id = await handle.db.transaction(async (tx) => {
-      await tx.insert(users).values({ id: 'jq1', username: 'jq1', email: 'jq1@example.com' });
-      return queue.send(transcodeVideoJob, { videoId: 'abcdef' }, { tx: tx as never });
+    const id = await inTransaction(handle, async (unit) => {
+      await unit.db.insert(users).values({ id: 'jq1', username: 'jq1', email: 'jq1@example.com' });
+      return queue.send(transcodeVideoJob, { videoId: 'abcdef' }, { on: unit });
     });
     expect(await queue.boss.getJobById(transcodeVideoJob.name, id)).toMatchObject({
       data: { videoId: 'abcdef' },
@@ -23,8 +24,8 @@ describe('jobs sent inside a transaction', () => {
   it('vanish with a transaction that rolls back', async () => {
     let jobId = '';
     await expect(
-      handle.db.transaction(async (tx) => {
-        jobId = await queue.send(transcodeVideoJob, { videoId: 'ghijkl' }, { tx: tx as never });
+      inTransaction(handle, async (unit) => {
+        jobId = await queue.send(transcodeVideoJob, { videoId: 'ghijkl' }, { on: unit });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');

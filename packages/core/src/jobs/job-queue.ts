@@ -11,13 +11,15 @@ import {
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { DatabaseHandle } from '../db/client';
+import type { UnitOfWork } from '../db/unit-of-work';
 import { SERVER_LOCKS, whileHoldingServerLock } from '../db/server-lock';
 import type { JobDefinition } from './job-definitions';
 
 export type { JobWithMetadata } from 'pg-boss';
 
-/** A caller's Drizzle transaction (`db.transaction(async (tx) => ...)`). */
-export type TransactionLike = DrizzleTransactionLike;
+/** pg-boss on the unit's open transaction, so the job exists only if the work commits. */
+const onTransaction = (unit: UnitOfWork | undefined) =>
+  unit?.inTransaction ? { db: fromDrizzle(unit.db as unknown as DrizzleTransactionLike, sql) } : {};
 
 export interface JobQueueOptions {
   /** How often pg-boss looks for expired claims and stale heartbeats (seconds). */
@@ -100,18 +102,19 @@ export class JobQueue {
   }
 
   /**
-   * Enqueues a job after checking its payload. Given a transaction, the job is inserted in it
-   * and exists only if that transaction commits.
+   * Enqueues a job after checking its payload. Given a unit of work in a transaction, the job
+   * is inserted on that transaction and exists only if it commits (docs/decisions/0037).
    */
   async send<S extends z.ZodType>(
     definition: JobDefinition<S>,
     payload: z.input<S>,
-    options: { tx?: TransactionLike; id?: string } = {},
+    options: { on?: UnitOfWork; id?: string; startAfterSeconds?: number } = {},
   ): Promise<string> {
     const data = definition.schema.parse(payload) as object;
     const id = await this.boss.send(definition.name, data, {
       ...(options.id ? { id: options.id } : {}),
-      ...(options.tx ? { db: fromDrizzle(options.tx, sql) } : {}),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...onTransaction(options.on),
     });
     if (!id) throw new Error(`The queue refused a ${definition.name} job`);
     return id;
@@ -121,13 +124,9 @@ export class JobQueue {
   async cancel(
     definition: JobDefinition<z.ZodType>,
     jobId: string,
-    options: { tx?: TransactionLike } = {},
+    options: { on?: UnitOfWork } = {},
   ): Promise<void> {
-    await this.boss.cancel(
-      definition.name,
-      jobId,
-      options.tx ? { db: fromDrizzle(options.tx, sql) } : undefined,
-    );
+    await this.boss.cancel(definition.name, jobId, onTransaction(options.on));
   }
 
   async stop(options: { graceful?: boolean; timeoutMs?: number } = {}): Promise<void> {

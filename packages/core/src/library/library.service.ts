@@ -20,6 +20,7 @@ import {
   type ProgressAnswer,
   type SaveProgressInput,
 } from './library.schema';
+import { inTransaction } from '../db/unit-of-work';
 
 export const LIBRARY_MESSAGES = {
   videoMissing: "This video doesn't exist",
@@ -45,7 +46,7 @@ export async function addToWatchLater(
 ): Promise<void> {
   const actor = requireMemberRight(maybeActor, 'participate');
   await requirePublishedVideo(db, videoId);
-  await db.transaction(async (tx) => {
+  await inTransaction({ db }, async ({ db: tx }) => {
     const [held] = await tx
       .select({ n: count() })
       .from(watchLater)

@@ -6,6 +6,7 @@ import { findUserByUsername } from '../social/people-access';
 import { PEOPLE_MESSAGES } from '../social/people-messages';
 import { SendMessageInput } from './messages.schema';
 import { sendMessage } from './messages.service';
+import { unitOf } from '../db/unit-of-work';
 
 /**
  * `/api/messages/send` (spec §7): a private message to another member, with the site's session
@@ -22,7 +23,7 @@ export const sendMessageEndpoint = defineEndpoint({
   handle: async (input, context) => {
     const sent = await sendMessage(context.db, context.actor, input, context.now());
     const recipient = await findUserByUsername(context.db, sent.recipient);
-    await notify(context.db, notificationSinkOf(context), {
+    await notify(unitOf(context), notificationSinkOf(context), {
       userId: recipient.id,
       kind: 'message',
       actorId: context.actor?.id,

@@ -8,6 +8,7 @@ import {
   TOP_TAGS_LIMIT,
   type MetadataList,
 } from './metadata.schema';
+import { inTransaction } from '../db/unit-of-work';
 
 /** A name-to-count map, most used first (object keys keep insertion order). */
 export type CountMap = Record<string, number>;
@@ -83,7 +84,7 @@ export async function listArchiveMonths(db: Database): Promise<{ month: string; 
  * current; this is for bulk loads that bypass triggers (the benchmark generator) and repairs.
  */
 export async function rebuildPublishedCounts(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inTransaction({ db }, async ({ db: tx }) => {
     await tx.execute(sql`delete from published_counts`);
     await tx.execute(sql`
       insert into published_counts (kind, name, count)

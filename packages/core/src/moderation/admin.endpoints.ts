@@ -48,6 +48,7 @@ import { checkSiteHealth } from '../admin/health.service';
 import { HealthAnswer, RedisStatsAnswer } from '../admin/admin.schema';
 import { sampleRedis } from '../admin/redis-stats.service';
 import { listStaffActions } from './staff-log.service';
+import { unitOf } from '../db/unit-of-work';
 
 const moderationContext = (context: RequestContext): ModerationContext => ({
   db: context.db,
@@ -139,7 +140,7 @@ export const adminEndpoint = defineModeEndpoint({
           reason,
         );
         await notify(
-          context.db,
+          unitOf(context),
           notificationSinkOf(context),
           {
             userId: video.ownerId,

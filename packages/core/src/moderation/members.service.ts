@@ -18,6 +18,7 @@ import type { ModerationContext, ModerationPage } from './moderation.service';
 import { MODERATION_PAGE_SIZE } from './moderation.service';
 import { setSupporterByHand } from '../supporter/supporter.service';
 import { recordStaffAction } from './staff-log.service';
+import { inTransaction } from '../db/unit-of-work';
 
 /** The roles staff hand out ("user" is what every account holds). */
 export const GRANTABLE_ROLES = ['moderator', 'tagger', 'admin'] as const satisfies readonly Role[];
@@ -211,7 +212,7 @@ export async function disableMember(
   const staff = requireMemberRight(actor, 'moderate');
   if (userId === staff.id) throw new ServiceError('forbidden', MEMBER_MESSAGES.self);
   const now = ctx.now();
-  const user = await ctx.db.transaction(async (tx) => {
+  const user = await inTransaction(ctx, async ({ db: tx }) => {
     const target = await loadMember(tx, userId);
     if (can(target, 'moderate') && !can(staff, 'administer')) {
       throw new ServiceError('forbidden', MEMBER_MESSAGES.staffTarget);
@@ -261,7 +262,7 @@ export async function enableMember(
 ): Promise<MemberRow> {
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
-  const user = await ctx.db.transaction(async (tx) => {
+  const user = await inTransaction(ctx, async ({ db: tx }) => {
     const target = await loadMember(tx, userId);
     if (!target.banned) throw new ServiceError('conflict', MEMBER_MESSAGES.notDisabled);
     const [row] = await tx
@@ -324,7 +325,7 @@ export async function setMemberRoles(
   const now = ctx.now();
   // An admin moderates too: the admin role always comes with the moderator's.
   const next = roles.includes('admin') ? [...roles, 'moderator' as const] : roles;
-  const user = await ctx.db.transaction(async (tx) =>
+  const user = await inTransaction(ctx, async ({ db: tx }) =>
     writeMemberRoles(tx, admin, await loadMember(tx, userId), next, now),
   );
   return toMemberRow(user, 0);
@@ -372,7 +373,7 @@ export async function setMemberSupporter(
 ): Promise<MemberRow> {
   const admin = requireMemberRight(actor, 'administer');
   const now = ctx.now();
-  const user = await ctx.db.transaction(async (tx) => {
+  const user = await inTransaction(ctx, async ({ db: tx }) => {
     const target = await loadMember(tx, userId);
     // A grant by hand stands beside Stripe's subscriptions; taking it away is refused while
     // the member pays (docs/billing.md).

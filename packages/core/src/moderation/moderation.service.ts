@@ -6,6 +6,7 @@ import { ServiceError } from '../api/service-error';
 import type { Listings } from '../cache/listing-cache';
 import type { Logger } from '../logging/logger';
 import type { Database } from '../db/client';
+import { inTransaction } from '../db/unit-of-work';
 import {
   comments,
   reports,
@@ -20,7 +21,6 @@ import {
 } from '../db/schema';
 import { approveComment, deleteComment } from '../comments/comments.service';
 import { transcodeVideoJob } from '../jobs/job-definitions';
-import type { TransactionLike } from '../jobs/job-queue';
 import { REPORT_REASONS, type ReportReason } from '../reports/reports.schema';
 import { videoPrefix } from '../storage/rendition-folder';
 import { VIDEO_NOT_FOUND } from '../videos/video-processing.service';
@@ -421,9 +421,7 @@ export async function countQueues(db: Database): Promise<QueueCounts> {
   };
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-async function loadVideo(db: Database | Tx, videoId: string): Promise<Video> {
+async function loadVideo(db: Database, videoId: string): Promise<Video> {
   const [video] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
   if (!video) throw new ServiceError('not_found', VIDEO_NOT_FOUND);
   return video;
@@ -431,7 +429,7 @@ async function loadVideo(db: Database | Tx, videoId: string): Promise<Video> {
 
 /** Closes a target's open reports with an outcome, in the action's transaction. */
 async function closeReports(
-  tx: Tx,
+  tx: Database,
   kind: ReportTarget,
   targetId: string,
   state: Exclude<ReportState, 'open'>,
@@ -459,7 +457,7 @@ export async function approveReportedVideo(
 ): Promise<Video> {
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
-  const video = await ctx.db.transaction(async (tx) => {
+  const video = await inTransaction(ctx, async ({ db: tx }) => {
     const current = await loadVideo(tx, videoId);
     const closed = await closeReports(tx, 'video', videoId, 'approved', staff, now);
     if (closed === 0 && !current.isReported) {
@@ -500,7 +498,8 @@ async function deleteVideoAsStaff(
   onlyIf: (video: Video) => string | null,
 ): Promise<void> {
   const now = ctx.now();
-  const removed = await ctx.db.transaction(async (tx) => {
+  const removed = await inTransaction(ctx, async (unit) => {
+    const tx = unit.db;
     const current = await loadVideo(tx, videoId);
     const refusal = onlyIf(current);
     if (refusal) throw new ServiceError('conflict', refusal);
@@ -508,9 +507,7 @@ async function deleteVideoAsStaff(
     if (!row) throw new ServiceError('conflict', MODERATION_MESSAGES.changed);
     await closeReports(tx, 'video', videoId, 'actioned', staff, now);
     if (row.jobId && ctx.media) {
-      await ctx.media.queue.cancel(transcodeVideoJob, row.jobId, {
-        tx: tx as unknown as TransactionLike,
-      });
+      await ctx.media.queue.cancel(transcodeVideoJob, row.jobId, { on: unit });
     }
     await tellMember(tx, staff, row.ownerId, NOTICES.deleted(row.title, reason), now);
     await recordStaffAction(
@@ -570,7 +567,7 @@ export async function unpublishVideoAsStaff(
 ): Promise<Video> {
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
-  const video = await ctx.db.transaction(async (tx) => {
+  const video = await inTransaction(ctx, async ({ db: tx }) => {
     const current = await loadVideo(tx, videoId);
     if (current.status === 'unpublished_admin') {
       throw new ServiceError('conflict', MODERATION_MESSAGES.alreadyUnpublished);
@@ -614,7 +611,7 @@ export async function publishVideoAsStaff(
 ): Promise<Video> {
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
-  const video = await ctx.db.transaction(async (tx) => {
+  const video = await inTransaction(ctx, async ({ db: tx }) => {
     const current = await loadVideo(tx, videoId);
     const [suspended] = await tx
       .select()
@@ -659,7 +656,7 @@ export async function resolveReports(
 ): Promise<number> {
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async ({ db: tx }) => {
     const [first] = await tx
       .select({ label: reports.targetLabel })
       .from(reports)
@@ -700,7 +697,7 @@ export async function resolveReports(
 }
 
 /** A comment's text as the log names it. */
-async function commentLabel(db: Database | Tx, commentId: string): Promise<string> {
+async function commentLabel(db: Database, commentId: string): Promise<string> {
   const [row] = await db
     .select({ body: comments.body })
     .from(comments)
@@ -718,8 +715,9 @@ export async function approveHeldComment(
 ): Promise<void> {
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    await approveComment(tx as unknown as Database, staff, commentId, { now, log });
+  await inTransaction(ctx, async (unit) => {
+    const tx = unit.db;
+    await approveComment(unit, staff, commentId, { now, log });
     await recordStaffAction(
       tx,
       staff,
@@ -746,9 +744,10 @@ export async function deleteCommentAsStaff(
 ): Promise<void> {
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (unit) => {
+    const tx = unit.db;
     const label = await commentLabel(tx, commentId);
-    await deleteComment(tx as unknown as Database, staff, { commentId, reason }, now);
+    await deleteComment(unit, staff, { commentId, reason }, now);
     await closeReports(tx, 'comment', commentId, 'actioned', staff, now);
     await recordStaffAction(
       tx,

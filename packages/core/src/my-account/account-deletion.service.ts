@@ -18,6 +18,7 @@ import {
 import { deleteVideo } from '../videos/video-processing.service';
 import { DELETED_ACCOUNT_ID, DELETED_ACCOUNT_NAME } from './deleted-account';
 import { DeleteAccountInput } from './my-account.schema';
+import { inTransaction } from '../db/unit-of-work';
 
 /** Wrong passwords allowed a member in ten minutes before deletion is refused for a while. */
 const PASSWORD_TRIES = { max: 5, windowSeconds: 600 };
@@ -112,7 +113,7 @@ export async function deleteAccount(
     .where(eq(tickets.userId, actor.id));
 
   await ensureDeletedAccount(db);
-  await db.transaction(async (tx) => {
+  await inTransaction({ db }, async ({ db: tx }) => {
     await tx
       .update(videos)
       .set({ ownerId: DELETED_ACCOUNT_ID })

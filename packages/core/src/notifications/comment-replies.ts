@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { commentEvents, type CommentReplyEvent } from '../comments/comments.service';
 import { videos } from '../db/schema';
+import { unitOf } from '../db/unit-of-work';
 import { notify, type NotificationSink } from './notifications.service';
 
 /** Tells the author of a comment that someone replied to it (once the reply is visible). */
@@ -14,7 +15,7 @@ export async function notifyCommentReply(
     .where(eq(videos.id, event.videoId))
     .limit(1);
   await notify(
-    event.db,
+    unitOf({ db: event.db, log: sink.log }),
     sink,
     {
       userId: event.parentAuthorId,

@@ -4,6 +4,7 @@ import { requireMemberRight } from '../access/rights';
 import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import type { Database } from '../db/client';
+import type { UnitOfWork } from '../db/unit-of-work';
 import {
   notifications,
   notificationSettings,
@@ -103,20 +104,20 @@ export function announceNotificationsChanged(sink: NotificationSink, userIds: It
 }
 
 /**
- * Stores notifications (one per member told), each with the e-mail mode the member chose for
- * its kind; tells their bells at once and queues the at-once e-mails. Notifying is never why
- * the action that caused it fails: a queue that refuses is logged, and the minute's sweep
- * sends the e-mail instead.
+ * Stores notifications (one per member told) in the unit's work, each with the e-mail mode the
+ * member chose for its kind; once the work commits, tells their bells and queues the at-once
+ * e-mails (docs/decisions/0037). Notifying is never why the action that caused it fails: a queue
+ * that refuses is logged, and the minute's sweep sends the e-mail instead.
  */
 export async function notifyMany(
-  db: Database,
+  unit: UnitOfWork,
   sink: NotificationSink,
   list: NewNotification[],
   now: Date = new Date(),
 ): Promise<number> {
   const wanted = list.filter((item) => item.userId !== item.actorId && isSitePath(item.targetPath));
   if (wanted.length === 0) return 0;
-  const modes = await emailModesFor(db, wanted);
+  const modes = await emailModesFor(unit.db, wanted);
   const rows = wanted.map((item) => ({
     id: randomBytes(9).toString('base64url'),
     userId: item.userId,
@@ -128,27 +129,29 @@ export async function notifyMany(
     emailMode: modes.get(`${item.userId}:${item.kind}`) ?? 'off',
   }));
   for (let start = 0; start < rows.length; start += 500) {
-    await db.insert(notifications).values(rows.slice(start, start + 500));
+    await unit.db.insert(notifications).values(rows.slice(start, start + 500));
   }
-  announceNotificationsChanged(
-    sink,
-    rows.map((row) => row.userId),
-  );
-  if (sink.queue && rows.some((row) => row.emailMode === 'immediate')) {
-    await sink.queue.send(notificationMailJob, {}).catch((error: unknown) => {
-      sink.log?.warn({ err: error }, 'notification e-mail not queued; the sweep sends it');
-    });
-  }
+  await unit.afterCommit('tell the bells and queue e-mails at once', async () => {
+    announceNotificationsChanged(
+      sink,
+      rows.map((row) => row.userId),
+    );
+    if (sink.queue && rows.some((row) => row.emailMode === 'immediate')) {
+      await sink.queue.send(notificationMailJob, {}).catch((error: unknown) => {
+        sink.log?.warn({ err: error }, 'notification e-mail not queued; the sweep sends it');
+      });
+    }
+  });
   return rows.length;
 }
 
 /** Stores one notification; see notifyMany. */
 export const notify = (
-  db: Database,
+  unit: UnitOfWork,
   sink: NotificationSink,
   item: NewNotification,
   now: Date = new Date(),
-) => notifyMany(db, sink, [item], now);
+) => notifyMany(unit, sink, [item], now);
 
 /**
  * A video went out: its owner hears it is ready, and every subscriber of the owner hears of
@@ -156,21 +159,21 @@ export const notify = (
  * scheduled) tells its owner only; a scheduled one going out later tells the subscribers then.
  */
 export async function notifyVideoPublished(
-  db: Database,
+  unit: UnitOfWork,
   sink: NotificationSink,
   video: { id: string; ownerId: string; title: string },
   now: Date = new Date(),
   audience: { owner: boolean; subscribers: boolean } = { owner: true, subscribers: true },
 ): Promise<void> {
   const subscribers = audience.subscribers
-    ? await db
+    ? await unit.db
         .select({ id: subscriptions.subscriberId })
         .from(subscriptions)
         .where(eq(subscriptions.channelId, video.ownerId))
     : [];
   const targetPath = `/video/${video.id}`;
   await notifyMany(
-    db,
+    unit,
     sink,
     [
       ...(audience.owner

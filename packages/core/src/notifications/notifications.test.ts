@@ -21,6 +21,7 @@ import { createUser } from '../testing/factories';
 import { createTestMediaServices } from '../testing/media-services';
 import { createTestContext } from '../testing/test-context';
 import { createTestDatabase } from '../testing/test-db';
+import { unitOf } from '../db/unit-of-work';
 import type { ProcessingEvent } from '../videos/processing-events';
 import { notificationDigestJob, notificationMailJob } from './notification-jobs';
 import {
@@ -134,7 +135,11 @@ describe('what notifies whom', () => {
     const fan = await createUser(db);
     const other = await createUser(db);
     await db.insert(subscriptions).values({ subscriberId: fan.user.id, channelId: owner.user.id });
-    await notifyVideoPublished(db, media, { id: 'vid123', ownerId: owner.user.id, title: 'Dusk' });
+    await notifyVideoPublished(unitOf({ db }), media, {
+      id: 'vid123',
+      ownerId: owner.user.id,
+      title: 'Dusk',
+    });
     expect(await kindsOf(owner.user.id)).toEqual(['video_processed']);
     expect(await kindsOf(fan.user.id)).toEqual(['new_video']);
     expect(await kindsOf(other.user.id)).toEqual([]);
@@ -146,14 +151,22 @@ describe('what notifies whom', () => {
 
   it('never tells a member of their own doing, nor leads off the site', async () => {
     const a = await createUser(db);
-    await notify(db, media, {
+    await notify(unitOf({ db }), media, {
       userId: a.user.id,
       kind: 'message',
       actorId: a.user.id,
       targetPath: '/inbox',
     });
-    await notify(db, media, { userId: a.user.id, kind: 'message', targetPath: '//evil.test' });
-    await notify(db, media, { userId: a.user.id, kind: 'message', targetPath: 'https://x.test' });
+    await notify(unitOf({ db }), media, {
+      userId: a.user.id,
+      kind: 'message',
+      targetPath: '//evil.test',
+    });
+    await notify(unitOf({ db }), media, {
+      userId: a.user.id,
+      kind: 'message',
+      targetPath: 'https://x.test',
+    });
     expect(await countUnreadNotifications(db, a.user.id)).toBe(0);
   });
 });
@@ -207,7 +220,7 @@ describe('reading notifications', () => {
   it('marks one read (answering where it leads), then all; the bell hears each change', async () => {
     const a = await createUser(db);
     for (const title of ['one', 'two', 'three']) {
-      await notify(db, media, {
+      await notify(unitOf({ db }), media, {
         userId: a.user.id,
         kind: 'video_processed',
         targetPath: `/video/${title}`,
@@ -235,7 +248,11 @@ describe('reading notifications', () => {
   it("answers 404 for another member's notification and leaves it unread", async () => {
     const a = await createUser(db);
     const b = await createUser(db);
-    await notify(db, media, { userId: a.user.id, kind: 'video_processed', targetPath: '/video/x' });
+    await notify(unitOf({ db }), media, {
+      userId: a.user.id,
+      kind: 'video_processed',
+      targetPath: '/video/x',
+    });
     const [row] = await db.select().from(notifications).where(eq(notifications.userId, a.user.id));
     const answer = await call(b.actor, { mode: 'MarkRead', id: row!.id });
     expect(answer.status).toBe(404);
@@ -261,7 +278,7 @@ describe('reading notifications', () => {
     const start = Date.now() - 60_000;
     for (let n = 0; n < 20; n++) {
       await notify(
-        db,
+        unitOf({ db }),
         {},
         {
           userId: a.user.id,
@@ -381,7 +398,7 @@ describe('e-mail', () => {
   it('sends no mail to an unverified account', async () => {
     const a = await createUser(db, { emailVerified: false });
     await notify(
-      db,
+      unitOf({ db }),
       {},
       { userId: a.user.id, kind: 'ticket_answer', targetPath: '/ticket/history/1' },
     );
@@ -412,7 +429,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')(
         web.subscribe((event) => heard.push(event), { ownerId: fan.user.id });
         web.subscribe((event) => heard.push(event), { ownerId: stranger.user.id });
         await notifyVideoPublished(
-          db,
+          unitOf({ db }),
           { events: worker },
           {
             id: 'crossproc1',

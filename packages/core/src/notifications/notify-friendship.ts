@@ -3,6 +3,7 @@ import type { FriendshipState } from '../friends/friends.service';
 import { findUserByUsername } from '../social/people-access';
 import { notificationSinkOf } from './notifications.endpoints';
 import { notify } from './notifications.service';
+import { unitOf } from '../db/unit-of-work';
 
 /**
  * After a friend action of the caller toward `username`: a new request tells them (the bell
@@ -17,7 +18,7 @@ export async function notifyFriendship(
   if (!context.actor || (friendship !== 'requested' && friendship !== 'friends')) return;
   const other = await findUserByUsername(context.db, username);
   await notify(
-    context.db,
+    unitOf(context),
     notificationSinkOf(context),
     {
       userId: other.id,

@@ -14,6 +14,7 @@ import {
   videos,
   type PartnerSubscriptionState,
 } from '../db/schema';
+import { inTransaction } from '../db/unit-of-work';
 
 export type Partner = typeof partners.$inferSelect;
 
@@ -355,7 +356,7 @@ export async function createPartner(
   input: { username: string; slug: string; name: string },
   now: Date,
 ): Promise<Partner> {
-  return db.transaction(async (tx) => {
+  return inTransaction({ db }, async ({ db: tx }) => {
     const [user] = await tx
       .select({ id: users.id, role: users.role })
       .from(users)

@@ -10,6 +10,7 @@ import { requireMemberRight } from '../access/rights';
 import { PEOPLE_MESSAGES } from '../social/people-messages';
 import { newVideoId } from '../videos/video-processing.service';
 import { VIDEO_MISSING_MESSAGE } from '../watch/watch.service';
+import { inTransaction } from '../db/unit-of-work';
 
 export const MAX_PLAYLIST_VIDEOS = 500;
 export const MAX_PLAYLISTS = 200;
@@ -242,7 +243,7 @@ export async function createPlaylist(
   const me = requireMemberRight(actor, 'participate');
   const thumbnail = input.thumbnail ? await requirePublishedVideo(db, input.thumbnail) : null;
   const id = newVideoId();
-  await db.transaction(async (tx) => {
+  await inTransaction({ db }, async ({ db: tx }) => {
     // Locking the owner row makes the playlist limit hold under concurrent creations.
     await tx.execute(sql`select id from users where id = ${me.id} for update`);
     const [count] = await tx
@@ -324,7 +325,7 @@ export async function addToPlaylist(
 ): Promise<{ playlist: Playlist; video: { id: string; title: string } }> {
   await loadOwnPlaylist(db, actor, id);
   const video = await requirePublishedVideo(db, videoId);
-  const playlist = await db.transaction(async (tx) => {
+  const playlist = await inTransaction({ db }, async ({ db: tx }) => {
     // The playlist row lock orders concurrent additions, so positions and the limit hold.
     const [locked] = await tx.select().from(playlists).where(eq(playlists.id, id)).for('update');
     const [stats] = await tx
@@ -373,9 +374,9 @@ export async function reorderPlaylist(
   videoIds: string[],
 ): Promise<PlaylistDetail> {
   const { me } = await loadOwnPlaylist(db, actor, id);
-  await db.transaction(async (tx) => {
+  await inTransaction({ db }, async ({ db: tx }) => {
     await tx.select({ id: playlists.id }).from(playlists).where(eq(playlists.id, id)).for('update');
-    const current = await playlistVideoIds(tx as unknown as Database, id);
+    const current = await playlistVideoIds(tx, id);
     const wanted = new Set(videoIds);
     if (
       wanted.size !== videoIds.length ||

@@ -14,6 +14,7 @@ import {
 } from '../db/schema';
 import { newVideoId } from '../videos/video-processing.service';
 import { REPORT_REASONS, type ReportInput, type ReportReason } from './reports.schema';
+import { inTransaction } from '../db/unit-of-work';
 
 /** Per reporter, in the shared rate_limits table. */
 export const REPORT_LIMIT: RequestLimit = { max: 20, windowSeconds: 10 * 60 };
@@ -129,7 +130,7 @@ export async function createReport(
   if (existing) throw new ServiceError('conflict', REPORT_MESSAGES.duplicate(input.targetKind));
   await consumeRequestLimit(db, `report|${actor.id}`, REPORT_LIMIT, now);
   const id = newVideoId();
-  const stored = await db.transaction(async (tx) => {
+  const stored = await inTransaction({ db }, async ({ db: tx }) => {
     const [row] = await tx
       .insert(reports)
       .values({

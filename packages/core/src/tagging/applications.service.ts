@@ -13,6 +13,7 @@ import { writeMemberRoles } from '../moderation/members.service';
 import { recordStaffAction } from '../moderation/staff-log.service';
 import { notify, type NotificationSink } from '../notifications/notifications.service';
 import type { ApplicationsInput, ApplyInput, DecideInput } from './tagging.schema';
+import { inTransaction, unitOf } from '../db/unit-of-work';
 
 export const APPLICATION_MESSAGES = {
   alreadyTagger: 'You already tag: open the tagger queue at /tagger',
@@ -179,7 +180,7 @@ export async function decideApplication(
     throw new ServiceError('invalid', APPLICATION_MESSAGES.reasonNeeded);
   }
   const state: TaggerApplicationState = decision === 'accept' ? 'accepted' : 'declined';
-  const applicant = await db.transaction(async (tx) => {
+  const applicant = await inTransaction({ db }, async ({ db: tx }) => {
     const [application] = await tx
       .select()
       .from(taggerApplications)
@@ -222,7 +223,7 @@ export async function decideApplication(
     return member!;
   });
   await notify(
-    db,
+    unitOf({ db }),
     sink,
     {
       userId: applicant.id,

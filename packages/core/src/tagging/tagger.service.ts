@@ -16,6 +16,7 @@ import {
 } from '../db/schema';
 import { recordStaffAction } from '../moderation/staff-log.service';
 import type { ChangesInput, FlagInput, LabelChangeInput, RevertInput } from './tagging.schema';
+import { inTransaction } from '../db/unit-of-work';
 
 /** A video with fewer labels than this waits in the queue (the partial index says the same). */
 export const FEW_LABELS = 3;
@@ -217,7 +218,7 @@ export async function changeLabel(
   action: LabelChangeAction,
 ): Promise<{ changeId: number; labels: VideoLabelSet }> {
   const tagger = requireMemberRight(actor, 'tag');
-  const result = await db.transaction(async (tx) => {
+  const result = await inTransaction({ db }, async ({ db: tx }) => {
     await requirePublished(tx, input.videoId);
     const sameLabel = and(
       eq(videoLabels.videoId, input.videoId),
@@ -364,7 +365,7 @@ export async function revertLabelChange(
   { id, reason }: RevertInput,
 ): Promise<{ id: number; labels: VideoLabelSet }> {
   const staff = requireMemberRight(actor, 'moderate');
-  const labels = await db.transaction(async (tx) => {
+  const labels = await inTransaction({ db }, async ({ db: tx }) => {
     const [change] = await tx
       .select({ change: labelChanges, title: videos.title })
       .from(labelChanges)

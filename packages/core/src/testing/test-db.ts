@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../db/client';
 import { replaceDatabase } from './global-setup';
 import { serverDatabaseName, withServerDatabase } from './server-database';
 
@@ -9,7 +9,9 @@ import { serverDatabaseName, withServerDatabase } from './server-database';
  * A fresh, migrated database for one test file: a PGlite copy of the template, or on the
  * server a new database made from the template. Closed and dropped after the file's tests.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  options: Pick<OpenDatabaseOptions, 'waitLimitMs' | 'statementTimeoutMs'> = {},
+): Promise<DatabaseHandle> {
   const kind = process.env.TEST_DB_KIND ?? 'pglite';
   if (kind === 'postgres') {
     const templateUrl = inject('templateDatabaseUrl');
@@ -21,6 +23,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const handle = await openDatabase({
       url: replaceDatabase(templateUrl, name),
       maxConnections: 4,
+      ...options,
     });
     afterAll(async () => {
       await handle.close();
@@ -31,7 +34,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     return handle;
   }
   const dump = readFileSync(inject('templateDumpPath'));
-  const handle = await openDatabase({ loadDataDir: new Blob([dump]) });
+  const handle = await openDatabase({ loadDataDir: new Blob([dump]), ...options });
   afterAll(() => handle.close());
   return handle;
 }

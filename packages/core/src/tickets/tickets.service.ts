@@ -12,6 +12,7 @@ import { imageDemuxer } from '../profiles/avatar.service';
 import { pageOf, type ListPage } from '../social/people-access';
 import type { Storage } from '../storage/storage';
 import type { CreateTicketInput, TicketCategory, TicketReplyInput } from './tickets.schema';
+import { inTransaction, unitOf } from '../db/unit-of-work';
 
 /** Tickets a page (the spec's 18 for lists). */
 export const TICKETS_PAGE_SIZE = 18;
@@ -120,7 +121,7 @@ async function addPost(
   const stored =
     post.images.length > 0 ? await storeImages(ctx.storage, postId, post.images, ctx.now) : null;
   try {
-    await ctx.db.transaction(async (tx) => {
+    await inTransaction(ctx, async ({ db: tx }) => {
       await tx.insert(ticketPosts).values({
         id: postId,
         ticketId,
@@ -392,7 +393,7 @@ export async function replyToTicket(
   );
   if (fromStaff) {
     await notify(
-      ctx.db,
+      unitOf(ctx),
       ctx.sink,
       {
         userId: ticket.userId,

@@ -9,6 +9,7 @@ import { slugify } from '../videos/video-processing.service';
 import { canManageVideo, VIDEO_MISSING_MESSAGE } from '../watch/watch.service';
 import { onSiteStatusSql } from '../video-settings/on-site-status';
 import type { ChangeVideoInput } from './video-input.schema';
+import { inTransaction } from '../db/unit-of-work';
 
 const NOT_YOURS_MESSAGE = 'Only the owner of this video can do that';
 
@@ -39,7 +40,7 @@ export async function changeVideo(
 ): Promise<Video> {
   await loadManagedVideo(db, actor, input._id);
   const { _id: id, labels, title, ...fields } = input;
-  const video = await db.transaction(async (tx) => {
+  const video = await inTransaction({ db }, async ({ db: tx }) => {
     const [row] = await tx
       .update(videos)
       .set({ ...fields, ...(title ? { title, slug: slugify(title) } : {}), updatedAt: new Date() })

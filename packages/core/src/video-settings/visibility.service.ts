@@ -15,6 +15,7 @@ import type { ProcessingEvents } from '../videos/processing-events';
 import { loadManagedVideo } from '../video-input/video-owner.service';
 import { z } from 'zod';
 import { onSiteStatus, onSiteStatusSql } from './on-site-status';
+import { inTransaction, unitOf } from '../db/unit-of-work';
 
 export { onSiteStatus, onSiteStatusSql };
 export { canOpenVideo } from './can-open-video';
@@ -118,7 +119,7 @@ export async function setVisibility(
   const status = onSite
     ? onSiteStatus({ visibility: input.visibility, publishAt }, now)
     : current.status;
-  const video = await ctx.db.transaction(async (tx) => {
+  const video = await inTransaction(ctx, async ({ db: tx }) => {
     const [row] = await tx
       .update(videos)
       .set({
@@ -192,7 +193,7 @@ export async function publishDueVideos(
   for (const row of published) {
     ctx.events.publish({ type: 'published', videoId: row.id, ownerId: row.ownerId });
     await notifyVideoPublished(
-      ctx.db,
+      unitOf(ctx),
       { events: ctx.events, queue: ctx.queue } satisfies NotificationSink,
       row,
       now,

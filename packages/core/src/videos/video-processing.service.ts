@@ -3,9 +3,10 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { ServiceError } from '../api/service-error';
 import { canManageVideo } from '../watch/watch.service';
 import type { Database } from '../db/client';
+import { inTransaction, unitOf } from '../db/unit-of-work';
 import { videoLabels, videos, type LabelKind, type Video } from '../db/schema';
 import { transcodeVideoJob, type TranscodeVideoJob } from '../jobs/job-definitions';
-import type { JobQueue, TransactionLike } from '../jobs/job-queue';
+import type { JobQueue } from '../jobs/job-queue';
 import { sourceKeyFor, videoPrefix } from '../storage/rendition-folder';
 import type { Storage } from '../storage/storage';
 import { notifyVideoPublished } from '../notifications/notifications.service';
@@ -49,7 +50,6 @@ export function slugify(title: string): string {
 
 const nowOf = (ctx: VideoProcessingContext) => (ctx.now ? ctx.now() : new Date());
 const jobOf = (ctx: VideoProcessingContext) => ctx.transcodeJob ?? transcodeVideoJob;
-const asTx = (tx: unknown) => tx as TransactionLike;
 
 /**
  * Stores an uploaded (already validated) file as a new video's source, creates the video in
@@ -66,7 +66,8 @@ export async function createVideoForProcessing(
   const jobId = randomUUID();
   await ctx.storage.putFile(sourceKey, input.sourcePath);
   try {
-    const video = await ctx.db.transaction(async (tx) => {
+    const video = await inTransaction(ctx, async (unit) => {
+      const tx = unit.db;
       const [row] = await tx
         .insert(videos)
         .values({
@@ -92,7 +93,7 @@ export async function createVideoForProcessing(
         [...new Set(names)].map((name) => ({ videoId: id, kind: kind as LabelKind, name })),
       );
       if (labels.length > 0) await tx.insert(videoLabels).values(labels);
-      await ctx.queue.send(jobOf(ctx), { videoId: id }, { tx: asTx(tx), id: jobId });
+      await ctx.queue.send(jobOf(ctx), { videoId: id }, { on: unit, id: jobId });
       return row!;
     });
     ctx.events.publish({ type: 'processing', videoId: id, ownerId: video.ownerId });
@@ -227,7 +228,7 @@ export async function publishProcessedVideo(
   // The owner hears it is ready, their subscribers that it is out (a hidden one: not yet, or
   // never). Telling them is never why the publication fails.
   await notifyVideoPublished(
-    ctx.db,
+    unitOf(ctx),
     { events: ctx.events, queue: ctx.queue },
     { id: input.videoId, ownerId: row.ownerId, title: row.title },
     now,
@@ -360,15 +361,15 @@ export async function retryVideo(
 ): Promise<Video> {
   await loadOwnedVideo(ctx, actor, videoId);
   const jobId = randomUUID();
-  const video = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+  const video = await inTransaction(ctx, async (unit) => {
+    const [row] = await unit.db
       .update(videos)
       .set({ status: 'processing', progress: 0, failureReason: null, jobId, updatedAt: nowOf(ctx) })
       .where(and(eq(videos.id, videoId), eq(videos.status, 'failed')))
       .returning();
     if (!row)
       throw new ServiceError('conflict', 'Only a video whose processing failed can be retried');
-    await ctx.queue.send(jobOf(ctx), { videoId }, { tx: asTx(tx), id: jobId });
+    await ctx.queue.send(jobOf(ctx), { videoId }, { on: unit, id: jobId });
     return row;
   });
   ctx.events.publish({ type: 'processing', videoId, ownerId: video.ownerId });
@@ -407,14 +408,14 @@ async function removeVideo(
   video: Video,
   onlyInStatuses: Video['status'][] | null,
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (unit) => {
     const where = onlyInStatuses
       ? and(eq(videos.id, video.id), inArray(videos.status, onlyInStatuses))
       : eq(videos.id, video.id);
-    const [row] = await tx.delete(videos).where(where).returning({ jobId: videos.jobId });
+    const [row] = await unit.db.delete(videos).where(where).returning({ jobId: videos.jobId });
     if (!row)
       throw new ServiceError('conflict', 'This video changed meanwhile; reload and try again');
-    if (row.jobId) await ctx.queue.cancel(jobOf(ctx), row.jobId, { tx: asTx(tx) });
+    if (row.jobId) await ctx.queue.cancel(jobOf(ctx), row.jobId, { on: unit });
   });
   await ctx.storage.deletePrefix(videoPrefix(video.id));
   ctx.events.publish({ type: 'removed', videoId: video.id, ownerId: video.ownerId });

@@ -12,6 +12,7 @@ import {
   VIDEO_INACCESSIBLE_MESSAGE,
   VIDEO_MISSING_MESSAGE,
 } from '../watch/watch.service';
+import { inTransaction } from '../db/unit-of-work';
 
 /** Profile favorites a page, like profile videos (spec §9). */
 export const FAVORITES_PAGE_SIZE = 20;
@@ -58,8 +59,8 @@ export async function voteVideo(
   value: 1 | -1,
 ): Promise<VoteResult> {
   const me = requireMemberRight(actor, 'participate');
-  return db.transaction(async (tx) => {
-    const video = await loadVisibleVideo(tx as unknown as Database, me, videoId, true);
+  return inTransaction({ db }, async ({ db: tx }) => {
+    const video = await loadVisibleVideo(tx, me, videoId, true);
     if (video.status !== 'published') {
       throw new ServiceError('conflict', 'Only a published video can be voted on');
     }

@@ -7,6 +7,7 @@ import { can } from '../access/rights';
 import type { Database } from '../db/client';
 import { users, videoLabels, videos, viewMarks, type LabelKind, type Video } from '../db/schema';
 import { recordView } from '../history/history.service';
+import { inTransaction } from '../db/unit-of-work';
 
 export const VIDEO_MISSING_MESSAGE = "This video doesn't exist";
 export const VIDEO_INACCESSIBLE_MESSAGE = 'This video is not accessible anymore';
@@ -90,7 +91,7 @@ export async function countView(
   const viewerKey = input.actor
     ? `u:${input.actor.id}`
     : visitorKey(input.ip, input.userAgent, day);
-  return db.transaction(async (tx) => {
+  return inTransaction({ db }, async ({ db: tx }) => {
     const [video] = await tx
       .select({ id: videos.id })
       .from(videos)
@@ -109,7 +110,7 @@ export async function countView(
       .onConflictDoNothing()
       .returning({ videoId: viewMarks.videoId });
     if (marked.length === 0) return 'repeat';
-    await recordView(tx as unknown as Database, {
+    await recordView(tx, {
       videoId: input.videoId,
       viewerId: input.actor?.id ?? null,
       now,

@@ -1,0 +1,131 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type { Database } from './client';
+
+/**
+ * The guard of docs/decisions/0037: work inside a transaction that uses the database beside
+ * it (another connection, or PGlite's one connection that the transaction itself holds) is the
+ * class of defect that stopped the whole site. It fails at once, naming where the transaction
+ * began and where the other use was made, instead of waiting forever.
+ */
+
+interface HeldTransaction {
+  open: boolean;
+  /** Made when the transaction began; its stack is read only when the guard fires. */
+  began: Error;
+}
+
+const held = new AsyncLocalStorage<HeldTransaction>();
+
+/** A use of the database from inside a transaction's work, not through that transaction. */
+export class DatabaseUsedBesideTransactionError extends Error {
+  constructor(began: Error) {
+    const here = new Error('used here').stack?.split('\n').slice(2).join('\n') ?? '';
+    const where = began.stack?.split('\n').slice(2).join('\n') ?? '';
+    super(
+      'The database was used beside the transaction that holds it, from inside that ' +
+        "transaction's work (on the embedded database this would wait forever). Use the unit of " +
+        "work's db, or make it an effect after commit (docs/decisions/0037).\n" +
+        `The transaction began:\n${where}\nThe other use:\n${here}`,
+    );
+    this.name = 'DatabaseUsedBesideTransactionError';
+  }
+}
+
+/** A wait for the database (its lock, or a free connection) that passed its limit. */
+export class DatabaseWaitTimeoutError extends Error {
+  constructor(waitedMs: number) {
+    super(
+      `The database did not become free within ${waitedMs} ms (another piece of work holds it); ` +
+        'the request was given up rather than left waiting',
+    );
+    this.name = 'DatabaseWaitTimeoutError';
+  }
+}
+
+function refuseInsideTransaction(): void {
+  const transaction = held.getStore();
+  if (transaction?.open) throw new DatabaseUsedBesideTransactionError(transaction.began);
+}
+
+/** Marks the work of every transaction `db` opens, so that the guards below know it. */
+export function markTransactions(db: Database): void {
+  const begin = db.transaction.bind(db);
+  db.transaction = ((work: (tx: unknown) => Promise<unknown>, config?: unknown) => {
+    const transaction: HeldTransaction = { open: true, began: new Error('began here') };
+    return begin(
+      (tx) =>
+        held.run(transaction, async () => {
+          try {
+            return await work(tx);
+          } finally {
+            transaction.open = false;
+          }
+        }),
+      config as never,
+    );
+  }) as Database['transaction'];
+}
+
+type ExclusiveRunner = <T>(work: () => Promise<T>) => Promise<T>;
+
+/**
+ * PGlite: every query, exec and transaction takes one lock (`_runExclusiveTransaction`). A use
+ * from inside a transaction's work fails at once; any other waits at most `waitLimitMs` for the
+ * lock and then fails with a clear error (the work it would have run is skipped when the lock
+ * comes).
+ */
+export function guardPglite(client: PGlite, waitLimitMs: number): void {
+  const target = client as unknown as { _runExclusiveTransaction?: ExclusiveRunner };
+  const runExclusive = target._runExclusiveTransaction?.bind(client);
+  if (!runExclusive) throw new Error('This PGlite has no _runExclusiveTransaction to guard');
+  target._runExclusiveTransaction = <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      refuseInsideTransaction();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    if (waitLimitMs <= 0) return runExclusive(work);
+    return new Promise<T>((resolve, reject) => {
+      let state: 'waiting' | 'running' | 'abandoned' = 'waiting';
+      const timer = setTimeout(() => {
+        if (state !== 'waiting') return;
+        state = 'abandoned';
+        reject(new DatabaseWaitTimeoutError(waitLimitMs));
+      }, waitLimitMs);
+      runExclusive(async () => {
+        if (state === 'abandoned') return undefined as T;
+        state = 'running';
+        clearTimeout(timer);
+        return work();
+      }).then(
+        (value) => {
+          if (state === 'running') resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          if (state !== 'abandoned') reject(error as Error);
+        },
+      );
+    });
+  };
+}
+
+/**
+ * A PostgreSQL pool: a query or a connection taken from inside a transaction's work fails at
+ * once (it is another connection: it cannot see the transaction's rows, commits on its own, and
+ * with the pool full it waits for itself).
+ */
+export function guardPool(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+    refuseInsideTransaction();
+    return query(...args);
+  };
+  (pool as unknown as { connect: unknown }).connect = (...args: unknown[]) => {
+    refuseInsideTransaction();
+    return connect(...args);
+  };
+}
