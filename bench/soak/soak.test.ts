@@ -16,7 +16,8 @@ describe.each(engines)('a short simulated day of the site on %s', (engine) => {
       adminDatabaseUrl: process.env.TEST_DATABASE_URL,
     });
     // The figures, for whoever reads the run's output.
-    console.log(`${engine}: ${result.requests} requests\n${result.table}`);
+    const lines = result.invariants.map((i) => `${i.ok ? '✓' : '✗'} ${i.name}: ${i.detail}`);
+    console.log(`${engine}: ${result.requests} requests\n${result.table}\n${lines.join('\n')}`);
     expect(result.failed.map((invariant) => `${invariant.name}: ${invariant.detail}`)).toEqual([]);
   });
 });
