@@ -185,7 +185,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const adminName = `soakadmin${process.pid}${Date.now().toString(36)}`;
     const env = { ...SITE_ENV, ADMIN_EMAILS: `${adminName}@example.test` };
     log(`${options.engine}: starting the server on ${url}`);
-    site = await startSite({ port, dataDir, databaseUrl, env });
+    site = await startSite({ port, dataDir, databaseUrl, env, readyWithinMs: 300_000 });
     const t = new Traffic(url, CLIENT_DEADLINE_MS);
     traffic.current = t;
     const community = new Community(seeded(seed));
@@ -353,7 +353,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       await handle.close();
     }
     log('restarting on the same data');
-    site = await startSite({ port, dataDir, databaseUrl, env });
+    site = await startSite({ port, dataDir, databaseUrl, env, readyWithinMs: 300_000 });
     const after = await snapshot(t, community, admin);
     const differences = compareSnapshots(before, after);
     invariants.push({

@@ -66,6 +66,8 @@ export interface SiteOptions {
   env?: Record<string, string>;
   /** Node options before the script (`--cpu-prof` ...). */
   nodeArgs?: string[];
+  /** How long it may take to serve (2 minutes by default; a busy machine wants more). */
+  readyWithinMs?: number;
 }
 
 export const siteUrl = (port: number) => `http://127.0.0.1:${port}`;
@@ -98,7 +100,7 @@ export async function startSite(options: SiteOptions): Promise<Proc> {
     },
   );
   const proc = track(`web :${options.port}`, child);
-  await waitUntilServing(url, proc, 120_000);
+  await waitUntilServing(url, proc, options.readyWithinMs ?? 120_000);
   return proc;
 }
 
