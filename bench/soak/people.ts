@@ -597,9 +597,25 @@ const reviewReports = async (run: Run, me: Person) => {
   );
   const reported = run.community.pick(list.body.data ?? []);
   if (!reported) return list;
-  return post(run, me, 'staff: keep reported video', '/api/v2/admin', {
-    mode: 'ApproveVideo',
-    _id: reported._id,
+  if (run.community.random() < 0.5) {
+    return post(run, me, 'staff: keep reported video', '/api/v2/admin', {
+      mode: 'ApproveVideo',
+      _id: reported._id,
+    });
+  }
+  // The report queue's way: the action is held on the server for the undo window
+  // (docs/moderation.md), and now and then undone.
+  const held = await post<{ data?: { id: string } }>(
+    run,
+    me,
+    'staff: hold action',
+    '/api/v2/admin',
+    { mode: 'HoldAction', action: 'ApproveVideo', _id: reported._id },
+  );
+  if (!held.body.data || run.community.random() < 0.6) return held;
+  return post(run, me, 'staff: undo action', '/api/v2/admin', {
+    mode: 'UndoAction',
+    id: held.body.data.id,
   });
 };
 
