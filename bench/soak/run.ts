@@ -183,7 +183,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const port = await freePort();
     const url = siteUrl(port);
     const adminName = `soakadmin${process.pid}${Date.now().toString(36)}`;
-    const env = { ...SITE_ENV, ADMIN_EMAILS: `${adminName}@example.test` };
+    const adminEmails = [1, 2, 3].map(
+      (n) => `${n === 1 ? adminName : `${adminName}x${n - 1}`}@example.test`,
+    );
+    const env = { ...SITE_ENV, ADMIN_EMAILS: adminEmails.join(',') };
     log(`${options.engine}: starting the server on ${url}`);
     site = await startSite({ port, dataDir, databaseUrl, env, readyWithinMs: 300_000 });
     const t = new Traffic(url, CLIENT_DEADLINE_MS);
@@ -194,8 +197,19 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
 
     // The community: an admin (ADMIN_EMAILS), moderators made by the admin, members.
     log(`signing up 1 admin, ${moderatorCount} moderators and ${memberCount} members`);
-    const signUp = async (role: Role, name?: string) => {
-      const account = await signUpMember(url, dataDir, 'soak', t.fetcher('register'), name);
+    const signUp = async (role: Role, name?: string): Promise<Person> => {
+      let account;
+      for (let attempt = 1; !account; attempt += 1) {
+        try {
+          account = await signUpMember(url, dataDir, 'soak', t.fetcher('register'), name);
+        } catch (error) {
+          // Recorded (a refusal, or no answer in time: the traffic's invariants name it); the
+          // account may exist or not. Once more with a new name, so the day still happens.
+          ledger.accounts.uncertain += 1;
+          if (attempt === 3) throw error;
+          name = name && `${name}x${attempt}`;
+        }
+      }
       ledger.accounts.add(made);
       const person: Person = { ...account, role, videos: [], processing: [], disabled: false };
       community.people.push(person);
