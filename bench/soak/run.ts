@@ -197,8 +197,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
 
     // The community: an admin (ADMIN_EMAILS), moderators made by the admin, members.
     log(`signing up 1 admin, ${moderatorCount} moderators and ${memberCount} members`);
-    const signUp = async (role: Role, name?: string): Promise<Person> => {
+    const signUp = async (role: Role, base?: string): Promise<Person> => {
       let account;
+      let name = base;
       for (let attempt = 1; !account; attempt += 1) {
         try {
           account = await signUpMember(url, dataDir, 'soak', t.fetcher('register'), name);
@@ -207,7 +208,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
           // account may exist or not. Once more with a new name, so the day still happens.
           ledger.accounts.uncertain += 1;
           if (attempt === 3) throw error;
-          name = name && `${name}x${attempt}`;
+          name = base && `${base}x${attempt}`;
         }
       }
       ledger.accounts.add(made);
