@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { FOREIGN_ORIGIN_MESSAGE } from '@cutroom/core/accounts/origin';
 import { memberPartsEndpoint } from '@cutroom/core/member-parts/member-parts.endpoints';
-import { answerJsonCall } from './lib/api-route';
+import { requestWaits } from '@cutroom/core/db/transaction-guard';
+import { answerJsonCall, RETRY_AFTER_SECONDS } from './lib/api-route';
+import { createRequestDeadline } from './lib/request-deadline';
 import { createRuntime } from './lib/create-runtime';
 import { MEDIA_PATH_PREFIX, serveMedia } from './lib/media-handler';
 import { createPremiumMediaGuard } from './lib/premium-media';
@@ -45,7 +47,7 @@ const isForeignRequest = createForeignRequestCheck(config.PUBLIC_URL);
 const staticBrotli = dev
   ? null
   : new StaticBrotli(fileURLToPath(new URL('.next/static/', import.meta.url)));
-void staticBrotli?.warm();
+staticBrotli?.warm().catch((error: unknown) => log.warn({ err: error }, 'brotli warm-up failed'));
 const FOREIGN_REFUSAL = JSON.stringify({
   error: FOREIGN_ORIGIN_MESSAGE,
   message: FOREIGN_ORIGIN_MESSAGE,
@@ -78,10 +80,12 @@ function readSmallBody(request: IncomingMessage, maxBytes: number): Promise<stri
 async function answerMemberParts(request: IncomingMessage, response: ServerResponse) {
   const body = await readSmallBody(request, MEMBER_PARTS_MAX_BYTES);
   if (body === null) {
+    // The answer goes out whole, then the connection closes (the rest of the body is unread).
     response
-      .writeHead(413, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ error: 'The request body is too large', httpStatusCode: 413 }));
-    request.destroy();
+      .writeHead(413, { 'content-type': 'application/json', connection: 'close' })
+      .end(JSON.stringify({ error: 'The request body is too large', httpStatusCode: 413 }), () =>
+        request.destroy(),
+      );
     return;
   }
   const headers = new Headers();
@@ -133,6 +137,29 @@ function fetchAsVisitor(request: IncomingMessage, pagePath?: string): Promise<vo
   });
 }
 
+const busyAnswer = (message: string) =>
+  JSON.stringify({ error: message, message, httpStatusCode: 503 });
+const armDeadline = createRequestDeadline({
+  deadlineMs: config.REQUEST_TIMEOUT_SECONDS * 1000,
+  log,
+});
+
+/** The one way a request that failed unexpectedly is answered: logged, 500 or cut off. */
+function answerFailure(
+  work: Promise<unknown>,
+  response: ServerResponse,
+  requestId: string,
+  what: string,
+) {
+  work.catch((error: unknown) => {
+    log.error({ err: error, reqId: requestId }, `${what} failed`);
+    if (!response.headersSent) response.writeHead(500).end();
+    else response.destroy();
+  });
+}
+
+let stopping = false;
+
 const server = createServer((request, response) => {
   const header = request.headers['x-request-id'];
   const requestId =
@@ -154,64 +181,80 @@ const server = createServer((request, response) => {
       'request',
     );
   });
+  if (stopping) {
+    response
+      .writeHead(503, {
+        'content-type': 'application/json',
+        'retry-after': String(RETRY_AFTER_SECONDS),
+        connection: 'close',
+      })
+      .end(busyAnswer('The site is restarting. Please try again in a few seconds.'));
+    return;
+  }
   // Cross-site request forgery: a change carrying this site's cookies must come from its pages.
   if (isForeignRequest(request)) {
     response.writeHead(403, { 'content-type': 'application/json' }).end(FOREIGN_REFUSAL);
     return;
   }
   if (staticBrotli?.serve(request, response)) return;
-  if (request.url?.startsWith(MEDIA_PATH_PREFIX)) {
-    // Media bypasses Next.js: byte ranges and streaming straight from storage.
-    serveMedia(runtime.storage, request, response, premiumMediaGuard).catch((error: unknown) => {
-      log.error({ err: error, reqId: requestId }, 'media request failed');
-      if (!response.headersSent) response.writeHead(500).end();
-      else response.destroy();
-    });
+  const wait = {};
+  requestWaits.run(wait, () => route(request, response, requestId, wait));
+});
+
+function route(
+  request: IncomingMessage,
+  response: ServerResponse,
+  requestId: string,
+  wait: { waitingFor?: string },
+) {
+  if (request.url === UPLOAD_PATH || request.url?.startsWith(`${UPLOAD_PATH}/`)) {
+    // Resumable uploads stream to disk outside Next.js; their bodies take as long as they take.
+    answerFailure(runtime.uploads.server.handle(request, response), response, requestId, 'upload');
     return;
   }
-  if (request.url === UPLOAD_PATH || request.url?.startsWith(`${UPLOAD_PATH}/`)) {
-    // Resumable uploads stream to disk outside Next.js.
-    void runtime.uploads.server.handle(request, response);
+  armDeadline(request, response, requestId, wait);
+  if (request.url?.startsWith(MEDIA_PATH_PREFIX)) {
+    // Media bypasses Next.js: byte ranges and streaming straight from storage.
+    answerFailure(
+      serveMedia(runtime.storage, request, response, premiumMediaGuard),
+      response,
+      requestId,
+      'media request',
+    );
     return;
   }
   if (request.url === MEMBER_PARTS_PATH && request.method === 'POST') {
-    answerMemberParts(request, response).catch((error: unknown) => {
-      log.error({ err: error, reqId: requestId }, 'member parts request failed');
-      if (!response.headersSent) response.writeHead(500).end();
-      else response.destroy();
-    });
+    answerFailure(answerMemberParts(request, response), response, requestId, 'member parts');
     return;
   }
   if (runtime.pageCache.acceptsMember(request)) {
     // A member gets the page everyone gets; the page asks for their own parts afterwards.
-    runtime.pageCache
-      .serveMember(
+    answerFailure(
+      runtime.pageCache.serveMember(
         request,
         response,
         (pagePath) => fetchAsVisitor(request, pagePath),
         () => handle(request, response),
         hasMemberHint(request.headers.cookie) ? {} : { 'set-cookie': MEMBER_HINT_SET },
-      )
-      .catch((error: unknown) => {
-        log.error({ err: error, reqId: requestId }, 'page request failed');
-        if (!response.headersSent) response.writeHead(500).end();
-        else response.destroy();
-      });
+      ),
+      response,
+      requestId,
+      'page request',
+    );
     return;
   }
   if (runtime.pageCache.accepts(request)) {
     // What visitors see is rendered once and served from memory for a short while.
-    runtime.pageCache
-      .serve(request, response, () => handle(request, response))
-      .catch((error: unknown) => {
-        log.error({ err: error, reqId: requestId }, 'page request failed');
-        if (!response.headersSent) response.writeHead(500).end();
-        else response.destroy();
-      });
+    answerFailure(
+      runtime.pageCache.serve(request, response, () => handle(request, response)),
+      response,
+      requestId,
+      'page request',
+    );
     return;
   }
-  void handle(request, response);
-});
+  answerFailure(handle(request, response), response, requestId, 'request');
+}
 
 // Unpublished uploads do not pile up: swept every hour.
 const sweepUploads = setInterval(
@@ -232,20 +275,35 @@ server.once('error', (error: NodeJS.ErrnoException) => {
       : `Cannot listen on port ${config.PORT}: ${error.message}`;
   log.fatal({ err: error }, message);
   process.stderr.write(`${message}\n`);
-  void runtime.stop().finally(() => process.exit(1));
+  runtime
+    .stop()
+    .catch(() => undefined)
+    .finally(() => process.exit(1));
 });
 server.listen(config.PORT, () => {
   log.info({ url: `http://localhost:${config.PORT}` }, 'Cutroom is ready');
 });
 
-let stopping = false;
+/**
+ * Stopping (docs/faults.md): no new requests, the ones in flight get SHUTDOWN_GRACE_SECONDS,
+ * then everything closes; the process exits within that plus two seconds whatever still runs
+ * (the database is left as a crash would leave it, which it recovers from at the next start).
+ */
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  log.info({ signal }, 'stopping');
+  const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
+  log.info({ signal, graceMs }, 'stopping');
+  setTimeout(() => {
+    log.error({ signal }, 'stopped with work still running after the grace period');
+    process.exit(1);
+  }, graceMs + 2_000).unref();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  server.close();
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+  server.closeAllConnections();
   await runtime.stop();
+  log.info({ signal }, 'stopped');
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

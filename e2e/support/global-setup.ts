@@ -45,8 +45,11 @@ async function waitUntilReady(url: string, server: ChildProcess, output: () => s
  * Starts the production server (built by `npm run build`) on a free port with its own data
  * folder, as `npm start` would run it, with `env` added to its environment.
  */
-export async function startSiteServer(env: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cutroom-e2e-'));
+export async function startSiteServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+) {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'cutroom-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -74,6 +77,14 @@ export async function startSiteServer(env: Record<string, string> = {}) {
   return {
     baseUrl,
     dataDir,
+    /** Sends SIGTERM and answers how long the process took to exit, keeping its data. */
+    async terminate(): Promise<{ exitMs: number; code: number | null; log: string }> {
+      const sent = Date.now();
+      const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      const code = await exited;
+      return { exitMs: Date.now() - sent, code, log };
+    },
     async stop() {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));

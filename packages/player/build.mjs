@@ -36,7 +36,7 @@ const iifeLazyLoad = {
   },
 };
 
-const lazyEntries = ['hls-engine', 'dash-engine', 'vr-engine', 'ads-engine'].map(
+const lazyEntries = ['hls-engine', 'dash-engine', 'vr-engine', 'ads-engine', 'extras-engine'].map(
   (name) => `src/lazy/${name}.ts`,
 );
 

@@ -4,6 +4,9 @@ import { dispatch, type DispatchResult } from '@cutroom/core/api/dispatch';
 import { getRuntime } from './runtime';
 import { getViewer } from './session';
 
+/** Seconds a client is asked to wait before trying a 503 again. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** What a service call made from this request receives: database, viewer, log, client. */
 export async function requestContextFor(request: { headers: Headers }): Promise<RequestContext> {
   const { config, database, log, media, listings, accounts, memberCache } = await getRuntime();
@@ -53,6 +56,9 @@ export async function answerJsonCall(
 export function createPostHandler(endpoint: Endpoint) {
   return async function POST(request: Request): Promise<Response> {
     const result = await answerJsonCall(endpoint, request.headers, () => request.text());
-    return Response.json(result.body, { status: result.status });
+    return Response.json(result.body, {
+      status: result.status,
+      ...(result.status === 503 ? { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } } : {}),
+    });
   };
 }

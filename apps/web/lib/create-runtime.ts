@@ -19,6 +19,7 @@ import { createListingCache, Listings } from '@cutroom/core/cache/listing-cache'
 import { createLogger } from '@cutroom/core/logging/logger';
 import { notifyOnCommentReplies } from '@cutroom/core/notifications/comment-replies';
 import { startNotificationJobs } from '@cutroom/core/notifications/notification-mail';
+import { startHeldStaffActions } from '@cutroom/core/moderation/held-actions.runner';
 import { startScheduledPublishing } from '@cutroom/core/video-settings/visibility.service';
 import { MemberCache } from '@cutroom/core/member-parts/member-cache';
 import { followMemberChanges } from '@cutroom/core/member-parts/member-changes';
@@ -42,6 +43,9 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : join(config.dataDir, 'db'),
+    waitLimitMs: config.DATABASE_WAIT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    guardTransactions: config.NODE_ENV !== 'production',
   });
   await migrateDatabase(database);
   // A fresh install (no account yet) gets the demo accounts, their passwords shown once.
@@ -114,6 +118,19 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     queue,
     log: log.child({ module: 'notifications' }),
   });
+  // Report-queue actions held for their undo window are carried out by the web processes.
+  const heldStaffActions = await startHeldStaffActions(queue, {
+    config,
+    db: database.db,
+    listings,
+    log: log.child({ module: 'held-actions' }),
+    now: () => new Date(),
+    ip: '127.0.0.1',
+    headers: new Headers(),
+    media: { storage, queue, events, uploads: uploads.files },
+    accounts,
+    memberCache,
+  });
   // PGlite belongs to this process alone, so its worker must run here.
   const runsWorker = config.INPROCESS_WORKER || !config.DATABASE_URL;
   const worker = runsWorker
@@ -157,10 +174,11 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     }),
     async stop() {
       await worker?.stop();
+      await heldStaffActions.stop();
       stopCommentReplyNotices();
       await notificationJobs.stop();
       await scheduledPublishing.stop();
-      await queue.stop({ timeoutMs: 10_000 });
+      await queue.stop({ timeoutMs: 3_000 });
       await stopFollowingMembers();
       if (events instanceof PostgresEvents) {
         listings.setBroadcast(undefined);

@@ -1,5 +1,5 @@
 import { inputArgs } from './container-format';
-import type { MediaInfo } from './probe';
+import type { AudioStreamInfo, MediaInfo } from './probe';
 
 /** Standard rendition heights of the HLS ladder, lowest first. */
 export const LADDER_HEIGHTS = [240, 360, 480, 720, 1080, 1440, 2160] as const;
@@ -52,12 +52,35 @@ export interface Av1Plan {
   preset: number;
 }
 
+/** One audio stream of the upload, written as an alternate audio rendition of its own. */
+export interface AudioTrackPlan {
+  /** Index among the source's audio streams (`0:a:N`). */
+  streamIndex: number;
+  /** Folder under hls/: `audio` for the first, `audio-2`, `audio-3`... for the others. */
+  name: string;
+  mode: 'copy' | 'encode';
+  /** ISO 639-2 language of the stream (`eng`), null when the file does not say. */
+  language: string | null;
+  /** The stream's title in the file, null when it has none. */
+  title: string | null;
+  /** Channels written: the source's when copied, 2 when encoded. */
+  channels: number;
+  /** AAC profile written: the source's when copied, LC when encoded. */
+  profile: string | null;
+}
+
+/** Audio streams kept at most (a film with many dubs keeps the first ones). */
+export const MAX_AUDIO_TRACKS = 8;
+
 export interface LadderPlan {
   /** The source's demuxer (its accepted container), named for the ffmpeg run. */
   inputFormat: string;
   /** Highest first. */
   rungs: Rung[];
+  /** The first audio stream's treatment ('none' without audio). */
   audio: 'copy' | 'encode' | 'none';
+  /** Every audio stream kept, the first (the default) first; empty without audio. */
+  audioTracks: AudioTrackPlan[];
   segmentSeconds: number;
   gopFrames: number;
   frameRate: number;
@@ -120,11 +143,27 @@ export function planLadder(info: MediaInfo, options: PlanOptions = {}): LadderPl
     top.isRemux = true;
   }
 
-  const audio = !info.audio ? 'none' : isAudioServable(info) ? 'copy' : 'encode';
+  const streams = (info.audioStreams ?? (info.audio ? [info.audio] : [])).slice(
+    0,
+    MAX_AUDIO_TRACKS,
+  );
+  const audioTracks = streams.map((stream, index): AudioTrackPlan => {
+    const mode = isAudioServable(stream) ? 'copy' : 'encode';
+    return {
+      streamIndex: index,
+      name: index === 0 ? 'audio' : `audio-${index + 1}`,
+      mode,
+      language: stream.language ?? null,
+      title: stream.title ?? null,
+      channels: mode === 'copy' ? stream.channels : 2,
+      profile: mode === 'copy' ? stream.profile : 'LC',
+    };
+  });
   return {
     inputFormat: info.demuxer,
     rungs,
-    audio,
+    audio: audioTracks[0]?.mode ?? 'none',
+    audioTracks,
     segmentSeconds,
     gopFrames: Math.max(1, Math.round(frameRate * segmentSeconds)),
     frameRate,
@@ -160,9 +199,8 @@ function canRemuxTop(
   return gop <= 1.5 * segmentSeconds;
 }
 
-function isAudioServable(info: MediaInfo): boolean {
-  const a = info.audio;
-  if (!a || a.codec !== 'aac') return false;
+function isAudioServable(a: AudioStreamInfo): boolean {
+  if (a.codec !== 'aac') return false;
   if (a.profile && a.profile !== 'LC') return false;
   return a.channels <= 2 && (a.bitRate ?? 0) <= 192_000 && [44100, 48000].includes(a.sampleRate);
 }
@@ -233,10 +271,17 @@ export function buildFirstRenditionArgs(
     args.push(...x264Args(plan, rung.maxKbps));
   }
   args.push('-an', ...hlsOutputArgs(plan, `${outputDir}/hls/${rung.name}`));
-  if (plan.audio !== 'none') {
-    args.push('-map', '0:a:0', '-vn');
-    args.push(...(plan.audio === 'copy' ? ['-c:a', 'copy'] : audioEncodeArgs()));
-    args.push(...hlsOutputArgs(plan, `${outputDir}/hls/audio`));
+  args.push(...audioTrackArgs(plan, outputDir));
+  return args;
+}
+
+/** Each audio stream kept, as an HLS rendition of its own (hls/audio, hls/audio-2, ...). */
+function audioTrackArgs(plan: LadderPlan, outputDir: string): string[] {
+  const args: string[] = [];
+  for (const track of plan.audioTracks) {
+    args.push('-map', `0:a:${track.streamIndex}`, '-vn');
+    args.push(...(track.mode === 'copy' ? ['-c:a', 'copy'] : audioEncodeArgs()));
+    args.push(...hlsOutputArgs(plan, `${outputDir}/hls/${track.name}`));
   }
   return args;
 }
@@ -370,11 +415,7 @@ export function buildLadderArgs(plan: LadderPlan, input: string, outputs: Ladder
     args.push('-map', `[v${rung.name}]`, ...x264Args(plan, rung.maxKbps), '-an');
     args.push(...hlsOutputArgs(plan, `${out}/hls/${rung.name}`));
   }
-  if (withAudio) {
-    args.push('-map', '0:a:0', '-vn');
-    args.push(...(plan.audio === 'copy' ? ['-c:a', 'copy'] : audioEncodeArgs()));
-    args.push(...hlsOutputArgs(plan, `${out}/hls/audio`));
-  }
+  if (withAudio) args.push(...audioTrackArgs(plan, out));
   if (sprites) {
     args.push('-map', '[sprites]', '-an', '-c:v', 'mjpeg', '-q:v', '4', '-fps_mode', 'passthrough');
     args.push('-f', 'image2', '-start_number', '0', `${out}/${THUMBS_DIR}/thumb-%05d.jpg`);
@@ -438,7 +479,7 @@ export function buildSpriteSheetArgs(plan: LadderPlan, outputDir: string): strin
 /** Sub-folders ffmpeg expects to exist before the ladder run. */
 export function ladderDirectories(plan: LadderPlan): string[] {
   const dirs = plan.rungs.map((r) => `hls/${r.name}`);
-  if (plan.audio !== 'none') dirs.push('hls/audio');
+  for (const track of plan.audioTracks) dirs.push(`hls/${track.name}`);
   if (plan.sprites) dirs.push('sprites', THUMBS_DIR);
   if (plan.av1) dirs.push('av1');
   return dirs;

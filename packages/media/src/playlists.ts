@@ -81,19 +81,108 @@ export interface MasterVariant {
 export interface MasterAudio {
   uri: string;
   channels: number;
+  /** RFC 5646 language (`en`), when known. */
+  language?: string | null;
+  /** Shown in players' audio menus; `Default` when absent. */
+  name?: string;
+  /** The audio-only rendition's entry (the default track's): codecs and rates. */
+  codecs?: string;
+  bandwidth?: number;
+  averageBandwidth?: number;
 }
 
 export const AUDIO_GROUP = 'audio';
 
-/** A master playlist: video variants highest first, all sharing one audio rendition. */
-export function buildMasterPlaylist(variants: MasterVariant[], audio: MasterAudio | null): string {
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
-  if (audio) {
-    lines.push(
-      `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="${AUDIO_GROUP}",NAME="Default",DEFAULT=YES,` +
-        `AUTOSELECT=YES,CHANNELS="${audio.channels}",URI="${audio.uri}"`,
-    );
+/** ISO 639-2 codes (bibliographic and terminologic) of common languages, to their 639-1 code. */
+const ISO_639_1: Record<string, string> = {
+  eng: 'en',
+  fre: 'fr',
+  fra: 'fr',
+  ger: 'de',
+  deu: 'de',
+  spa: 'es',
+  ita: 'it',
+  por: 'pt',
+  dut: 'nl',
+  nld: 'nl',
+  rus: 'ru',
+  jpn: 'ja',
+  kor: 'ko',
+  chi: 'zh',
+  zho: 'zh',
+  ara: 'ar',
+  hin: 'hi',
+  pol: 'pl',
+  tur: 'tr',
+  swe: 'sv',
+  dan: 'da',
+  nor: 'no',
+  fin: 'fi',
+  cze: 'cs',
+  ces: 'cs',
+  gre: 'el',
+  ell: 'el',
+  heb: 'he',
+  hun: 'hu',
+  rum: 'ro',
+  ron: 'ro',
+  ukr: 'uk',
+  tha: 'th',
+  vie: 'vi',
+  ind: 'id',
+  may: 'ms',
+  msa: 'ms',
+  per: 'fa',
+  fas: 'fa',
+};
+
+/** The RFC 5646 tag for a file's language tag (`eng` → `en`), or null. */
+export function hlsLanguage(tag: string | null | undefined): string | null {
+  const code = tag?.trim().toLowerCase();
+  if (!code || code === 'und' || !/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/.test(code)) return null;
+  return ISO_639_1[code] ?? code;
+}
+
+/** A track's name for audio menus: its title, else its language in that language, else `Audio N`. */
+export function audioTrackName(
+  title: string | null | undefined,
+  language: string | null,
+  index: number,
+): string {
+  if (title?.trim()) return title.trim();
+  if (language) {
+    try {
+      const name = new Intl.DisplayNames([language], { type: 'language' }).of(language);
+      if (name && name !== language) return name.charAt(0).toUpperCase() + name.slice(1);
+    } catch {
+      // Not a language Intl knows: the tag itself.
+    }
+    return language;
   }
+  return index === 0 ? 'Default' : `Audio ${index + 1}`;
+}
+
+const quoted = (text: string) => text.replace(/["\r\n]/g, "'");
+
+/**
+ * A master playlist: video variants highest first, sharing the audio renditions (one per audio
+ * stream of the upload, the first the default), then an audio-only variant (the default
+ * track's) for players that offer audio alone.
+ */
+export function buildMasterPlaylist(
+  variants: MasterVariant[],
+  audio: MasterAudio | MasterAudio[] | null,
+): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  const audios = audio === null ? [] : Array.isArray(audio) ? audio : [audio];
+  audios.forEach((track, index) => {
+    const language = track.language ? `LANGUAGE="${quoted(track.language)}",` : '';
+    lines.push(
+      `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="${AUDIO_GROUP}",NAME="${quoted(track.name ?? 'Default')}",` +
+        `${language}DEFAULT=${index === 0 ? 'YES' : 'NO'},AUTOSELECT=YES,` +
+        `CHANNELS="${track.channels}",URI="${track.uri}"`,
+    );
+  });
   for (const v of variants) {
     const attributes = [
       `BANDWIDTH=${v.bandwidth}`,
@@ -102,8 +191,16 @@ export function buildMasterPlaylist(variants: MasterVariant[], audio: MasterAudi
       `CODECS="${v.codecs}"`,
       `FRAME-RATE=${v.frameRate.toFixed(3)}`,
     ];
-    if (audio) attributes.push(`AUDIO="${AUDIO_GROUP}"`);
+    if (audios.length > 0) attributes.push(`AUDIO="${AUDIO_GROUP}"`);
     lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, v.uri);
+  }
+  const main = audios[0];
+  if (main?.codecs && main.bandwidth) {
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${main.bandwidth},AVERAGE-BANDWIDTH=${main.averageBandwidth ?? main.bandwidth},` +
+        `CODECS="${main.codecs}",AUDIO="${AUDIO_GROUP}"`,
+      main.uri,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -33,6 +33,10 @@ export interface AudioStreamInfo {
   channels: number;
   sampleRate: number;
   bitRate: number | null;
+  /** The stream's language tag (ISO 639-2, e.g. `eng`), when the file gives one. */
+  language?: string | null;
+  /** The stream's title tag, when the file gives one. */
+  title?: string | null;
 }
 
 export interface MediaInfo {
@@ -45,6 +49,8 @@ export interface MediaInfo {
   sizeBytes: number | null;
   video: VideoStreamInfo;
   audio: AudioStreamInfo | null;
+  /** Every audio stream of the file, in order (the first is `audio`); absent means `audio` only. */
+  audioStreams?: AudioStreamInfo[];
 }
 
 export const MAX_DIMENSION = 8192;
@@ -112,7 +118,7 @@ interface ProbeStream {
   sample_rate?: string;
   duration?: string;
   disposition?: { attached_pic?: number };
-  tags?: { rotate?: string };
+  tags?: { rotate?: string; language?: string; title?: string };
   side_data_list?: { rotation?: number }[];
 }
 
@@ -172,7 +178,17 @@ export function parseProbeOutput(json: string, demuxer: string): MediaInfo {
       `This video is ${width}x${height}; the largest accepted size is ${MAX_DIMENSION} pixels a side.`,
     );
   }
-  const audioStream = streams.find((s) => s.codec_type === 'audio');
+  const audioStreams = streams
+    .filter((s) => s.codec_type === 'audio')
+    .map((s): AudioStreamInfo => ({
+      codec: s.codec_name ?? 'unknown',
+      profile: s.profile ?? null,
+      channels: s.channels ?? 2,
+      sampleRate: toNumber(s.sample_rate) ?? 48000,
+      bitRate: toNumber(s.bit_rate),
+      language: s.tags?.language && s.tags.language !== 'und' ? s.tags.language : null,
+      title: s.tags?.title?.trim() || null,
+    }));
   return {
     demuxer,
     formatName,
@@ -195,15 +211,8 @@ export function parseProbeOutput(json: string, demuxer: string): MediaInfo {
       isInterlaced:
         !!videoStream.field_order && !['progressive', 'unknown'].includes(videoStream.field_order),
     },
-    audio: audioStream
-      ? {
-          codec: audioStream.codec_name ?? 'unknown',
-          profile: audioStream.profile ?? null,
-          channels: audioStream.channels ?? 2,
-          sampleRate: toNumber(audioStream.sample_rate) ?? 48000,
-          bitRate: toNumber(audioStream.bit_rate),
-        }
-      : null,
+    audio: audioStreams[0] ?? null,
+    audioStreams,
   };
 }
 

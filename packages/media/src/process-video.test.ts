@@ -54,7 +54,62 @@ async function probeJson(
   ) as { streams: Record<string, unknown>[]; format: Record<string, string> };
 }
 
+/** A source with two audio streams: English (tagged, titled) and French (tagged only). */
+async function generateTwoLanguageVideo(path: string): Promise<void> {
+  await runFfmpeg({
+    args: [
+      ...['-y', '-loglevel', 'error'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=880:sample_rate=44100'],
+      ...['-t', '5', '-map', '0:v', '-map', '1:a', '-map', '2:a'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '50'],
+      // English as AAC the ladder can copy; French as MP3, which it must encode.
+      ...['-c:a:0', 'aac', '-b:a:0', '96k', '-c:a:1', 'libmp3lame', '-b:a:1', '96k'],
+      ...['-metadata:s:a:0', 'language=eng', '-metadata:s:a:0', 'title=English (original)'],
+      ...['-metadata:s:a:1', 'language=fre'],
+      path,
+    ],
+  });
+}
+
 describe('processVideoFiles', () => {
+  it('keeps every audio stream of the upload as an alternate audio rendition, with its language and title', async () => {
+    const source = join(work, 'two-languages.mkv');
+    await generateTwoLanguageVideo(source);
+    const info = await probeMedia(source);
+    expect(info.audioStreams?.map((a) => [a.codec, a.language, a.title])).toEqual([
+      ['aac', 'eng', 'English (original)'],
+      ['mp3', 'fre', null],
+    ]);
+    const out = join(work, 'out-two-languages');
+    await mkdir(out);
+    await processVideoFiles({ input: source, outputDir: out });
+
+    const master = readFileSync(join(out, 'hls/master.m3u8'), 'utf8');
+    const media = master.split('\n').filter((l) => l.startsWith('#EXT-X-MEDIA:'));
+    expect(media).toEqual([
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="English (original)",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="1",URI="audio/index.m3u8"',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="Français",LANGUAGE="fr",DEFAULT=NO,AUTOSELECT=YES,CHANNELS="2",URI="audio-2/index.m3u8"',
+    ]);
+    // Each rendition is that stream's sound: the French one is the 880 Hz tone, encoded to AAC.
+    const english = await probeJson(join(out, 'hls/audio/index.m3u8'));
+    const french = await probeJson(join(out, 'hls/audio-2/index.m3u8'));
+    expect(english.streams.map((s) => [s.codec_type, s.codec_name, s.sample_rate])).toEqual([
+      ['audio', 'aac', '48000'],
+    ]);
+    expect(french.streams.map((s) => [s.codec_type, s.codec_name, s.sample_rate])).toEqual([
+      ['audio', 'aac', '44100'],
+    ]);
+    expect(Number(french.format.duration)).toBeCloseTo(5, 0);
+    // The audio-only variant names the default language's rendition; no video in it.
+    expect(master).toMatch(
+      /#EXT-X-STREAM-INF:BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,CODECS="mp4a\.40\.2",AUDIO="audio"\naudio\/index\.m3u8/,
+    );
+    const videoVariants = [...master.matchAll(/#EXT-X-STREAM-INF:.*RESOLUTION=.*AUDIO="audio"\n/g)];
+    expect(videoVariants.length).toBeGreaterThan(0);
+  });
+
   it('writes a playable HLS ladder, its master playlist, poster and sprites from one H.264 source', async () => {
     const out = join(work, 'out-landscape');
     await mkdir(out);
@@ -77,8 +132,16 @@ describe('processVideoFiles', () => {
     const master = readFileSync(join(out, 'hls/master.m3u8'), 'utf8');
     expect(master).toMatch(/#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio".*URI="audio\/index.m3u8"/);
     const variants = [...master.matchAll(/#EXT-X-STREAM-INF:(.*)\n(.*)/g)].map((m) => [m[1], m[2]]);
-    expect(variants.map((v) => v[1])).toEqual(['360p/index.m3u8', '240p/index.m3u8']);
-    for (const [attributes] of variants) {
+    // The video variants, then the audio-only one (the default audio rendition alone).
+    expect(variants.map((v) => v[1])).toEqual([
+      '360p/index.m3u8',
+      '240p/index.m3u8',
+      'audio/index.m3u8',
+    ]);
+    expect(variants[2]![0]).toMatch(
+      /^BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,CODECS="mp4a\.40\.2",AUDIO="audio"$/,
+    );
+    for (const [attributes] of variants.slice(0, 2)) {
       expect(attributes).toMatch(
         /BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,RESOLUTION=\d+x\d+,CODECS="avc1\.64[0-9a-f]{4},mp4a\.40\.2"/,
       );
@@ -159,13 +222,19 @@ describe('processVideoFiles', () => {
       },
     });
     expect(seen).toEqual([
-      { quality: 360, isRemux: true, variants: ['360p/index.m3u8'], later: false },
+      {
+        quality: 360,
+        isRemux: true,
+        variants: ['360p/index.m3u8', 'audio/index.m3u8'],
+        later: false,
+      },
     ]);
     // Then the master playlist names the whole ladder.
     const master = readFileSync(join(out, 'hls/master.m3u8'), 'utf8');
     expect([...master.matchAll(/\n([^#\n]+\.m3u8)/g)].map((m) => m[1])).toEqual([
       '360p/index.m3u8',
       '240p/index.m3u8',
+      'audio/index.m3u8',
     ]);
     expect(result.renditions.map((r) => r.name)).toEqual(['360p', '240p']);
   });

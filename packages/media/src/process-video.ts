@@ -16,7 +16,9 @@ import {
 import {
   aacCodecString,
   avcCodecString,
+  audioTrackName,
   buildMasterPlaylist,
+  hlsLanguage,
   buildSpritesVtt,
   measureBitrates,
   parseMediaPlaylist,
@@ -135,9 +137,10 @@ export async function processVideoFiles(options: ProcessVideoOptions): Promise<P
   );
   await run(buildPosterArgs(info, options.input, out));
   const posterWebp = existsSync(join(out, 'poster.webp')) ? 'poster.webp' : null;
-  const audio = await audioRendition(plan, info, out);
+  const audios = await audioRenditions(plan, out);
+  const audio = audios[0] ?? null;
   const firstVariant = await variantOf(first, plan, audio, out, options);
-  await writeFile(join(out, MASTER_PLAYLIST), buildMasterPlaylist([firstVariant.variant], audio));
+  await writeFile(join(out, MASTER_PLAYLIST), buildMasterPlaylist([firstVariant.variant], audios));
   const shape = {
     durationSeconds: info.durationSeconds,
     width: info.video.width,
@@ -187,7 +190,7 @@ export async function processVideoFiles(options: ProcessVideoOptions): Promise<P
     variants.push(made.variant);
     renditions.push(made.rendition);
   }
-  await writeFile(join(out, MASTER_PLAYLIST), buildMasterPlaylist(variants, audio));
+  await writeFile(join(out, MASTER_PLAYLIST), buildMasterPlaylist(variants, audios));
 
   let spritesVtt: string | null = null;
   if (plan.sprites) {
@@ -215,25 +218,36 @@ export async function processVideoFiles(options: ProcessVideoOptions): Promise<P
   };
 }
 
-type AudioRendition =
-  (MasterAudio & { codecs: string; rates: { peakBps: number; averageBps: number } }) | null;
+type AudioRendition = MasterAudio & {
+  codecs: string;
+  rates: { peakBps: number; averageBps: number };
+};
 
-/** The audio rendition's entry in the master playlist, measured from its segments. */
-async function audioRendition(
-  plan: LadderPlan,
-  info: MediaInfo,
-  out: string,
-): Promise<AudioRendition> {
-  if (plan.audio === 'none') return null;
-  return {
-    uri: 'audio/index.m3u8',
-    channels: plan.audio === 'copy' ? (info.audio?.channels ?? 2) : 2,
-    codecs: aacCodecString(plan.audio === 'copy' ? (info.audio?.profile ?? null) : 'LC'),
-    rates: measureBitrates(
-      parseMediaPlaylist(await readFile(join(out, 'hls/audio/index.m3u8'), 'utf8')),
-      sizeIn(out, 'hls/audio'),
-    ),
-  };
+/**
+ * The audio renditions' entries in the master playlist (one per audio stream kept, the default
+ * first), measured from their segments; an empty list without audio.
+ */
+async function audioRenditions(plan: LadderPlan, out: string): Promise<AudioRendition[]> {
+  const renditions: AudioRendition[] = [];
+  for (const [index, track] of plan.audioTracks.entries()) {
+    const dir = `hls/${track.name}`;
+    const rates = measureBitrates(
+      parseMediaPlaylist(await readFile(join(out, dir, 'index.m3u8'), 'utf8')),
+      sizeIn(out, dir),
+    );
+    const language = hlsLanguage(track.language);
+    renditions.push({
+      uri: `${track.name}/index.m3u8`,
+      channels: track.channels,
+      language,
+      name: audioTrackName(track.title, language, index),
+      codecs: aacCodecString(track.profile),
+      rates,
+      bandwidth: rates.peakBps,
+      averageBandwidth: rates.averageBps,
+    });
+  }
+  return renditions;
 }
 
 const sizeIn = (out: string, dir: string) => (uri: string) => statSizeSync(join(out, dir, uri));
@@ -242,7 +256,7 @@ const sizeIn = (out: string, dir: string) => (uri: string) => statSizeSync(join(
 async function variantOf(
   rung: Rung,
   plan: LadderPlan,
-  audio: AudioRendition,
+  audio: AudioRendition | null,
   out: string,
   options: { ffprobePath?: string; signal?: AbortSignal },
 ): Promise<{ variant: MasterVariant; rendition: ProcessedRendition }> {

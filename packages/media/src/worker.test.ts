@@ -146,7 +146,7 @@ describe('processing a video', () => {
     expect(playable.event).toMatchObject({ type: 'playable', videoId: video.id, quality: 360 });
     expect(playable.row).toMatchObject({ status: 'processing', topQuality: 360 });
     expect(playable.row.posterKey).not.toBeNull();
-    expect(playable.master.match(/#EXT-X-STREAM-INF/g)).toHaveLength(1);
+    expect(playable.master.match(/#EXT-X-STREAM-INF:.*RESOLUTION=/g)).toHaveLength(1);
     expect(playable.master).toContain('360p/index.m3u8');
 
     const row = (await findVideo(ctx, video.id))!;

@@ -10,6 +10,18 @@ export interface QualityLevel {
   bitrate: number;
 }
 
+/** An alternate audio rendition of a stream (a language of the upload). */
+export interface AudioTrackInfo {
+  /** Index in the stream's audio list. */
+  id: number;
+  /** The rendition's NAME (the track's title in the upload, else its language). */
+  name: string;
+  /** BCP 47 language, '' when the stream does not say. */
+  language: string;
+  /** The stream's default rendition. */
+  isDefault: boolean;
+}
+
 /** What the core needs from an adaptive-streaming library. */
 export interface StreamEngine {
   /** Levels without auto, in the library's order. */
@@ -19,6 +31,16 @@ export interface StreamEngine {
   /** The selected level id, -1 when automatic. */
   selectedLevel(): number;
   destroy(): void;
+  /** Alternate audio renditions (engines that offer a choice). */
+  audioTracks?(): AudioTrackInfo[];
+  /** Plays the audio rendition `id`. */
+  setAudioTrack?(id: number): void;
+  /** The audio rendition playing. */
+  selectedAudioTrack?(): number;
+  /** Plays the chosen audio alone, downloading no video (engines that can). */
+  setAudioOnly?(on: boolean): void;
+  /** Whether only the audio plays. */
+  isAudioOnly?(): boolean;
   /** Which library plays the source. */
   kind: 'hls.js' | 'dash.js' | 'native';
   /** The library's own object (hls.js's Hls, dash.js's MediaPlayer), null for native. */
@@ -28,6 +50,8 @@ export interface StreamEngine {
 export interface EngineCallbacks {
   /** The level list became known. */
   onLevels(levels: QualityLevel[]): void;
+  /** The alternate audio renditions became known (before onLevels). */
+  onAudioTracks?(tracks: AudioTrackInfo[]): void;
   /** The stream turned out to be live (no end), or not. */
   onLive(isLive: boolean): void;
   /** The source cannot play: the core moves to the next source. */

@@ -1,5 +1,5 @@
 // Inline SVG icons (24x24), hidden from assistive technology: buttons carry the names.
-const svg = (d: string): string =>
+export const svg = (d: string): string =>
   `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${d}"/></svg>`;
 
 export const icons = {

@@ -9,6 +9,7 @@ export type KeyAction =
   | { type: 'toggleMute' }
   | { type: 'toggleFullscreen' }
   | { type: 'toggleMiniPlayer' }
+  | { type: 'togglePictureInPicture' }
   | { type: 'subtitleSize'; direction: 1 | -1 };
 
 export const SEEK_STEP = 10;
@@ -22,7 +23,10 @@ export interface KeyLike {
   altKey?: boolean;
 }
 
-/** Maps a key press to a player action (spec §9), or null when the key is not ours. */
+/**
+ * Maps a key press to a player action (spec §9, and P for picture-in-picture,
+ * docs/player/features.md), or null when the key is not ours.
+ */
 export function mapKey(event: KeyLike): KeyAction | null {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
   const { key } = event;
@@ -53,6 +57,9 @@ export function mapKey(event: KeyLike): KeyAction | null {
     case 'i':
     case 'I':
       return { type: 'toggleMiniPlayer' };
+    case 'p':
+    case 'P':
+      return { type: 'togglePictureInPicture' };
     case '+':
       return { type: 'subtitleSize', direction: 1 };
     case '-':

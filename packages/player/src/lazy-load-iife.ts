@@ -1,6 +1,7 @@
 import type { EngineModule } from './engine-types.ts';
 import type { VrModule } from './lazy/vr-engine.ts';
 import type { AdsModule } from './ads-types.ts';
+import type { ExtrasModule } from './lazy/extras-engine.ts';
 
 // An IIFE cannot split code, so the script-tag bundle loads the ESM chunks that sit next to
 // its own file, by absolute URL (a non-literal import() that the bundler leaves alone).
@@ -34,4 +35,8 @@ export function loadVrEngine(): Promise<VrModule> {
 
 export function loadAdsEngine(): Promise<AdsModule> {
   return importChunk<{ ads: AdsModule }>('ads-engine.js').then((m) => m.ads);
+}
+
+export function loadExtras(): Promise<ExtrasModule> {
+  return importChunk<{ extras: ExtrasModule }>('extras-engine.js').then((m) => m.extras);
 }

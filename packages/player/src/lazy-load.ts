@@ -1,6 +1,7 @@
 import type { EngineModule } from './engine-types.ts';
 import type { VrModule } from './lazy/vr-engine.ts';
 import type { AdsModule } from './ads-types.ts';
+import type { ExtrasModule } from './lazy/extras-engine.ts';
 
 // The ESM build splits each of these into its own chunk. The script-tag build swaps this file
 // for lazy-load-iife.ts, which imports the same chunks by URL.
@@ -19,4 +20,8 @@ export function loadVrEngine(): Promise<VrModule> {
 
 export function loadAdsEngine(): Promise<AdsModule> {
   return import('./lazy/ads-engine.ts').then((m) => m.ads);
+}
+
+export function loadExtras(): Promise<ExtrasModule> {
+  return import('./lazy/extras-engine.ts').then((m) => m.extras);
 }

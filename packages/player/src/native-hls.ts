@@ -2,13 +2,96 @@
 // native HLS (Debian's Chromium 156 plays HLS itself and answers 'maybe' to canPlayType). It
 // reaches the first frame without downloading and compiling hls.js. Quality levels come from
 // the master playlist; choosing one plays that rendition's playlist from the same time, and
-// 'auto' goes back to the master (the browser's own adaptation).
+// 'auto' goes back to the master (the browser's own adaptation). With alternate audio
+// (docs/player/features.md), a choice of level or language plays a master playlist made here
+// (a blob URL) naming that level and that language as the default: the browser then asks for
+// that audio only. "Audio only" plays the chosen language's own playlist: no video at all.
 import { HD_MIN_HEIGHT, levelTitle } from './engine-types.ts';
-import type { EngineCallbacks, QualityLevel, StreamEngine } from './engine-types.ts';
+import type {
+  AudioTrackInfo,
+  EngineCallbacks,
+  QualityLevel,
+  StreamEngine,
+} from './engine-types.ts';
 
 /** A rendition of a master playlist. */
 export interface HlsVariant extends QualityLevel {
   url: string;
+}
+
+/** An alternate audio rendition of a master playlist. */
+export interface HlsAudio extends AudioTrackInfo {
+  url: string;
+}
+
+const attr = (line: string, name: string): string | undefined =>
+  new RegExp(`(?:^|[:,])${name}=(?:"([^"]*)"|([^,]*))`)
+    .exec(line)
+    ?.slice(1)
+    .find((v) => v != null);
+
+const VIDEO_CODEC = /avc|hvc|hev|av01|vp0?[89]|dv[ha]/i;
+
+/** A variant that carries no video (its CODECS name audio only and it has no RESOLUTION). */
+const isAudioOnlyVariant = (line: string): boolean => {
+  const codecs = attr(line, 'CODECS');
+  return !!codecs && !VIDEO_CODEC.test(codecs) && !/RESOLUTION=/.test(line);
+};
+
+/** The alternate audio renditions of a master playlist, resolved to `base`. */
+export function parseAudioRenditions(text: string, base: string): HlsAudio[] {
+  const audios: HlsAudio[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line.startsWith('#EXT-X-MEDIA:') || attr(line, 'TYPE') !== 'AUDIO') continue;
+    const uri = attr(line, 'URI');
+    if (!uri) continue;
+    const language = attr(line, 'LANGUAGE') ?? '';
+    audios.push({
+      id: audios.length,
+      name: attr(line, 'NAME') || language || `Audio ${audios.length + 1}`,
+      language,
+      isDefault: attr(line, 'DEFAULT') === 'YES',
+      url: new URL(uri, base).href,
+    });
+  }
+  return audios;
+}
+
+/**
+ * A master playlist naming `variants` (all when null) and `audio` as the default rendition of
+ * its group, every URI absolute: the browser plays it from a blob URL.
+ */
+export function composeMaster(
+  text: string,
+  base: string,
+  variants: Set<string> | null,
+  audioUrl: string | null,
+): string {
+  const lines = text.split(/\r?\n/).map((l) => l.trim());
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.startsWith('#EXT-X-MEDIA:')) {
+      const uri = attr(line, 'URI');
+      const url = uri ? new URL(uri, base).href : null;
+      let media = uri ? line.replace(`URI="${uri}"`, `URI="${url}"`) : line;
+      if (attr(line, 'TYPE') === 'AUDIO' && audioUrl) {
+        const isChosen = url === audioUrl;
+        media = media
+          .replace(/DEFAULT=(YES|NO)/, `DEFAULT=${isChosen ? 'YES' : 'NO'}`)
+          .replace(/AUTOSELECT=(YES|NO)/, `AUTOSELECT=${isChosen ? 'YES' : 'NO'}`);
+        if (!/DEFAULT=/.test(media)) media += `,DEFAULT=${isChosen ? 'YES' : 'NO'}`;
+      }
+      out.push(media);
+    } else if (line.startsWith('#EXT-X-STREAM-INF:')) {
+      const uri = lines.slice(i + 1).find((l) => l && !l.startsWith('#'));
+      if (!uri || isAudioOnlyVariant(line)) continue;
+      const url = new URL(uri, base).href;
+      if (!variants || variants.has(url)) out.push(line, url);
+    } else if (line.startsWith('#EXT') && !line.startsWith('#EXT-X-I-FRAME')) out.push(line);
+  }
+  return `${out.join('\n')}\n`;
 }
 
 /** Reads the renditions of a master playlist (none for a media playlist), resolved to `base`. */
@@ -17,7 +100,7 @@ export function parseMasterPlaylist(text: string, base: string): HlsVariant[] {
   const variants: HlsVariant[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (!line.startsWith('#EXT-X-STREAM-INF:')) continue;
+    if (!line.startsWith('#EXT-X-STREAM-INF:') || isAudioOnlyVariant(line)) continue;
     const uri = lines.slice(i + 1).find((l) => l && !l.startsWith('#'));
     if (!uri) continue;
     const bandwidth = /(?:^|[:,])BANDWIDTH=(\d+)/.exec(line);
@@ -56,7 +139,13 @@ export function attachNativeHls(
   callbacks: EngineCallbacks,
 ): StreamEngine {
   let variants: HlsVariant[] = [];
+  let audios: HlsAudio[] = [];
+  let masterText = '';
   let selected = -1;
+  let audio = -1;
+  let defaultAudio = -1;
+  let isAudioOnly = false;
+  let blobUrl: string | null = null;
   let isDestroyed = false;
   let hasFailed = false;
   const fail = (): void => {
@@ -71,7 +160,15 @@ export function attachNativeHls(
   video.src = url;
   const onManifest = (text: string): void => {
     if (isDestroyed) return;
+    masterText = text;
     variants = parseMasterPlaylist(text, url);
+    audios = parseAudioRenditions(text, url);
+    defaultAudio = audio = Math.max(
+      0,
+      audios.findIndex((a) => a.isDefault),
+    );
+    if (audios.length === 0) defaultAudio = audio = -1;
+    if (audios.length > 0) callbacks.onAudioTracks?.(audios.map(({ url: _, ...a }) => a));
     if (variants.length > 0) callbacks.onLevels(variants.map(({ url: _, ...level }) => level));
     else callbacks.onLive(!/#EXT-X-ENDLIST/.test(text));
   };
@@ -82,25 +179,55 @@ export function attachNativeHls(
   };
   const timer = setTimeout(readManifest, MANIFEST_DELAY_MS);
   video.addEventListener('loadeddata', readManifest);
+  /** What the element should play for the current choices. */
+  const target = (): string | undefined => {
+    if (isAudioOnly) return audios[audio]?.url;
+    if (audios.length === 0) return selected < 0 ? url : variants[selected]?.url;
+    if (selected < 0 && audio === defaultAudio) return url;
+    const only = selected < 0 ? null : new Set([variants[selected]?.url ?? '']);
+    const text = composeMaster(masterText, url, only, audios[audio]?.url ?? null);
+    if (blobUrl) URL.revokeObjectURL(blobUrl);
+    blobUrl = URL.createObjectURL(new Blob([text], { type: 'application/vnd.apple.mpegurl' }));
+    return blobUrl;
+  };
+  const play = (): void => {
+    const next = target();
+    if (!next) return;
+    const time = video.currentTime;
+    const isPlaying = !video.paused && !video.ended;
+    video.src = next;
+    video.addEventListener(
+      'loadedmetadata',
+      () => {
+        if (time > 0) video.currentTime = time;
+        if (isPlaying) void video.play().catch(() => {});
+      },
+      { once: true },
+    );
+  };
   return {
     levels: () => variants.map(({ url: _, ...level }) => level),
     setLevel(id) {
-      const target = id < 0 ? url : variants[id]?.url;
-      if (!target || id === selected) return;
-      selected = id < 0 ? -1 : id;
-      const time = video.currentTime;
-      const isPlaying = !video.paused && !video.ended;
-      video.src = target;
-      video.addEventListener(
-        'loadedmetadata',
-        () => {
-          if (time > 0) video.currentTime = time;
-          if (isPlaying) void video.play().catch(() => {});
-        },
-        { once: true },
-      );
+      const level = id < 0 ? -1 : id;
+      if ((level >= 0 && !variants[level]) || (level === selected && !isAudioOnly)) return;
+      selected = level;
+      isAudioOnly = false;
+      play();
     },
     selectedLevel: () => selected,
+    audioTracks: () => audios.map(({ url: _, ...a }) => a),
+    setAudioTrack(id) {
+      if (!audios[id] || id === audio) return;
+      audio = id;
+      play();
+    },
+    selectedAudioTrack: () => audio,
+    setAudioOnly(on) {
+      if (on === isAudioOnly || (on && !audios[audio])) return;
+      isAudioOnly = on;
+      play();
+    },
+    isAudioOnly: () => isAudioOnly,
     kind: 'native',
     instance: null,
     destroy() {
@@ -108,6 +235,7 @@ export function attachNativeHls(
       clearTimeout(timer);
       video.removeEventListener('loadeddata', readManifest);
       video.removeEventListener('error', onError);
+      if (blobUrl) URL.revokeObjectURL(blobUrl);
     },
   };
 }

@@ -33,6 +33,8 @@ describe('resolveOptions', () => {
       quality: true,
       speed: true,
       theatre: true,
+      pictureInPicture: true,
+      audio: true,
     });
     expect(o.vastOptions).toMatchObject({
       adList: [],

@@ -63,6 +63,13 @@ export interface PersistentSettings {
   speed: boolean;
   /** Theatre mode. Default: true. */
   theatre: boolean;
+  /**
+   * Picture-in-picture: a viewer who left the last video in it gets it again at their next
+   * play. Default: true.
+   */
+  pictureInPicture: boolean;
+  /** The audio track chosen, remembered per language of the video. Default: true. */
+  audio: boolean;
 }
 
 /** Control bar behaviour. */
@@ -178,6 +185,15 @@ export interface LayoutControls {
   playButtonShowing: boolean;
   /** Offer the theatre button. Default: true. */
   allowTheatre: boolean;
+  /**
+   * Offer picture-in-picture (a button and the P key) where the browser has it. Default: true.
+   */
+  allowPictureInPicture: boolean;
+  /**
+   * Offer casting (Chromecast, AirPlay) through the browser's Remote Playback API: a button shown
+   * while a device is available. Ads are never cast. Default: true.
+   */
+  allowCasting: boolean;
   /** Keyboard control when the player has focus. Default: true. */
   keyboardControl: boolean;
   /** Show subtitles and their menu when the video has text tracks. Default: true. */
@@ -365,6 +381,8 @@ function defaults(): ResolvedOptions {
       allowDownload: false,
       playButtonShowing: true,
       allowTheatre: true,
+      allowPictureInPicture: true,
+      allowCasting: true,
       keyboardControl: true,
       subtitlesEnabled: true,
       subtitlesOnByDefault: true,
@@ -373,7 +391,14 @@ function defaults(): ResolvedOptions {
       htmlOnPauseBlock: { html: null, width: null, height: null },
       theatreSettings: { width: '100%', height: '60%', marginTop: 0, horizontalAlign: 'center' },
       theatreAdvanced: { theatreElement: null, classToApply: null },
-      persistentSettings: { volume: true, quality: true, speed: true, theatre: true },
+      persistentSettings: {
+        volume: true,
+        quality: true,
+        speed: true,
+        theatre: true,
+        pictureInPicture: true,
+        audio: true,
+      },
       controlBar: {
         autoHide: true,
         autoHideTimeout: 3,

@@ -95,6 +95,14 @@ export interface Player {
   toggleMiniPlayer(on?: boolean): void;
   /** Enters or leaves theatre mode; toggles without an argument. */
   toggleTheatre(on?: boolean): void;
+  /**
+   * Enters or leaves picture-in-picture; toggles without an argument. Browsers enter it only
+   * from a gesture of the viewer (a click, a key) and once the video has its metadata; where
+   * they refuse or do not offer it, the call logs and changes nothing.
+   */
+  togglePictureInPicture(on?: boolean): Promise<void>;
+  /** Whether the video is in picture-in-picture now. */
+  readonly isPictureInPicture: boolean;
   /** Shows chapters on the progress bar (an empty list removes them). */
   setChapters(chapters: readonly PlayerChapter[]): void;
   /** Replaces the HTML shown while paused. */

@@ -10,11 +10,13 @@ import { ControlsController } from './controllers/controls-controller.ts';
 import { DisplayModesController } from './controllers/display-modes-controller.ts';
 import { KeyboardController } from './controllers/keyboard-controller.ts';
 import { PersistenceController } from './controllers/persistence-controller.ts';
+import type { PipController } from './controllers/pip-controller.ts';
 import { PlaybackController, fileName } from './controllers/playback-controller.ts';
 import { SubtitlesController } from './controllers/subtitles-controller.ts';
 import { SuggestedController } from './controllers/suggested-controller.ts';
 import { VrController } from './controllers/vr-controller.ts';
 import { el } from './dom.ts';
+import { loadExtras } from './lazy-load.ts';
 import type { QualityLevel } from './engine-types.ts';
 import { logError } from './log.ts';
 import type { DisplayMode } from './modes.ts';
@@ -109,6 +111,8 @@ class CutroomPlayer implements Player {
   readonly #modes: DisplayModesController;
   readonly #ads: AdsController;
   readonly #chapters: ChaptersController;
+  /** Picture-in-picture, once the extras chunk is in (see #loadExtras). */
+  readonly #pip: Promise<PipController | null>;
 
   constructor(video: HTMLVideoElement, options: ResolvedOptions, hasHlsHooks = false) {
     this.video = video;
@@ -226,6 +230,8 @@ class CutroomPlayer implements Player {
       );
     };
     this.#chapters = new ChaptersController(ctx);
+    this.#pip = this.#loadExtras(persistence.saved.pictureInPicture === true);
+    this.#modes.isAway = () => this.isPictureInPicture;
     const subtitles = this.#subtitles;
     new KeyboardController(ctx, {
       togglePlay: () => this.#playback.togglePlay(),
@@ -235,6 +241,7 @@ class CutroomPlayer implements Player {
       toggleMute: () => this.#playback.toggleMute(),
       toggleFullScreen: () => this.toggleFullScreen(),
       toggleMiniPlayer: () => this.toggleMiniPlayer(),
+      togglePictureInPicture: () => void this.togglePictureInPicture(),
       get subtitleSize() {
         return subtitles.size;
       },
@@ -308,6 +315,14 @@ class CutroomPlayer implements Player {
     this.#modes.toggleTheatre(on);
   }
 
+  async togglePictureInPicture(on?: boolean): Promise<void> {
+    await (await this.#pip)?.toggle(on);
+  }
+
+  get isPictureInPicture(): boolean {
+    return document.pictureInPictureElement === this.video;
+  }
+
   setChapters(chapters: readonly PlayerChapter[]): void {
     this.#chapters.setChapters(chapters);
   }
@@ -362,6 +377,31 @@ class CutroomPlayer implements Player {
     if (removed.some((n) => n.tagName === 'SOURCE') || video.getAttribute('src')) video.load();
     this.#listeners.clear();
     initialized.delete(video);
+  }
+
+  /**
+   * Picture-in-picture and casting come in a chunk of their own once the content has its first
+   * frame (both need the video's metadata; docs/player/features.md), so that they stay out of
+   * the first frame's path and of the core's size.
+   */
+  async #loadExtras(wasInPictureInPicture: boolean): Promise<PipController | null> {
+    const ctx = this.#ctx;
+    const v = this.video;
+    if (v.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
+      await new Promise((resolve) => ctx.listen(v, 'loadeddata', resolve, { once: true }));
+    }
+    let extras;
+    try {
+      extras = await loadExtras();
+    } catch (error) {
+      logError(`Picture-in-picture and casting could not load: ${String(error)}`);
+      return null;
+    }
+    if (ctx.isDestroyed) return null;
+    const pip = new extras.PipController(ctx, this.#modes, wasInPictureInPicture);
+    this.#controls.addButton(pip.button);
+    this.#controls.addButton(new extras.CastController(ctx).button);
+    return pip;
   }
 
   #emit(event: PlayerEventName, extra: Partial<EventInfo> = {}): void {

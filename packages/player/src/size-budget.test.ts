@@ -48,7 +48,13 @@ test('hls.js, dash.js and three.js are only in lazy chunks', () => {
     expect(code).not.toMatch(/WebGLRenderer|THREE/);
   }
   const names = sizes.lazy.map((c) => c.name).sort();
-  expect(names).toEqual(['ads-engine.js', 'dash-engine.js', 'hls-engine.js', 'vr-engine.js']);
+  expect(names).toEqual([
+    'ads-engine.js',
+    'dash-engine.js',
+    'extras-engine.js',
+    'hls-engine.js',
+    'vr-engine.js',
+  ]);
   for (const name of ['hls-engine.js', 'dash-engine.js', 'vr-engine.js']) {
     expect(sizes.lazy.find((c) => c.name === name)!.gzip).toBeGreaterThan(50_000);
   }

@@ -5,6 +5,10 @@ export interface SavedSettings {
   quality?: string;
   speed?: number;
   theatre?: boolean;
+  /** The viewer was watching in picture-in-picture. */
+  pictureInPicture?: boolean;
+  /** The audio track chosen, by the language of the video (its default track's language). */
+  audio?: Record<string, string>;
 }
 
 export const STORAGE_KEY = 'cutroom-player';
@@ -30,6 +34,12 @@ export function loadSettings(): SavedSettings {
     if (typeof s.quality === 'string') out.quality = s.quality;
     if (typeof s.speed === 'number' && s.speed > 0) out.speed = s.speed;
     if (typeof s.theatre === 'boolean') out.theatre = s.theatre;
+    if (typeof s.pictureInPicture === 'boolean') out.pictureInPicture = s.pictureInPicture;
+    if (typeof s.audio === 'object' && s.audio !== null && !Array.isArray(s.audio)) {
+      out.audio = Object.fromEntries(
+        Object.entries(s.audio).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+    }
     return out;
   } catch {
     return {};

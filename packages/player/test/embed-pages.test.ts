@@ -334,6 +334,19 @@ const CHECKS: Record<string, () => Promise<void>> = {
     expect(hits('/px/relin/')).toEqual(expect.arrayContaining(['start', 'complete']));
   },
 
+  async vast_wrapper_page_relative() {
+    await page.locator('#fluid_video_wrapper_pagerel .fluid_initial_play_button').click();
+    await waitAdVideo();
+    await waitPlaying('pagerel');
+    expect(hits('/px/pgw/')).toEqual(['impression']);
+    expect(hits('/px/pgin/')).toEqual(expect.arrayContaining(['impression', 'start', 'complete']));
+    const asked = ads.requests.map((r) => r.path);
+    expect(asked).toContain('/pages/static/ads/inline.xml');
+    expect(asked).toContain('/media/ad.mp4');
+    // The page's address comes first: the wrapper's own is never asked for.
+    expect(asked.some((p) => p.includes('/static/ads/static/'))).toBe(false);
+  },
+
   async vpaid_linear() {
     const frame = page.frameLocator('iframe.cr-ad-vpaid');
     await expect

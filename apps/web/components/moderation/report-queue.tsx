@@ -29,14 +29,24 @@ const VERBS: Record<Verb, { mode: string; past: string; key: string }> = {
   unpublish: { mode: 'UnpublishVideoAdmin', past: 'Unpublished', key: 'u' },
 };
 
-/** How long an action waits before it is sent, so Undo can take it back. */
+/**
+ * How long the server holds an action before carrying it out (its UNDO_WINDOW_SECONDS): Undo
+ * works until then, and the outcome is asked for shortly after.
+ */
 const UNDO_MS = 6000;
+const OUTCOME_CHECK_MS = UNDO_MS + 2500;
 
 interface Pending {
   verb: Verb;
   items: QueueItem[];
-  reason: string;
-  timer: ReturnType<typeof setTimeout>;
+  /** The server's held actions, once it has them (one per video). */
+  held: Promise<{ item: QueueItem; id: string }[]>;
+}
+
+interface HeldAction {
+  id: string;
+  state: 'held' | 'running' | 'done' | 'failed' | 'undone';
+  failure: string | null;
 }
 
 /** The reason the uploader is told: what staff typed, else what the reporters said most. */
@@ -53,7 +63,8 @@ function reasonFor(item: QueueItem, typed: string): string {
 /**
  * The report queue: the videos on the left, the chosen one playing beside its reports. Keys:
  * j/k move, x selects, a approves, d deletes, u unpublishes (the selection, or the current
- * video), z undoes the last action while it waits to be sent.
+ * video), z undoes the last action. An action reaches the server at once and is held there for
+ * the undo window (docs/moderation.md): leaving or closing the page loses nothing.
  */
 export function ReportQueue({ initial }: { initial: QueueItem[] }) {
   const [items, setItems] = useState(initial);
@@ -65,39 +76,51 @@ export function ReportQueue({ initial }: { initial: QueueItem[] }) {
   const pendingRef = useRef<Pending | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
-  const send = useCallback(async (action: Pending) => {
-    const failures: QueueItem[] = [];
-    for (const item of action.items) {
-      const result = await callApi('/api/v2/admin', {
-        mode: VERBS[action.verb].mode,
-        _id: item._id,
-        ...(action.verb === 'approve' ? {} : { reason: reasonFor(item, action.reason) }),
+  /** Sends each video's action to be held; a refusal puts the video back with the reason. */
+  const hold = useCallback(async (verb: Verb, targets: QueueItem[], typed: string) => {
+    const answers = await Promise.all(
+      targets.map(async (item) => {
+        const result = await callApi<{ data: HeldAction }>('/api/v2/admin', {
+          mode: 'HoldAction',
+          action: VERBS[verb].mode,
+          _id: item._id,
+          ...(verb === 'approve' ? {} : { reason: reasonFor(item, typed) }),
+        });
+        return { item, result };
+      }),
+    );
+    const refused = answers.filter(({ result }) => !result.ok);
+    if (refused.length > 0) {
+      setItems((list) => [...refused.map(({ item }) => item), ...list]);
+      const first = refused[0]!;
+      setNotice({
+        ok: false,
+        text: `${first.item.title}: ${first.result.body.error ?? 'failed'}`,
       });
-      if (!result.ok) failures.push(item);
-      if (!result.ok)
-        setNotice({ ok: false, text: `${item.title}: ${result.body.error ?? 'failed'}` });
     }
-    if (failures.length > 0) setItems((list) => [...failures, ...list]);
+    return answers
+      .filter(({ result }) => result.ok)
+      .map(({ item, result }) => ({ item, id: result.body.data.id }));
   }, []);
 
-  /** Sends the waiting action now (a new action, or leaving the page). */
-  const flush = useCallback(() => {
-    const waiting = pendingRef.current;
-    if (!waiting) return;
-    clearTimeout(waiting.timer);
-    pendingRef.current = null;
-    setPending(null);
-    void send(waiting);
-  }, [send]);
-
-  useEffect(() => {
-    const onLeave = () => flush();
-    window.addEventListener('pagehide', onLeave);
-    return () => {
-      window.removeEventListener('pagehide', onLeave);
-      onLeave();
-    };
-  }, [flush]);
+  /** Once the window has passed: a held action that failed puts its video back, saying why. */
+  const checkOutcome = useCallback(async (action: Pending) => {
+    const held = await action.held;
+    if (held.length === 0) return;
+    const result = await callApi<{ data: HeldAction[] }>('/api/v2/admin', {
+      mode: 'HeldActions',
+      ids: held.map(({ id }) => id),
+    });
+    if (!result.ok) return;
+    const failed = result.body.data.filter((entry) => entry.state === 'failed');
+    if (failed.length === 0) return;
+    const back = held.filter(({ id }) => failed.some((entry) => entry.id === id));
+    setItems((list) => [...back.map(({ item }) => item), ...list]);
+    setNotice({
+      ok: false,
+      text: `${back[0]!.item.title}: ${failed[0]!.failure ?? 'the action failed'}`,
+    });
+  }, []);
 
   const act = useCallback(
     (verb: Verb) => {
@@ -108,38 +131,48 @@ export function ReportQueue({ initial }: { initial: QueueItem[] }) {
             ? [items[current]!]
             : [];
       if (targets.length === 0) return;
-      flush();
       const ids = new Set(targets.map((item) => item._id));
       setItems((list) => list.filter((item) => !ids.has(item._id)));
       setSelected(new Set());
       setCurrent((index) => Math.max(0, Math.min(index, items.length - targets.length - 1)));
-      const action: Pending = {
-        verb,
-        items: targets,
-        reason,
-        timer: setTimeout(() => {
-          if (pendingRef.current !== action) return;
-          pendingRef.current = null;
-          setPending(null);
-          void send(action);
-        }, UNDO_MS),
-      };
+      const action: Pending = { verb, items: targets, held: hold(verb, targets, reason) };
+      // Each action's reason is its own: the field starts empty for the next one.
+      setReason('');
       pendingRef.current = action;
       setPending(action);
       setNotice(null);
+      setTimeout(() => {
+        if (pendingRef.current === action) {
+          pendingRef.current = null;
+          setPending(null);
+        }
+      }, UNDO_MS);
+      setTimeout(() => void checkOutcome(action), OUTCOME_CHECK_MS);
     },
-    [current, flush, items, reason, selected, send],
+    [checkOutcome, current, hold, items, reason, selected],
   );
 
-  const undo = useCallback(() => {
+  const undo = useCallback(async () => {
     const waiting = pendingRef.current;
     if (!waiting) return;
-    clearTimeout(waiting.timer);
     pendingRef.current = null;
     setPending(null);
-    setItems((list) => [...waiting.items, ...list]);
+    const held = await waiting.held;
+    const answers = await Promise.all(
+      held.map(async (entry) => ({
+        ...entry,
+        result: await callApi('/api/v2/admin', { mode: 'UndoAction', id: entry.id }),
+      })),
+    );
+    const undone = answers.filter(({ result }) => result.ok);
+    const late = answers.find(({ result }) => !result.ok);
+    setItems((list) => [...undone.map(({ item }) => item), ...list]);
     setCurrent(0);
-    setNotice({ ok: true, text: `Undone: ${waiting.items.length} video(s) back in the queue` });
+    setNotice(
+      late
+        ? { ok: false, text: `${late.item.title}: ${late.result.body.error ?? 'could not undo'}` }
+        : { ok: true, text: `Undone: ${undone.length} video(s) back in the queue` },
+    );
   }, []);
 
   const toggle = useCallback((id: string) => {
@@ -170,7 +203,7 @@ export function ReportQueue({ initial }: { initial: QueueItem[] }) {
         else if (key === 'a') act('approve');
         else if (key === 'd') act('delete');
         else if (key === 'u') act('unpublish');
-        else if (key === 'z') undo();
+        else if (key === 'z') void undo();
         else return false;
         return true;
       })();
@@ -253,7 +286,7 @@ export function ReportQueue({ initial }: { initial: QueueItem[] }) {
             .
             <button
               type="button"
-              onClick={undo}
+              onClick={() => void undo()}
               className="rounded-full border border-white/30 px-3 py-0.5 font-semibold hover:bg-white/10"
               data-testid="queue-undo"
             >

@@ -10,7 +10,8 @@ import { hasSessionCookie, SESSION_COOKIE_NAMES } from './session-cookie';
 
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
-function toActor(user: User): Actor {
+/** The actor a stored account acts as. */
+export function toActor(user: User): Actor {
   return {
     id: user.id,
     username: user.username,

@@ -4,6 +4,7 @@ import type { Endpoint, EndpointAccess, RequestContext } from './endpoint';
 // Refusals of input in a person's words, for every schema of the process.
 import './zod-messages';
 import { isServiceError } from './service-error';
+import { isDatabaseBusy } from '../db/transaction-guard';
 
 export interface DispatchResult {
   status: number;
@@ -49,6 +50,10 @@ export function accessFor(endpoint: Endpoint, body: object): EndpointAccess | un
     : undefined;
 }
 
+/** The answer when a request gave up waiting (503, with Retry-After from the web server). */
+export const SITE_BUSY_MESSAGE =
+  'The site is too busy to answer this right now. Please try again in a few seconds.';
+
 /**
  * Checks the caller's right, validates a request body against an endpoint and runs it. Bad input answers 400, a refusal
  * from a service its own status; only an unexpected fault answers 500 (and is logged).
@@ -83,6 +88,10 @@ export async function dispatch(
     return { status, body: { ...answer.body, httpStatusCode: status } };
   } catch (error) {
     if (isServiceError(error)) return errorBody(error.status, error.message, error.details);
+    if (isDatabaseBusy(error)) {
+      context.log.warn({ err: error, path: endpoint.path }, 'endpoint gave up waiting');
+      return errorBody(503, SITE_BUSY_MESSAGE);
+    }
     context.log.error({ err: error, path: endpoint.path }, 'endpoint failed');
     return errorBody(500, 'Something went wrong on our side. Please try again later.');
   }

@@ -255,6 +255,25 @@ export const ConfigSchema = z.object({
   /** How often pg-boss looks for stale jobs and does maintenance, in seconds. */
   QUEUE_SUPERVISE_SECONDS: wholeNumber(1, 10),
 
+  // --- Deadlines (docs/faults.md, docs/decisions/0037) ---
+  /**
+   * Seconds a request may take before it is answered 503 with Retry-After (counted until its
+   * answer starts; uploads' bodies and live streams of events are not counted).
+   */
+  REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 30),
+  /**
+   * Milliseconds a piece of work may wait for the database (the embedded database's one
+   * connection, a free pooled connection, a row lock on a server) before it fails; 0: no limit.
+   */
+  DATABASE_WAIT_MS: wholeNumber(0, 10_000),
+  /** Milliseconds one statement may run on a PostgreSQL server; 0: no limit. */
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, 60_000),
+  /**
+   * Seconds a stopping server (SIGTERM, SIGINT) gives the requests in flight before it closes
+   * everything; it exits within this plus two seconds whatever is still running.
+   */
+  SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 7),
+
   // --- Billing: Stripe (packages/core/src/billing, docs/billing.md) ---
   /**
    * Stripe's secret API key (sk_test_... in test mode). Payments are off unless it and

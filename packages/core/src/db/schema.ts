@@ -924,6 +924,34 @@ export const staffActions = pgTable(
 
 export type StaffAction = typeof staffActions.$inferSelect;
 
+/** The states of a staff action held for its undo window (docs/moderation.md). */
+export const HELD_ACTION_STATES = ['held', 'running', 'done', 'failed', 'undone'] as const;
+export type HeldActionState = (typeof HELD_ACTION_STATES)[number];
+
+/**
+ * A queue action the server holds for its undo window (docs/decisions/0037): sent at the click,
+ * carried out by a job once the window has passed unless undone first; the page may be left.
+ */
+export const heldStaffActions = pgTable(
+  'held_staff_actions',
+  {
+    id: text().primaryKey(),
+    actorId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The moderation mode carried out (ApproveVideo, DeleteReportVideo, UnpublishVideoAdmin). */
+    mode: text().notNull(),
+    targetId: text().notNull(),
+    reason: text().notNull().default(''),
+    state: text({ enum: HELD_ACTION_STATES }).notNull().default('held'),
+    /** Why a carried-out action failed (the video changed meanwhile, say). */
+    failure: text(),
+    runAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('held_staff_actions_actor_idx').on(t.actorId, t.createdAt.desc())],
+);
+
 /**
  * The published videos of a disabled member, taken off the site with the account; enabling it
  * publishes exactly these again.

@@ -44,6 +44,49 @@ export class DatabaseWaitTimeoutError extends Error {
   }
 }
 
+/**
+ * What the current request waits for, if anything: noted while a piece of work waits for the
+ * database, so a request past its deadline can say where it waited (docs/faults.md).
+ */
+export interface WaitNote {
+  waitingFor?: string;
+}
+export const requestWaits = new AsyncLocalStorage<WaitNote>();
+
+/** Notes what the request waits for until `work` settles. */
+function noteWait<T>(what: string, work: Promise<T>): Promise<T> {
+  const note = requestWaits.getStore();
+  if (!note) return work;
+  note.waitingFor = what;
+  const clear = () => {
+    if (note.waitingFor === what) note.waitingFor = undefined;
+  };
+  work.then(clear, clear);
+  return work;
+}
+
+/** PostgreSQL's codes for a lock wait or a statement that passed its limit. */
+const SERVER_TIMEOUT_CODES = new Set(['55P03', '57014', '25P03']);
+
+/**
+ * Whether an error (or its cause: Drizzle wraps the driver's) says the database was too busy:
+ * a wait or statement past its limit, or no free connection in time. Such a request answers 503.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let at = error, depth = 0; at && depth < 5; at = (at as Error).cause, depth++) {
+    if (at instanceof DatabaseWaitTimeoutError) return true;
+    const { code, message } = at as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && SERVER_TIMEOUT_CODES.has(code)) return true;
+    if (
+      typeof message === 'string' &&
+      message.includes('timeout exceeded when trying to connect')
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
 function refuseInsideTransaction(): void {
   const transaction = held.getStore();
   if (transaction?.open) throw new DatabaseUsedBesideTransactionError(transaction.began);
@@ -86,8 +129,8 @@ export function guardPglite(client: PGlite, waitLimitMs: number): void {
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    if (waitLimitMs <= 0) return runExclusive(work);
-    return new Promise<T>((resolve, reject) => {
+    if (waitLimitMs <= 0) return noteWait('the embedded database', runExclusive(work));
+    const waiting = new Promise<T>((resolve, reject) => {
       let state: 'waiting' | 'running' | 'abandoned' = 'waiting';
       const timer = setTimeout(() => {
         if (state !== 'waiting') return;
@@ -109,6 +152,7 @@ export function guardPglite(client: PGlite, waitLimitMs: number): void {
         },
       );
     });
+    return noteWait('the embedded database', waiting);
   };
 }
 
@@ -122,10 +166,12 @@ export function guardPool(pool: pg.Pool): void {
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
     refuseInsideTransaction();
-    return query(...args);
+    const answer = query(...args);
+    return answer instanceof Promise ? noteWait('a PostgreSQL query', answer) : answer;
   };
   (pool as unknown as { connect: unknown }).connect = (...args: unknown[]) => {
     refuseInsideTransaction();
-    return connect(...args);
+    const answer = connect(...args);
+    return answer instanceof Promise ? noteWait('a PostgreSQL connection', answer) : answer;
   };
 }

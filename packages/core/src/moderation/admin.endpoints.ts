@@ -2,8 +2,8 @@ import { notificationSinkOf } from '../notifications/notifications.endpoints';
 import { notify } from '../notifications/notifications.service';
 import { z } from 'zod';
 import { requireMemberRight } from '../access/rights';
-import { defineModeEndpoint, type RequestContext } from '../api/endpoint';
-import type { Video } from '../db/schema';
+import { defineModeEndpoint, requireMediaServices, type RequestContext } from '../api/endpoint';
+import { HELD_ACTION_STATES, type Video } from '../db/schema';
 import {
   disableMember,
   enableMember,
@@ -49,6 +49,15 @@ import { HealthAnswer, RedisStatsAnswer } from '../admin/admin.schema';
 import { sampleRedis } from '../admin/redis-stats.service';
 import { listStaffActions } from './staff-log.service';
 import { unitOf } from '../db/unit-of-work';
+import { describeZodError } from '../api/dispatch';
+import { ServiceError } from '../api/service-error';
+import {
+  HELD_ACTION_MODES,
+  holdStaffAction,
+  listHeldStaffActions,
+  undoStaffAction,
+  UNDO_WINDOW_SECONDS,
+} from './held-actions.service';
 
 const moderationContext = (context: RequestContext): ModerationContext => ({
   db: context.db,
@@ -69,6 +78,15 @@ const actedVideo = (video: Video) => ({
 });
 
 const videoAnswer = z.object({ video: ActedVideoAnswer, HttpStatusCode });
+const HeldActionAnswer = z.object({
+  id: z.string(),
+  mode: z.enum(HELD_ACTION_MODES),
+  targetId: z.string(),
+  state: z.enum(HELD_ACTION_STATES),
+  failure: z.string().nullable(),
+  runAt: z.string().describe('an ISO 8601 date'),
+});
+const heldAnswer = z.object({ data: HeldActionAnswer, HttpStatusCode });
 const memberAnswer = z.object({ data: MemberAnswer, HttpStatusCode });
 
 /**
@@ -102,6 +120,53 @@ export const adminEndpoint = defineModeEndpoint({
         const page = await listReportedVideos(context.db, index);
         const { data, count, hasMore } = page;
         return { body: { data, count, index: page.index, hasMore, ...OK } };
+      },
+    },
+    HoldAction: {
+      right: 'moderate',
+      summary: `Send a report-queue action to be carried out after the undo window (${UNDO_WINDOW_SECONDS} s) unless undone: \`action\` (ApproveVideo, DeleteReportVideo or UnpublishVideoAdmin) with that mode's \`_id\` and \`reason\`. The page may be left at once.`,
+      input: z.object({
+        action: z.enum(HELD_ACTION_MODES),
+        _id: z.string().min(1).max(64),
+        reason: z.string().max(500).optional(),
+      }),
+      output: heldAnswer,
+      async handle({ action, _id, reason }, context) {
+        // The action's own input rules apply now, not only when it is carried out.
+        const checked = adminEndpoint.input.safeParse({
+          mode: action,
+          _id,
+          ...(action === 'ApproveVideo' ? {} : { reason }),
+        });
+        if (!checked.success) throw new ServiceError('invalid', describeZodError(checked.error));
+        const held = await holdStaffAction(
+          { db: context.db, queue: requireMediaServices(context).queue, now: context.now },
+          context.actor,
+          { mode: action, targetId: _id, reason },
+        );
+        return { status: 202, body: { data: held, ...OK } };
+      },
+    },
+    UndoAction: {
+      right: 'moderate',
+      summary:
+        'Undo a held action of yours (`id`) while it waits; 409 once it has been carried out.',
+      input: z.object({ id: z.string().min(1).max(64) }),
+      output: heldAnswer,
+      async handle({ id }, context) {
+        return { body: { data: await undoStaffAction(context, context.actor, id), ...OK } };
+      },
+    },
+    HeldActions: {
+      right: 'moderate',
+      summary:
+        'Your held actions among `ids` (at most 100) as they stand: held, running, done, failed (with `failure`) or undone.',
+      input: z.object({ ids: z.array(z.string().min(1).max(64)).max(100) }),
+      output: z.object({ data: z.array(HeldActionAnswer), HttpStatusCode }),
+      async handle({ ids }, context) {
+        return {
+          body: { data: await listHeldStaffActions(context, context.actor, ids), ...OK },
+        };
       },
     },
     DeleteReportVideo: {

@@ -84,7 +84,9 @@ export async function searchMembers(
     db
       .select({
         user: users,
-        videoCount: sql<number>`(select count(*)::int from ${videos} where ${videos.ownerId} = ${users.id})`,
+        // Spelled out: inside the subquery Drizzle would name the user's id as a bare "id",
+        // which is the video's own.
+        videoCount: sql<number>`(select count(*)::int from "videos" where "videos"."owner_id" = "users"."id")`,
       })
       .from(users)
       .where(condition)
@@ -325,9 +327,12 @@ export async function setMemberRoles(
   const now = ctx.now();
   // An admin moderates too: the admin role always comes with the moderator's.
   const next = roles.includes('admin') ? [...roles, 'moderator' as const] : roles;
-  const user = await inTransaction(ctx, async ({ db: tx }) =>
-    writeMemberRoles(tx, admin, await loadMember(tx, userId), next, now),
-  );
+  const user = await inTransaction(ctx, async ({ db: tx }) => {
+    const target = await loadMember(tx, userId);
+    // Saving the roles a member already has changes nothing and logs nothing.
+    if (serialiseRoles(rolesOf(target)) === serialiseRoles(next)) return target;
+    return writeMemberRoles(tx, admin, target, next, now);
+  });
   return toMemberRow(user, 0);
 }
 

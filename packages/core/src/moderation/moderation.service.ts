@@ -55,6 +55,7 @@ export const MODERATION_PAGE_SIZE = 20;
 export const MODERATION_MESSAGES = {
   noOpenReports: 'This video has no open reports',
   notUnpublished: 'Only a video unpublished by staff can be published here',
+  notUnpublishedToDelete: 'Only a video unpublished by staff can be deleted here',
   alreadyUnpublished: 'This video is already unpublished by staff',
   notPublished: 'Only a published video, or one its owner unpublished, can be unpublished',
   changed: 'This video changed meanwhile; reload and try again',
@@ -551,7 +552,7 @@ export async function deleteUnpublishedVideo(
 ): Promise<void> {
   const staff = requireMemberRight(actor, 'moderate');
   await deleteVideoAsStaff(ctx, staff, videoId, reason, (video) =>
-    video.status === 'unpublished_admin' ? null : MODERATION_MESSAGES.notUnpublished,
+    video.status === 'unpublished_admin' ? null : MODERATION_MESSAGES.notUnpublishedToDelete,
   );
 }
 

@@ -351,6 +351,28 @@ describe('disabling a member', () => {
     expect(supporter.body).toMatchObject({ data: { isSupporter: true } });
     const [row] = await db.select().from(users).where(eq(users.id, member.user.id));
     expect(row).toMatchObject({ role: 'admin,moderator', isSupporter: true });
+    // The same roles saved again change nothing and log nothing.
+    const logged = async () =>
+      (await db.select().from(staffActions).where(eq(staffActions.targetId, member.user.id)))
+        .length;
+    const before = await logged();
+    const again = await admin(adminActor, {
+      mode: 'SetMemberRoles',
+      userId: member.user.id,
+      roles: ['admin'],
+    });
+    expect(again.body).toMatchObject({ data: { roles: ['admin', 'moderator'] } });
+    expect(await logged()).toBe(before);
+  });
+
+  it("lists each member's number of videos", async () => {
+    const owner = await createUser(db, { username: `owner${Date.now().toString(36)}` });
+    await createVideo(db, { ownerId: owner.user.id });
+    await createVideo(db, { ownerId: owner.user.id });
+    const list = await admin(moderator, { mode: 'LoadMembers', query: owner.user.username });
+    expect(list.body).toMatchObject({
+      data: [{ username: owner.user.username, videoCount: 2 }],
+    });
   });
 });
 

@@ -246,6 +246,11 @@ export class ControlsController {
     if (lc.timelinePreview) void this.#loadPreview();
   }
 
+  /** Adds a button to the control bar, before the mini player's. */
+  addButton(button: HTMLElement): void {
+    this.#miniButton.before(button);
+  }
+
   /** Brings the controls in line with the video (after the saved settings are applied). */
   refresh(): void {
     this.#updateVolumeUi();
@@ -555,12 +560,17 @@ export class ControlsController {
   }
 
   #sourceMenu(): MenuItem[] {
+    return [...this.#qualityItems(), ...this.#audioItems()];
+  }
+
+  #qualityItems(): MenuItem[] {
     const playback = this.#d.playback;
     const levels = playback.levels;
+    const isAudioOnly = playback.engine?.isAudioOnly?.() ?? false;
     if (levels.length > 2) {
-      const selected = playback.engine?.selectedLevel() ?? -1;
+      const selected = isAudioOnly ? -2 : (playback.engine?.selectedLevel() ?? -1);
       return [
-        { label: 'auto', checked: selected < 0, onSelect: () => playback.selectLevel(-1) },
+        { label: 'auto', checked: selected === -1, onSelect: () => playback.selectLevel(-1) },
         ...levels
           .sort((a, b) => b.bitrate - a.bitrate)
           .map((level) => ({
@@ -571,12 +581,44 @@ export class ControlsController {
           })),
       ];
     }
+    if (playback.sources.length < 2) return [];
     return playback.sources.map((source, index) => ({
       label: source.title,
       checked: playback.index === index,
       badge: source.isHD ? 'HD' : undefined,
       onSelect: () => playback.switchSource(index),
     }));
+  }
+
+  /** 'audio only' (no video downloaded) and the audio languages (docs/player/features.md). */
+  #audioItems(): MenuItem[] {
+    const playback = this.#d.playback;
+    const engine = playback.engine;
+    const tracks = playback.audioTracks;
+    const items: MenuItem[] = [];
+    if (engine?.setAudioOnly && tracks.length > 0) {
+      const isOn = engine.isAudioOnly?.() ?? false;
+      items.push({
+        label: 'audio only',
+        checked: isOn,
+        onSelect: () => playback.setAudioOnly(!isOn),
+      });
+    }
+    if (tracks.length > 1) {
+      const selected = engine?.selectedAudioTrack?.() ?? -1;
+      const current = tracks.find((t) => t.id === selected);
+      items.push({
+        label: `Audio: ${current?.name ?? ''}`,
+        submenuTitle: 'Audio',
+        submenu: () =>
+          tracks.map((track) => ({
+            label: track.name,
+            checked: track.id === selected,
+            onSelect: () => playback.selectAudioTrack(track.id),
+          })),
+      });
+    }
+    return items;
   }
 
   #speedMenu(): MenuItem[] {
@@ -593,7 +635,11 @@ export class ControlsController {
 
   #updateSourceButton(): void {
     const playback = this.#d.playback;
-    this.#sourceButton.hidden = !(playback.levels.length > 2 || playback.sources.length > 1);
+    this.#sourceButton.hidden = !(
+      playback.levels.length > 2 ||
+      playback.sources.length > 1 ||
+      playback.audioTracks.length > 0
+    );
   }
 
   #updateCaptionsButton(): void {

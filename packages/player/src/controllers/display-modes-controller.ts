@@ -19,6 +19,8 @@ export class DisplayModesController {
   readonly #listeners = new Set<(from: DisplayMode, to: DisplayMode) => void>();
   #placeholder: HTMLDivElement | null = null;
   #isMiniDismissed = false;
+  /** True while the video plays elsewhere (picture-in-picture): the mini player does not open by itself. */
+  isAway: () => boolean = () => false;
 
   constructor(ctx: PlayerContext) {
     this.#ctx = ctx;
@@ -180,7 +182,7 @@ export class DisplayModesController {
       return;
     }
     const v = this.#ctx.video;
-    if (!this.#isMiniDismissed && !v.paused && !v.ended) {
+    if (!this.#isMiniDismissed && !v.paused && !v.ended && !this.isAway()) {
       this.#apply(this.#modes.toggle('mini', true));
     }
   }

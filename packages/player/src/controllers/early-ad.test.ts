@@ -34,8 +34,11 @@ describe('readVastStep (the core reads the common VAST for the first pre-roll)',
     const step = readVastStep(
       vast('<Ad><Wrapper><VASTAdTagURI> ../inline.xml </VASTAdTagURI></Wrapper></Ad>'),
       BASE,
+      'https://page.example/watch/page.html',
     );
-    expect(step).toEqual({ next: 'https://ads.example/vast/inline.xml' });
+    expect(step).toEqual({
+      next: ['https://ads.example/vast/inline.xml', 'https://page.example/inline.xml'],
+    });
   });
 
   test('anything else is left to the ads chunk', () => {

@@ -5,13 +5,15 @@
 // and the check passed, the ad starts at once; the chunk then adopts the element and the
 // running ad (skip button, tracking, the rest of the pod). Any other VAST goes the chunk's way.
 
+import { isVastText, wrapperTagCandidates } from '../vast-tag-uri.ts';
+
 /** A media file of the ad, as the core reads it. */
 export interface EarlyFile {
   src: string;
   type: string;
 }
 
-type VastStep = { next: string } | { files: EarlyFile[] } | null;
+type VastStep = { next: string[] } | { files: EarlyFile[] } | null;
 
 const ABSOLUTE = /^[a-z][a-z\d+.-]*:/i;
 
@@ -29,11 +31,16 @@ const childOf = (node: Element, name: string): Element | undefined =>
   [...node.children].find((c) => c.tagName === name);
 
 /**
- * Reads one VAST document: the wrapper's next tag (absolute), the media files of the inline
+ * Reads one VAST document: the wrapper's next tag (its absolute addresses, in the order to try
+ * them, see vast-tag-uri.ts), the media files of the inline
  * ad's linear creative (absolute URLs, in order), or null when the document is anything else
  * (several ads, no linear creative, VPAID, macros in URLs, malformed XML).
  */
-export function readVastStep(text: string, documentUrl: string): VastStep {
+export function readVastStep(
+  text: string,
+  documentUrl: string,
+  pageUrl: string = document.baseURI,
+): VastStep {
   const xml = new DOMParser().parseFromString(text, 'text/xml');
   const root = xml.documentElement;
   if (!root || root.tagName !== 'VAST' || xml.getElementsByTagName('parsererror').length) {
@@ -44,8 +51,8 @@ export function readVastStep(text: string, documentUrl: string): VastStep {
   const wrapper = childOf(ads[0]!, 'Wrapper');
   if (wrapper) {
     const tag = childOf(wrapper, 'VASTAdTagURI')?.textContent?.trim() ?? '';
-    const next = resolve(tag, documentUrl);
-    return next ? { next } : null;
+    const next = wrapperTagCandidates(tag, documentUrl, pageUrl);
+    return next.length ? { next } : null;
   }
   const inline = childOf(ads[0]!, 'InLine');
   const linear = inline?.getElementsByTagName('Linear')[0];
@@ -60,6 +67,22 @@ export function readVastStep(text: string, documentUrl: string): VastStep {
     files.push({ src, type: node.getAttribute('type') ?? '' });
   }
   return files.length ? { files } : null;
+}
+
+/** The first of `urls` that answers a VAST document: its text and its URL. */
+async function fetchFirstVast(
+  urls: string[],
+  fetchText: (url: string) => Promise<string>,
+): Promise<[string, string]> {
+  for (const [i, url] of urls.entries()) {
+    try {
+      const text = await fetchText(url);
+      if (i === urls.length - 1 || isVastText(text)) return [text, url];
+    } catch (error) {
+      if (i === urls.length - 1) throw error;
+    }
+  }
+  throw new Error('No VAST address');
 }
 
 /**
@@ -122,6 +145,8 @@ export class EarlyAd {
     this.video = document.createElement('video');
     this.video.className = 'cr-ad-video';
     this.video.playsInline = true;
+    this.video.disableRemotePlayback = true;
+    this.video.disablePictureInPicture = true;
     this.video.style.cssText = 'position:absolute;inset:0;width:100%;height:100%';
     this.root.append(this.video);
     container.append(this.root);
@@ -139,13 +164,13 @@ export class EarlyAd {
     maxRedirects: number,
     timeoutMs: number,
   ): Promise<boolean> {
-    let url = tag;
+    let urls = [tag];
     let step: VastStep = null;
     for (let redirects = 0; ; redirects++) {
-      step = readVastStep(await fetchText(url), url);
+      step = readVastStep(...(await fetchFirstVast(urls, fetchText)));
       if (!step || !('next' in step)) break;
       if (redirects >= maxRedirects || this.#isDone) return false;
-      url = step.next;
+      urls = step.next;
     }
     if (!step || this.#isDone) return false;
     // The first file the browser may play is the one the chunk would choose first too.

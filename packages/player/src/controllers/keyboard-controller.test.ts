@@ -21,6 +21,7 @@ function setUp(options = {}) {
     toggleMute: () => calls.push('toggleMute'),
     toggleFullScreen: () => calls.push('toggleFullScreen'),
     toggleMiniPlayer: () => calls.push('toggleMiniPlayer'),
+    togglePictureInPicture: () => calls.push('togglePictureInPicture'),
     get subtitleSize() {
       return size;
     },
@@ -42,7 +43,7 @@ describe('KeyboardController', () => {
   test('keys of spec §9 reach the target', () => {
     const { calls, press, video } = setUp();
     video.volume = 0.5;
-    for (const key of [' ', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'm', 'f', 'i', '+', '-'])
+    for (const key of [' ', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'm', 'f', 'i', 'p', '+', '-'])
       press(key);
     expect(calls).toEqual([
       'togglePlay',
@@ -52,6 +53,7 @@ describe('KeyboardController', () => {
       'toggleMute',
       'toggleFullScreen',
       'toggleMiniPlayer',
+      'togglePictureInPicture',
       'size 150',
       'size 100',
     ]);

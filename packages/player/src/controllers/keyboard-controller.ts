@@ -14,6 +14,8 @@ export interface KeyboardTarget {
   toggleMute(): void;
   toggleFullScreen(): void;
   toggleMiniPlayer(): void;
+  /** Enters or leaves picture-in-picture, where the browser offers it. */
+  togglePictureInPicture(): void;
   readonly subtitleSize: number;
   setSubtitleSize(size: number): void;
   /** Elements whose own keys win (menus, the suggested grid, the VR joystick). */
@@ -84,6 +86,9 @@ export class KeyboardController {
         break;
       case 'toggleMiniPlayer':
         t.toggleMiniPlayer();
+        break;
+      case 'togglePictureInPicture':
+        t.togglePictureInPicture();
         break;
       case 'subtitleSize':
         t.setSubtitleSize(stepSubtitleSize(t.subtitleSize, action.direction));

@@ -49,6 +49,20 @@ export class PersistenceController {
       : null;
   }
 
+  /** The audio language last chosen for videos whose own language is `language`. */
+  audioFor(language: string): string | null {
+    return this.#ctx.options.layoutControls.persistentSettings.audio
+      ? (this.saved.audio?.[language] ?? null)
+      : null;
+  }
+
+  saveAudio(language: string, chosen: string): void {
+    if (!this.#ctx.options.layoutControls.persistentSettings.audio) return;
+    const audio = { ...loadSettings().audio, [language]: chosen };
+    this.saved.audio = audio;
+    saveSettings({ audio });
+  }
+
   saveQuality(title: string): void {
     if (this.#ctx.options.layoutControls.persistentSettings.quality)
       saveSettings({ quality: title });

@@ -3,7 +3,12 @@
 // one cannot play, source and quality switches, and the calls that act on playback. Calls made
 // before the source and the ads are in place wait in a queue and run in order.
 import { el, fetchWithTimeout } from '../dom.ts';
-import type { EngineCallbacks, QualityLevel, StreamEngine } from '../engine-types.ts';
+import type {
+  AudioTrackInfo,
+  EngineCallbacks,
+  QualityLevel,
+  StreamEngine,
+} from '../engine-types.ts';
 import { loadDashEngine, loadHlsEngine } from '../lazy-load.ts';
 import { logError, logInfo, logWarn } from '../log.ts';
 import { attachNativeHls, hasNativeHls } from '../native-hls.ts';
@@ -213,6 +218,28 @@ export class PlaybackController {
     this.#persistence.saveQuality(this.#sources[index]?.title ?? '');
   }
 
+  /** The alternate audio renditions of the stream (empty when it has none to choose from). */
+  get audioTracks(): AudioTrackInfo[] {
+    return this.#engine?.audioTracks?.() ?? [];
+  }
+
+  /** Plays audio rendition `id`, remembered for videos in the same language. */
+  selectAudioTrack(id: number): void {
+    const tracks = this.audioTracks;
+    const chosen = tracks.find((t) => t.id === id);
+    if (!chosen) return;
+    this.#engine?.setAudioTrack?.(id);
+    const original = tracks.find((t) => t.isDefault) ?? tracks[0]!;
+    this.#persistence.saveAudio(original.language, chosen.language || chosen.name);
+    this.onSourcesChange();
+  }
+
+  /** Plays the audio alone (no video is downloaded), or the video again. */
+  setAudioOnly(on: boolean): void {
+    this.#engine?.setAudioOnly?.(on);
+    this.onSourcesChange();
+  }
+
   /** Selects a quality level; -1 for automatic. */
   selectLevel(id: number): void {
     this.#engine?.setLevel(id);
@@ -286,6 +313,14 @@ export class PlaybackController {
           if (level) this.#engine?.setLevel(level.id);
         }
         this.onSourcesChange();
+      },
+      onAudioTracks: (tracks) => {
+        if (token !== this.#loadToken) return;
+        // The language last chosen for videos in this one's language.
+        const original = tracks.find((t) => t.isDefault) ?? tracks[0];
+        const wanted = original && this.#persistence.audioFor(original.language);
+        const track = wanted ? tracks.find((t) => (t.language || t.name) === wanted) : undefined;
+        if (track && !track.isDefault) this.#engine?.setAudioTrack?.(track.id);
       },
       onLive: (isLive) => {
         if (token !== this.#loadToken || this.#isLive === isLive) return;

@@ -230,7 +230,9 @@ ${media.map((f) => `      <MediaFile delivery="progressive" type="${f.type}" wid
 const vast = (body: string): string =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<VAST version="4.0">\n${body}\n</VAST>\n`;
 
-/** Every VAST document the tests request, by path; t = tracker base, v = VAST base, m = media base. */
+/**
+ * Every VAST document the tests request, by path under the VAST base (or from the root when
+ * the path starts with '/'); t = tracker base, v = VAST base, m = media base. */
 export function vastDocuments(t: string, v: string, m: string): Record<string, string> {
   const wrapper = (id: string, next: string): string =>
     vast(`<Ad id="${id}"><Wrapper>
@@ -378,6 +380,32 @@ export function vastDocuments(t: string, v: string, m: string): Record<string, s
     </NonLinear>
   </NonLinearAds></Creative></Creatives>
 </InLine></Ad>`),
+    // A page written for Fluid Player (its page internal-vast-click-tracking-issue): the tag is
+    // relative to the page, and so is the wrapper's VASTAdTagURI, padded with spaces inside
+    // CDATA; against the wrapper's own URL it would name static/ads/static/ads/inline.xml.
+    // Served at these paths from the root, next to the embed pages.
+    '/pages/static/ads/wrapper.xml': vast(`<Ad id="pgw"><Wrapper>
+  <AdSystem>Cutroom fixtures</AdSystem>
+  <VASTAdTagURI>
+    <![CDATA[ static/ads/inline.xml ]]>
+  </VASTAdTagURI>
+  <Impression><![CDATA[ /px/pgw/impression ]]></Impression>
+  <Error><![CDATA[ /px/pgw/error ]]></Error>
+</Wrapper></Ad>`),
+    '/pages/static/ads/inline.xml': vast(`<Ad id="pgin"><InLine>
+  <AdSystem>Cutroom fixtures</AdSystem><AdTitle>pgin</AdTitle>
+  <Impression><![CDATA[ /px/pgin/impression ]]></Impression>
+  <Creatives><Creative><Linear skipoffset="00:00:01">
+    <Duration>00:00:0${AD_SECONDS}</Duration>
+    <TrackingEvents>
+      <Tracking event="start"><![CDATA[ /px/pgin/start ]]></Tracking>
+      <Tracking event="complete"><![CDATA[ /px/pgin/complete ]]></Tracking>
+    </TrackingEvents>
+    <MediaFiles>
+      <MediaFile delivery="progressive" type="video/mp4" width="320" height="180"><![CDATA[ /media/ad.mp4 ]]></MediaFile>
+    </MediaFiles>
+  </Linear></Creative></Creatives>
+</InLine></Ad>`),
     'broken.xml':
       '<?xml version="1.0"?><VAST version="4.0"><Ad id="x"><InLine><AdTitle>broken</InLine></VAST>',
     'missing-media.xml': vast(
@@ -477,6 +505,10 @@ export async function startAdServers(slowMs = 4000, serve: ServeOptions = {}): P
             .end(docs['inline.xml']);
       }, slowMs);
       return;
+    }
+    const rooted = docs[url.pathname];
+    if (rooted !== undefined) {
+      return void res.writeHead(200, { ...headers, 'content-type': TYPES['.xml']! }).end(rooted);
     }
     if (url.pathname.startsWith('/vast/')) {
       const doc = docs[url.pathname.slice('/vast/'.length)];

@@ -64,6 +64,9 @@ export class AdLayer {
     this.video.style.cssText = '';
     if (!early) this.root.hidden = true;
     this.video.playsInline = true;
+    // Ads are not cast and do not go into picture-in-picture (docs/player/features.md).
+    this.video.disableRemotePlayback = true;
+    this.video.disablePictureInPicture = true;
     this.progressFill.style.background = progressColor;
     this.progress.append(this.progressFill);
     const bar = make('div', 'cr-ad-bar');

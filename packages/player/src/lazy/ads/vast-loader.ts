@@ -8,6 +8,7 @@ import { AdErrorCode, formatAdError } from './constants.ts';
 import { toParsedAd } from './parsed-ad.ts';
 import type { ParsedAd, VastAd } from './parsed-ad.ts';
 import { createAdLedger } from './tracking.ts';
+import { isVastText, wrapperTagCandidates } from '../../vast-tag-uri.ts';
 
 const TIMED_OUT = 'VAST request timed out';
 
@@ -57,11 +58,23 @@ const ABSOLUTE = /^[a-z][a-z\d+.-]*:/i;
  * author meant. vast-client resolves a relative tag URI against the page's folder instead, and
  * drops relative tracking URLs. HTMLResource holds markup, not a URL: left alone.
  */
-export function resolveVastUrls(xml: Document, documentUrl: string): void {
+export function resolveVastUrls(
+  xml: Document,
+  documentUrl: string,
+  alternates?: Map<string, string>,
+): void {
   for (const name of URL_ELEMENTS) {
     if (name === 'HTMLResource') continue;
     for (const node of Array.from(xml.getElementsByTagName(name))) {
       const text = node.textContent?.trim() ?? '';
+      if (name === 'VASTAdTagURI') {
+        // The wrapper's own address or the page's (vast-tag-uri.ts): the second is asked for
+        // when the first gives no VAST.
+        const [first, second] = wrapperTagCandidates(text, documentUrl, document.baseURI);
+        if (first) node.textContent = first;
+        if (first && second) alternates?.set(first, second);
+        continue;
+      }
       // A [MACRO] at the start (vast-client fills it) or a URL with a scheme stays as it is.
       if (!text || ABSOLUTE.test(text) || text.startsWith('[')) continue;
       if (name === 'Link' && !node.closest('Extension')) continue;
@@ -84,55 +97,81 @@ export function createUrlHandler(
   prefetched: Map<string, Promise<string>> = new Map(),
   startedAt: Map<string, number> = new Map(),
 ) {
+  /** A wrapper's tag URI by its first address: the second one (vast-tag-uri.ts). */
+  const alternates = new Map<string, string>();
+  const getOne = async (url: string, options: { timeout: number; withCredentials: boolean }) => {
+    const documentUrl = new URL(url, document.baseURI).href;
+    const controller = new AbortController();
+    const early = prefetched.get(documentUrl);
+    prefetched.delete(documentUrl);
+    // A request the core started counts from its start.
+    const since = early ? startedAt.get(documentUrl) : undefined;
+    const wait =
+      since === undefined ? options.timeout : options.timeout - (performance.now() - since);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => {
+          controller.abort();
+          reject(new Error(TIMED_OUT));
+        },
+        Math.max(0, wait),
+      );
+    });
+    try {
+      let status = 200;
+      const load = early
+        ? early
+        : fetch(documentUrl, {
+            signal: controller.signal,
+            credentials: options.withCredentials ? 'include' : 'omit',
+          }).then((response) => {
+            status = response.status;
+            if (!response.ok) throw Object.assign(new Error(`HTTP ${status}`), { status });
+            return response.text();
+          });
+      const text = await Promise.race([load, timeout]);
+      const xml = new DOMParser().parseFromString(text, 'text/xml');
+      if (xml.getElementsByTagName('parsererror').length > 0) {
+        return {
+          error: new Error('The VAST is not well-formed XML'),
+          statusCode: status,
+          isVast: false,
+        };
+      }
+      resolveVastUrls(xml, documentUrl, alternates);
+      return {
+        xml,
+        details: { byteLength: text.length, statusCode: status, rawXml: text },
+        isVast: isVastText(text),
+      };
+    } catch (error) {
+      const timedOut = controller.signal.aborted;
+      const httpStatus = (error as { status?: number }).status;
+      return {
+        error: new Error(timedOut ? TIMED_OUT : String(error)),
+        statusCode: timedOut ? 408 : (httpStatus ?? null),
+        isVast: false,
+        timedOut,
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   return {
     async get(url: string, options: { timeout: number; withCredentials: boolean }) {
-      const documentUrl = new URL(url, document.baseURI).href;
-      const controller = new AbortController();
-      const early = prefetched.get(documentUrl);
-      prefetched.delete(documentUrl);
-      // A request the core started counts from its start.
-      const since = early ? startedAt.get(documentUrl) : undefined;
-      const wait =
-        since === undefined ? options.timeout : options.timeout - (performance.now() - since);
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => {
-            controller.abort();
-            reject(new Error(TIMED_OUT));
-          },
-          Math.max(0, wait),
-        );
+      const started = performance.now();
+      const { isVast, timedOut, ...first } = await getOne(url, options);
+      const second = alternates.get(url);
+      if (isVast || timedOut || !second) return first;
+      // The wrapper's tag gave no VAST at its first address: its second, in what time is left.
+      const left = options.timeout - (performance.now() - started);
+      if (left <= 0) return first;
+      const { isVast: isSecondVast, ...other } = await getOne(second, {
+        ...options,
+        timeout: left,
       });
-      try {
-        let status = 200;
-        const load = early
-          ? early
-          : fetch(documentUrl, {
-              signal: controller.signal,
-              credentials: options.withCredentials ? 'include' : 'omit',
-            }).then((response) => {
-              status = response.status;
-              if (!response.ok) throw Object.assign(new Error(`HTTP ${status}`), { status });
-              return response.text();
-            });
-        const text = await Promise.race([load, timeout]);
-        const xml = new DOMParser().parseFromString(text, 'text/xml');
-        if (xml.getElementsByTagName('parsererror').length > 0) {
-          return { error: new Error('The VAST is not well-formed XML'), statusCode: status };
-        }
-        resolveVastUrls(xml, documentUrl);
-        return { xml, details: { byteLength: text.length, statusCode: status, rawXml: text } };
-      } catch (error) {
-        const timedOut = controller.signal.aborted;
-        const httpStatus = (error as { status?: number }).status;
-        return {
-          error: new Error(timedOut ? TIMED_OUT : String(error)),
-          statusCode: timedOut ? 408 : (httpStatus ?? null),
-        };
-      } finally {
-        clearTimeout(timer);
-      }
+      return isSecondVast ? other : first;
     },
   };
 }
