@@ -99,4 +99,6 @@ step('Unit and integration tests');
 vitest('unit', []);
 step('End-to-end tests');
 vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
+step('Soak: a short simulated day of the site on each engine (docs/soak.md)');
+vitest('soak', ['--config', 'bench/vitest.config.ts']);
 finish(totals.failed > 0 ? 1 : 0);

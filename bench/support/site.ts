@@ -66,6 +66,8 @@ export interface SiteOptions {
   env?: Record<string, string>;
   /** Node options before the script (`--cpu-prof` ...). */
   nodeArgs?: string[];
+  /** How long it may take to serve (2 minutes by default; a busy machine wants more). */
+  readyWithinMs?: number;
 }
 
 export const siteUrl = (port: number) => `http://127.0.0.1:${port}`;
@@ -98,7 +100,7 @@ export async function startSite(options: SiteOptions): Promise<Proc> {
     },
   );
   const proc = track(`web :${options.port}`, child);
-  await waitUntilServing(url, proc, 120_000);
+  await waitUntilServing(url, proc, options.readyWithinMs ?? 120_000);
   return proc;
 }
 
@@ -166,8 +168,12 @@ export async function killHard(proc: Proc): Promise<void> {
 // Databases
 
 /** Creates an empty database on the PostgreSQL server; answers its URL. */
-export async function createDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+export async function createDatabase(
+  name: string,
+  /** A database on the server to connect to first (any one: the new one is made beside it). */
+  adminUrl = ADMIN_DATABASE_URL,
+): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`drop database if exists "${name}" with (force)`);
@@ -175,13 +181,13 @@ export async function createDatabase(name: string): Promise<string> {
   } finally {
     await admin.end();
   }
-  const url = new URL(ADMIN_DATABASE_URL);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-export async function dropDatabase(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+export async function dropDatabase(name: string, adminUrl = ADMIN_DATABASE_URL): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`drop database if exists "${name}" with (force)`);
@@ -208,12 +214,16 @@ export async function signUpMember(
   url: string,
   dataDir: string,
   prefix = 'bench',
+  /** The fetch to send with (the soak bench's records every request). */
+  send: typeof fetch = fetch,
+  /** A name of its own instead of one made from `prefix` (an address named in ADMIN_EMAILS). */
+  name?: string,
 ): Promise<Member> {
   memberCounter += 1;
-  const username = `${prefix}${Date.now().toString(36)}${memberCounter}`;
+  const username = name ?? `${prefix}${Date.now().toString(36)}${memberCounter}`;
   const email = `${username}@example.test`;
   const password = 'bench-password-1';
-  const created = await fetch(`${url}/api/createuser`, {
+  const created = await send(`${url}/api/createuser`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify({ username, email, password }),
@@ -232,13 +242,18 @@ export async function signUpMember(
     if (!link && Date.now() > deadline) throw new Error(`No mail to ${email} in ${outbox}`);
     if (!link) await sleep(100);
   }
-  const verified = await fetch(link, { redirect: 'manual' });
+  const verified = await send(link, { redirect: 'manual' });
   if (verified.status !== 302) throw new Error(`verification answered ${verified.status}`);
-  return { username, email, password, cookie: await signIn(url, email, password) };
+  return { username, email, password, cookie: await signIn(url, email, password, send) };
 }
 
-export async function signIn(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+export async function signIn(
+  url: string,
+  email: string,
+  password: string,
+  send: typeof fetch = fetch,
+): Promise<string> {
+  const response = await send(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify({ email, password }),
@@ -261,9 +276,14 @@ export const tusHeaders = (url: string, cookie: string) => ({
 });
 
 /** POST /api/uploads: answers the upload's URL. */
-export async function createUpload(url: string, cookie: string, size: number): Promise<string> {
+export async function createUpload(
+  url: string,
+  cookie: string,
+  size: number,
+  send: typeof fetch = fetch,
+): Promise<string> {
   const create = () =>
-    fetch(`${url}/api/uploads`, {
+    send(`${url}/api/uploads`, {
       method: 'POST',
       headers: {
         ...tusHeaders(url, cookie),
@@ -301,8 +321,9 @@ export async function patchUpload(
   location: string,
   bytes: Uint8Array,
   offset: number,
+  send: typeof fetch = fetch,
 ): Promise<{ status: number; offset: number | null; body: string }> {
-  const response = await fetch(location, {
+  const response = await send(location, {
     method: 'PATCH',
     headers: {
       ...tusHeaders(url, cookie),
@@ -325,9 +346,10 @@ export async function publishUpload(
   cookie: string,
   location: string,
   title: string,
+  send: typeof fetch = fetch,
 ): Promise<{ status: number; body: { video?: { id: string }; error?: string } }> {
   const uploadId = new URL(location).pathname.split('/').pop()!;
-  const response = await fetch(`${url}/api/v2/upload`, {
+  const response = await send(`${url}/api/v2/upload`, {
     method: 'POST',
     headers: { cookie, origin: url, 'content-type': 'application/json' },
     body: JSON.stringify({ uploadId, title, category: 'other' }),
@@ -344,11 +366,12 @@ export async function uploadAndPublish(
   member: Member,
   bytes: Uint8Array,
   title: string,
+  send: typeof fetch = fetch,
 ): Promise<string> {
-  const location = await createUpload(url, member.cookie, bytes.byteLength);
-  const patched = await patchUpload(url, member.cookie, location, bytes, 0);
+  const location = await createUpload(url, member.cookie, bytes.byteLength, send);
+  const patched = await patchUpload(url, member.cookie, location, bytes, 0, send);
   if (patched.status !== 204) throw new Error(`tus patch answered ${patched.status}`);
-  const published = await publishUpload(url, member.cookie, location, title);
+  const published = await publishUpload(url, member.cookie, location, title, send);
   if (published.status !== 201 || !published.body.video) {
     throw new Error(`publishing answered ${published.status}: ${JSON.stringify(published.body)}`);
   }
@@ -361,8 +384,13 @@ export type VideoState =
   | { state: 'absent' };
 
 /** Where a member's video stands, as their profile lists it. */
-export async function videoState(url: string, member: Member, id: string): Promise<VideoState> {
-  const response = await fetch(`${url}/api/v2/profileInput`, {
+export async function videoState(
+  url: string,
+  member: Member,
+  id: string,
+  send: typeof fetch = fetch,
+): Promise<VideoState> {
+  const response = await send(`${url}/api/v2/profileInput`, {
     method: 'POST',
     headers: { cookie: member.cookie, origin: url, 'content-type': 'application/json' },
     body: JSON.stringify({ mode: 'LoadProfileVideos', username: member.username }),
@@ -393,10 +421,11 @@ export async function waitForOutcome(
   member: Member,
   id: string,
   timeoutMs: number,
+  send: typeof fetch = fetch,
 ): Promise<{ state: VideoState; seconds: number }> {
   const started = performance.now();
   for (;;) {
-    const state = await videoState(url, member, id).catch(
+    const state = await videoState(url, member, id, send).catch(
       () => ({ state: 'processing' }) as VideoState,
     );
     const seconds = (performance.now() - started) / 1000;
