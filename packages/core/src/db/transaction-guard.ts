@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import type { Database } from './client';
 
 /**
  * The guard of docs/decisions/0037: work inside a transaction that uses the database beside
@@ -92,10 +91,17 @@ function refuseInsideTransaction(): void {
   if (transaction?.open) throw new DatabaseUsedBesideTransactionError(transaction.began);
 }
 
-/** Marks the work of every transaction `db` opens, so that the guards below know it. */
-export function markTransactions(db: Database): void {
-  const begin = db.transaction.bind(db);
-  db.transaction = ((work: (tx: unknown) => Promise<unknown>, config?: unknown) => {
+/** Drizzle's `transaction`, on either driver, as the guard sees it. */
+type BeginTransaction = (
+  work: (tx: unknown) => Promise<unknown>,
+  config?: unknown,
+) => Promise<unknown>;
+
+/** Marks the work of every transaction `db` (a Drizzle database) opens, for the guards below. */
+export function markTransactions(db: object): void {
+  const target = db as { transaction: BeginTransaction };
+  const begin = target.transaction.bind(target);
+  target.transaction = (work, config) => {
     const transaction: HeldTransaction = { open: true, began: new Error('began here') };
     return begin(
       (tx) =>
@@ -106,9 +112,9 @@ export function markTransactions(db: Database): void {
             transaction.open = false;
           }
         }),
-      config as never,
+      config,
     );
-  }) as Database['transaction'];
+  };
 }
 
 type ExclusiveRunner = <T>(work: () => Promise<T>) => Promise<T>;
