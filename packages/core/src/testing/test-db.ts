@@ -11,6 +11,14 @@ import { serverDatabaseName, withServerDatabase } from './server-database';
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const kind = process.env.TEST_DB_KIND ?? 'pglite';
+  if (kind === 'none') {
+    // The `domain` project runs `*.nodb.test.ts` files once, not once per engine (README.md,
+    // Testing): a file that opens a database is named `*.test.ts`.
+    throw new Error(
+      'This test file opens a database but is named *.nodb.test.ts: rename it *.test.ts so ' +
+        'that it runs on every database engine.',
+    );
+  }
   if (kind === 'postgres') {
     const templateUrl = inject('templateDatabaseUrl');
     const template = serverDatabaseName(templateUrl);
