@@ -23,9 +23,12 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const templateUrl = inject('templateDatabaseUrl');
     const template = serverDatabaseName(templateUrl);
     const name = `${template.replace(/_tmpl$/, '')}_${randomBytes(4).toString('hex')}`;
-    await withServerDatabase(templateUrl, (admin) =>
-      admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`),
-    );
+    await withServerDatabase(templateUrl, async (admin) => {
+      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+      // A test database is thrown away after its file: its commits need not wait for the disk
+      // (what other connections see is the same; only a crash of the server could lose them).
+      await admin.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
+    });
     const handle = await openDatabase({
       url: replaceDatabase(templateUrl, name),
       maxConnections: 4,
