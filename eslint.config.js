@@ -11,6 +11,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/data/**',
       '**/.cutroom/**',
+      '.tsbuild/**',
       '**/next-env.d.ts',
       'packages/player/demo/vendor/**',
     ],

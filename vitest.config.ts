@@ -1,17 +1,36 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// Integration tests run on embedded PGlite always, and also on the PostgreSQL server
-// named by TEST_DATABASE_URL when it is set (CI sets it).
+// Domain tests that open a database run on embedded PGlite always, and also on the PostgreSQL
+// server named by TEST_DATABASE_URL when it is set (CI sets it). A file named `*.nodb.test.ts`
+// opens none and runs once, in `domain` (README.md, Testing): opening one there fails.
 const databaseKinds = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const domainFiles = ['packages/core/src/**/*.test.ts', 'packages/media/src/**/*.test.ts'];
+const noDatabaseFiles = [
+  'packages/core/src/**/*.nodb.test.ts',
+  'packages/media/src/**/*.nodb.test.ts',
+];
 
 export default defineConfig({
   test: {
     projects: [
+      {
+        extends: true as const,
+        test: {
+          name: 'domain',
+          include: noDatabaseFiles,
+          environment: 'node',
+          env: { TEST_DB_KIND: 'none' },
+          setupFiles: ['packages/core/src/testing/fail-on-console-error.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       ...databaseKinds.map((kind) => ({
         extends: true as const,
         test: {
           name: `domain-${kind}`,
-          include: ['packages/core/src/**/*.test.ts', 'packages/media/src/**/*.test.ts'],
+          include: domainFiles,
+          exclude: [...configDefaults.exclude, ...noDatabaseFiles],
           environment: 'node',
           env: { TEST_DB_KIND: kind },
           globalSetup: ['packages/core/src/testing/global-setup.ts'],

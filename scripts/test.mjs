@@ -4,9 +4,43 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ensureBuild } from './build-state.mjs';
-import { CHROMIUM, FFMPEG, ensureDependencies, ensureSystemPackages, root, run } from './setup.mjs';
+import { CHROMIUM, FFMPEG, ensureDependencies, ensureSystemPackages, root } from './setup.mjs';
 
-const step = (name) => console.log(`\n━━ ${name}`);
+/** Each phase's name and how long it took, printed at the end beside the summary line. */
+const phases = [];
+const began = Date.now();
+function step(name) {
+  endPhase();
+  phases.push({ name, start: Date.now(), ms: null });
+  console.log(`\n━━ ${name}`);
+}
+function endPhase() {
+  const current = phases.at(-1);
+  if (current && current.ms === null) current.ms = Date.now() - current.start;
+}
+const clock = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
+};
+function printPhases() {
+  endPhase();
+  const width = Math.max(...phases.map((phase) => phase.name.length), 5);
+  console.log('\nPhase times:');
+  for (const phase of phases) console.log(`  ${phase.name.padEnd(width)}  ${clock(phase.ms)}`);
+  console.log(`  ${'Total'.padEnd(width)}  ${clock(Date.now() - began)}`);
+}
+
+/** Runs one check; when it fails, the phase times so far are printed before the exit. */
+function check(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(
+      `\n✗ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`,
+    );
+    printPhases();
+    process.exit(result.status ?? 1);
+  }
+}
 const reports = mkdtempSync(join(tmpdir(), 'cutroom-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Tests that failed and then passed on a retry: counted as passed, named at the end. */
@@ -54,6 +88,7 @@ function vitest(name, args) {
 }
 
 function finish(code) {
+  printPhases();
   if (flaky.length > 0) {
     console.log(`\nPassed only on a retry (${flaky.length}):`);
     for (const line of flaky) console.log(`  ${line}`);
@@ -65,22 +100,23 @@ function finish(code) {
   process.exit(code);
 }
 
+step('Dependencies and system packages');
 ensureDependencies();
 ensureSystemPackages([FFMPEG, CHROMIUM]);
 
 // The site imports the player's built package (types included), so it is built first.
 step('Build the player');
-run('npm', ['run', 'build', '-w', '@cutroom/player']);
+check('npm', ['run', 'build', '-w', '@cutroom/player']);
 step('Type-check');
-run('npm', ['run', 'typecheck']);
+check('npm', ['run', 'typecheck']);
 step('Lint');
-run('npm', ['run', 'lint']);
+check('npm', ['run', 'lint']);
 step('Dependency rules');
-run('npm', ['run', 'deps:check']);
+check('npm', ['run', 'deps:check']);
 step('Format');
-run('npm', ['run', 'format:check']);
+check('npm', ['run', 'format:check']);
 step('Schema drift (generated migrations match schema.ts)');
-run('npm', ['run', 'db:check']);
+check('npm', ['run', 'db:check']);
 step('Build the site');
 // The build `npm start` made is used when the sources are the same (and never rebuilt under a
 // running site); otherwise it is made here, and `npm start` uses this one.
@@ -88,7 +124,7 @@ try {
   const { decision } = await ensureBuild({
     root,
     webDir: join(root, 'apps/web'),
-    build: () => run('npm', ['run', 'build', '-w', '@cutroom/web']),
+    build: () => check('npm', ['run', 'build', '-w', '@cutroom/web']),
   });
   if (decision === 'reuse') console.log('The build matches the sources: reused.');
 } catch (error) {

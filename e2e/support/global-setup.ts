@@ -71,6 +71,9 @@ export async function startSiteServer(
       LOG_LEVEL: 'warn',
       // Tests register through the API; sign-in-options.test.ts turns the bot check on.
       BOT_CHECK: 'off',
+      // Uploads are transcoded at x264's fastest preset: the journeys need a playable video,
+      // not the ladder's quality, which its own tests (packages/media) check at the real one.
+      TRANSCODE_PRESET: 'ultrafast',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

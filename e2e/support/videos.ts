@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { baseUrl } from './browser';
+import { fixtureFolder } from './media';
 
 const run = promisify(execFile);
 
@@ -22,30 +22,29 @@ export async function sessionCookie(email: string, password: string): Promise<st
 }
 
 /**
- * A few seconds of test pattern with a tone, as an H.264/AAC MP4 made by ffmpeg (16:9).
- * Asynchronous: a process blocked while ffmpeg runs cannot see the server close an idle
- * keep-alive connection, and its next request would go out on the dead socket.
+ * A few seconds of test pattern with a tone, as an H.264/AAC MP4 made by ffmpeg (16:9). Made
+ * once per machine for each length and height (support/media.ts keeps them) and read again by
+ * every upload of that kind. Asynchronous: a process blocked while ffmpeg runs cannot see the
+ * server close an idle keep-alive connection, and its next request would go out on the dead
+ * socket.
  */
 export async function makeTinyMp4(seconds = 3, height = 360): Promise<Buffer> {
-  const dir = mkdtempSync(join(tmpdir(), 'cutroom-e2e-video-'));
-  try {
-    const file = join(dir, 'tiny.mp4');
+  const width = Math.round((height * 16) / 9 / 2) * 2;
+  const path = join(fixtureFolder, `tiny-${width}x${height}-${seconds}s.mp4`);
+  if (!existsSync(path)) {
+    mkdirSync(fixtureFolder, { recursive: true });
+    // Each process writes its own part file: two test files may make the same video at once.
+    const part = `${path}.${process.pid}.part.mp4`;
     await run('ffmpeg', [
       ...['-hide_banner', '-loglevel', 'error', '-y'],
-      ...[
-        '-f',
-        'lavfi',
-        '-i',
-        `testsrc=size=${Math.round((height * 16) / 9 / 2) * 2}x${height}:rate=25:duration=${seconds}`,
-      ],
+      ...['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=25:duration=${seconds}`],
       ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
-      ...['-c:a', 'aac', '-shortest', '-movflags', '+faststart', file],
+      ...['-c:a', 'aac', '-shortest', '-movflags', '+faststart', part],
     ]);
-    return readFileSync(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    renameSync(part, path);
   }
+  return readFileSync(path);
 }
 
 const b64 = (value: string) => Buffer.from(value).toString('base64');
@@ -138,6 +137,6 @@ export async function waitUntilPublished(
     if (failed) throw new Error(`processing failed: ${failed.failureReason}`);
     if (page.videos?.some((video) => video._id === id)) return;
     if (Date.now() > deadline) throw new Error('the video was not published in time');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -241,8 +241,10 @@ describe('processing a video', () => {
     // The worker notices at its next progress write, kills ffmpeg and writes nothing more.
     const job = await ctx.queue.boss.getJobById(transcodeJob.name, video.jobId!);
     expect(job?.state).toBe('cancelled');
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Stopping the worker waits for its running job: the cancelled one has ended when it returns.
+    await worker.stop();
     expect(await storage.list(`videos/${video.id}/`)).toEqual([]);
+    worker = await startTestWorker();
     await expect(cancelVideo(ctx, owner, video.id)).rejects.toThrow("This video doesn't exist");
   });
 });

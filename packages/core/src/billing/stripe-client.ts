@@ -38,4 +38,4 @@ export function stripeClientOf(config: Config): Stripe | null {
  * with the endpoint's secret, five minutes' tolerance). It needs no API key, so a client made
  * with a placeholder key does.
  */
-export const stripeWebhooks = new Stripe('sk_verify_only').webhooks;
+export const stripeWebhooks: Stripe['webhooks'] = new Stripe('sk_verify_only').webhooks;

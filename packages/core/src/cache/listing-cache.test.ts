@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   createListingCache,
   Listings,
@@ -120,10 +120,17 @@ describe.runIf(redisUrl)('RedisListingCache', () => {
     const key = `shared-${randomBytes(4).toString('hex')}`;
     expect(await a.getOrLoad(key, async () => 'old')).toBe('old');
     expect(await b.getOrLoad(key, async () => 'unused')).toBe('old');
-    await a.invalidate();
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect(await b.currentGeneration()).toBe(await a.currentGeneration());
-    expect(await b.getOrLoad(key, async () => 'new')).toBe('new');
+    // A node re-reads the generation a second after its last read: the clock is moved past
+    // that rather than waited out (only Date is faked; Redis's own timers stay real).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      await a.invalidate();
+      vi.setSystemTime(Date.now() + 1100);
+      expect(await b.currentGeneration()).toBe(await a.currentGeneration());
+      expect(await b.getOrLoad(key, async () => 'new')).toBe('new');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('loads uncached when Redis is unreachable', async () => {

@@ -52,9 +52,15 @@ describe.runIf(isServer)('processing events across processes (PostgreSQL LISTEN/
       { type: 'progress', videoId: 'v1', ownerId: 'u1', progress: 42 },
       { type: 'published', videoId: 'v1', ownerId: 'u1' },
     ]);
-    // Give a duplicate through NOTIFY time to arrive: it must not.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(onWorker).toHaveLength(2);
+    // A marker from the other process, sent after the worker's events had gone round: it
+    // reaches the worker after them, so a duplicate of its own would have arrived first.
+    web.publish({ type: 'progress', videoId: 'v1', ownerId: 'u1', progress: 100 });
+    await until(() => onWorker.length >= 3);
+    expect(onWorker).toEqual([
+      { type: 'progress', videoId: 'v1', ownerId: 'u1', progress: 42 },
+      { type: 'published', videoId: 'v1', ownerId: 'u1' },
+      { type: 'progress', videoId: 'v1', ownerId: 'u1', progress: 100 },
+    ]);
   });
 
   it('tells the other processes, not itself, that listings changed', async () => {
@@ -62,13 +68,19 @@ describe.runIf(isServer)('processing events across processes (PostgreSQL LISTEN/
     let heardByWeb = 0;
     const stopListening = worker.onListingsChanged(() => (heardByWorker += 1));
     web.onListingsChanged(() => (heardByWeb += 1));
+    // Markers on the same channel, sent after what is being waited for: notifications arrive in
+    // the order they were sent, so when a marker is heard, what was to be dropped has come.
+    const markersOnWeb = collect(web, { videoId: 'marker-web' });
+    const markersOnWorker = collect(worker, { videoId: 'marker-worker' });
     web.announceListingsChanged();
     await until(() => heardByWorker === 1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    worker.publish({ type: 'published', videoId: 'marker-web', ownerId: 'u1' });
+    await until(() => markersOnWeb.length === 1);
     expect(heardByWeb).toBe(0);
     stopListening();
     web.announceListingsChanged();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    web.publish({ type: 'published', videoId: 'marker-worker', ownerId: 'u1' });
+    await until(() => markersOnWorker.length === 1);
     expect(heardByWorker).toBe(1);
   });
 
