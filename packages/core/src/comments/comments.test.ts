@@ -415,7 +415,7 @@ describe('comments of new accounts are held for moderation', () => {
     expect(own.data[0]).toMatchObject({ isHeld: true, text: 'Hello, first time here' });
 
     expect(await call(a.actor, 'StaffList', {})).toMatchObject({ status: 403 });
-    expect(await call(null, 'Approve', { commentId: held.id })).toMatchObject({ status: 403 });
+    expect(await call(null, 'Approve', { commentId: held.id })).toMatchObject({ status: 401 });
     await expect(listHeldComments(db, a.actor)).rejects.toMatchObject({ kind: 'forbidden' });
     const queue = await listHeldComments(db, mod.actor);
     expect(queue.data.map((c) => c.id)).toContain(held.id);

@@ -20,6 +20,7 @@ import { createTestContext } from '@cutroom/core/testing/test-context';
 import type { UploadedFiles } from '@cutroom/core/uploads/uploaded-files';
 import { InProcessEvents } from '@cutroom/core/videos/processing-events';
 import { apiEndpoints } from '../api-endpoints';
+import { heldStaffActionJob } from '@cutroom/core/moderation/held-actions.service';
 
 /** Everyone the matrix asks about. */
 export const CALLERS = [
@@ -125,7 +126,11 @@ const disabledRateLimit = {
 export async function createMediaServices(handle: DatabaseHandle) {
   const work = mkdtempSync(join(tmpdir(), 'cutroom-api-access-'));
   const storage = new LocalStorage({ root: join(work, 'media'), publicBaseUrl: '/media' });
-  const queue = await JobQueue.start(handle, [transcodeDeadLetterJob, transcodeVideoJob]);
+  const queue = await JobQueue.start(handle, [
+    transcodeDeadLetterJob,
+    transcodeVideoJob,
+    heldStaffActionJob,
+  ]);
   const uploads: UploadedFiles = {
     async find(id) {
       const path = join(work, 'uploads', id);

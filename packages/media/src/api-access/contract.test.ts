@@ -52,6 +52,7 @@ const uploads: UploadedFiles = {
 
 /** Ids the example bodies refer to, made before the calls. */
 const ids = {
+  held: '',
   video: 'ctVideo01',
   partnerVideo: 'ctPartnr1',
   partnerSecond: 'ctPartnr2',
@@ -454,6 +455,16 @@ const EXAMPLES: [string, Example][] = [
     '/api/v2/admin#UnpublishVideoAdmin',
     { caller: 'admin', body: () => ({ _id: ids.adminDeleted, reason: 'Spam' }) },
   ],
+  [
+    '/api/v2/admin#HoldAction',
+    {
+      caller: 'moderator',
+      body: () => ({ action: 'UnpublishVideoAdmin', _id: ids.video, reason: 'Spam' }),
+      after: (body) => (ids.held = String((body.data as { id: string }).id)),
+    },
+  ],
+  ['/api/v2/admin#HeldActions', { caller: 'moderator', body: () => ({ ids: [ids.held] }) }],
+  ['/api/v2/admin#UndoAction', { caller: 'moderator', body: () => ({ id: ids.held }) }],
   ['/api/v2/admin#LoadAdminVideos', { caller: 'moderator', body: () => ({}) }],
   ['/api/v2/admin#AdminPublish', { caller: 'moderator', body: () => ({ _id: ids.unpublished }) }],
   ['/api/v2/admin#AdminDelete', { caller: 'admin', body: () => ({ _id: ids.adminDeleted }) }],
@@ -682,6 +693,7 @@ const EXAMPLES: [string, Example][] = [
   ],
   ['/api/v2/account#SignOutSession', { caller: 'another member', body: () => ({ id: sessionId }) }],
   ['/api/v2/account#SignOutOtherSessions', { caller: 'another member', body: () => ({}) }],
+  ['/api/v2/account#LoadAccess', { caller: 'moderator', body: () => ({}) }],
   ['/api/v2/account#ExportData', { caller: 'member', body: () => ({}) }],
   [
     '/api/v2/account#DeleteAccount',
