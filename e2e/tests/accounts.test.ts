@@ -161,7 +161,8 @@ describe('accounts in the browser', () => {
 
   it('asks visitors of the settings page to sign in, and brings them back after', async () => {
     const response = await fetch(`${baseUrl()}/profile/settings`, { redirect: 'manual' });
-    expect(response.status).toBe(200);
+    // A refusal page answers with its status (docs/security.md).
+    expect(response.status).toBe(401);
     const html = await response.text();
     expect(html).toContain('Sign in to change your settings');
     expect(html).toContain('/login?next=%2Fprofile%2Fsettings');
