@@ -166,8 +166,7 @@ const quoted = (text: string) => text.replace(/["\r\n]/g, "'");
 
 /**
  * A master playlist: video variants highest first, sharing the audio renditions (one per audio
- * stream of the upload, the first the default), then an audio-only variant (the default
- * track's) for players that offer audio alone.
+ * stream of the upload, the first the default).
  */
 export function buildMasterPlaylist(
   variants: MasterVariant[],
@@ -194,14 +193,8 @@ export function buildMasterPlaylist(
     if (audios.length > 0) attributes.push(`AUDIO="${AUDIO_GROUP}"`);
     lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, v.uri);
   }
-  const main = audios[0];
-  if (main?.codecs && main.bandwidth) {
-    lines.push(
-      `#EXT-X-STREAM-INF:BANDWIDTH=${main.bandwidth},AVERAGE-BANDWIDTH=${main.averageBandwidth ?? main.bandwidth},` +
-        `CODECS="${main.codecs}",AUDIO="${AUDIO_GROUP}"`,
-      main.uri,
-    );
-  }
+  // No audio-only variant here: a browser adapting over the master could pick it and show no
+  // picture. The player's "audio only" plays an audio rendition's own playlist instead.
   return `${lines.join('\n')}\n`;
 }
 
