@@ -124,7 +124,7 @@ async function visitorHome(): Promise<{ page: Page; context: BrowserContext; tab
   await page.clock.install();
   const checked = got('/check');
   await page.goto('/');
-  await expect.poll(() => got('/check')).toBe(checked + 1);
+  await expect.poll(() => got('/check'), { timeout: 15_000 }).toBe(checked + 1);
   // Armed 400 ms after the load.
   await page.clock.runFor(500);
   return { page, context, tabs };

@@ -53,8 +53,9 @@ describe('uploading a video', () => {
     await expect.poll(() => quality.isVisible(), { timeout: 15_000 }).toBe(true);
     await quality.click();
     const offered = await page.getByRole('menuitemradio').allTextContents();
-    // A 720p upload gets the ladder 720/480/360/240 (and the automatic choice).
-    expect(offered).toEqual(['auto', '720pHD', '480p', '360p', '240p']);
+    // A 720p upload gets the ladder 720/480/360/240 (and the automatic choice), and the sound
+    // alone (docs/player/features.md).
+    expect(offered).toEqual(['auto', '720pHD', '480p', '360p', '240p', 'audio only']);
     await page.keyboard.press('Escape');
     for (const label of ['240p', '720p']) {
       // Back to the start, so the 20 s video does not end before the switch.
@@ -107,6 +108,7 @@ describe('uploading a video', () => {
       '480p',
       '360p',
       '240p',
+      'audio only',
     ]);
     await page.keyboard.press('Escape');
   }, 300_000);
