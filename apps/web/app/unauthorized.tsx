@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { SiteShell } from '@/components/shell/site-shell';
+import { ThemeFromCookie } from '@/components/theme/theme-from-cookie';
 import { RefusalNotice } from '@/lib/page-access';
 import { getViewer } from '@/lib/session';
 
@@ -13,6 +14,7 @@ export const metadata: Metadata = { title: 'Sign in required' };
 export default async function Unauthorized() {
   return (
     <SiteShell viewer={await getViewer(await headers())}>
+      <ThemeFromCookie />
       <RefusalNotice status={401} />
     </SiteShell>
   );
