@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { SiteShell } from '@/components/shell/site-shell';
-import { ThemeFromCookie } from '@/components/theme/theme-from-cookie';
 import { RefusalNotice } from '@/lib/page-access';
 import { getViewer } from '@/lib/session';
 
@@ -14,7 +13,6 @@ export const metadata: Metadata = { title: 'Sign in required' };
 export default async function Unauthorized() {
   return (
     <SiteShell viewer={await getViewer(await headers())}>
-      <ThemeFromCookie />
       <RefusalNotice status={401} />
     </SiteShell>
   );
