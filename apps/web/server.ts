@@ -13,7 +13,7 @@ import { FOREIGN_ORIGIN_MESSAGE } from '@cutroom/core/accounts/origin';
 import { memberPartsEndpoint } from '@cutroom/core/member-parts/member-parts.endpoints';
 import { requestWaits } from '@cutroom/core/db/transaction-guard';
 import { answerJsonCall, RETRY_AFTER_SECONDS } from './lib/api-route';
-import { createRequestDeadline } from './lib/request-deadline';
+import { busyBody, createRequestDeadline } from './lib/request-deadline';
 import { createRuntime } from './lib/create-runtime';
 import { MEDIA_PATH_PREFIX, serveMedia } from './lib/media-handler';
 import { createPremiumMediaGuard } from './lib/premium-media';
@@ -137,8 +137,6 @@ function fetchAsVisitor(request: IncomingMessage, pagePath?: string): Promise<vo
   });
 }
 
-const busyAnswer = (message: string) =>
-  JSON.stringify({ error: message, message, httpStatusCode: 503 });
 const armDeadline = createRequestDeadline({
   deadlineMs: config.REQUEST_TIMEOUT_SECONDS * 1000,
   log,
@@ -188,7 +186,7 @@ const server = createServer((request, response) => {
         'retry-after': String(RETRY_AFTER_SECONDS),
         connection: 'close',
       })
-      .end(busyAnswer('The site is restarting. Please try again in a few seconds.'));
+      .end(busyBody('The site is restarting. Please try again in a few seconds.'));
     return;
   }
   // Cross-site request forgery: a change carrying this site's cookies must come from its pages.

@@ -4,6 +4,10 @@ import type { WaitNote } from '@cutroom/core/db/transaction-guard';
 import type { Logger } from '@cutroom/core/logging/logger';
 import { RETRY_AFTER_SECONDS } from './api-route';
 
+/** The body of a 503: the message as both `error` and `message`. */
+export const busyBody = (message: string) =>
+  JSON.stringify({ error: message, message, httpStatusCode: 503 });
+
 /** After a deadline's answer, the handler still running may write: it writes nowhere. */
 function silenceLateWrites(response: ServerResponse) {
   const late = response as unknown as Record<string, unknown>;
@@ -50,13 +54,7 @@ export function createRequestDeadline(options: { deadlineMs: number; log: Logger
           'cache-control': 'no-store',
           connection: 'close',
         })
-        .end(
-          JSON.stringify({
-            error: SITE_BUSY_MESSAGE,
-            message: SITE_BUSY_MESSAGE,
-            httpStatusCode: 503,
-          }),
-        );
+        .end(busyBody(SITE_BUSY_MESSAGE));
       silenceLateWrites(response);
     }, deadlineMs);
     timer.unref();
