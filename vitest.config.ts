@@ -3,6 +3,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // Domain tests that open a database run on embedded PGlite always, and also on the PostgreSQL
 // server named by TEST_DATABASE_URL when it is set (CI sets it). A file named `*.nodb.test.ts`
 // opens none and runs once, in `domain` (README.md, Testing): opening one there fails.
+//
+// The domain and web files share their worker's loaded modules (`isolate: false`): loading
+// core's graph again for each file was 40 % of the run (docs/testing.md). A file keeps its state
+// in what it creates (its own database, context and services), never in a module of core.
 const databaseKinds = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 const domainFiles = ['packages/core/src/**/*.test.ts', 'packages/media/src/**/*.test.ts'];
 const noDatabaseFiles = [
@@ -18,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'domain',
           include: noDatabaseFiles,
+          isolate: false,
           environment: 'node',
           env: { TEST_DB_KIND: 'none' },
           setupFiles: ['packages/core/src/testing/fail-on-console-error.ts'],
@@ -30,6 +35,7 @@ export default defineConfig({
         test: {
           name: `domain-${kind}`,
           include: domainFiles,
+          isolate: false,
           exclude: [...configDefaults.exclude, ...noDatabaseFiles],
           environment: 'node',
           env: { TEST_DB_KIND: kind },
@@ -68,6 +74,7 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          isolate: false,
           environment: 'node',
         },
       },
