@@ -1,80 +1,15 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createVerifiedUser,
-  firstLink,
-  signInThroughApi,
-  waitForOutboxMail,
-} from '../support/accounts';
-import { baseUrl, openPage, useSiteOfItsOwn } from '../support/browser';
+import { createVerifiedUser, firstLink, waitForOutboxMail } from '../support/accounts';
+import { baseUrl, openPage } from '../support/browser';
 import { startSiteServer } from '../support/global-setup';
-import { createRouteFixtures, pageRoutes, staffRoutes } from '../support/routes';
-
-useSiteOfItsOwn();
+import { sessionCookie } from '../support/videos';
 
 let member: Awaited<ReturnType<typeof createVerifiedUser>>;
 let memberCookie: string;
-let fixtures: Awaited<ReturnType<typeof createRouteFixtures>>;
 
 beforeAll(async () => {
-  fixtures = await createRouteFixtures({ title: 'Hardening walk' });
-  member = fixtures.member;
-  memberCookie = fixtures.cookie;
-}, 240_000);
-
-/** Loads a page and answers every console error and uncaught exception it produced. */
-async function consoleErrorsOf(page: Page, path: string): Promise<string[]> {
-  const errors: string[] = [];
-  const onConsole = (message: { type(): string; text(): string }) => {
-    if (message.type() === 'error') errors.push(message.text());
-  };
-  const onError = (error: Error) => errors.push(`uncaught: ${error.message}`);
-  page.on('console', onConsole);
-  page.on('pageerror', onError);
-  const response = await page.goto(path, { waitUntil: 'load' });
-  // Hydration and the first effects run after load.
-  await page.waitForTimeout(400);
-  page.off('console', onConsole);
-  page.off('pageerror', onError);
-  // A page refused by design answers 401 or 403 (docs/security.md), which the browser logs
-  // for the document itself; any other failed load is still a problem.
-  const status = response?.status();
-  const refused = status === 401 || status === 403;
-  return errors.filter(
-    (error) =>
-      !(
-        refused &&
-        error.startsWith(`Failed to load resource: the server responded with a status of ${status}`)
-      ),
-  );
-}
-
-describe('every page, as a visitor and as a member', () => {
-  it('knows a real address for each dynamic route', () => {
-    const unknown = pageRoutes().filter((route) => route.includes('[') && !fixtures.paths[route]);
-    expect(unknown).toEqual([]);
-  });
-
-  // The three walks run at once: most of each page's time is the wait for its effects.
-  it.concurrent.for(['visitor', 'member', 'staff'] as const)(
-    'shows no console error on any page to a %s',
-    { timeout: 300_000 },
-    async (who, { expect }) => {
-      const page = await openPage({ viewport: { width: 1280, height: 900 } });
-      if (who === 'member') await signInThroughApi(page.context(), member.email, member.password);
-      if (who === 'staff') {
-        await signInThroughApi(page.context(), fixtures.staff.email, fixtures.staff.password);
-      }
-      const problems: string[] = [];
-      // Staff see the staff pages (the others as a member does).
-      for (const route of who === 'staff' ? Object.keys(staffRoutes()) : pageRoutes()) {
-        const path = fixtures.pathOf(route);
-        const errors = await consoleErrorsOf(page, path);
-        for (const error of errors) problems.push(`${path}: ${error}`);
-      }
-      expect(problems).toEqual([]);
-    },
-  );
+  member = await createVerifiedUser();
+  memberCookie = await sessionCookie(member.email, member.password);
 });
 
 describe('the holes found by attacking the site (regressions)', () => {
