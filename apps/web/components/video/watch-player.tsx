@@ -20,6 +20,8 @@ export interface WatchPlayerProps {
   subtitles?: { language: string; label: string; url: string }[];
   /** Fill the whole frame (the embed page). */
   fillFrame?: boolean;
+  /** The video's duration (seconds), shown with its chapters before the media loads. */
+  durationSeconds?: number | null;
   /** Count a view when playback starts (off for previews of unpublished videos). */
   countsViews: boolean;
   /** VAST rolls for non-supporters (docs/ads.md); none: no ads. */
@@ -100,6 +102,7 @@ export function WatchPlayer(props: WatchPlayerProps) {
           // segment for a visitor who only looks. Not 'metadata': Chromium's own HLS then
           // buffers 12 s of video (bench:pages, docs/pages.md).
           preload: 'none',
+          knownDuration: props.durationSeconds ?? null,
           allowDownload: false,
           playbackRateEnabled: true,
           timelinePreview: props.spritesVttUrl

@@ -174,6 +174,7 @@ export default async function VideoPage({ params }: Params) {
             posterUrl={urls.posterUrl}
             spritesVttUrl={urls.spritesVttUrl}
             subtitles={subtitles}
+            durationSeconds={video.durationSeconds}
             countsViews={video.status === 'published' || video.status === 'hidden'}
             videoAds={video.status === 'published' ? videoAdSettings() : null}
           />

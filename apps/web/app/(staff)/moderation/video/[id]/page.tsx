@@ -51,6 +51,7 @@ export default async function ModerationVideoPage({ params }: { params: Promise<
             posterUrl={storage.publicUrl(video.posterKey)}
             spritesVttUrl={null}
             countsViews={false}
+            durationSeconds={video.durationSeconds}
           />
         ) : (
           <div className="flex aspect-video items-center justify-center rounded-xl bg-surface-overlay text-neutral-400">
