@@ -122,11 +122,16 @@ export const commentsEndpoint = defineModeEndpoint({
     },
     Edit: {
       right: 'participate',
-      summary: `Change the text of your own comment (\`commentId\`, \`text\`); it shows as edited.`,
+      summary: `Change the text of your own comment (\`commentId\`, \`text\`); it shows as edited. An account still new has the edited comment held for a moderator again (\`isHeld\`).`,
       input: EditCommentInput,
       output: CommentAnswer,
       handle: async (input, context) => ({
-        body: { ...(await editComment(context.db, context.actor, input, context.now())) },
+        body: {
+          ...(await editComment(context.db, context.actor, input, {
+            settings: commentSettingsOf(context.config),
+            now: context.now(),
+          })),
+        },
       }),
     },
     Delete: {

@@ -448,6 +448,24 @@ export async function listReplies(
 // Writing.
 
 /**
+ * Whether what this account writes now waits for staff: an account younger than
+ * `holdNewAccountHours` (0: never), unless it is staff's.
+ */
+function isHeldWriter(
+  account: { createdAt: Date } | undefined,
+  viewer: Viewer,
+  holdNewAccountHours: number,
+  now: Date,
+): boolean {
+  return (
+    !viewer.isStaff &&
+    holdNewAccountHours > 0 &&
+    account !== undefined &&
+    now.getTime() - account.createdAt.getTime() < holdNewAccountHours * 3600_000
+  );
+}
+
+/**
  * Posts a comment, or a reply (a reply to a reply answers its top-level comment). Members
  * with the participate right only, at most `settings.rateLimit` comments in its window; a
  * new account's comment (younger than `settings.holdNewAccountHours`) is held for staff,
@@ -493,11 +511,9 @@ export async function createComment(
     .from(users)
     .where(eq(users.id, me.id))
     .limit(1);
-  const isNewAccount =
-    holdNewAccountHours > 0 &&
-    account !== undefined &&
-    now.getTime() - account.createdAt.getTime() < holdNewAccountHours * 3600_000;
-  const status: CommentStatus = isNewAccount && !viewer.isStaff ? 'held' : 'published';
+  const status: CommentStatus = isHeldWriter(account, viewer, holdNewAccountHours, now)
+    ? 'held'
+    : 'published';
   const [stored] = await db
     .insert(comments)
     .values({
@@ -540,23 +556,41 @@ export async function createComment(
   return view;
 }
 
-/** Changes the text of one's own comment; the comment shows "edited" from then on. */
+/**
+ * Changes the text of one's own comment; the comment shows "edited" from then on. A comment
+ * approved while its account was new goes back to the held queue when it is edited within the
+ * hold window: staff approved the text they read, not the new one.
+ */
 export async function editComment(
   db: Database,
   actor: Actor | null,
   input: EditCommentInput,
-  now: Date = new Date(),
+  options: { settings: CommentSettings; now?: Date },
 ): Promise<CommentView> {
+  const now = options.now ?? new Date();
   const me = requireMemberRight(actor, 'participate');
   const viewer = viewerOf(me);
   const { row, video } = await findVisibleComment(db, viewer, input.commentId);
   if (row.authorId !== me.id) throw new ServiceError('forbidden', COMMENT_MESSAGES.onlyAuthorEdits);
   if (row.body === input.text) return toView(row, viewer, video.ownerId);
+  const [account] = await db
+    .select({ createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, me.id))
+    .limit(1);
+  const status: CommentStatus = isHeldWriter(
+    account,
+    viewer,
+    options.settings.holdNewAccountHours,
+    now,
+  )
+    ? 'held'
+    : row.status;
   const [updated] = await db
     .update(comments)
-    .set({ body: input.text, editedAt: now })
+    .set({ body: input.text, editedAt: now, status })
     .where(and(eq(comments.id, row.id), isNull(comments.deletedAt)))
-    .returning({ body: comments.body, editedAt: comments.editedAt });
+    .returning({ body: comments.body, editedAt: comments.editedAt, status: comments.status });
   if (!updated) throw new ServiceError('not_found', COMMENT_MESSAGES.commentMissing);
   return toView({ ...row, ...updated }, viewer, video.ownerId);
 }
@@ -728,13 +762,19 @@ export async function approveComment(
   const { db } = unit;
   const staff = requireRight(actor, 'moderate')!;
   const now = options.now ?? new Date();
+  // A comment approved before and held again by an edit told the parent's author already.
+  const [before] = await db
+    .select({ approvedAt: comments.approvedAt })
+    .from(comments)
+    .where(eq(comments.id, commentId))
+    .limit(1);
   const [approved] = await db
     .update(comments)
     .set({ status: 'published', approvedAt: now, approvedById: staff.id })
     .where(and(eq(comments.id, commentId), eq(comments.status, 'held'), isNull(comments.deletedAt)))
     .returning();
   if (!approved) throw new ServiceError('not_found', COMMENT_MESSAGES.notHeld);
-  if (approved.parentId) {
+  if (approved.parentId && !before?.approvedAt) {
     const [top] = await db
       .select({ authorId: comments.authorId })
       .from(comments)
