@@ -348,6 +348,22 @@ function CommentItem({
     context.removeComment(comment);
   };
 
+  if (comment.isFromBlocked) {
+    // Kept for the viewer's own replies under it; what the blocked member wrote stays hidden.
+    return (
+      <article
+        className="flex gap-3"
+        data-testid="comment"
+        data-comment-id={comment.id}
+        data-from-blocked="true"
+      >
+        <div className="min-w-0 flex-1">
+          <p className="text-sm italic text-neutral-400">A comment by a member you blocked</p>
+        </div>
+      </article>
+    );
+  }
+
   return (
     <article className="flex gap-3" data-testid="comment" data-comment-id={comment.id}>
       <ProfileLink username={comment.author.username} aria-hidden="true" tabIndex={-1}>

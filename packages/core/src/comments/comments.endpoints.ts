@@ -41,6 +41,7 @@ const CommentAnswer = z.object({
   createdAt: z.string(),
   editedAt: z.string().nullable(),
   isHeld: z.boolean(),
+  isFromBlocked: z.boolean(),
   canEdit: z.boolean(),
   canDelete: z.boolean(),
   replyCount: z.number().int().min(0),

@@ -95,6 +95,11 @@ export interface CommentView {
   editedAt: string | null;
   /** Waiting for a moderator: only its author sees it. */
   isHeld: boolean;
+  /**
+   * A top-level comment by a member the viewer blocked, kept because the viewer replied under
+   * it: its text and author are left out (empty), its replies show.
+   */
+  isFromBlocked: boolean;
   canEdit: boolean;
   canDelete: boolean;
   /** Visible replies (top-level comments; 0 for replies). */
@@ -185,6 +190,7 @@ const parent = alias(comments, 'parent');
 const parentAuthor = alias(users, 'parent_author');
 
 type CommentTable = Record<'deletedAt' | 'status' | 'authorId', PgColumn>;
+type ThreadTable = CommentTable & Record<'id', PgColumn>;
 type UserTable = Record<'banned', PgColumn>;
 
 /**
@@ -199,6 +205,27 @@ function visibleTo(viewerId: string | null, c: CommentTable, u: UserTable): SQL 
     notBlockedBy(viewerId, c.authorId),
   )!;
 }
+
+/**
+ * A top-level comment the viewer sees as a thread: one visible to them, or one by a member they
+ * blocked under which they replied (blocking someone does not hide one's own replies; the
+ * comment itself shows without its text, `isFromBlocked`).
+ */
+function threadVisibleTo(viewerId: string | null, c: ThreadTable, u: UserTable): SQL {
+  const answered = viewerId
+    ? sql`exists (select 1 from ${comments} own_reply where own_reply.parent_id = ${c.id} and own_reply.author_id = ${viewerId} and own_reply.deleted_at is null)`
+    : sql`false`;
+  return and(
+    isNull(c.deletedAt),
+    eq(u.banned, false),
+    viewerId ? or(eq(c.status, 'published'), eq(c.authorId, viewerId)) : eq(c.status, 'published'),
+    or(notBlockedBy(viewerId, c.authorId), answered),
+  )!;
+}
+
+/** Whether the viewer blocked the author of the comment in `c` (a kept thread's head). */
+const fromBlocked = (viewerId: string | null) =>
+  sql<boolean>`not (${notBlockedBy(viewerId, comments.authorId)})`;
 
 interface Viewer {
   id: string | null;
@@ -236,6 +263,8 @@ interface CommentRow {
   username: string;
   image: string | null;
   isSupporter: boolean;
+  /** By a member the viewer blocked (a kept thread's head); absent: no. */
+  fromBlocked?: boolean;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -247,15 +276,19 @@ function toView(
   replyCount = 0,
 ): CommentView {
   const isMine = viewer.id !== null && viewer.id === row.authorId;
+  const isFromBlocked = Boolean(row.fromBlocked);
   return {
     id: row.id,
     videoId: row.videoId,
     parentId: row.parentId,
-    text: row.body,
-    author: { username: row.username, image: row.image, isSupporter: row.isSupporter },
+    text: isFromBlocked ? '' : row.body,
+    author: isFromBlocked
+      ? { username: '', image: null, isSupporter: false }
+      : { username: row.username, image: row.image, isSupporter: row.isSupporter },
     createdAt: iso(row.createdAt),
     editedAt: row.editedAt ? iso(row.editedAt) : null,
     isHeld: row.status === 'held',
+    isFromBlocked,
     canEdit: isMine,
     canDelete: isMine || viewer.isStaff || (viewer.id !== null && viewer.id === videoOwnerId),
     replyCount,
@@ -290,7 +323,7 @@ export async function countVideoComments(
       and(
         eq(comments.videoId, videoId),
         visibleTo(viewerId, comments, author),
-        or(isNull(comments.parentId), visibleTo(viewerId, parent, parentAuthor)),
+        or(isNull(comments.parentId), threadVisibleTo(viewerId, parent, parentAuthor)),
       ),
     );
   return Number(row?.n ?? 0);
@@ -354,7 +387,7 @@ export async function listComments(
   const where = and(
     eq(comments.videoId, video.id),
     isNull(comments.parentId),
-    visibleTo(viewer.id, comments, author),
+    threadVisibleTo(viewer.id, comments, author),
   );
   const replyCount = replyCountOf(db, viewer.id);
   const ordering =
@@ -363,7 +396,7 @@ export async function listComments(
       : [desc(comments.createdAt), desc(comments.id)];
   const [rows, [topLevel], totalCount] = await Promise.all([
     db
-      .select({ ...commentColumns, replyCount })
+      .select({ ...commentColumns, replyCount, fromBlocked: fromBlocked(viewer.id) })
       .from(comments)
       .innerJoin(author, eq(author.id, comments.authorId))
       .where(where)
@@ -397,10 +430,11 @@ export async function listComments(
 /** A comment the viewer can see, on a published video; 404 otherwise. */
 async function findVisibleComment(db: Database, viewer: Viewer, commentId: string) {
   const [row] = await db
-    .select(commentColumns)
+    .select({ ...commentColumns, fromBlocked: fromBlocked(viewer.id) })
     .from(comments)
     .innerJoin(author, eq(author.id, comments.authorId))
-    .where(and(eq(comments.id, commentId), visibleTo(viewer.id, comments, author)))
+    // A reply has no replies: for it this is the plain rule.
+    .where(and(eq(comments.id, commentId), threadVisibleTo(viewer.id, comments, author)))
     .limit(1);
   if (!row) throw new ServiceError('not_found', COMMENT_MESSAGES.commentMissing);
   try {

@@ -608,4 +608,46 @@ describe('blocks', () => {
     expect((await list(null, video.id)).totalCount).toBe(3);
     expect((await list(b.actor, video.id)).totalCount).toBe(3);
   });
+
+  it('keeps the blocker’s own replies under a blocked member’s comment, without its text', async () => {
+    const { a, b, video } = await setting();
+    const c = await member();
+    const theirs = await post(b.actor, video.id, 'from b');
+    const myReply = await post(a.actor, video.id, 'my answer to b', theirs.id);
+    const otherReply = await post(c.actor, video.id, 'c answers b too', theirs.id);
+    await post(b.actor, video.id, 'b answers back', theirs.id);
+    await post(b.actor, video.id, 'b alone');
+    await dispatch(
+      privacyEndpoint,
+      { mode: 'Block', username: b.user.username },
+      createTestContext(db, { actor: a.actor }),
+    );
+    const mine = await list(a.actor, video.id);
+    expect(mine.data).toHaveLength(1);
+    const thread = mine.data[0]! as (typeof mine.data)[number] & {
+      isFromBlocked: boolean;
+      author: { username: string };
+    };
+    expect(thread).toMatchObject({
+      id: theirs.id,
+      text: '',
+      isFromBlocked: true,
+      author: { username: '' },
+      replyCount: 2,
+    });
+    expect(thread.replies.map((r) => r.id)).toEqual([myReply.id, otherReply.id]);
+    // The count is of what the blocker reads: the two replies, not the hidden comment.
+    expect(mine.totalCount).toBe(2);
+    const more = await call(a.actor, 'Replies', { commentId: theirs.id });
+    expect(more.status).toBe(200);
+    expect((more.body.data as { id: string }[]).map((r) => r.id)).toEqual([
+      myReply.id,
+      otherReply.id,
+    ]);
+    // Others read the thread as before.
+    expect((await list(c.actor, video.id)).data.find((t) => t.id === theirs.id)).toMatchObject({
+      text: 'from b',
+      replyCount: 3,
+    });
+  });
 });
