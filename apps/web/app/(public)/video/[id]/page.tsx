@@ -159,7 +159,9 @@ export default async function VideoPage({ params }: Params) {
             )}
           </p>
         )}
-        {video.status === 'processing' && <ProcessingWatch videoId={video.id} />}
+        {video.status === 'processing' && (
+          <ProcessingWatch videoId={video.id} hasPlayer={urls !== null} />
+        )}
         {urls ? (
           <WatchPlayer
             videoId={video.id}
