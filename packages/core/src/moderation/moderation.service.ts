@@ -55,6 +55,8 @@ export const MODERATION_PAGE_SIZE = 20;
 export const MODERATION_MESSAGES = {
   noOpenReports: 'This video has no open reports',
   notUnpublished: 'Only a video unpublished by staff can be published here',
+  hiddenWithOwner:
+    'This video is hidden because its owner is disabled: enabling the member brings it back',
   notUnpublishedToDelete: 'Only a video unpublished by staff can be deleted here',
   alreadyUnpublished: 'This video is already unpublished by staff',
   notPublished: 'Only a published video, or one its owner unpublished, can be unpublished',
@@ -357,7 +359,7 @@ export async function loadModerationVideo(db: Database, videoId: string) {
     .where(eq(videos.id, videoId))
     .limit(1);
   if (!row) return null;
-  const [open, log] = await Promise.all([
+  const [open, log, [suspended]] = await Promise.all([
     openReportsOf(db, 'video', [videoId]),
     db
       .select()
@@ -365,8 +367,19 @@ export async function loadModerationVideo(db: Database, videoId: string) {
       .where(and(eq(staffActions.targetKind, 'video'), eq(staffActions.targetId, videoId)))
       .orderBy(desc(staffActions.createdAt), desc(staffActions.id))
       .limit(50),
+    db
+      .select({ videoId: suspendedVideos.videoId })
+      .from(suspendedVideos)
+      .where(eq(suspendedVideos.videoId, videoId))
+      .limit(1),
   ]);
-  return { video: toModerationVideo(row), reports: open.get(videoId) ?? [], log };
+  return {
+    video: toModerationVideo(row),
+    reports: open.get(videoId) ?? [],
+    log,
+    /** Hidden because its owner is disabled (not by a staff action on it): back on enabling. */
+    isHiddenWithOwner: Boolean(suspended),
+  };
 }
 
 /** The dashboard's queue counts. */
@@ -619,7 +632,8 @@ export async function publishVideoAsStaff(
       .from(suspendedVideos)
       .where(eq(suspendedVideos.videoId, videoId))
       .limit(1);
-    if (current.status !== 'unpublished_admin' || suspended) {
+    if (suspended) throw new ServiceError('conflict', MODERATION_MESSAGES.hiddenWithOwner);
+    if (current.status !== 'unpublished_admin') {
       throw new ServiceError('conflict', MODERATION_MESSAGES.notUnpublished);
     }
     const [row] = await tx

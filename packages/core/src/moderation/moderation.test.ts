@@ -18,7 +18,7 @@ import { createTestDatabase } from '../testing/test-db';
 import { createVideo } from '../testing/video-factory';
 import { InProcessEvents } from '../videos/processing-events';
 import { adminEndpoint } from './admin.endpoints';
-import { countQueues } from './moderation.service';
+import { countQueues, loadModerationVideo } from './moderation.service';
 
 const handle = await createTestDatabase();
 const { db } = handle;
@@ -305,11 +305,21 @@ describe('disabling a member', () => {
     expect(await listed()).not.toContain(video.id);
     // Their videos are not staff's unpublished list: they come back with the account.
     expect(await unpublishedIds(moderator)).not.toContain(video.id);
+    // Staff are told why the video is hidden, and publishing it alone is refused naming why.
+    expect((await loadModerationVideo(db, video.id))?.isHiddenWithOwner).toBe(true);
+    expect(await admin(moderator, { mode: 'AdminPublish', _id: video.id })).toMatchObject({
+      status: 409,
+      body: {
+        error:
+          'This video is hidden because its owner is disabled: enabling the member brings it back',
+      },
+    });
 
     const enabled = await admin(moderator, { mode: 'EnableMember', userId: member.user.id });
     expect(enabled.body).toMatchObject({ data: { disabled: false } });
     expect(await statusOf(video.id)).toBe('published');
     expect(await statusOf(own.id)).toBe('unpublished_user');
+    expect((await loadModerationVideo(db, video.id))?.isHiddenWithOwner).toBe(false);
     expect(await listed()).toContain(video.id);
     expect((await logOf(member.user.id)).map((entry) => entry.action).sort()).toEqual([
       'disable_member',
