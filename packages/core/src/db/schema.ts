@@ -718,6 +718,7 @@ export const NOTIFICATION_KINDS = [
   'ticket_answer',
   'video_processed',
   'video_unpublished',
+  'video_removed',
   'tagging_decision',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -743,6 +744,8 @@ export const notifications = pgTable(
     targetPath: text().notNull(),
     /** What it is about, as shown: a video title, a subject. */
     targetTitle: text().notNull().default(''),
+    /** What was said, shown under it: the reason staff gave. Empty: nothing more. */
+    detail: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp({ withTimezone: true }),
     /** How it goes by e-mail, decided when it is made from the member's settings. */

@@ -510,7 +510,7 @@ async function deleteVideoAsStaff(
   videoId: string,
   reason: string,
   onlyIf: (video: Video) => string | null,
-): Promise<void> {
+): Promise<Video> {
   const now = ctx.now();
   const removed = await inTransaction(ctx, async (unit) => {
     const tx = unit.db;
@@ -543,6 +543,7 @@ async function deleteVideoAsStaff(
     await ctx.media.storage.deletePrefix(videoPrefix(videoId));
     ctx.media.events.publish({ type: 'removed', videoId, ownerId: removed.ownerId });
   }
+  return removed;
 }
 
 /** DeleteReportVideo: deletes a reported video; it leaves the reported list. */
@@ -551,9 +552,9 @@ export async function deleteReportedVideo(
   actor: Actor | null,
   videoId: string,
   reason = '',
-): Promise<void> {
+): Promise<Video> {
   const staff = requireMemberRight(actor, 'moderate');
-  await deleteVideoAsStaff(ctx, staff, videoId, reason, () => null);
+  return deleteVideoAsStaff(ctx, staff, videoId, reason, () => null);
 }
 
 /** AdminDelete: deletes a video staff unpublished; it leaves the unpublished list. */
@@ -562,9 +563,9 @@ export async function deleteUnpublishedVideo(
   actor: Actor | null,
   videoId: string,
   reason = '',
-): Promise<void> {
+): Promise<Video> {
   const staff = requireMemberRight(actor, 'moderate');
-  await deleteVideoAsStaff(ctx, staff, videoId, reason, (video) =>
+  return deleteVideoAsStaff(ctx, staff, videoId, reason, (video) =>
     video.status === 'unpublished_admin' ? null : MODERATION_MESSAGES.notUnpublishedToDelete,
   );
 }

@@ -6,7 +6,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../api/endpoint';
 import { dispatch } from '../api/dispatch';
 import { listVideos } from '../browse/browse.service';
-import { comments, messages, reports, sessions, staffActions, users, videos } from '../db/schema';
+import {
+  comments,
+  messages,
+  notifications,
+  reports,
+  sessions,
+  staffActions,
+  users,
+  videos,
+} from '../db/schema';
 import { transcodeDeadLetterJob, transcodeVideoJob } from '../jobs/job-definitions';
 import { JobQueue } from '../jobs/job-queue';
 import { commentsEndpoint } from '../comments/comments.endpoints';
@@ -210,6 +219,18 @@ describe('/api/v2/admin transitions (spec §4)', () => {
       .where(eq(messages.recipientId, uploader.user.id));
     expect(notice?.subject).toBe('Your video "Reported cut" was removed');
     expect(notice?.body).toContain('Not your footage');
+    // The bell (and the e-mail, at once by default) say it too, with the reason.
+    const [bell] = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, uploader.user.id));
+    expect(bell).toMatchObject({
+      kind: 'video_removed',
+      targetPath: '/inbox',
+      targetTitle: 'Reported cut',
+      detail: 'Reason: Not your footage',
+      emailMode: 'immediate',
+    });
     const [entry] = await logOf(video.id);
     expect(entry).toMatchObject({
       action: 'delete_video',
@@ -249,6 +270,17 @@ describe('/api/v2/admin transitions (spec §4)', () => {
       .from(messages)
       .where(eq(messages.recipientId, uploader.user.id));
     expect(notices.map((notice) => notice.body).join()).toContain('Seizure warning missing');
+    // The bell and the e-mail give the reason and lead to the video's own page, which its owner
+    // still opens (their profile lists no unpublished video).
+    const [bell] = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, uploader.user.id));
+    expect(bell).toMatchObject({
+      kind: 'video_unpublished',
+      targetPath: `/video/${video.slug}_${video.id}`,
+      detail: 'Reason: Seizure warning missing',
+    });
     expect(
       (await admin(moderator, { mode: 'UnpublishVideoAdmin', _id: video.id, reason: 'again' }))
         .status,

@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'ticket_answer',
   'video_processed',
   'video_unpublished',
+  'video_removed',
   'tagging_decision',
 ] as const satisfies readonly SchemaKind[];
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -37,6 +38,7 @@ export const NOTIFICATION_KIND_INFO: Readonly<
   ticket_answer: { label: 'Answers to my support tickets', defaultEmail: 'immediate' },
   video_processed: { label: 'My video is ready', defaultEmail: 'off' },
   video_unpublished: { label: 'My video was unpublished', defaultEmail: 'immediate' },
+  video_removed: { label: 'My video was removed by staff', defaultEmail: 'immediate' },
   tagging_decision: { label: 'The answer to my tagger application', defaultEmail: 'immediate' },
 };
 
@@ -73,6 +75,8 @@ export function notificationSentence(
       return `Your video “${title}” is ready`;
     case 'video_unpublished':
       return `Your video “${title}” was unpublished`;
+    case 'video_removed':
+      return `Your video “${title}” was removed by staff`;
     case 'tagging_decision':
       return `Staff answered your tagger application: ${title}`;
   }

@@ -34,6 +34,7 @@ interface DueRow {
   kind: NotificationKind;
   targetPath: string;
   targetTitle: string;
+  detail: string;
   email: string;
   username: string;
   actorUsername: string | null;
@@ -53,6 +54,7 @@ async function claim(
       kind: notifications.kind,
       targetPath: notifications.targetPath,
       targetTitle: notifications.targetTitle,
+      detail: notifications.detail,
       email: users.email,
       username: users.username,
       actorUsername: actor.username,
@@ -118,7 +120,7 @@ function notificationMail(
     username: string;
     subject: string;
     intro: string;
-    items: { text: string; link: string }[];
+    items: { text: string; detail: string; link: string }[];
     userId: string;
     scope: UnsubscribeScope;
     stopLine: string;
@@ -131,7 +133,11 @@ function notificationMail(
     '',
     options.intro,
     '',
-    ...options.items.flatMap((item) => [`- ${item.text}`, `  ${item.link}`]),
+    ...options.items.flatMap((item) => [
+      `- ${item.text}`,
+      ...(item.detail ? [`  ${item.detail}`] : []),
+      `  ${item.link}`,
+    ]),
     '',
     `${options.stopLine}: ${links.page}`,
     `Choose what comes by e-mail: ${settingsLink}`,
@@ -140,7 +146,7 @@ function notificationMail(
 <p>${escapeHtml(`Hello ${options.username},`)}</p>
 <p>${escapeHtml(options.intro)}</p>
 <ul>
-${options.items.map((item) => `<li><a href="${escapeHtml(item.link)}">${escapeHtml(item.text)}</a></li>`).join('\n')}
+${options.items.map((item) => `<li><a href="${escapeHtml(item.link)}">${escapeHtml(item.text)}</a>${item.detail ? `<br>${escapeHtml(item.detail)}` : ''}</li>`).join('\n')}
 </ul>
 <p style="color:#666"><a href="${escapeHtml(links.page)}">${escapeHtml(options.stopLine)}</a> · <a href="${escapeHtml(settingsLink)}">Choose what comes by e-mail</a></p>
 </body></html>`;
@@ -158,6 +164,7 @@ ${options.items.map((item) => `<li><a href="${escapeHtml(item.link)}">${escapeHt
 
 const itemOf = (settings: NotificationMailSettings, row: DueRow) => ({
   text: notificationSentence(row.kind, row.actorUsername, row.targetTitle),
+  detail: row.detail,
   link: `${settings.publicUrl}${row.targetPath}`,
 });
 
