@@ -916,10 +916,13 @@ export const staffActions = pgTable(
     targetId: text().notNull(),
     targetLabel: text().notNull().default(''),
     reason: text().notNull().default(''),
+    /** Whose video or comment it acted on, so the member's log shows it after it is gone. */
+    ownerId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('staff_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('staff_actions_owner_idx').on(t.ownerId, t.createdAt.desc()),
     index('staff_actions_actor_idx').on(t.actorUsername, t.createdAt.desc()),
     index('staff_actions_target_idx').on(t.targetKind, t.targetId),
   ],

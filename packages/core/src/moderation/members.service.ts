@@ -179,6 +179,8 @@ export async function loadMemberForStaff(db: Database, username: string) {
       .where(
         or(
           and(eq(staffActions.targetKind, 'member'), eq(staffActions.targetId, user.id)),
+          // Actions on their videos and comments, deleted ones too.
+          eq(staffActions.ownerId, user.id),
           eq(staffActions.actorId, user.id),
         ),
       )

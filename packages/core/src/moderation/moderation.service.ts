@@ -490,6 +490,7 @@ export async function approveReportedVideo(
         targetKind: 'video',
         targetId: videoId,
         targetLabel: current.title,
+        ownerId: current.ownerId,
         reason: `${closed} report${closed === 1 ? '' : 's'} closed`,
       },
       now,
@@ -532,6 +533,7 @@ async function deleteVideoAsStaff(
         targetKind: 'video',
         targetId: videoId,
         targetLabel: row.title,
+        ownerId: row.ownerId,
         reason,
       },
       now,
@@ -608,6 +610,7 @@ export async function unpublishVideoAsStaff(
         targetKind: 'video',
         targetId: videoId,
         targetLabel: row.title,
+        ownerId: row.ownerId,
         reason,
       },
       now,
@@ -652,7 +655,13 @@ export async function publishVideoAsStaff(
     await recordStaffAction(
       tx,
       staff,
-      { action: 'publish_video', targetKind: 'video', targetId: videoId, targetLabel: row.title },
+      {
+        action: 'publish_video',
+        targetKind: 'video',
+        targetId: videoId,
+        targetLabel: row.title,
+        ownerId: row.ownerId,
+      },
       now,
     );
     return row;
@@ -712,14 +721,17 @@ export async function resolveReports(
   });
 }
 
-/** A comment's text as the log names it. */
-async function commentLabel(db: Database, commentId: string): Promise<string> {
+/** A comment's text as the log names it, and its author (whose log shows the action). */
+async function commentFacts(
+  db: Database,
+  commentId: string,
+): Promise<{ label: string; ownerId: string | null }> {
   const [row] = await db
-    .select({ body: comments.body })
+    .select({ body: comments.body, authorId: comments.authorId })
     .from(comments)
     .where(eq(comments.id, commentId))
     .limit(1);
-  return row ? row.body.slice(0, 120) : '';
+  return { label: row ? row.body.slice(0, 120) : '', ownerId: row?.authorId ?? null };
 }
 
 /** Staff approve a held comment (the comments service), logged in the same transaction. */
@@ -734,6 +746,7 @@ export async function approveHeldComment(
   await inTransaction(ctx, async (unit) => {
     const tx = unit.db;
     await approveComment(unit, staff, commentId, { now, log });
+    const facts = await commentFacts(tx, commentId);
     await recordStaffAction(
       tx,
       staff,
@@ -741,7 +754,8 @@ export async function approveHeldComment(
         action: 'approve_comment',
         targetKind: 'comment',
         targetId: commentId,
-        targetLabel: await commentLabel(tx, commentId),
+        targetLabel: facts.label,
+        ownerId: facts.ownerId,
       },
       now,
     );
@@ -762,7 +776,7 @@ export async function deleteCommentAsStaff(
   const now = ctx.now();
   await inTransaction(ctx, async (unit) => {
     const tx = unit.db;
-    const label = await commentLabel(tx, commentId);
+    const facts = await commentFacts(tx, commentId);
     await deleteComment(unit, staff, { commentId, reason }, now);
     await closeReports(tx, 'comment', commentId, 'actioned', staff, now);
     await recordStaffAction(
@@ -772,8 +786,9 @@ export async function deleteCommentAsStaff(
         action: 'delete_comment',
         targetKind: 'comment',
         targetId: commentId,
-        targetLabel: label,
+        targetLabel: facts.label,
         reason,
+        ownerId: facts.ownerId,
       },
       now,
     );

@@ -27,7 +27,9 @@ import { createTestDatabase } from '../testing/test-db';
 import { createVideo } from '../testing/video-factory';
 import { InProcessEvents } from '../videos/processing-events';
 import { adminEndpoint } from './admin.endpoints';
+import { loadMemberForStaff } from './members.service';
 import { countQueues, loadModerationVideo } from './moderation.service';
+import { describeStaffAction } from './staff-log.service';
 
 const handle = await createTestDatabase();
 const { db } = handle;
@@ -468,6 +470,12 @@ describe('comments', () => {
     expect((await admin(moderator, { mode: 'ApproveComment', commentId: 'heldcm1' })).status).toBe(
       404,
     );
+    // The author's staff page lists what staff did to their comments.
+    const authorLog = (await loadMemberForStaff(db, author.user.username))!.log;
+    expect(authorLog.map((entry) => [entry.action, entry.targetId]).sort()).toEqual([
+      ['approve_comment', 'heldcm1'],
+      ['delete_comment', 'rudecm1'],
+    ]);
   });
 });
 
@@ -494,6 +502,26 @@ describe('comments through the comments endpoint', () => {
 });
 
 describe('the staff action log', () => {
+  it("shows on the uploader's staff page what staff did to their videos, deleted ones too", async () => {
+    const { video, uploader } = await reportedVideo();
+    await admin(moderator, { mode: 'UnpublishVideoAdmin', _id: video.id, reason: 'Too dark' });
+    await admin(moderator, { mode: 'AdminDelete', _id: video.id, reason: 'Still too dark' });
+    const found = await loadMemberForStaff(db, uploader.user.username);
+    expect(found!.log.map((entry) => [entry.action, entry.targetLabel])).toEqual([
+      ['delete_video', 'Reported cut'],
+      ['unpublish_video', 'Reported cut'],
+    ]);
+  });
+
+  it('reads each action naming the kind of its target once', () => {
+    expect(describeStaffAction({ action: 'unpublish_video', targetKind: 'video' })).toBe(
+      'Unpublished a video',
+    );
+    expect(describeStaffAction({ action: 'resolve_reports', targetKind: 'comment' })).toBe(
+      'Closed reports on a comment',
+    );
+  });
+
   it('cannot be changed or deleted, even straight in the database', async () => {
     const { video } = await reportedVideo();
     await admin(moderator, { mode: 'ApproveVideo', _id: video.id });
