@@ -11,6 +11,7 @@ import {
   comments,
   reports,
   staffActions,
+  heldStaffActions,
   suspendedVideos,
   tickets,
   users,
@@ -200,6 +201,17 @@ async function openReportsOf(
 }
 
 /**
+ * Reported and not already acted on: an action held for its undo window (HoldAction) takes the
+ * video out of the queue and its counts at once, as the queue's page shows it.
+ */
+const reportedAndWaiting = and(
+  eq(videos.isReported, true),
+  notExists(
+    sql`(select 1 from ${heldStaffActions} where ${heldStaffActions.targetId} = ${videos.id} and ${heldStaffActions.state} in ('held', 'running'))`,
+  ),
+);
+
+/**
  * The reported list (LoadReportedVideos): videos with open reports, the longest waiting
  * first, each with its reports.
  */
@@ -213,14 +225,14 @@ export async function listReportedVideos(
       .select(videoColumns)
       .from(videos)
       .innerJoin(users, eq(users.id, videos.ownerId))
-      .where(eq(videos.isReported, true))
+      .where(reportedAndWaiting)
       .orderBy(asc(firstReport), asc(videos.id))
       .limit(MODERATION_PAGE_SIZE)
       .offset(index * MODERATION_PAGE_SIZE),
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(videos)
-      .where(eq(videos.isReported, true)),
+      .where(reportedAndWaiting),
   ]);
   const byVideo = await openReportsOf(
     db,
@@ -240,6 +252,10 @@ export interface ReportedItem {
   targetId: string;
   targetLabel: string;
   videoId: string | null;
+  /** A comment's author (null for a member, or a comment gone meanwhile). */
+  author: string | null;
+  /** A comment still there, which staff may delete from the queue. */
+  isLive: boolean;
   reports: QueueReport[];
 }
 
@@ -269,17 +285,26 @@ export async function listReportedItems(
       .from(reports)
       .where(open),
   ]);
-  const byTarget = await openReportsOf(
-    db,
-    kind,
-    rows.map((row) => row.targetId),
-  );
+  const ids = rows.map((row) => row.targetId);
+  const [byTarget, authors] = await Promise.all([
+    openReportsOf(db, kind, ids),
+    kind === 'comment' && ids.length > 0
+      ? db
+          .select({ id: comments.id, username: users.username, deletedAt: comments.deletedAt })
+          .from(comments)
+          .innerJoin(users, eq(users.id, comments.authorId))
+          .where(inArray(comments.id, ids))
+      : Promise.resolve([]),
+  ]);
+  const authorOf = new Map(authors.map((row) => [row.id, row]));
   return pageOf(
     rows.map((row) => ({
       targetKind: kind,
       targetId: row.targetId,
       targetLabel: row.targetLabel,
       videoId: row.videoId,
+      author: authorOf.get(row.targetId)?.username ?? null,
+      isLive: kind === 'member' || authorOf.get(row.targetId)?.deletedAt === null,
       reports: byTarget.get(row.targetId) ?? [],
     })),
     total?.count ?? 0,
@@ -404,7 +429,7 @@ export async function countQueues(db: Database): Promise<QueueCounts> {
       db
         .select({ count: sql<number>`count(*)::int` })
         .from(videos)
-        .where(eq(videos.isReported, true)),
+        .where(reportedAndWaiting),
       openOf('comment'),
       openOf('member'),
       db

@@ -28,7 +28,7 @@ import { createVideo } from '../testing/video-factory';
 import { InProcessEvents } from '../videos/processing-events';
 import { adminEndpoint } from './admin.endpoints';
 import { loadMemberForStaff } from './members.service';
-import { countQueues, loadModerationVideo } from './moderation.service';
+import { countQueues, listReportedItems, loadModerationVideo } from './moderation.service';
 import { describeStaffAction } from './staff-log.service';
 
 const handle = await createTestDatabase();
@@ -452,6 +452,11 @@ describe('comments', () => {
       ).status,
     ).toBe(201);
     expect((await countQueues(db)).reportedComments).toBeGreaterThan(0);
+    // The queue names the comment's author and offers its deletion.
+    const queued = (await listReportedItems(db, 'comment')).data.find(
+      (item) => item.targetId === 'rudecm1',
+    );
+    expect(queued).toMatchObject({ author: author.user.username, isLive: true });
     const deleted = await admin(moderator, {
       mode: 'DeleteComment',
       commentId: 'rudecm1',
