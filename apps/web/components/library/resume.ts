@@ -78,14 +78,19 @@ export function resumeAndReport(
   const final = () => {
     if (seen && seen.position !== lastReported) send(seen);
   };
-  const onVisibility = () => {
-    if (document.visibilityState === 'hidden') final();
+  // As the page hides the player is still there: its place is read once more.
+  const onPageHide = () => {
+    remember();
+    final();
   };
-  window.addEventListener('pagehide', final);
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') onPageHide();
+  };
+  window.addEventListener('pagehide', onPageHide);
   document.addEventListener('visibilitychange', onVisibility);
   return () => {
     final();
-    window.removeEventListener('pagehide', final);
+    window.removeEventListener('pagehide', onPageHide);
     document.removeEventListener('visibilitychange', onVisibility);
   };
 }
