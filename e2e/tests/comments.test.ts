@@ -223,6 +223,8 @@ describe('comments under a video', () => {
     await comment(pageB, 'A comment by A').waitFor();
     await pageB.goto(`/profile/${a.username}`);
     await pageB.getByTestId('block-button').click();
+    // Blocking asks first.
+    await pageB.getByTestId('block-confirm').click();
     await pageB.getByText(`You blocked ${a.username}`).waitFor();
     expect(await pageB.getByTestId('block-button').getAttribute('aria-pressed')).toBe('true');
 

@@ -492,7 +492,7 @@ function CommentItem({
                     onClick={() => setConfirming(false)}
                     className="font-semibold text-neutral-300 hover:text-white"
                   >
-                    Keep it
+                    Cancel
                   </button>
                 </span>
               ) : (

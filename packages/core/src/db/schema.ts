@@ -716,6 +716,7 @@ export const NOTIFICATION_KINDS = [
   'friend_accepted',
   'new_video',
   'ticket_answer',
+  'ticket_closed',
   'video_processed',
   'video_unpublished',
   'video_removed',

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'friend_accepted',
   'new_video',
   'ticket_answer',
+  'ticket_closed',
   'video_processed',
   'video_unpublished',
   'video_removed',
@@ -36,6 +37,7 @@ export const NOTIFICATION_KIND_INFO: Readonly<
   friend_accepted: { label: 'Accepted friend requests', defaultEmail: 'off' },
   new_video: { label: 'New videos from my subscriptions', defaultEmail: 'off' },
   ticket_answer: { label: 'Answers to my support tickets', defaultEmail: 'immediate' },
+  ticket_closed: { label: 'Support closed my ticket', defaultEmail: 'immediate' },
   video_processed: { label: 'My video is ready', defaultEmail: 'off' },
   video_unpublished: { label: 'My video was unpublished', defaultEmail: 'immediate' },
   video_removed: { label: 'My video was removed by staff', defaultEmail: 'immediate' },
@@ -71,6 +73,8 @@ export function notificationSentence(
       return `${who} published “${title}”`;
     case 'ticket_answer':
       return `Support answered your ticket: “${title}”`;
+    case 'ticket_closed':
+      return `Support closed your ticket: “${title}”`;
     case 'video_processed':
       return `Your video “${title}” is ready`;
     case 'video_unpublished':
