@@ -721,6 +721,8 @@ export const NOTIFICATION_KINDS = [
   'video_unpublished',
   'video_removed',
   'tagging_decision',
+  'account_disabled',
+  'account_enabled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -50,6 +50,7 @@ import { sampleRedis } from '../admin/redis-stats.service';
 import { listStaffActions } from './staff-log.service';
 import { unitOf } from '../db/unit-of-work';
 import { canonicalVideoPath } from '../watch/watch.service';
+import { disabledMessage } from '../accounts/messages';
 import { describeZodError } from '../api/dispatch';
 import { ServiceError } from '../api/service-error';
 import {
@@ -379,6 +380,19 @@ export const adminEndpoint = defineModeEndpoint({
       output: memberAnswer,
       async handle({ userId, reason }, context) {
         const data = await disableMember(moderationContext(context), context.actor, userId, reason);
+        // The member can no longer sign in: the e-mail is how they hear it, and why.
+        await notify(
+          unitOf(context),
+          notificationSinkOf(context),
+          {
+            userId,
+            kind: 'account_disabled',
+            actorId: context.actor?.id,
+            targetPath: '/contact',
+            detail: disabledMessage(reason),
+          },
+          context.now(),
+        );
         return { body: { data, ...OK } };
       },
     },
@@ -390,6 +404,18 @@ export const adminEndpoint = defineModeEndpoint({
       output: memberAnswer,
       async handle({ userId, reason }, context) {
         const data = await enableMember(moderationContext(context), context.actor, userId, reason);
+        await notify(
+          unitOf(context),
+          notificationSinkOf(context),
+          {
+            userId,
+            kind: 'account_enabled',
+            actorId: context.actor?.id,
+            targetPath: '/',
+            detail: reasonLine(reason ?? ''),
+          },
+          context.now(),
+        );
         return { body: { data, ...OK } };
       },
     },

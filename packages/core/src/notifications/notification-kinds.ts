@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   'video_unpublished',
   'video_removed',
   'tagging_decision',
+  'account_disabled',
+  'account_enabled',
 ] as const satisfies readonly SchemaKind[];
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -42,6 +44,8 @@ export const NOTIFICATION_KIND_INFO: Readonly<
   video_unpublished: { label: 'My video was unpublished', defaultEmail: 'immediate' },
   video_removed: { label: 'My video was removed by staff', defaultEmail: 'immediate' },
   tagging_decision: { label: 'The answer to my tagger application', defaultEmail: 'immediate' },
+  account_disabled: { label: 'Staff disabled my account', defaultEmail: 'immediate' },
+  account_enabled: { label: 'Staff enabled my account again', defaultEmail: 'immediate' },
 };
 
 export const EMAIL_MODE_LABELS: Readonly<Record<NotificationEmailMode, string>> = {
@@ -83,5 +87,9 @@ export function notificationSentence(
       return `Your video “${title}” was removed by staff`;
     case 'tagging_decision':
       return `Staff answered your tagger application: ${title}`;
+    case 'account_disabled':
+      return 'Staff disabled your account';
+    case 'account_enabled':
+      return 'Staff enabled your account again: you may sign in';
   }
 }

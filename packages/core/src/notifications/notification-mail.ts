@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { notifications, users, type NotificationKind } from '../db/schema';
@@ -67,9 +67,10 @@ async function claim(
         eq(notifications.emailMode, mode),
         isNull(notifications.emailedAt),
         lte(notifications.createdAt, now),
-        // Unverified and disabled accounts get no mail; theirs wait.
+        // Unverified and disabled accounts get no mail; theirs wait. A disabled account is
+        // told that it is, and why: that mail is the only way it hears.
         eq(users.emailVerified, true),
-        eq(users.banned, false),
+        or(eq(users.banned, false), eq(notifications.kind, 'account_disabled')),
       ),
     )
     .orderBy(asc(notifications.createdAt))

@@ -11,6 +11,7 @@ import { commentsEndpoint } from '../comments/comments.endpoints';
 import { profileInputEndpoint } from '../profiles/profile-input.endpoints';
 import { createVideo } from '../testing/video-factory';
 import { testConfig } from '../testing/test-context';
+import { adminEndpoint } from '../moderation/admin.endpoints';
 import { firstWords, notifyOnCommentReplies } from './comment-replies';
 import {
   NOTIFICATION_EMAIL_MODES as SCHEMA_MODES,
@@ -352,6 +353,33 @@ describe('e-mail', () => {
       kind: 'friend_request',
       email: 'off',
     });
+  });
+
+  it('mails a member that staff disabled the account, and why, and that it is enabled again', async () => {
+    const member = await createUser(db);
+    const staff = await createUser(db, { role: 'moderator' });
+    const staffCall = (body: object) =>
+      dispatch(adminEndpoint, body, { ...createTestContext(db, { actor: staff.actor }), media });
+    const disabledAt = smtp.received.length;
+    const disabled = await staffCall({
+      mode: 'DisableMember',
+      userId: member.user.id,
+      reason: 'Spam in messages',
+    });
+    expect(disabled.status).toBe(200);
+    expect(await sendDueNotificationMails(db, mailer, settings)).toBeGreaterThanOrEqual(1);
+    const told = await smtp.waitForMail(member.user.email, { since: disabledAt });
+    expect(told.subject).toContain('Staff disabled your account');
+    // The spec's sentence word for word, then the reason.
+    expect(told.text).toContain(
+      'This account has been disabled. Have you been a bad boy? Please contact support. Reason: Spam in messages',
+    );
+
+    const enabledAt = smtp.received.length;
+    expect((await staffCall({ mode: 'EnableMember', userId: member.user.id })).status).toBe(200);
+    expect(await sendDueNotificationMails(db, mailer, settings)).toBeGreaterThanOrEqual(1);
+    const back = await smtp.waitForMail(member.user.email, { since: enabledAt });
+    expect(back.subject).toContain('Staff enabled your account again');
   });
 
   it('refuses an unsubscribe token that is forged, altered or for a missing member', async () => {
