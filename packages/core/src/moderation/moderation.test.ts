@@ -516,6 +516,18 @@ describe('the staff action log', () => {
       ['delete_video', 'Reported cut'],
       ['unpublish_video', 'Reported cut'],
     ]);
+    // An entry written before the owner was kept still shows for a video they have.
+    const kept = await createVideo(db, { ownerId: uploader.user.id, title: 'Older entry' });
+    await db.insert(staffActions).values({
+      actorId: moderator.id,
+      actorUsername: moderator.username,
+      action: 'approve_video',
+      targetKind: 'video',
+      targetId: kept.id,
+      targetLabel: 'Older entry',
+    });
+    const again = await loadMemberForStaff(db, uploader.user.username);
+    expect(again!.log.map((entry) => entry.targetLabel)).toContain('Older entry');
   });
 
   it('reads each action naming the kind of its target once', () => {
