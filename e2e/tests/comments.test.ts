@@ -74,9 +74,16 @@ describe('comments under a video', () => {
     await pageA.waitForURL('**/notifications');
     const entry = pageA.getByTestId('notification-entry').first();
     expect(await entry.textContent()).toContain(b.username);
+    // It quotes what was said, and leads to the reply itself, marked.
+    expect(await entry.textContent()).toContain('A friend of mine, credits below');
     await entry.click();
-    await pageA.waitForURL((url) => url.pathname === path);
-    await comment(pageA, 'A friend of mine').waitFor();
+    await pageA.waitForURL((url) => url.pathname === path && url.hash.startsWith('#comment-'));
+    const reply = comment(pageA, 'A friend of mine');
+    await reply.waitFor();
+    await expect.poll(() => reply.getAttribute('data-marked'), { timeout: 10_000 }).toBe('true');
+    expect(`#${String(await reply.getAttribute('id'))}`).toBe(
+      await pageA.evaluate(() => window.location.hash),
+    );
 
     // B reports A's comment: a reason from the list, once; B's reports show it waiting.
     const onB = comment(pageB, 'Who made the music?');
@@ -223,6 +230,8 @@ describe('comments under a video', () => {
     await comment(pageB, 'A comment by A').waitFor();
     await pageB.goto(`/profile/${a.username}`);
     await pageB.getByTestId('block-button').click();
+    // Blocking asks first.
+    await pageB.getByTestId('block-confirm').click();
     await pageB.getByText(`You blocked ${a.username}`).waitFor();
     expect(await pageB.getByTestId('block-button').getAttribute('aria-pressed')).toBe('true');
 

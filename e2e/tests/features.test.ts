@@ -171,6 +171,21 @@ describe('light theme', () => {
 });
 
 describe('description', () => {
+  it('shows the length and the chapters before the first play, and a ?t= start as the time', async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(watchPath());
+    const time = page.locator('.cr-time');
+    // No media is loaded before play (preload 'none'): the page's own duration stands in.
+    await expect.poll(() => time.textContent()).toBe('0:00 / 0:32');
+    expect(await page.evaluate(() => document.querySelector('video')?.readyState)).toBe(0);
+    await expect.poll(() => page.locator('.cr-chapter-marker').count()).toBe(2);
+
+    await page.goto(`${watchPath()}?t=12`);
+    await expect.poll(() => time.textContent()).toBe('0:12 / 0:32');
+    await playButton(page).click();
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(12);
+  });
+
   it('links safely, seeks at a time, and shows its chapters on the progress bar', async () => {
     const page = await openPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(watchPath());
@@ -261,6 +276,79 @@ describe('watch later and continue watching', () => {
     await page.goto(watchPath());
     await playButton(page).click();
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(12);
+    // Left playing, the page would go on reporting this member's place in the next test.
+    await page.context().close();
+  });
+
+  it('keeps the place of a member who leaves while it plays, by a link or a typed address', async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 900 } });
+    await signInThroughApi(page.context(), member.email, member.password);
+    const placeOnServer = async () => {
+      const response = await fetch(`${baseUrl()}/api/v2/library`, {
+        method: 'POST',
+        headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' },
+        body: JSON.stringify({ mode: 'LibraryState', videoIds: [video.id] }),
+      });
+      const answer = (await response.json()) as { progress: { position: number }[] };
+      return answer.progress[0]?.position ?? -1;
+    };
+    // Forgets the place (a position at the start keeps nothing), so only this run's reports count.
+    const forgetPlace = async () => {
+      const response = await fetch(`${baseUrl()}/api/v2/library`, {
+        method: 'POST',
+        headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' },
+        body: JSON.stringify({
+          mode: 'SaveProgress',
+          videoId: video.id,
+          position: 0,
+          duration: 32,
+        }),
+      });
+      expect(response.status).toBe(200);
+      expect(await placeOnServer()).toBe(-1);
+    };
+
+    // The last report carries the place last seen while playing (a timeupdate comes 4 times a
+    // second; the server keeps whole seconds), hence `- 1`; the reports every 10 s alone would
+    // leave the place at the start time.
+    // A link of the site: the page stays, the player goes away (no pagehide).
+    await forgetPlace();
+    await page.goto(`${watchPath()}?t=6`);
+    await playButton(page).click();
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(9);
+    const leftAt = Math.floor(await currentTime(page));
+    await page.locator('header a[href="/"]').first().click();
+    await page.waitForURL(`${baseUrl()}/`);
+    await expect.poll(placeOnServer, { timeout: 10_000 }).toBeGreaterThanOrEqual(leftAt - 1);
+
+    // A typed address: the page goes away while the video plays.
+    await forgetPlace();
+    await page.goto(`${watchPath()}?t=12`);
+    await playButton(page).click();
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(15);
+    const leftLater = Math.floor(await currentTime(page));
+    await page.goto('/faq');
+    await expect.poll(placeOnServer, { timeout: 10_000 }).toBeGreaterThanOrEqual(leftLater - 1);
+  });
+
+  it('keeps the place of a visitor who leaves while it plays', async () => {
+    const page = await openPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${watchPath()}?t=8`);
+    await playButton(page).click();
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(11);
+    const leftAt = Math.floor(await currentTime(page));
+    await page.goto('/faq');
+    const kept = await page.evaluate(
+      (id) =>
+        (
+          JSON.parse(localStorage.getItem('cutroom.progress') ?? '{}') as Record<
+            string,
+            { position: number }
+          >
+        )[id]?.position ?? -1,
+      video.id,
+    );
+    expect(kept).toBeGreaterThanOrEqual(leftAt - 1);
   });
 
   it('resumes for a visitor from this browser', async () => {

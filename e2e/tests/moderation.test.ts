@@ -182,7 +182,10 @@ describe('moderation in the browser', () => {
       body: JSON.stringify({ email: target.email, password: target.password }),
     });
     expect(signIn.status).toBe(403);
-    expect(((await signIn.json()) as { message: string }).message).toBe(DISABLED);
+    // The spec's sentence word for word, then the reason staff gave.
+    expect(((await signIn.json()) as { message: string }).message).toBe(
+      `${DISABLED}. Reason: Spam in messages`,
+    );
 
     // Enabled again, they sign in.
     await moderator.getByTestId('member-enable').click();

@@ -182,6 +182,8 @@ describe('support tickets in the browser', () => {
         'open',
     );
     await page.getByTestId('ticket-close').click();
+    // Closing asks first.
+    await page.getByTestId('ticket-close-confirm').click();
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid="ticket-state"]')?.getAttribute('data-state') ===

@@ -25,7 +25,10 @@ import { MemberCache } from '@cutroom/core/member-parts/member-cache';
 import { followMemberChanges } from '@cutroom/core/member-parts/member-changes';
 import { createStorage } from '@cutroom/core/storage/create-storage';
 import { PostgresEvents } from '@cutroom/core/videos/postgres-events';
-import { InProcessEvents } from '@cutroom/core/videos/processing-events';
+import {
+  dropCachedPagesOnStateChange,
+  InProcessEvents,
+} from '@cutroom/core/videos/processing-events';
 import { seedDemoVideos } from '@cutroom/media/demo/seed-demo-videos';
 import { mediaConfigFrom } from '@cutroom/media/media-config';
 import { startWorker } from '@cutroom/media/worker';
@@ -87,15 +90,11 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   const events = config.DATABASE_URL
     ? await PostgresEvents.start({ url: config.DATABASE_URL, log: log.child({ module: 'events' }) })
     : new InProcessEvents();
-  const dropCachedListings = () =>
-    listings
-      .invalidateLocal()
-      .catch((error: unknown) => log.warn({ err: error }, 'cache invalidation failed'));
-  // A video appearing or disappearing changes what listings show. Every process hears these
-  // events, so each drops its own cache.
-  events.subscribe((event) => {
-    if (event.type === 'published' || event.type === 'removed') void dropCachedListings();
-  });
+  const cacheDropFailed = (error: unknown) => log.warn({ err: error }, 'cache invalidation failed');
+  const dropCachedListings = () => listings.invalidateLocal().catch(cacheDropFailed);
+  // A change of a video's state changes its page and what listings show: each process drops
+  // its own cached listings and kept pages at once.
+  dropCachedPagesOnStateChange(events, listings, cacheDropFailed);
   // Without Redis each web node caches on its own: changes made through one reach the others.
   if (events instanceof PostgresEvents && !config.REDIS_URL) {
     listings.setBroadcast(() => events.announceListingsChanged());

@@ -148,3 +148,46 @@ test('toggleControlBar hides the controls until the next user activity', () => {
   expect(root.classList.contains('cr-inactive')).toBe(false);
   player.destroy();
 });
+
+test('before the metadata, a known duration and a pending start show in the time and the chapters', async () => {
+  const video = addVideo();
+  const player = createPlayer('v', {
+    layoutControls: { preload: 'none', knownDuration: 200, allowCasting: false },
+  });
+  const root = player.element;
+  const time = () => root.querySelector('.cr-time')?.textContent;
+  const progress = root.querySelector<HTMLElement>('.cr-progress');
+  expect(time()).toBe('0:00 / 3:20');
+  expect(progress?.getAttribute('aria-valuemax')).toBe('200');
+
+  player.setChapters([
+    { startTime: 0, title: 'Intro' },
+    { startTime: 50, title: 'Middle' },
+  ]);
+  const markers = () =>
+    [...root.querySelectorAll<HTMLElement>('.cr-chapter-marker')].map((m) => m.style.left);
+  expect(markers()).toEqual(['25%']);
+
+  // A ?t= or resume start waits for the metadata and is shown as the current time meanwhile.
+  player.skipTo(83);
+  expect(time()).toBe('1:23 / 3:20');
+  expect(root.querySelector<HTMLElement>('.cr-played')?.style.width).toBe('41.5%');
+
+  // The media's metadata wins over the known duration, and the seek is made.
+  Object.defineProperty(video, 'duration', { configurable: true, value: 100 });
+  Object.defineProperty(video, 'readyState', { configurable: true, value: 1 });
+  video.dispatchEvent(new Event('loadedmetadata'));
+  await vi.waitFor(() => expect(video.currentTime).toBe(83));
+  expect(time()).toBe('1:23 / 1:40');
+  expect(markers()).toEqual(['50%']);
+  player.destroy();
+});
+
+test('an invalid knownDuration is ignored with a warning', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  addVideo();
+  const player = createPlayer('v', { layoutControls: { knownDuration: -3 } });
+  expect(warn).toHaveBeenCalledWith(expect.stringContaining('knownDuration'));
+  expect(player.element.querySelector('.cr-time')?.textContent).toBe('0:00 / 0:00');
+  player.destroy();
+});

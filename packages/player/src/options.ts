@@ -177,6 +177,12 @@ export interface LayoutControls {
   autoPlay: boolean;
   /** The video's preload attribute: 'auto', 'metadata' or 'none'. Default: 'auto'. */
   preload: 'auto' | 'metadata' | 'none';
+  /**
+   * The video's duration in seconds when the page knows it: the time display, the progress bar
+   * and the chapter markers use it until the media's metadata arrives (with `preload: 'none'`,
+   * at the first play). Default: null (unknown until the metadata).
+   */
+  knownDuration: number | null;
   /** Offer the playback speed menu. Default: false. */
   playbackRateEnabled: boolean;
   /** Offer a download button for the current source. Default: false. */
@@ -377,6 +383,7 @@ function defaults(): ResolvedOptions {
       loop: false,
       autoPlay: false,
       preload: 'auto',
+      knownDuration: null,
       playbackRateEnabled: false,
       allowDownload: false,
       playButtonShowing: true,
@@ -543,6 +550,17 @@ export function resolveOptions(given: PlayerOptions | undefined | null): Resolve
 
   if (!Array.isArray(lc.contextMenu.links)) lc.contextMenu.links = [];
   if (!['auto', 'metadata', 'none'].includes(lc.preload)) lc.preload = 'auto';
+  if (
+    lc.knownDuration != null &&
+    !(
+      typeof lc.knownDuration === 'number' &&
+      Number.isFinite(lc.knownDuration) &&
+      lc.knownDuration > 0
+    )
+  ) {
+    logWarn('knownDuration must be a positive number of seconds: it is ignored.');
+    lc.knownDuration = null;
+  }
 
   if (!Array.isArray(options.vastOptions.adList)) {
     logError('vastOptions.adList must be an array: no ads are shown.');

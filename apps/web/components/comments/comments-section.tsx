@@ -56,6 +56,20 @@ export function CommentsSection(props: CommentsSectionProps) {
   const [error, setError] = useState('');
   const [loading, setLoading] = useState(false);
   const loadedFor = useRef<string>('visitor:newest');
+  // A link to one comment (`#comment-{id}`, a reply's notification): shown marked, scrolled to.
+  const [markedId, setMarkedId] = useState<string | null>(null);
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    const match = /^#comment-([A-Za-z0-9_-]{1,40})$/.exec(window.location.hash);
+    if (match) setMarkedId(match[1]!);
+  }, []);
+  useEffect(() => {
+    if (!markedId || scrolledTo.current === markedId) return;
+    const target = document.getElementById(`comment-${markedId}`);
+    if (!target) return;
+    scrolledTo.current = markedId;
+    target.scrollIntoView({ block: 'center' });
+  }, [markedId, threads]);
 
   const load = async (nextOrder: Order, index: number) => {
     setLoading(true);
@@ -136,6 +150,7 @@ export function CommentsSection(props: CommentsSectionProps) {
     replaceComment,
     removeComment,
     addReply,
+    markedId,
   };
 
   return (
@@ -236,6 +251,8 @@ interface ThreadContext {
   replaceComment: (comment: CommentView) => void;
   removeComment: (comment: CommentView) => void;
   addReply: (comment: CommentView) => void;
+  /** The comment the address points at (`#comment-{id}`), drawn marked. */
+  markedId: string | null;
 }
 
 function Thread({ thread, context }: { thread: CommentThread; context: ThreadContext }) {
@@ -348,8 +365,32 @@ function CommentItem({
     context.removeComment(comment);
   };
 
+  if (comment.isFromBlocked) {
+    // Kept for the viewer's own replies under it; what the blocked member wrote stays hidden.
+    return (
+      <article
+        className="flex gap-3"
+        data-testid="comment"
+        data-comment-id={comment.id}
+        data-from-blocked="true"
+      >
+        <div className="min-w-0 flex-1">
+          <p className="text-sm italic text-neutral-400">A comment by a member you blocked</p>
+        </div>
+      </article>
+    );
+  }
+
   return (
-    <article className="flex gap-3" data-testid="comment" data-comment-id={comment.id}>
+    <article
+      id={`comment-${comment.id}`}
+      className={`flex scroll-mt-24 gap-3 ${
+        context.markedId === comment.id ? 'rounded-lg bg-accent/10 ring-2 ring-accent' : ''
+      }`}
+      data-testid="comment"
+      data-comment-id={comment.id}
+      data-marked={context.markedId === comment.id ? 'true' : undefined}
+    >
       <ProfileLink username={comment.author.username} aria-hidden="true" tabIndex={-1}>
         <Avatar username={comment.author.username} image={comment.author.image} size={36} />
       </ProfileLink>
@@ -451,7 +492,7 @@ function CommentItem({
                     onClick={() => setConfirming(false)}
                     className="font-semibold text-neutral-300 hover:text-white"
                   >
-                    Keep it
+                    Cancel
                   </button>
                 </span>
               ) : (

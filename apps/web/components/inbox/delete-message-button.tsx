@@ -58,7 +58,7 @@ export function DeleteMessageButton({
             onClick={() => setConfirming(false)}
             className="rounded-full border border-white/20 px-4 py-2 hover:bg-white/10"
           >
-            Keep it
+            Cancel
           </button>
         </div>
       ) : (

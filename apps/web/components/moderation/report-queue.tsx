@@ -67,8 +67,10 @@ function reasonFor(item: QueueItem, typed: string): string {
  * video), z undoes the last action. An action reaches the server at once and is held there for
  * the undo window (docs/moderation.md): leaving or closing the page loses nothing.
  */
-export function ReportQueue({ initial }: { initial: QueueItem[] }) {
+export function ReportQueue({ initial, count }: { initial: QueueItem[]; count: number }) {
   const [items, setItems] = useState(initial);
+  // Every page's count, less what was acted on here (back again when undone or refused).
+  const waiting = Math.max(0, count - initial.length + items.length);
   const [current, setCurrent] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [reason, setReason] = useState('');
@@ -235,6 +237,9 @@ export function ReportQueue({ initial }: { initial: QueueItem[] }) {
 
   return (
     <div className="space-y-3" data-testid="report-queue">
+      <p className="text-sm text-neutral-300" data-testid="queue-count">
+        {waiting} video{waiting === 1 ? '' : 's'} with open reports, the longest waiting first.
+      </p>
       <div className="flex flex-wrap items-end gap-3">
         <label className="min-w-0 flex-1 text-sm">
           <span className="mb-1 block font-semibold">Reason told to the uploader</span>

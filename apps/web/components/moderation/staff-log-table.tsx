@@ -1,8 +1,5 @@
 import type { StaffAction } from '@cutroom/core/db/schema';
-import {
-  STAFF_ACTION_LABELS,
-  type StaffActionKind,
-} from '@cutroom/core/moderation/staff-log.service';
+import { describeStaffAction } from '@cutroom/core/moderation/staff-log.service';
 import { RelativeTime } from '@/components/ui/relative-time';
 
 /** Where a log entry's target can be looked at. */
@@ -46,10 +43,7 @@ export function StaffLogTable({ entries }: { entries: StaffAction[] }) {
             </div>
             <div className="min-w-0">
               <p>
-                <span className="font-semibold">
-                  {STAFF_ACTION_LABELS[entry.action as StaffActionKind] ?? entry.action}
-                </span>{' '}
-                <span className="text-neutral-400">{entry.targetKind}</span>{' '}
+                <span className="font-semibold">{describeStaffAction(entry)}</span>{' '}
                 {href ? (
                   <a href={href} className="break-words text-accent underline hover:no-underline">
                     {label}

@@ -47,6 +47,9 @@ export function NotificationList({ entries }: { entries: NotificationEntry[] }) 
                 {entry.unread && <span className="sr-only">Unread: </span>}
                 {entry.text}
               </span>
+              {entry.detail && (
+                <span className="block break-words text-sm text-neutral-300">{entry.detail}</span>
+              )}
               <span className="block text-xs text-neutral-400">
                 <RelativeTime date={entry.createdAt} />
               </span>

@@ -183,7 +183,7 @@ export function PlaylistEditor({ playlist, videos: initialVideos, isOwner }: Pla
                 onClick={() => setConfirmDelete(false)}
                 className="rounded-full border border-white/20 px-4 py-2 hover:bg-white/10"
               >
-                Keep it
+                Cancel
               </button>
             </span>
           ) : (

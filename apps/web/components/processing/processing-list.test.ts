@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyProcessingEvent, type ProcessingItem } from './processing-list';
+import { applyProcessingEvent, processingText, type ProcessingItem } from './processing-list';
 
 const item = (id: string, progress = 0): ProcessingItem => ({
   id,
@@ -8,6 +8,7 @@ const item = (id: string, progress = 0): ProcessingItem => ({
   status: 'processing',
   progress,
   failureReason: null,
+  playableQuality: null,
 });
 
 describe('applyProcessingEvent', () => {
@@ -29,5 +30,22 @@ describe('applyProcessingEvent', () => {
     expect(applyProcessingEvent(items, { type: 'removed', videoId: 'a' })[0]!.status).toBe(
       'removed',
     );
+  });
+
+  it('says when the first quality already plays, until publication, a failure or a retry', () => {
+    let items = [item('a', 20)];
+    expect(processingText(items[0]!)).toBe('20 %');
+    items = applyProcessingEvent(items, { type: 'playable', videoId: 'a', quality: 360 });
+    expect(items[0]).toMatchObject({ status: 'processing', playableQuality: 360 });
+    expect(processingText(items[0]!)).toBe(
+      '20 %: playable now at 360p; the other qualities follow',
+    );
+    items = applyProcessingEvent(items, { type: 'published', videoId: 'a' });
+    expect(processingText(items[0]!)).toBe('Published');
+    const failed = applyProcessingEvent(
+      applyProcessingEvent([item('b', 50)], { type: 'playable', videoId: 'b', quality: 720 }),
+      { type: 'failed', videoId: 'b', reason: 'broken' },
+    );
+    expect(failed[0]!.playableQuality).toBeNull();
   });
 });

@@ -12,10 +12,13 @@ export interface ProcessingItem {
   status: 'processing' | 'failed' | 'published' | 'removed';
   progress: number;
   failureReason: string | null;
+  /** The first quality (its height), once it plays while the others are made; else null. */
+  playableQuality: number | null;
 }
 
 type StreamEvent =
   | { type: 'progress'; videoId: string; progress: number }
+  | { type: 'playable'; videoId: string; quality: number }
   | { type: 'published'; videoId: string }
   | { type: 'failed'; videoId: string; reason: string }
   | { type: 'processing'; videoId: string }
@@ -31,16 +34,33 @@ export function applyProcessingEvent(
     switch (event.type) {
       case 'progress':
         return { ...item, status: 'processing', progress: Math.max(item.progress, event.progress) };
+      case 'playable':
+        return { ...item, playableQuality: event.quality };
       case 'published':
         return { ...item, status: 'published', progress: 100 };
       case 'failed':
-        return { ...item, status: 'failed', failureReason: event.reason };
+        return { ...item, status: 'failed', failureReason: event.reason, playableQuality: null };
       case 'processing':
-        return { ...item, status: 'processing', progress: 0, failureReason: null };
+        return {
+          ...item,
+          status: 'processing',
+          progress: 0,
+          failureReason: null,
+          playableQuality: null,
+        };
       case 'removed':
         return { ...item, status: 'removed' };
     }
   });
+}
+
+/** What an item's line under its progress bar says. */
+export function processingText(item: ProcessingItem): string {
+  if (item.status === 'published') return 'Published';
+  const percent = `${Math.round(item.progress)} %`;
+  return item.playableQuality !== null
+    ? `${percent}: playable now at ${item.playableQuality}p; the other qualities follow`
+    : percent;
 }
 
 /** The member's videos in processing, kept live by server-sent events, with cancel and retry. */
@@ -61,7 +81,7 @@ export function ProcessingList({
       const data = JSON.parse(event.data) as StreamEvent;
       setItems((current) => applyProcessingEvent(current, data));
     };
-    for (const type of ['progress', 'published', 'failed', 'processing', 'removed']) {
+    for (const type of ['progress', 'playable', 'published', 'failed', 'processing', 'removed']) {
       source.addEventListener(type, onEvent);
     }
     return () => source.close();
@@ -128,7 +148,8 @@ export function ProcessingList({
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 className="min-w-0 flex-1 truncate font-semibold">{item.title}</h2>
               <div className="flex gap-2">
-                {item.status === 'published' && (
+                {(item.status === 'published' ||
+                  (item.status === 'processing' && item.playableQuality !== null)) && (
                   <IntentLink
                     href={`/video/${item.slug}_${item.id}`}
                     className="rounded-full bg-accent px-4 py-1.5 text-sm font-semibold text-black"
@@ -178,7 +199,7 @@ export function ProcessingList({
                   />
                 </div>
                 <p className="mt-1 text-xs text-neutral-400" data-testid="processing-progress">
-                  {item.status === 'published' ? 'Published' : `${Math.round(item.progress)} %`}
+                  {processingText(item)}
                 </p>
               </>
             )}

@@ -250,7 +250,7 @@ export function OwnerPanel({ video }: OwnerPanelProps) {
                 onClick={() => setConfirming(false)}
                 className="rounded-full border border-white/20 px-4 py-2 hover:bg-white/10"
               >
-                Keep it
+                Cancel
               </button>
             </span>
           ) : (

@@ -102,6 +102,7 @@ export function CloseTicketButton({
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const close = async () => {
     setBusy(true);
     const result = await callApi('/api/tickets', { mode, id: ticketId });
@@ -110,19 +111,42 @@ export function CloseTicketButton({
       setError(result.body.error ?? `Failed (status ${result.status})`);
       return;
     }
+    setConfirming(false);
     router.refresh();
   };
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <button
-        type="button"
-        onClick={() => void close()}
-        disabled={busy}
-        data-testid="ticket-close"
-        className="rounded-full border border-white/20 px-4 py-2 text-sm text-white hover:bg-white/10 disabled:opacity-50"
-      >
-        Close ticket
-      </button>
+      {confirming ? (
+        <>
+          <span className="text-sm text-neutral-300">Close this ticket?</span>
+          <button
+            type="button"
+            onClick={() => void close()}
+            disabled={busy}
+            data-testid="ticket-close-confirm"
+            className="rounded-full border border-white/20 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10 disabled:opacity-50"
+          >
+            Yes, close it
+          </button>
+          <button
+            type="button"
+            onClick={() => setConfirming(false)}
+            className="rounded-full px-4 py-2 text-sm text-neutral-300 hover:bg-white/10"
+          >
+            Cancel
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          disabled={busy}
+          data-testid="ticket-close"
+          className="rounded-full border border-white/20 px-4 py-2 text-sm text-white hover:bg-white/10 disabled:opacity-50"
+        >
+          Close ticket
+        </button>
+      )}
       {error && (
         <span role="alert" className="text-sm text-red-400">
           {error}

@@ -20,6 +20,8 @@ export interface WatchPlayerProps {
   subtitles?: { language: string; label: string; url: string }[];
   /** Fill the whole frame (the embed page). */
   fillFrame?: boolean;
+  /** The video's duration (seconds), shown with its chapters before the media loads. */
+  durationSeconds?: number | null;
   /** Count a view when playback starts (off for previews of unpublished videos). */
   countsViews: boolean;
   /** VAST rolls for non-supporters (docs/ads.md); none: no ads. */
@@ -39,12 +41,17 @@ function adList(ads: VideoAdSettings) {
 /** The site's player for one video: the HLS ladder, its poster and the timeline previews. */
 export function WatchPlayer(props: WatchPlayerProps) {
   const mine = useRef<Player | null>(null);
+  // Stops the place reports of the current player, sending the last one.
+  const stopReports = useRef<(() => void) | null>(null);
   // With video ads configured the player waits until it is known whether the reader is a
   // supporter (at once for a visitor): its pre-roll's VAST request starts with it.
   const notSupporter = useNotSupporter();
   const ads = props.videoAds && notSupporter ? props.videoAds : null;
   useEffect(
     () => () => {
+      // Leaving the page by a link of the site: no pagehide, the player just goes away.
+      stopReports.current?.();
+      stopReports.current = null;
       if (mine.current && getCurrentPlayer() === mine.current) setCurrentPlayer(null);
     },
     [],
@@ -54,7 +61,8 @@ export function WatchPlayer(props: WatchPlayerProps) {
     setCurrentPlayer(player);
     // A shared link's ?t=83 (or 1m23s) starts there, else where the viewer left off (not in
     // embeds on other sites); the seek waits for the first play.
-    resumeAndReport(player, {
+    stopReports.current?.();
+    stopReports.current = resumeAndReport(player, {
       videoId: props.videoId,
       start: parseStartTime(new URLSearchParams(window.location.search).get('t')),
       reports: props.countsViews && !props.fillFrame,
@@ -100,6 +108,7 @@ export function WatchPlayer(props: WatchPlayerProps) {
           // segment for a visitor who only looks. Not 'metadata': Chromium's own HLS then
           // buffers 12 s of video (bench:pages, docs/pages.md).
           preload: 'none',
+          knownDuration: props.durationSeconds ?? null,
           allowDownload: false,
           playbackRateEnabled: true,
           timelinePreview: props.spritesVttUrl

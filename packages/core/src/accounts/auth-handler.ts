@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { sessions } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import { VERIFY_LANDING_PATH, type Auth } from './auth';
 import {
   clearSignInFailures,
@@ -10,7 +10,7 @@ import {
   recordSignInFailure,
   type LockoutPolicy,
 } from './login-lockout';
-import { AUTH_CODE_MESSAGES, MESSAGES } from './messages';
+import { AUTH_CODE_MESSAGES, disabledMessage, MESSAGES } from './messages';
 import { sessionTokenOf, setsSessionCookie } from './session-cookie';
 import {
   allowedOriginsFor,
@@ -129,6 +129,22 @@ export function createAuthRequestHandler(options: {
       }
     } else if (response.ok || code === 'EMAIL_NOT_VERIFIED' || code === 'BANNED_USER') {
       await clearSignInFailures(db, input.email);
+    }
+    if (code === 'BANNED_USER') {
+      // The password was right: the member may read why staff disabled the account (better-auth
+      // keeps addresses in lower case).
+      const [account] = await db
+        .select({ reason: users.banReason })
+        .from(users)
+        .where(eq(users.email, input.email.toLowerCase()))
+        .limit(1);
+      const translated = await translateAuthResponse(response);
+      const body = (await translated.json()) as Record<string, unknown>;
+      return json(
+        translated.status,
+        { ...body, message: disabledMessage(account?.reason ?? null) },
+        translated.headers,
+      );
     }
     return translateAuthResponse(response);
   }

@@ -73,3 +73,10 @@ export const AUTH_CODE_MESSAGES: Record<string, string> = {
   INVALID_TWO_FACTOR_COOKIE: OWN_MESSAGES.twoFactorExpired,
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: MESSAGES.tooManyRequests,
 };
+
+/**
+ * A disabled account's sign-in answer: the spec's sentence word for word, then the reason staff
+ * gave when they gave one.
+ */
+export const disabledMessage = (reason: string | null) =>
+  reason?.trim() ? `${MESSAGES.disabled}. Reason: ${reason.trim()}` : MESSAGES.disabled;

@@ -138,8 +138,13 @@ describe('disabled accounts', () => {
 
     const refused = await signIn(user.email, password, freshIp());
     expect(refused.response.status).toBe(403);
-    expect(refused.body.message).toBe(DISABLED);
+    // The spec's sentence word for word, then the reason staff gave.
+    expect(refused.body.message).toBe(`${DISABLED}. Reason: spam`);
     expect(refused.cookie).toBe('');
+    // Only with the right password: a wrong one learns nothing of the account.
+    const guessed = await signIn(user.email, `${password}-wrong`, freshIp());
+    expect(guessed.response.status).toBe(401);
+    expect(JSON.stringify(guessed.body)).not.toContain('spam');
 
     await enableAccount(db, user.email);
     expect((await signIn(user.email, password, freshIp())).response.status).toBe(200);

@@ -41,6 +41,7 @@ const CommentAnswer = z.object({
   createdAt: z.string(),
   editedAt: z.string().nullable(),
   isHeld: z.boolean(),
+  isFromBlocked: z.boolean(),
   canEdit: z.boolean(),
   canDelete: z.boolean(),
   replyCount: z.number().int().min(0),
@@ -122,11 +123,16 @@ export const commentsEndpoint = defineModeEndpoint({
     },
     Edit: {
       right: 'participate',
-      summary: `Change the text of your own comment (\`commentId\`, \`text\`); it shows as edited.`,
+      summary: `Change the text of your own comment (\`commentId\`, \`text\`); it shows as edited. An account still new has the edited comment held for a moderator again (\`isHeld\`).`,
       input: EditCommentInput,
       output: CommentAnswer,
       handle: async (input, context) => ({
-        body: { ...(await editComment(context.db, context.actor, input, context.now())) },
+        body: {
+          ...(await editComment(context.db, context.actor, input, {
+            settings: commentSettingsOf(context.config),
+            now: context.now(),
+          })),
+        },
       }),
     },
     Delete: {

@@ -95,6 +95,11 @@ export interface CommentView {
   editedAt: string | null;
   /** Waiting for a moderator: only its author sees it. */
   isHeld: boolean;
+  /**
+   * A top-level comment by a member the viewer blocked, kept because the viewer replied under
+   * it: its text and author are left out (empty), its replies show.
+   */
+  isFromBlocked: boolean;
   canEdit: boolean;
   canDelete: boolean;
   /** Visible replies (top-level comments; 0 for replies). */
@@ -185,6 +190,7 @@ const parent = alias(comments, 'parent');
 const parentAuthor = alias(users, 'parent_author');
 
 type CommentTable = Record<'deletedAt' | 'status' | 'authorId', PgColumn>;
+type ThreadTable = CommentTable & Record<'id', PgColumn>;
 type UserTable = Record<'banned', PgColumn>;
 
 /**
@@ -199,6 +205,27 @@ function visibleTo(viewerId: string | null, c: CommentTable, u: UserTable): SQL 
     notBlockedBy(viewerId, c.authorId),
   )!;
 }
+
+/**
+ * A top-level comment the viewer sees as a thread: one visible to them, or one by a member they
+ * blocked under which they replied (blocking someone does not hide one's own replies; the
+ * comment itself shows without its text, `isFromBlocked`).
+ */
+function threadVisibleTo(viewerId: string | null, c: ThreadTable, u: UserTable): SQL {
+  const answered = viewerId
+    ? sql`exists (select 1 from ${comments} own_reply where own_reply.parent_id = ${c.id} and own_reply.author_id = ${viewerId} and own_reply.deleted_at is null)`
+    : sql`false`;
+  return and(
+    isNull(c.deletedAt),
+    eq(u.banned, false),
+    viewerId ? or(eq(c.status, 'published'), eq(c.authorId, viewerId)) : eq(c.status, 'published'),
+    or(notBlockedBy(viewerId, c.authorId), answered),
+  )!;
+}
+
+/** Whether the viewer blocked the author of the comment in `c` (a kept thread's head). */
+const fromBlocked = (viewerId: string | null) =>
+  sql<boolean>`not (${notBlockedBy(viewerId, comments.authorId)})`;
 
 interface Viewer {
   id: string | null;
@@ -236,6 +263,8 @@ interface CommentRow {
   username: string;
   image: string | null;
   isSupporter: boolean;
+  /** By a member the viewer blocked (a kept thread's head); absent: no. */
+  fromBlocked?: boolean;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -247,15 +276,19 @@ function toView(
   replyCount = 0,
 ): CommentView {
   const isMine = viewer.id !== null && viewer.id === row.authorId;
+  const isFromBlocked = Boolean(row.fromBlocked);
   return {
     id: row.id,
     videoId: row.videoId,
     parentId: row.parentId,
-    text: row.body,
-    author: { username: row.username, image: row.image, isSupporter: row.isSupporter },
+    text: isFromBlocked ? '' : row.body,
+    author: isFromBlocked
+      ? { username: '', image: null, isSupporter: false }
+      : { username: row.username, image: row.image, isSupporter: row.isSupporter },
     createdAt: iso(row.createdAt),
     editedAt: row.editedAt ? iso(row.editedAt) : null,
     isHeld: row.status === 'held',
+    isFromBlocked,
     canEdit: isMine,
     canDelete: isMine || viewer.isStaff || (viewer.id !== null && viewer.id === videoOwnerId),
     replyCount,
@@ -290,7 +323,7 @@ export async function countVideoComments(
       and(
         eq(comments.videoId, videoId),
         visibleTo(viewerId, comments, author),
-        or(isNull(comments.parentId), visibleTo(viewerId, parent, parentAuthor)),
+        or(isNull(comments.parentId), threadVisibleTo(viewerId, parent, parentAuthor)),
       ),
     );
   return Number(row?.n ?? 0);
@@ -354,7 +387,7 @@ export async function listComments(
   const where = and(
     eq(comments.videoId, video.id),
     isNull(comments.parentId),
-    visibleTo(viewer.id, comments, author),
+    threadVisibleTo(viewer.id, comments, author),
   );
   const replyCount = replyCountOf(db, viewer.id);
   const ordering =
@@ -363,7 +396,7 @@ export async function listComments(
       : [desc(comments.createdAt), desc(comments.id)];
   const [rows, [topLevel], totalCount] = await Promise.all([
     db
-      .select({ ...commentColumns, replyCount })
+      .select({ ...commentColumns, replyCount, fromBlocked: fromBlocked(viewer.id) })
       .from(comments)
       .innerJoin(author, eq(author.id, comments.authorId))
       .where(where)
@@ -397,10 +430,11 @@ export async function listComments(
 /** A comment the viewer can see, on a published video; 404 otherwise. */
 async function findVisibleComment(db: Database, viewer: Viewer, commentId: string) {
   const [row] = await db
-    .select(commentColumns)
+    .select({ ...commentColumns, fromBlocked: fromBlocked(viewer.id) })
     .from(comments)
     .innerJoin(author, eq(author.id, comments.authorId))
-    .where(and(eq(comments.id, commentId), visibleTo(viewer.id, comments, author)))
+    // A reply has no replies: for it this is the plain rule.
+    .where(and(eq(comments.id, commentId), threadVisibleTo(viewer.id, comments, author)))
     .limit(1);
   if (!row) throw new ServiceError('not_found', COMMENT_MESSAGES.commentMissing);
   try {
@@ -448,6 +482,24 @@ export async function listReplies(
 // Writing.
 
 /**
+ * Whether what this account writes now waits for staff: an account younger than
+ * `holdNewAccountHours` (0: never), unless it is staff's.
+ */
+function isHeldWriter(
+  account: { createdAt: Date } | undefined,
+  viewer: Viewer,
+  holdNewAccountHours: number,
+  now: Date,
+): boolean {
+  return (
+    !viewer.isStaff &&
+    holdNewAccountHours > 0 &&
+    account !== undefined &&
+    now.getTime() - account.createdAt.getTime() < holdNewAccountHours * 3600_000
+  );
+}
+
+/**
  * Posts a comment, or a reply (a reply to a reply answers its top-level comment). Members
  * with the participate right only, at most `settings.rateLimit` comments in its window; a
  * new account's comment (younger than `settings.holdNewAccountHours`) is held for staff,
@@ -493,11 +545,9 @@ export async function createComment(
     .from(users)
     .where(eq(users.id, me.id))
     .limit(1);
-  const isNewAccount =
-    holdNewAccountHours > 0 &&
-    account !== undefined &&
-    now.getTime() - account.createdAt.getTime() < holdNewAccountHours * 3600_000;
-  const status: CommentStatus = isNewAccount && !viewer.isStaff ? 'held' : 'published';
+  const status: CommentStatus = isHeldWriter(account, viewer, holdNewAccountHours, now)
+    ? 'held'
+    : 'published';
   const [stored] = await db
     .insert(comments)
     .values({
@@ -540,23 +590,41 @@ export async function createComment(
   return view;
 }
 
-/** Changes the text of one's own comment; the comment shows "edited" from then on. */
+/**
+ * Changes the text of one's own comment; the comment shows "edited" from then on. A comment
+ * approved while its account was new goes back to the held queue when it is edited within the
+ * hold window: staff approved the text they read, not the new one.
+ */
 export async function editComment(
   db: Database,
   actor: Actor | null,
   input: EditCommentInput,
-  now: Date = new Date(),
+  options: { settings: CommentSettings; now?: Date },
 ): Promise<CommentView> {
+  const now = options.now ?? new Date();
   const me = requireMemberRight(actor, 'participate');
   const viewer = viewerOf(me);
   const { row, video } = await findVisibleComment(db, viewer, input.commentId);
   if (row.authorId !== me.id) throw new ServiceError('forbidden', COMMENT_MESSAGES.onlyAuthorEdits);
   if (row.body === input.text) return toView(row, viewer, video.ownerId);
+  const [account] = await db
+    .select({ createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, me.id))
+    .limit(1);
+  const status: CommentStatus = isHeldWriter(
+    account,
+    viewer,
+    options.settings.holdNewAccountHours,
+    now,
+  )
+    ? 'held'
+    : row.status;
   const [updated] = await db
     .update(comments)
-    .set({ body: input.text, editedAt: now })
+    .set({ body: input.text, editedAt: now, status })
     .where(and(eq(comments.id, row.id), isNull(comments.deletedAt)))
-    .returning({ body: comments.body, editedAt: comments.editedAt });
+    .returning({ body: comments.body, editedAt: comments.editedAt, status: comments.status });
   if (!updated) throw new ServiceError('not_found', COMMENT_MESSAGES.commentMissing);
   return toView({ ...row, ...updated }, viewer, video.ownerId);
 }
@@ -728,13 +796,19 @@ export async function approveComment(
   const { db } = unit;
   const staff = requireRight(actor, 'moderate')!;
   const now = options.now ?? new Date();
+  // A comment approved before and held again by an edit told the parent's author already.
+  const [before] = await db
+    .select({ approvedAt: comments.approvedAt })
+    .from(comments)
+    .where(eq(comments.id, commentId))
+    .limit(1);
   const [approved] = await db
     .update(comments)
     .set({ status: 'published', approvedAt: now, approvedById: staff.id })
     .where(and(eq(comments.id, commentId), eq(comments.status, 'held'), isNull(comments.deletedAt)))
     .returning();
   if (!approved) throw new ServiceError('not_found', COMMENT_MESSAGES.notHeld);
-  if (approved.parentId) {
+  if (approved.parentId && !before?.approvedAt) {
     const [top] = await db
       .select({ authorId: comments.authorId })
       .from(comments)

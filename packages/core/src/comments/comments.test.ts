@@ -465,6 +465,41 @@ describe('comments of new accounts are held for moderation', () => {
     expect(afterDay.body.isHeld).toBe(false);
   });
 
+  it('holds an approved comment again when its new account edits it within the period', async () => {
+    const { a, video } = await setting();
+    const newcomer = await createUser(db);
+    const mod = await member({ role: 'moderator' });
+    const comment = await post(newcomer.actor, video.id, 'Nice cut');
+    await approveComment({ db }, mod.actor, comment.id);
+    expect((await list(a.actor, video.id)).data[0]).toMatchObject({ id: comment.id });
+
+    const edited = await call(newcomer.actor, 'Edit', {
+      commentId: comment.id,
+      text: 'buy followers at example.com',
+    });
+    expect(edited).toMatchObject({ status: 200, body: { isHeld: true } });
+    expect((await list(a.actor, video.id)).totalCount).toBe(0);
+    expect((await list(null, video.id)).totalCount).toBe(0);
+    expect((await list(newcomer.actor, video.id)).data[0]).toMatchObject({
+      id: comment.id,
+      isHeld: true,
+      text: 'buy followers at example.com',
+    });
+    expect((await listHeldComments(db, mod.actor)).data.map((c) => c.id)).toContain(comment.id);
+
+    // Approved again, then edited once the account is past the period: it stays published.
+    await approveComment({ db }, mod.actor, comment.id);
+    const later = () => new Date(Date.now() + DAY + 60_000);
+    const afterDay = await call(
+      newcomer.actor,
+      'Edit',
+      { commentId: comment.id, text: 'Nice cut, really' },
+      { now: later },
+    );
+    expect(afterDay).toMatchObject({ status: 200, body: { isHeld: false } });
+    expect((await list(a.actor, video.id)).data[0]).toMatchObject({ text: 'Nice cut, really' });
+  });
+
   it('lets staff see and delete held and deleted comments with the reason', async () => {
     const { video } = await setting();
     const newcomer = await createUser(db);
@@ -520,6 +555,10 @@ describe('the reply hook', () => {
     await approveComment({ db }, mod.actor, held.id);
     expect(events).toHaveLength(2);
     expect(events[1]).toMatchObject({ replyId: held.id, parentAuthorId: a.user.id });
+    // Edited while the account is new, it waits again; its second approval tells no one again.
+    await call(newcomer.actor, 'Edit', { commentId: held.id, text: 'held reply, edited' });
+    await approveComment({ db }, mod.actor, held.id);
+    expect(events).toHaveLength(2);
   });
 
   it('tells no one of a reply the parent’s author does not see (they blocked its writer)', async () => {
@@ -568,5 +607,47 @@ describe('blocks', () => {
     expect(mine.data[0]!.replies).toEqual([]);
     expect((await list(null, video.id)).totalCount).toBe(3);
     expect((await list(b.actor, video.id)).totalCount).toBe(3);
+  });
+
+  it('keeps the blocker’s own replies under a blocked member’s comment, without its text', async () => {
+    const { a, b, video } = await setting();
+    const c = await member();
+    const theirs = await post(b.actor, video.id, 'from b');
+    const myReply = await post(a.actor, video.id, 'my answer to b', theirs.id);
+    const otherReply = await post(c.actor, video.id, 'c answers b too', theirs.id);
+    await post(b.actor, video.id, 'b answers back', theirs.id);
+    await post(b.actor, video.id, 'b alone');
+    await dispatch(
+      privacyEndpoint,
+      { mode: 'Block', username: b.user.username },
+      createTestContext(db, { actor: a.actor }),
+    );
+    const mine = await list(a.actor, video.id);
+    expect(mine.data).toHaveLength(1);
+    const thread = mine.data[0]! as (typeof mine.data)[number] & {
+      isFromBlocked: boolean;
+      author: { username: string };
+    };
+    expect(thread).toMatchObject({
+      id: theirs.id,
+      text: '',
+      isFromBlocked: true,
+      author: { username: '' },
+      replyCount: 2,
+    });
+    expect(thread.replies.map((r) => r.id)).toEqual([myReply.id, otherReply.id]);
+    // The count is of what the blocker reads: the two replies, not the hidden comment.
+    expect(mine.totalCount).toBe(2);
+    const more = await call(a.actor, 'Replies', { commentId: theirs.id });
+    expect(more.status).toBe(200);
+    expect((more.body.data as { id: string }[]).map((r) => r.id)).toEqual([
+      myReply.id,
+      otherReply.id,
+    ]);
+    // Others read the thread as before.
+    expect((await list(c.actor, video.id)).data.find((t) => t.id === theirs.id)).toMatchObject({
+      text: 'from b',
+      replyCount: 3,
+    });
   });
 });

@@ -716,9 +716,13 @@ export const NOTIFICATION_KINDS = [
   'friend_accepted',
   'new_video',
   'ticket_answer',
+  'ticket_closed',
   'video_processed',
   'video_unpublished',
+  'video_removed',
   'tagging_decision',
+  'account_disabled',
+  'account_enabled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -743,6 +747,8 @@ export const notifications = pgTable(
     targetPath: text().notNull(),
     /** What it is about, as shown: a video title, a subject. */
     targetTitle: text().notNull().default(''),
+    /** What was said, shown under it: the reason staff gave. Empty: nothing more. */
+    detail: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp({ withTimezone: true }),
     /** How it goes by e-mail, decided when it is made from the member's settings. */
@@ -913,10 +919,13 @@ export const staffActions = pgTable(
     targetId: text().notNull(),
     targetLabel: text().notNull().default(''),
     reason: text().notNull().default(''),
+    /** Whose video or comment it acted on, so the member's log shows it after it is gone. */
+    ownerId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('staff_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('staff_actions_owner_idx').on(t.ownerId, t.createdAt.desc()),
     index('staff_actions_actor_idx').on(t.actorUsername, t.createdAt.desc()),
     index('staff_actions_target_idx').on(t.targetKind, t.targetId),
   ],

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { LISTING_PAGE_SIZE } from '../browse/browse.schema';
 import {
   isPublished,
@@ -19,8 +19,9 @@ export interface RecordViewInput {
 }
 
 /**
- * Counts one view of a published video: its total, today's count (for trending) and the
- * viewer's history, in one transaction. Answers false when the video is not published.
+ * Counts one view of a published or hidden video (hidden ones count views, docs/videos.md): its
+ * total, today's count (for trending) and the viewer's history, in one transaction. Answers
+ * false for any other state. Who may open the video is the caller's check (`countView`).
  */
 export async function recordView(db: Database, input: RecordViewInput): Promise<boolean> {
   const now = input.now ?? new Date();
@@ -29,7 +30,7 @@ export async function recordView(db: Database, input: RecordViewInput): Promise<
     const [video] = await tx
       .update(videos)
       .set({ views: sql`${videos.views} + 1` })
-      .where(and(eq(videos.id, input.videoId), isPublished))
+      .where(and(eq(videos.id, input.videoId), inArray(videos.status, ['published', 'hidden'])))
       .returning({ id: videos.id });
     if (!video) return false;
     await tx

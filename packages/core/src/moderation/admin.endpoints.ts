@@ -49,6 +49,8 @@ import { HealthAnswer, RedisStatsAnswer } from '../admin/admin.schema';
 import { sampleRedis } from '../admin/redis-stats.service';
 import { listStaffActions } from './staff-log.service';
 import { unitOf } from '../db/unit-of-work';
+import { canonicalVideoPath } from '../watch/watch.service';
+import { disabledMessage } from '../accounts/messages';
 import { describeZodError } from '../api/dispatch';
 import { ServiceError } from '../api/service-error';
 import {
@@ -78,6 +80,34 @@ const actedVideo = (video: Video) => ({
 });
 
 const videoAnswer = z.object({ video: ActedVideoAnswer, HttpStatusCode });
+
+/** The reason staff gave, as the uploader's bell and e-mail show it under the sentence. */
+const reasonLine = (reason: string) => (reason.trim() ? `Reason: ${reason.trim()}` : '');
+
+/**
+ * Tells the uploader in their bell (and by e-mail, as they chose) that staff removed their
+ * video, with the reason; the inbox message holds the whole notice. Staff removing their own
+ * video are not told.
+ */
+async function tellRemoved(
+  context: RequestContext,
+  video: Pick<Video, 'ownerId' | 'title'>,
+  reason: string,
+) {
+  await notify(
+    unitOf(context),
+    notificationSinkOf(context),
+    {
+      userId: video.ownerId,
+      kind: 'video_removed',
+      actorId: context.actor?.id,
+      targetPath: '/inbox',
+      targetTitle: video.title,
+      detail: reasonLine(reason),
+    },
+    context.now(),
+  );
+}
 const HeldActionAnswer = z.object({
   id: z.string(),
   mode: z.enum(HELD_ACTION_MODES),
@@ -176,7 +206,13 @@ export const adminEndpoint = defineModeEndpoint({
       input: VideoTargetWithReason,
       output: videoAnswer,
       async handle({ _id, reason }, context) {
-        await deleteReportedVideo(moderationContext(context), context.actor, _id, reason ?? '');
+        const video = await deleteReportedVideo(
+          moderationContext(context),
+          context.actor,
+          _id,
+          reason ?? '',
+        );
+        await tellRemoved(context, video, reason ?? '');
         return { body: { video: { _id, status: 'deleted' }, ...OK } };
       },
     },
@@ -212,8 +248,10 @@ export const adminEndpoint = defineModeEndpoint({
             kind: 'video_unpublished',
             // Staff unpublishing their own video are not told.
             actorId: context.actor?.id,
-            targetPath: '/profile?tab=videos',
+            // Its own page: the owner still opens it, and reads its state there.
+            targetPath: canonicalVideoPath(video),
             targetTitle: video.title,
+            detail: reasonLine(reason),
           },
           context.now(),
         );
@@ -260,7 +298,13 @@ export const adminEndpoint = defineModeEndpoint({
       input: VideoTargetWithReason,
       output: videoAnswer,
       async handle({ _id, reason }, context) {
-        await deleteUnpublishedVideo(moderationContext(context), context.actor, _id, reason ?? '');
+        const video = await deleteUnpublishedVideo(
+          moderationContext(context),
+          context.actor,
+          _id,
+          reason ?? '',
+        );
+        await tellRemoved(context, video, reason ?? '');
         return { body: { video: { _id, status: 'deleted' }, ...OK } };
       },
     },
@@ -336,6 +380,19 @@ export const adminEndpoint = defineModeEndpoint({
       output: memberAnswer,
       async handle({ userId, reason }, context) {
         const data = await disableMember(moderationContext(context), context.actor, userId, reason);
+        // The member can no longer sign in: the e-mail is how they hear it, and why.
+        await notify(
+          unitOf(context),
+          notificationSinkOf(context),
+          {
+            userId,
+            kind: 'account_disabled',
+            actorId: context.actor?.id,
+            targetPath: '/contact',
+            detail: disabledMessage(reason),
+          },
+          context.now(),
+        );
         return { body: { data, ...OK } };
       },
     },
@@ -347,6 +404,18 @@ export const adminEndpoint = defineModeEndpoint({
       output: memberAnswer,
       async handle({ userId, reason }, context) {
         const data = await enableMember(moderationContext(context), context.actor, userId, reason);
+        await notify(
+          unitOf(context),
+          notificationSinkOf(context),
+          {
+            userId,
+            kind: 'account_enabled',
+            actorId: context.actor?.id,
+            targetPath: '/',
+            detail: reasonLine(reason ?? ''),
+          },
+          context.now(),
+        );
         return { body: { data, ...OK } };
       },
     },

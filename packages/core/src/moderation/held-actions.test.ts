@@ -10,6 +10,7 @@ import { createTestDatabase } from '../testing/test-db';
 import { createVideo } from '../testing/video-factory';
 import { adminEndpoint } from './admin.endpoints';
 import { runHeldStaffAction } from './held-actions.runner';
+import { countQueues, listReportedVideos } from './moderation.service';
 import { heldStaffActionJob, UNDO_WINDOW_SECONDS } from './held-actions.service';
 
 const handle = await createTestDatabase();
@@ -43,12 +44,16 @@ describe('report-queue actions held for the undo window', () => {
     // Nothing happened yet; the job waits for the window.
     const [before] = await db.select().from(videos).where(eq(videos.id, video.id));
     expect(before!.status).toBe('published');
+    // Acted on, it leaves the queue and its counts at once (a reload does not bring it back).
+    expect((await listReportedVideos(db)).data.map((row) => row._id)).not.toContain(video.id);
+    const countsWhileHeld = await countQueues(db);
     expect(await media.queue.boss.fetch(heldStaffActionJob.name)).toEqual([]);
 
     // What the job does when the window has passed (the page long gone).
     await runHeldStaffAction(createTestContext(db, { actor: null }), id);
     const [after] = await db.select().from(videos).where(eq(videos.id, video.id));
     expect(after!.status).toBe('unpublished_admin');
+    expect((await countQueues(db)).reportedVideos).toBe(countsWhileHeld.reportedVideos);
     const log = await db.select().from(staffActions).where(eq(staffActions.targetId, video.id));
     expect(log).toMatchObject([
       { action: 'unpublish_video', reason: 'Spam', actorId: staff.user.id },

@@ -179,6 +179,16 @@ export async function loadMemberForStaff(db: Database, username: string) {
       .where(
         or(
           and(eq(staffActions.targetKind, 'member'), eq(staffActions.targetId, user.id)),
+          // Actions on their videos and comments, deleted ones too (owner_id, since migration
+          // 0025), and on the videos they still have (entries written before it).
+          eq(staffActions.ownerId, user.id),
+          and(
+            eq(staffActions.targetKind, 'video'),
+            inArray(
+              staffActions.targetId,
+              db.select({ id: videos.id }).from(videos).where(eq(videos.ownerId, user.id)),
+            ),
+          ),
           eq(staffActions.actorId, user.id),
         ),
       )

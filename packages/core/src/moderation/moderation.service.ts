@@ -11,6 +11,7 @@ import {
   comments,
   reports,
   staffActions,
+  heldStaffActions,
   suspendedVideos,
   tickets,
   users,
@@ -55,6 +56,8 @@ export const MODERATION_PAGE_SIZE = 20;
 export const MODERATION_MESSAGES = {
   noOpenReports: 'This video has no open reports',
   notUnpublished: 'Only a video unpublished by staff can be published here',
+  hiddenWithOwner:
+    'This video is hidden because its owner is disabled: enabling the member brings it back',
   notUnpublishedToDelete: 'Only a video unpublished by staff can be deleted here',
   alreadyUnpublished: 'This video is already unpublished by staff',
   notPublished: 'Only a published video, or one its owner unpublished, can be unpublished',
@@ -198,6 +201,17 @@ async function openReportsOf(
 }
 
 /**
+ * Reported and not already acted on: an action held for its undo window (HoldAction) takes the
+ * video out of the queue and its counts at once, as the queue's page shows it.
+ */
+const reportedAndWaiting = and(
+  eq(videos.isReported, true),
+  notExists(
+    sql`(select 1 from ${heldStaffActions} where ${heldStaffActions.targetId} = ${videos.id} and ${heldStaffActions.state} in ('held', 'running'))`,
+  ),
+);
+
+/**
  * The reported list (LoadReportedVideos): videos with open reports, the longest waiting
  * first, each with its reports.
  */
@@ -211,14 +225,14 @@ export async function listReportedVideos(
       .select(videoColumns)
       .from(videos)
       .innerJoin(users, eq(users.id, videos.ownerId))
-      .where(eq(videos.isReported, true))
+      .where(reportedAndWaiting)
       .orderBy(asc(firstReport), asc(videos.id))
       .limit(MODERATION_PAGE_SIZE)
       .offset(index * MODERATION_PAGE_SIZE),
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(videos)
-      .where(eq(videos.isReported, true)),
+      .where(reportedAndWaiting),
   ]);
   const byVideo = await openReportsOf(
     db,
@@ -238,6 +252,10 @@ export interface ReportedItem {
   targetId: string;
   targetLabel: string;
   videoId: string | null;
+  /** A comment's author (null for a member, or a comment gone meanwhile). */
+  author: string | null;
+  /** A comment still there, which staff may delete from the queue. */
+  isLive: boolean;
   reports: QueueReport[];
 }
 
@@ -267,17 +285,26 @@ export async function listReportedItems(
       .from(reports)
       .where(open),
   ]);
-  const byTarget = await openReportsOf(
-    db,
-    kind,
-    rows.map((row) => row.targetId),
-  );
+  const ids = rows.map((row) => row.targetId);
+  const [byTarget, authors] = await Promise.all([
+    openReportsOf(db, kind, ids),
+    kind === 'comment' && ids.length > 0
+      ? db
+          .select({ id: comments.id, username: users.username, deletedAt: comments.deletedAt })
+          .from(comments)
+          .innerJoin(users, eq(users.id, comments.authorId))
+          .where(inArray(comments.id, ids))
+      : Promise.resolve([]),
+  ]);
+  const authorOf = new Map(authors.map((row) => [row.id, row]));
   return pageOf(
     rows.map((row) => ({
       targetKind: kind,
       targetId: row.targetId,
       targetLabel: row.targetLabel,
       videoId: row.videoId,
+      author: authorOf.get(row.targetId)?.username ?? null,
+      isLive: kind === 'member' || authorOf.get(row.targetId)?.deletedAt === null,
       reports: byTarget.get(row.targetId) ?? [],
     })),
     total?.count ?? 0,
@@ -357,7 +384,7 @@ export async function loadModerationVideo(db: Database, videoId: string) {
     .where(eq(videos.id, videoId))
     .limit(1);
   if (!row) return null;
-  const [open, log] = await Promise.all([
+  const [open, log, [suspended]] = await Promise.all([
     openReportsOf(db, 'video', [videoId]),
     db
       .select()
@@ -365,8 +392,19 @@ export async function loadModerationVideo(db: Database, videoId: string) {
       .where(and(eq(staffActions.targetKind, 'video'), eq(staffActions.targetId, videoId)))
       .orderBy(desc(staffActions.createdAt), desc(staffActions.id))
       .limit(50),
+    db
+      .select({ videoId: suspendedVideos.videoId })
+      .from(suspendedVideos)
+      .where(eq(suspendedVideos.videoId, videoId))
+      .limit(1),
   ]);
-  return { video: toModerationVideo(row), reports: open.get(videoId) ?? [], log };
+  return {
+    video: toModerationVideo(row),
+    reports: open.get(videoId) ?? [],
+    log,
+    /** Hidden because its owner is disabled (not by a staff action on it): back on enabling. */
+    isHiddenWithOwner: Boolean(suspended),
+  };
 }
 
 /** The dashboard's queue counts. */
@@ -391,7 +429,7 @@ export async function countQueues(db: Database): Promise<QueueCounts> {
       db
         .select({ count: sql<number>`count(*)::int` })
         .from(videos)
-        .where(eq(videos.isReported, true)),
+        .where(reportedAndWaiting),
       openOf('comment'),
       openOf('member'),
       db
@@ -477,6 +515,7 @@ export async function approveReportedVideo(
         targetKind: 'video',
         targetId: videoId,
         targetLabel: current.title,
+        ownerId: current.ownerId,
         reason: `${closed} report${closed === 1 ? '' : 's'} closed`,
       },
       now,
@@ -497,7 +536,7 @@ async function deleteVideoAsStaff(
   videoId: string,
   reason: string,
   onlyIf: (video: Video) => string | null,
-): Promise<void> {
+): Promise<Video> {
   const now = ctx.now();
   const removed = await inTransaction(ctx, async (unit) => {
     const tx = unit.db;
@@ -519,6 +558,7 @@ async function deleteVideoAsStaff(
         targetKind: 'video',
         targetId: videoId,
         targetLabel: row.title,
+        ownerId: row.ownerId,
         reason,
       },
       now,
@@ -530,6 +570,7 @@ async function deleteVideoAsStaff(
     await ctx.media.storage.deletePrefix(videoPrefix(videoId));
     ctx.media.events.publish({ type: 'removed', videoId, ownerId: removed.ownerId });
   }
+  return removed;
 }
 
 /** DeleteReportVideo: deletes a reported video; it leaves the reported list. */
@@ -538,9 +579,9 @@ export async function deleteReportedVideo(
   actor: Actor | null,
   videoId: string,
   reason = '',
-): Promise<void> {
+): Promise<Video> {
   const staff = requireMemberRight(actor, 'moderate');
-  await deleteVideoAsStaff(ctx, staff, videoId, reason, () => null);
+  return deleteVideoAsStaff(ctx, staff, videoId, reason, () => null);
 }
 
 /** AdminDelete: deletes a video staff unpublished; it leaves the unpublished list. */
@@ -549,9 +590,9 @@ export async function deleteUnpublishedVideo(
   actor: Actor | null,
   videoId: string,
   reason = '',
-): Promise<void> {
+): Promise<Video> {
   const staff = requireMemberRight(actor, 'moderate');
-  await deleteVideoAsStaff(ctx, staff, videoId, reason, (video) =>
+  return deleteVideoAsStaff(ctx, staff, videoId, reason, (video) =>
     video.status === 'unpublished_admin' ? null : MODERATION_MESSAGES.notUnpublishedToDelete,
   );
 }
@@ -594,6 +635,7 @@ export async function unpublishVideoAsStaff(
         targetKind: 'video',
         targetId: videoId,
         targetLabel: row.title,
+        ownerId: row.ownerId,
         reason,
       },
       now,
@@ -619,7 +661,8 @@ export async function publishVideoAsStaff(
       .from(suspendedVideos)
       .where(eq(suspendedVideos.videoId, videoId))
       .limit(1);
-    if (current.status !== 'unpublished_admin' || suspended) {
+    if (suspended) throw new ServiceError('conflict', MODERATION_MESSAGES.hiddenWithOwner);
+    if (current.status !== 'unpublished_admin') {
       throw new ServiceError('conflict', MODERATION_MESSAGES.notUnpublished);
     }
     const [row] = await tx
@@ -637,7 +680,13 @@ export async function publishVideoAsStaff(
     await recordStaffAction(
       tx,
       staff,
-      { action: 'publish_video', targetKind: 'video', targetId: videoId, targetLabel: row.title },
+      {
+        action: 'publish_video',
+        targetKind: 'video',
+        targetId: videoId,
+        targetLabel: row.title,
+        ownerId: row.ownerId,
+      },
       now,
     );
     return row;
@@ -697,14 +746,17 @@ export async function resolveReports(
   });
 }
 
-/** A comment's text as the log names it. */
-async function commentLabel(db: Database, commentId: string): Promise<string> {
+/** A comment's text as the log names it, and its author (whose log shows the action). */
+async function commentFacts(
+  db: Database,
+  commentId: string,
+): Promise<{ label: string; ownerId: string | null }> {
   const [row] = await db
-    .select({ body: comments.body })
+    .select({ body: comments.body, authorId: comments.authorId })
     .from(comments)
     .where(eq(comments.id, commentId))
     .limit(1);
-  return row ? row.body.slice(0, 120) : '';
+  return { label: row ? row.body.slice(0, 120) : '', ownerId: row?.authorId ?? null };
 }
 
 /** Staff approve a held comment (the comments service), logged in the same transaction. */
@@ -719,6 +771,7 @@ export async function approveHeldComment(
   await inTransaction(ctx, async (unit) => {
     const tx = unit.db;
     await approveComment(unit, staff, commentId, { now, log });
+    const facts = await commentFacts(tx, commentId);
     await recordStaffAction(
       tx,
       staff,
@@ -726,7 +779,8 @@ export async function approveHeldComment(
         action: 'approve_comment',
         targetKind: 'comment',
         targetId: commentId,
-        targetLabel: await commentLabel(tx, commentId),
+        targetLabel: facts.label,
+        ownerId: facts.ownerId,
       },
       now,
     );
@@ -747,7 +801,7 @@ export async function deleteCommentAsStaff(
   const now = ctx.now();
   await inTransaction(ctx, async (unit) => {
     const tx = unit.db;
-    const label = await commentLabel(tx, commentId);
+    const facts = await commentFacts(tx, commentId);
     await deleteComment(unit, staff, { commentId, reason }, now);
     await closeReports(tx, 'comment', commentId, 'actioned', staff, now);
     await recordStaffAction(
@@ -757,8 +811,9 @@ export async function deleteCommentAsStaff(
         action: 'delete_comment',
         targetKind: 'comment',
         targetId: commentId,
-        targetLabel: label,
+        targetLabel: facts.label,
         reason,
+        ownerId: facts.ownerId,
       },
       now,
     );

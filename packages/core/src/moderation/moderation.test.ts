@@ -6,7 +6,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../api/endpoint';
 import { dispatch } from '../api/dispatch';
 import { listVideos } from '../browse/browse.service';
-import { comments, messages, reports, sessions, staffActions, users, videos } from '../db/schema';
+import {
+  comments,
+  messages,
+  notifications,
+  reports,
+  sessions,
+  staffActions,
+  users,
+  videos,
+} from '../db/schema';
 import { transcodeDeadLetterJob, transcodeVideoJob } from '../jobs/job-definitions';
 import { JobQueue } from '../jobs/job-queue';
 import { commentsEndpoint } from '../comments/comments.endpoints';
@@ -18,7 +27,9 @@ import { createTestDatabase } from '../testing/test-db';
 import { createVideo } from '../testing/video-factory';
 import { InProcessEvents } from '../videos/processing-events';
 import { adminEndpoint } from './admin.endpoints';
-import { countQueues } from './moderation.service';
+import { loadMemberForStaff } from './members.service';
+import { countQueues, listReportedItems, loadModerationVideo } from './moderation.service';
+import { describeStaffAction } from './staff-log.service';
 
 const handle = await createTestDatabase();
 const { db } = handle;
@@ -210,6 +221,18 @@ describe('/api/v2/admin transitions (spec §4)', () => {
       .where(eq(messages.recipientId, uploader.user.id));
     expect(notice?.subject).toBe('Your video "Reported cut" was removed');
     expect(notice?.body).toContain('Not your footage');
+    // The bell (and the e-mail, at once by default) say it too, with the reason.
+    const [bell] = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, uploader.user.id));
+    expect(bell).toMatchObject({
+      kind: 'video_removed',
+      targetPath: '/inbox',
+      targetTitle: 'Reported cut',
+      detail: 'Reason: Not your footage',
+      emailMode: 'immediate',
+    });
     const [entry] = await logOf(video.id);
     expect(entry).toMatchObject({
       action: 'delete_video',
@@ -249,6 +272,17 @@ describe('/api/v2/admin transitions (spec §4)', () => {
       .from(messages)
       .where(eq(messages.recipientId, uploader.user.id));
     expect(notices.map((notice) => notice.body).join()).toContain('Seizure warning missing');
+    // The bell and the e-mail give the reason and lead to the video's own page, which its owner
+    // still opens (their profile lists no unpublished video).
+    const [bell] = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, uploader.user.id));
+    expect(bell).toMatchObject({
+      kind: 'video_unpublished',
+      targetPath: `/video/${video.slug}_${video.id}`,
+      detail: 'Reason: Seizure warning missing',
+    });
     expect(
       (await admin(moderator, { mode: 'UnpublishVideoAdmin', _id: video.id, reason: 'again' }))
         .status,
@@ -305,11 +339,21 @@ describe('disabling a member', () => {
     expect(await listed()).not.toContain(video.id);
     // Their videos are not staff's unpublished list: they come back with the account.
     expect(await unpublishedIds(moderator)).not.toContain(video.id);
+    // Staff are told why the video is hidden, and publishing it alone is refused naming why.
+    expect((await loadModerationVideo(db, video.id))?.isHiddenWithOwner).toBe(true);
+    expect(await admin(moderator, { mode: 'AdminPublish', _id: video.id })).toMatchObject({
+      status: 409,
+      body: {
+        error:
+          'This video is hidden because its owner is disabled: enabling the member brings it back',
+      },
+    });
 
     const enabled = await admin(moderator, { mode: 'EnableMember', userId: member.user.id });
     expect(enabled.body).toMatchObject({ data: { disabled: false } });
     expect(await statusOf(video.id)).toBe('published');
     expect(await statusOf(own.id)).toBe('unpublished_user');
+    expect((await loadModerationVideo(db, video.id))?.isHiddenWithOwner).toBe(false);
     expect(await listed()).toContain(video.id);
     expect((await logOf(member.user.id)).map((entry) => entry.action).sort()).toEqual([
       'disable_member',
@@ -408,6 +452,11 @@ describe('comments', () => {
       ).status,
     ).toBe(201);
     expect((await countQueues(db)).reportedComments).toBeGreaterThan(0);
+    // The queue names the comment's author and offers its deletion.
+    const queued = (await listReportedItems(db, 'comment')).data.find(
+      (item) => item.targetId === 'rudecm1',
+    );
+    expect(queued).toMatchObject({ author: author.user.username, isLive: true });
     const deleted = await admin(moderator, {
       mode: 'DeleteComment',
       commentId: 'rudecm1',
@@ -426,6 +475,12 @@ describe('comments', () => {
     expect((await admin(moderator, { mode: 'ApproveComment', commentId: 'heldcm1' })).status).toBe(
       404,
     );
+    // The author's staff page lists what staff did to their comments.
+    const authorLog = (await loadMemberForStaff(db, author.user.username))!.log;
+    expect(authorLog.map((entry) => [entry.action, entry.targetId]).sort()).toEqual([
+      ['approve_comment', 'heldcm1'],
+      ['delete_comment', 'rudecm1'],
+    ]);
   });
 });
 
@@ -452,6 +507,38 @@ describe('comments through the comments endpoint', () => {
 });
 
 describe('the staff action log', () => {
+  it("shows on the uploader's staff page what staff did to their videos, deleted ones too", async () => {
+    const { video, uploader } = await reportedVideo();
+    await admin(moderator, { mode: 'UnpublishVideoAdmin', _id: video.id, reason: 'Too dark' });
+    await admin(moderator, { mode: 'AdminDelete', _id: video.id, reason: 'Still too dark' });
+    const found = await loadMemberForStaff(db, uploader.user.username);
+    expect(found!.log.map((entry) => [entry.action, entry.targetLabel])).toEqual([
+      ['delete_video', 'Reported cut'],
+      ['unpublish_video', 'Reported cut'],
+    ]);
+    // An entry written before the owner was kept still shows for a video they have.
+    const kept = await createVideo(db, { ownerId: uploader.user.id, title: 'Older entry' });
+    await db.insert(staffActions).values({
+      actorId: moderator.id,
+      actorUsername: moderator.username,
+      action: 'approve_video',
+      targetKind: 'video',
+      targetId: kept.id,
+      targetLabel: 'Older entry',
+    });
+    const again = await loadMemberForStaff(db, uploader.user.username);
+    expect(again!.log.map((entry) => entry.targetLabel)).toContain('Older entry');
+  });
+
+  it('reads each action naming the kind of its target once', () => {
+    expect(describeStaffAction({ action: 'unpublish_video', targetKind: 'video' })).toBe(
+      'Unpublished a video',
+    );
+    expect(describeStaffAction({ action: 'resolve_reports', targetKind: 'comment' })).toBe(
+      'Closed reports on a comment',
+    );
+  });
+
   it('cannot be changed or deleted, even straight in the database', async () => {
     const { video } = await reportedVideo();
     await admin(moderator, { mode: 'ApproveVideo', _id: video.id });

@@ -48,6 +48,14 @@ export interface StaffActionEntry {
   /** The title or username at the time, so the entry reads well after the target is gone. */
   targetLabel?: string;
   reason?: string;
+  /** The member whose video or comment it acted on (their log shows it). */
+  ownerId?: string | null;
+}
+
+/** How an entry reads in the log: the action, naming the kind of target once. */
+export function describeStaffAction(entry: { action: string; targetKind: string }): string {
+  if (entry.action === 'resolve_reports') return `Closed reports on a ${entry.targetKind}`;
+  return STAFF_ACTION_LABELS[entry.action as StaffActionKind] ?? entry.action;
 }
 
 /** Appends one entry to the staff action log (there is no way to change or remove one). */
@@ -65,6 +73,7 @@ export async function recordStaffAction(
     targetId: entry.targetId,
     targetLabel: entry.targetLabel ?? '',
     reason: entry.reason ?? '',
+    ownerId: entry.ownerId ?? null,
     createdAt: now,
   });
 }

@@ -4,6 +4,15 @@ import { videos } from '../db/schema';
 import { unitOf } from '../db/unit-of-work';
 import { notify, type NotificationSink } from './notifications.service';
 
+/** What a notification quotes of a reply: its start, on one line, cut at a word. */
+export function firstWords(text: string, max = 100): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 /** Tells the author of a comment that someone replied to it (once the reply is visible). */
 export async function notifyCommentReply(
   sink: NotificationSink,
@@ -21,8 +30,10 @@ export async function notifyCommentReply(
       userId: event.parentAuthorId,
       kind: 'comment_reply',
       actorId: event.replyAuthorId,
-      targetPath: `/video/${event.videoId}`,
+      // The reply itself: the video page scrolls to it and marks it.
+      targetPath: `/video/${event.videoId}#comment-${event.replyId}`,
       targetTitle: video?.title ?? '',
+      detail: firstWords(event.text),
     },
     event.at,
   );

@@ -12,9 +12,13 @@ export const NOTIFICATION_KINDS = [
   'friend_accepted',
   'new_video',
   'ticket_answer',
+  'ticket_closed',
   'video_processed',
   'video_unpublished',
+  'video_removed',
   'tagging_decision',
+  'account_disabled',
+  'account_enabled',
 ] as const satisfies readonly SchemaKind[];
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -35,9 +39,13 @@ export const NOTIFICATION_KIND_INFO: Readonly<
   friend_accepted: { label: 'Accepted friend requests', defaultEmail: 'off' },
   new_video: { label: 'New videos from my subscriptions', defaultEmail: 'off' },
   ticket_answer: { label: 'Answers to my support tickets', defaultEmail: 'immediate' },
+  ticket_closed: { label: 'Support closed my ticket', defaultEmail: 'immediate' },
   video_processed: { label: 'My video is ready', defaultEmail: 'off' },
   video_unpublished: { label: 'My video was unpublished', defaultEmail: 'immediate' },
+  video_removed: { label: 'My video was removed by staff', defaultEmail: 'immediate' },
   tagging_decision: { label: 'The answer to my tagger application', defaultEmail: 'immediate' },
+  account_disabled: { label: 'Staff disabled my account', defaultEmail: 'immediate' },
+  account_enabled: { label: 'Staff enabled my account again', defaultEmail: 'immediate' },
 };
 
 export const EMAIL_MODE_LABELS: Readonly<Record<NotificationEmailMode, string>> = {
@@ -69,11 +77,19 @@ export function notificationSentence(
       return `${who} published “${title}”`;
     case 'ticket_answer':
       return `Support answered your ticket: “${title}”`;
+    case 'ticket_closed':
+      return `Support closed your ticket: “${title}”`;
     case 'video_processed':
       return `Your video “${title}” is ready`;
     case 'video_unpublished':
       return `Your video “${title}” was unpublished`;
+    case 'video_removed':
+      return `Your video “${title}” was removed by staff`;
     case 'tagging_decision':
       return `Staff answered your tagger application: ${title}`;
+    case 'account_disabled':
+      return 'Staff disabled your account';
+    case 'account_enabled':
+      return 'Staff enabled your account again: you may sign in';
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { notifications, users, type NotificationKind } from '../db/schema';
@@ -34,6 +34,7 @@ interface DueRow {
   kind: NotificationKind;
   targetPath: string;
   targetTitle: string;
+  detail: string;
   email: string;
   username: string;
   actorUsername: string | null;
@@ -53,6 +54,7 @@ async function claim(
       kind: notifications.kind,
       targetPath: notifications.targetPath,
       targetTitle: notifications.targetTitle,
+      detail: notifications.detail,
       email: users.email,
       username: users.username,
       actorUsername: actor.username,
@@ -65,9 +67,10 @@ async function claim(
         eq(notifications.emailMode, mode),
         isNull(notifications.emailedAt),
         lte(notifications.createdAt, now),
-        // Unverified and disabled accounts get no mail; theirs wait.
+        // Unverified and disabled accounts get no mail; theirs wait. A disabled account is
+        // told that it is, and why: that mail is the only way it hears.
         eq(users.emailVerified, true),
-        eq(users.banned, false),
+        or(eq(users.banned, false), eq(notifications.kind, 'account_disabled')),
       ),
     )
     .orderBy(asc(notifications.createdAt))
@@ -118,7 +121,7 @@ function notificationMail(
     username: string;
     subject: string;
     intro: string;
-    items: { text: string; link: string }[];
+    items: { text: string; detail: string; link: string }[];
     userId: string;
     scope: UnsubscribeScope;
     stopLine: string;
@@ -131,7 +134,11 @@ function notificationMail(
     '',
     options.intro,
     '',
-    ...options.items.flatMap((item) => [`- ${item.text}`, `  ${item.link}`]),
+    ...options.items.flatMap((item) => [
+      `- ${item.text}`,
+      ...(item.detail ? [`  ${item.detail}`] : []),
+      `  ${item.link}`,
+    ]),
     '',
     `${options.stopLine}: ${links.page}`,
     `Choose what comes by e-mail: ${settingsLink}`,
@@ -140,7 +147,7 @@ function notificationMail(
 <p>${escapeHtml(`Hello ${options.username},`)}</p>
 <p>${escapeHtml(options.intro)}</p>
 <ul>
-${options.items.map((item) => `<li><a href="${escapeHtml(item.link)}">${escapeHtml(item.text)}</a></li>`).join('\n')}
+${options.items.map((item) => `<li><a href="${escapeHtml(item.link)}">${escapeHtml(item.text)}</a>${item.detail ? `<br>${escapeHtml(item.detail)}` : ''}</li>`).join('\n')}
 </ul>
 <p style="color:#666"><a href="${escapeHtml(links.page)}">${escapeHtml(options.stopLine)}</a> · <a href="${escapeHtml(settingsLink)}">Choose what comes by e-mail</a></p>
 </body></html>`;
@@ -158,6 +165,7 @@ ${options.items.map((item) => `<li><a href="${escapeHtml(item.link)}">${escapeHt
 
 const itemOf = (settings: NotificationMailSettings, row: DueRow) => ({
   text: notificationSentence(row.kind, row.actorUsername, row.targetTitle),
+  detail: row.detail,
   link: `${settings.publicUrl}${row.targetPath}`,
 });
 

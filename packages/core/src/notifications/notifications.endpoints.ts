@@ -33,6 +33,7 @@ const NotificationAnswer = z.object({
   targetPath: z.string(),
   targetTitle: z.string(),
   text: z.string(),
+  detail: z.string(),
   createdAt: z.string(),
   unread: z.boolean(),
 });

@@ -52,6 +52,8 @@ export interface NewNotification {
   /** The site path it leads to (starts with one slash). */
   targetPath: string;
   targetTitle?: string;
+  /** What was said, shown under the sentence: the reason staff gave (at most 300 characters). */
+  detail?: string;
 }
 
 /** A notification as the list shows it. */
@@ -63,6 +65,8 @@ export interface NotificationEntry {
   targetTitle: string;
   /** The sentence it reads as. */
   text: string;
+  /** What was said, under the sentence ('' for nothing more). */
+  detail: string;
   createdAt: string;
   unread: boolean;
 }
@@ -125,6 +129,7 @@ export async function notifyMany(
     actorId: item.actorId ?? null,
     targetPath: item.targetPath,
     targetTitle: (item.targetTitle ?? '').slice(0, 300),
+    detail: (item.detail ?? '').slice(0, 300),
     createdAt: now,
     emailMode: modes.get(`${item.userId}:${item.kind}`) ?? 'off',
   }));
@@ -224,6 +229,7 @@ export async function listNotifications(
         kind: notifications.kind,
         targetPath: notifications.targetPath,
         targetTitle: notifications.targetTitle,
+        detail: notifications.detail,
         createdAt: notifications.createdAt,
         readAt: notifications.readAt,
         actorUsername: users.username,
@@ -256,6 +262,7 @@ export async function listNotifications(
     targetPath: row.targetPath,
     targetTitle: row.targetTitle,
     text: notificationSentence(row.kind, row.actorUsername, row.targetTitle),
+    detail: row.detail,
     createdAt: row.createdAt.toISOString(),
     unread: row.readAt === null,
   }));

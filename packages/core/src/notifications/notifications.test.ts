@@ -11,7 +11,8 @@ import { commentsEndpoint } from '../comments/comments.endpoints';
 import { profileInputEndpoint } from '../profiles/profile-input.endpoints';
 import { createVideo } from '../testing/video-factory';
 import { testConfig } from '../testing/test-context';
-import { notifyOnCommentReplies } from './comment-replies';
+import { adminEndpoint } from '../moderation/admin.endpoints';
+import { firstWords, notifyOnCommentReplies } from './comment-replies';
 import {
   NOTIFICATION_EMAIL_MODES as SCHEMA_MODES,
   NOTIFICATION_KINDS as SCHEMA_KINDS,
@@ -190,16 +191,22 @@ describe('replies to comments', () => {
         );
       const parent = await comment({ text: 'Which song is this?' }, author.actor);
       expect(parent.status, JSON.stringify(parent.body)).toBe(201);
-      const events = await bellEventsOf(author.user.id, () =>
-        comment({ text: 'It is Midnight City', parentId: parent.body.id }, replier.actor),
-      );
+      let reply: { status: number; body: Record<string, unknown> } | undefined;
+      const events = await bellEventsOf(author.user.id, async () => {
+        reply = await comment(
+          { text: 'It is   Midnight City\nby M83', parentId: parent.body.id },
+          replier.actor,
+        );
+      });
       expect(events).toHaveLength(1);
       const list = await call(author.actor, { mode: 'List' });
+      // It leads to the reply itself and quotes what was said.
       expect(list.body.data).toMatchObject([
         {
           kind: 'comment_reply',
-          targetPath: `/video/${video.id}`,
+          targetPath: `/video/${video.id}#comment-${String(reply!.body.id)}`,
           text: `${replier.user.username} replied to your comment on “Night drive”`,
+          detail: 'It is Midnight City by M83',
         },
       ]);
       // The author answering under their own comment tells nobody.
@@ -348,6 +355,33 @@ describe('e-mail', () => {
     });
   });
 
+  it('mails a member that staff disabled the account, and why, and that it is enabled again', async () => {
+    const member = await createUser(db);
+    const staff = await createUser(db, { role: 'moderator' });
+    const staffCall = (body: object) =>
+      dispatch(adminEndpoint, body, { ...createTestContext(db, { actor: staff.actor }), media });
+    const disabledAt = smtp.received.length;
+    const disabled = await staffCall({
+      mode: 'DisableMember',
+      userId: member.user.id,
+      reason: 'Spam in messages',
+    });
+    expect(disabled.status).toBe(200);
+    expect(await sendDueNotificationMails(db, mailer, settings)).toBeGreaterThanOrEqual(1);
+    const told = await smtp.waitForMail(member.user.email, { since: disabledAt });
+    expect(told.subject).toContain('Staff disabled your account');
+    // The spec's sentence word for word, then the reason.
+    expect(told.text).toContain(
+      'This account has been disabled. Have you been a bad boy? Please contact support. Reason: Spam in messages',
+    );
+
+    const enabledAt = smtp.received.length;
+    expect((await staffCall({ mode: 'EnableMember', userId: member.user.id })).status).toBe(200);
+    expect(await sendDueNotificationMails(db, mailer, settings)).toBeGreaterThanOrEqual(1);
+    const back = await smtp.waitForMail(member.user.email, { since: enabledAt });
+    expect(back.subject).toContain('Staff enabled your account again');
+  });
+
   it('refuses an unsubscribe token that is forged, altered or for a missing member', async () => {
     const a = await createUser(db);
     const token = unsubscribeToken(SECRET, a.user.id, 'message');
@@ -455,3 +489,13 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')(
     });
   },
 );
+
+describe('firstWords', () => {
+  it('quotes the start of a reply on one line, cut at a word', () => {
+    expect(firstWords('  short\n\nreply  ')).toBe('short reply');
+    const long = `${'word '.repeat(30)}end`;
+    const quoted = firstWords(long, 22);
+    expect(quoted).toBe('word word word word…');
+    expect(firstWords('x'.repeat(30), 10)).toBe(`${'x'.repeat(10)}…`);
+  });
+});

@@ -29,6 +29,13 @@ const ticketContextOf = (context: RequestContext): TicketContext => ({
   now: context.now(),
 });
 
+/** What closing needs: no storage. */
+const closeContextOf = (context: RequestContext) => ({
+  db: context.db,
+  sink: notificationSinkOf(context),
+  now: context.now(),
+});
+
 const State = z.enum(TICKET_STATES);
 
 const TicketSummaryAnswer = z.object({
@@ -127,7 +134,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketRef,
       output: StateChange,
       handle: async ({ id }, context) => ({
-        body: await closeTicket(context.db, context.actor, id, context.now()),
+        body: await closeTicket(closeContextOf(context), context.actor, id),
       }),
     },
     Queue: {
@@ -188,7 +195,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketRef,
       output: StateChange,
       handle: async ({ id }, context) => ({
-        body: await closeTicket(context.db, context.actor, id, context.now(), { asStaff: true }),
+        body: await closeTicket(closeContextOf(context), context.actor, id, { asStaff: true }),
       }),
     },
   },

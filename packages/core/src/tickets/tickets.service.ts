@@ -408,21 +408,40 @@ export async function replyToTicket(
   return { id: ticket.id, state };
 }
 
-/** Closes a ticket (the member's own, or any for staff); a closed one answers 409. */
+/**
+ * Closes a ticket (the member's own, or any for staff); a closed one answers 409. Staff closing
+ * a member's ticket tell the member (notification and, by default, e-mail).
+ */
 export async function closeTicket(
-  db: Database,
+  ctx: Pick<TicketContext, 'db' | 'sink' | 'now'>,
   actor: Actor | null,
   id: number,
-  now: Date,
   options: { asStaff?: boolean } = {},
 ): Promise<{ id: number; state: TicketState }> {
+  const { db, now } = ctx;
   const ticket = await findTicket(db, actor, id, options);
-  const closed = await db
-    .update(tickets)
-    .set({ state: 'closed', closedAt: now, updatedAt: now })
-    .where(and(eq(tickets.id, ticket.id), sql`${tickets.state} <> 'closed'`))
-    .returning({ id: tickets.id });
-  if (closed.length === 0) throw new ServiceError('conflict', TICKET_MESSAGES.alreadyClosed);
+  await inTransaction(ctx, async (unit) => {
+    const closed = await unit.db
+      .update(tickets)
+      .set({ state: 'closed', closedAt: now, updatedAt: now })
+      .where(and(eq(tickets.id, ticket.id), sql`${tickets.state} <> 'closed'`))
+      .returning({ id: tickets.id });
+    if (closed.length === 0) throw new ServiceError('conflict', TICKET_MESSAGES.alreadyClosed);
+    if (options.asStaff) {
+      await notify(
+        unit,
+        ctx.sink,
+        {
+          userId: ticket.userId,
+          kind: 'ticket_closed',
+          actorId: actor!.id,
+          targetPath: `/ticket/history/${ticket.id}`,
+          targetTitle: ticket.subject,
+        },
+        now,
+      );
+    }
+  });
   return { id: ticket.id, state: 'closed' };
 }
 

@@ -175,7 +175,18 @@ describe('the thread', () => {
       state: 'open',
       httpStatusCode: 200,
     });
+    const kindsTold = async () =>
+      (
+        await db
+          .select({ kind: notifications.kind })
+          .from(notifications)
+          .where(eq(notifications.userId, member.user.id))
+      )
+        .map((row) => row.kind)
+        .sort();
     expect((await call(member.actor, { mode: 'Close', id })).body.state).toBe('closed');
+    // Closing one's own ticket tells nobody.
+    expect(await kindsTold()).toEqual(['ticket_answer']);
     const again = await call(member.actor, { mode: 'Close', id });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('This ticket is already closed');
@@ -183,6 +194,8 @@ describe('the thread', () => {
       'open',
     );
     expect((await call(staff.actor, { mode: 'StaffClose', id })).body.state).toBe('closed');
+    // Staff closing it tell the member, who would otherwise wait for an answer.
+    expect(await kindsTold()).toEqual(['ticket_answer', 'ticket_closed']);
     const counts = (await call(staff.actor, { mode: 'Queue', state: 'closed' })).body.counts;
     expect((counts as { closed: number }).closed).toBeGreaterThanOrEqual(1);
   });

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { Listings } from '../cache/listing-cache';
 
 export type ProcessingEvent =
   | { type: 'progress'; videoId: string; ownerId: string; progress: number }
@@ -50,4 +51,29 @@ export class InProcessEvents implements ProcessingEvents {
       this.#emitter.off('event', wrapped);
     };
   }
+}
+
+/** The events that change what a video's page or a listing shows: a change of the video's state. */
+const STATE_CHANGES = new Set<ProcessingEvent['type']>([
+  'playable',
+  'published',
+  'failed',
+  'processing',
+  'removed',
+]);
+
+/**
+ * Drops this process's cached listings, and with their generation every kept page (the page
+ * cache keys its pages by it), as soon as a video's state changes: a page kept from before
+ * would offer the old state (no stream while its first quality already plays). Every process
+ * hears the events, so each drops its own. Answers the function that stops following.
+ */
+export function dropCachedPagesOnStateChange(
+  events: ProcessingEvents,
+  listings: Pick<Listings, 'invalidateLocal'>,
+  onError: (error: unknown) => void,
+): () => void {
+  return events.subscribe((event) => {
+    if (STATE_CHANGES.has(event.type)) listings.invalidateLocal().catch(onError);
+  });
 }

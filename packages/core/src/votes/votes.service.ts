@@ -23,7 +23,10 @@ export function voteRatio(upvotes: number, downvotes: number): number | null {
   return total > 0 ? Math.round((upvotes / total) * 100) : null;
 }
 
-/** A video the actor may see: published, or theirs (or an admin's view). */
+/**
+ * A video the actor may see: published, or theirs (or an admin's view). Any other answers 404:
+ * the actor is signed in already, and a 401 would tell them to sign in.
+ */
 async function loadVisibleVideo(
   db: Database,
   actor: Actor,
@@ -34,7 +37,7 @@ async function loadVisibleVideo(
   const [video] = lock ? await query.for('update') : await query;
   if (!video) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
   if (video.status !== 'published' && !canManageVideo(actor, video)) {
-    throw new ServiceError('unauthenticated', VIDEO_INACCESSIBLE_MESSAGE);
+    throw new ServiceError('not_found', VIDEO_INACCESSIBLE_MESSAGE);
   }
   return video;
 }

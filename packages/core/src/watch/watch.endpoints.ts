@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../api/endpoint';
+import { defineEndpoint, requireAccountServices } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
-import { countView, VIDEO_MISSING_MESSAGE } from './watch.service';
+import { countView, VIDEO_INACCESSIBLE_MESSAGE, VIDEO_MISSING_MESSAGE } from './watch.service';
 
 /** Sent by the video page once playback starts: a view counts once per viewer per day. */
 export const countViewEndpoint = defineEndpoint({
   path: '/api/v2/view',
   right: 'view',
-  summary: 'Count a view of a published video (once per viewer per day).',
+  summary:
+    'Count a view of a video the viewer may open (once per viewer per day); 404 for one they may not.',
   input: z.object({ videoId: z.string().regex(/^[A-Za-z0-9]{6,32}$/, 'Unknown video id') }),
   output: z.object({ counted: z.boolean() }),
   async handle({ videoId }, context) {
@@ -15,10 +16,12 @@ export const countViewEndpoint = defineEndpoint({
       videoId,
       actor: context.actor,
       ip: context.ip,
-      userAgent: context.headers.get('user-agent') ?? '',
+      secret: requireAccountServices(context).settings.secret,
       now: context.now(),
     });
     if (outcome === 'missing') throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
+    // Nothing counted: the same refusal as the video's other calls to someone who may not open it.
+    if (outcome === 'refused') throw new ServiceError('not_found', VIDEO_INACCESSIBLE_MESSAGE);
     return { body: { counted: outcome === 'counted' } };
   },
 });

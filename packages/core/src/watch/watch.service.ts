@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { canOpenVideo } from '../video-settings/can-open-video';
 import type { Actor } from '../api/endpoint';
@@ -73,27 +73,37 @@ export async function getWatchPage(
   return { ...row, labels, canManage };
 }
 
-/** A visitor's viewer key: a hash of their connection, never stored in the clear. */
-export function visitorKey(ip: string, userAgent: string, day: string): string {
-  return `v:${createHash('sha256').update(`${day}\0${ip}\0${userAgent}`).digest('base64url').slice(0, 22)}`;
+/**
+ * A visitor's viewer key: their connection (the address) and the day, hashed with the site's
+ * secret (decision 0017), so the key can be neither reversed nor made again without the secret.
+ * The User-Agent is no part of it: a script changing it each request would count each time.
+ */
+export function visitorKey(secret: string, ip: string, day: string): string {
+  const digest = createHmac('sha256', secret).update(`view-visitor:${day}\0${ip}`).digest();
+  return `v:${digest.toString('base64url').slice(0, 22)}`;
 }
 
 /**
  * Counts a view once per viewer per day (members by account, visitors by connection), adding
- * it to the member's history. Only published videos count.
+ * it to the member's history. Only published and hidden videos count, and only for a viewer who
+ * may open them (`canOpenVideo`): 'refused' for a private video played by someone not picked.
  */
 export async function countView(
   db: Database,
-  input: { videoId: string; actor: Actor | null; ip: string; userAgent: string; now?: Date },
-): Promise<'counted' | 'repeat' | 'missing'> {
+  input: { videoId: string; actor: Actor | null; ip: string; secret: string; now?: Date },
+): Promise<'counted' | 'repeat' | 'missing' | 'refused'> {
   const now = input.now ?? new Date();
   const day = now.toISOString().slice(0, 10);
-  const viewerKey = input.actor
-    ? `u:${input.actor.id}`
-    : visitorKey(input.ip, input.userAgent, day);
+  const viewerKey = input.actor ? `u:${input.actor.id}` : visitorKey(input.secret, input.ip, day);
   return inTransaction({ db }, async ({ db: tx }) => {
     const [video] = await tx
-      .select({ id: videos.id })
+      .select({
+        id: videos.id,
+        ownerId: videos.ownerId,
+        status: videos.status,
+        visibility: videos.visibility,
+        publishAt: videos.publishAt,
+      })
       .from(videos)
       .where(
         and(
@@ -104,6 +114,7 @@ export async function countView(
       )
       .limit(1);
     if (!video) return 'missing';
+    if (!(await canOpenVideo(tx, input.actor, video, now))) return 'refused';
     const marked = await tx
       .insert(viewMarks)
       .values({ videoId: input.videoId, viewerKey, day })

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../api/dispatch';
-import { videos, watchHistory } from '../db/schema';
+import { createAuthHarness } from '../accounts/testing/auth-harness';
+import { videos, videoViewers, watchHistory } from '../db/schema';
 import { actorOf, createUser } from '../testing/factories';
-import { createTestContext } from '../testing/test-context';
 import { createTestDatabase } from '../testing/test-db';
 import { createVideo } from '../testing/video-factory';
 import { countViewEndpoint } from './watch.endpoints';
@@ -14,9 +14,11 @@ import {
   pruneViewMarks,
   VIDEO_INACCESSIBLE_MESSAGE,
   VIDEO_MISSING_MESSAGE,
+  visitorKey,
 } from './watch.service';
 
 const { db } = await createTestDatabase();
+const secret = 'a-view-secret-for-the-tests-of-this-file';
 
 const viewsOf = async (id: string) =>
   (await db.select({ views: videos.views }).from(videos).where(eq(videos.id, id)))[0]!.views;
@@ -76,7 +78,7 @@ describe('countView', () => {
     const actor = actorOf(user);
     const day1 = new Date('2026-05-01T10:00:00Z');
     const view = (now: Date) =>
-      countView(db, { videoId: video.id, actor, ip: '1.1.1.1', userAgent: 'x', now });
+      countView(db, { videoId: video.id, actor, ip: '1.1.1.1', secret, now });
     expect(await view(day1)).toBe('counted');
     expect(await view(new Date('2026-05-01T20:00:00Z'))).toBe('repeat');
     expect(await view(new Date('2026-05-02T08:00:00Z'))).toBe('counted');
@@ -89,23 +91,73 @@ describe('countView', () => {
     const { user } = await createUser(db);
     const video = await createVideo(db, { ownerId: user.id, views: 0 });
     const now = new Date('2026-05-01T10:00:00Z');
-    const view = (ip: string) =>
-      countView(db, { videoId: video.id, actor: null, ip, userAgent: 'ua', now });
+    const view = (ip: string) => countView(db, { videoId: video.id, actor: null, ip, secret, now });
     expect(await view('10.0.0.1')).toBe('counted');
     expect(await view('10.0.0.1')).toBe('repeat');
     expect(await view('10.0.0.2')).toBe('counted');
     expect(await viewsOf(video.id)).toBe(2);
     await pruneViewMarks(db, new Date('2026-05-04T00:00:00Z'));
-    expect(
-      await countView(db, { videoId: video.id, actor: null, ip: '10.0.0.1', userAgent: 'ua', now }),
-    ).toBe('counted');
+    expect(await view('10.0.0.1')).toBe('counted');
   });
 
-  it('does not count unpublished or missing videos; the API answers 404 for them', async () => {
+  it("keys a visitor by a hash of the address and day keyed with the site's secret", async () => {
+    const key = visitorKey(secret, '10.0.0.1', '2026-05-01');
+    expect(key).toMatch(/^v:[A-Za-z0-9_-]{22}$/);
+    expect(visitorKey(secret, '10.0.0.1', '2026-05-01')).toBe(key);
+    // Without the secret the key cannot be made again (nor guessed from the address).
+    expect(visitorKey(`${secret}-other`, '10.0.0.1', '2026-05-01')).not.toBe(key);
+    expect(visitorKey(secret, '10.0.0.1', '2026-05-02')).not.toBe(key);
+    expect(visitorKey(secret, '10.0.0.2', '2026-05-01')).not.toBe(key);
+    expect(key).not.toContain('10.0.0.1');
+  });
+
+  it('does not count a private video for those it is not shared with', async () => {
+    const { user: owner } = await createUser(db);
+    const { user: picked } = await createUser(db);
+    const { user: stranger } = await createUser(db);
+    const video = await createVideo(db, {
+      ownerId: owner.id,
+      status: 'hidden',
+      visibility: 'private',
+      views: 0,
+    });
+    await db.insert(videoViewers).values({ videoId: video.id, userId: picked.id });
+    const view = (actor: ReturnType<typeof actorOf> | null) =>
+      countView(db, { videoId: video.id, actor, ip: '10.0.0.9', secret });
+    expect(await view(null)).toBe('refused');
+    expect(await view(actorOf(stranger))).toBe('refused');
+    expect(await viewsOf(video.id)).toBe(0);
+    expect(await view(actorOf(picked))).toBe('counted');
+    expect(await viewsOf(video.id)).toBe(1);
+  });
+
+  it('does not count unpublished, private or missing videos; the API answers 404 for them', async () => {
+    const { context } = await createAuthHarness(db);
     const { user } = await createUser(db);
     const video = await createVideo(db, { ownerId: user.id, status: 'processing' });
-    const context = createTestContext(db);
     expect((await dispatch(countViewEndpoint, { videoId: video.id }, context)).status).toBe(404);
+    const unpublished = await createVideo(db, {
+      ownerId: user.id,
+      status: 'unpublished_admin',
+      views: 0,
+    });
+    const hidden = await createVideo(db, {
+      ownerId: user.id,
+      status: 'hidden',
+      visibility: 'private',
+      views: 0,
+    });
+    for (const target of [unpublished, hidden]) {
+      const answer = await dispatch(countViewEndpoint, { videoId: target.id }, context);
+      expect(answer.status).toBe(404);
+      expect(await viewsOf(target.id)).toBe(0);
+    }
+    expect((await dispatch(countViewEndpoint, { videoId: hidden.id }, context)).body.error).toBe(
+      VIDEO_INACCESSIBLE_MESSAGE,
+    );
+    const published = await createVideo(db, { ownerId: user.id, views: 0 });
+    const counted = await dispatch(countViewEndpoint, { videoId: published.id }, context);
+    expect(counted).toMatchObject({ status: 200, body: { counted: true } });
     expect(
       (await dispatch(countViewEndpoint, { videoId: 'missing1234' }, context)).body.error,
     ).toBe(VIDEO_MISSING_MESSAGE);

@@ -1,9 +1,10 @@
 // Chapters on the progress bar: a gap where each chapter starts and the chapter's title above
 // the bar while the pointer is over it. The page hands the chapters in (setChapters); the
-// controller draws them once the duration is known and again when it changes.
+// controller draws them once the duration is known (layoutControls.knownDuration before the
+// media's metadata) and again when it changes.
 import { el } from '../dom.ts';
 import type { PlayerChapter } from '../player-types.ts';
-import type { PlayerContext } from './context.ts';
+import { displayDuration, type PlayerContext } from './context.ts';
 
 export class ChaptersController {
   readonly #ctx: PlayerContext;
@@ -59,7 +60,7 @@ export class ChaptersController {
     this.#clear();
     const progress = this.#ctx.root.querySelector<HTMLElement>('.cr-progress');
     const track = progress?.querySelector<HTMLElement>('.cr-progress-track');
-    const duration = this.#ctx.video.duration;
+    const duration = displayDuration(this.#ctx);
     if (!progress || !track || this.#chapters.length === 0) return;
     progress.append(this.#label);
     if (!this.#wired.has(progress)) this.#wire(progress);
@@ -77,7 +78,7 @@ export class ChaptersController {
     this.#wired.add(progress);
     this.#ctx.listen<PointerEvent>(progress, 'pointermove', (event) => {
       const rect = progress.getBoundingClientRect();
-      const duration = this.#ctx.video.duration;
+      const duration = displayDuration(this.#ctx);
       const ratio =
         rect.width > 0 ? Math.max(0, Math.min(1, (event.clientX - rect.left) / rect.width)) : 0;
       const title = Number.isFinite(duration) ? this.titleAt(ratio * duration) : null;

@@ -52,3 +52,13 @@ export function createContext(fields: {
     },
   };
 }
+
+/**
+ * The video's duration for the controls: the media's once its metadata is in (Infinity for a
+ * live stream), until then `layoutControls.knownDuration` (NaN when neither is known).
+ */
+export function displayDuration(ctx: Pick<PlayerContext, 'video' | 'options'>): number {
+  const duration = ctx.video.duration;
+  if (duration === Infinity || (Number.isFinite(duration) && duration > 0)) return duration;
+  return ctx.options.layoutControls.knownDuration ?? NaN;
+}

@@ -13,7 +13,7 @@ import { version } from '../version.ts';
 import { findCue, parsePreviewVtt } from '../vtt.ts';
 import type { PreviewCue } from '../vtt.ts';
 import type { AdsController } from './ads-controller.ts';
-import type { PlayerContext } from './context.ts';
+import { displayDuration, type PlayerContext } from './context.ts';
 import type { DisplayModesController } from './display-modes-controller.ts';
 import type { PlaybackController } from './playback-controller.ts';
 import type { SubtitlesController } from './subtitles-controller.ts';
@@ -220,6 +220,7 @@ export class ControlsController {
     deps.subtitles.onChange = () => this.#updateCaptionsButton();
     deps.playback.onSourcesChange = () => this.#updateSourceButton();
     deps.playback.onLiveChange = () => this.#updateTime();
+    deps.playback.onPendingSeekChange = () => this.#updateTime();
     deps.suggested.onToggle = (isShown) => this.bar.classList.toggle('cr-under-suggested', isShown);
     deps.vr.onReady = () => (this.#cardboardButton.hidden = false);
     ctx.onDestroy(deps.modes.onChange((from, to) => this.#onModeChange(from, to)));
@@ -371,7 +372,7 @@ export class ControlsController {
     const timeAt = (clientX: number): number => {
       const rect = this.#progress.getBoundingClientRect();
       const ratio = rect.width > 0 ? (clientX - rect.left) / rect.width : 0;
-      const duration = video.duration;
+      const duration = displayDuration(this.#ctx);
       return Number.isFinite(duration) ? Math.max(0, Math.min(1, ratio)) * duration : 0;
     };
     listen<PointerEvent>(this.#progress, 'pointerdown', (e) => {
@@ -475,7 +476,8 @@ export class ControlsController {
   }
 
   #updateTime(): void {
-    const { currentTime, duration } = this.#ctx.video;
+    const duration = displayDuration(this.#ctx);
+    const currentTime = this.#d.playback.pendingSeek ?? this.#ctx.video.currentTime;
     const isLive = this.#d.playback.isLive || duration === Infinity;
     this.#live.hidden = !isLive;
     this.#ctx.root.classList.toggle('cr-is-live', isLive);

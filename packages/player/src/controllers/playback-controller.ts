@@ -66,6 +66,7 @@ export class PlaybackController {
   #isLive = false;
   #loadToken = 0;
   #wantsPlay = false;
+  #pendingSeek: number | null = null;
   /** Playback calls made before the source and the ads are in place; null once they are. */
   #queue: (() => void)[] | null = [];
   /** The ads take a play call first (pre-rolls, or an ad running). */
@@ -74,6 +75,8 @@ export class PlaybackController {
   onSourcesChange: () => void = () => {};
   /** The stream turned out live, or not. */
   onLiveChange: () => void = () => {};
+  /** A seek started or stopped waiting for the media's metadata. */
+  onPendingSeekChange: () => void = () => {};
   /** Called before the content plays (the suggested grid hides). */
   onPlay: () => void = () => {};
 
@@ -110,6 +113,11 @@ export class PlaybackController {
 
   get isLive(): boolean {
     return this.#isLive;
+  }
+
+  /** Where a seek asked before the media's metadata will land (null: none waits). */
+  get pendingSeek(): number | null {
+    return this.#pendingSeek;
   }
 
   get engine(): StreamEngine | null {
@@ -166,11 +174,16 @@ export class PlaybackController {
 
   skipTo(seconds: number): void {
     if (!Number.isFinite(seconds)) return;
+    const v = this.#ctx.video;
+    if (this.#queue || v.readyState < HTMLMediaElement.HAVE_METADATA) {
+      // Shown as the current time until the seek is made (a ?t= or resume link before play).
+      this.#pendingSeek = Math.max(0, seconds);
+      this.onPendingSeekChange();
+    }
     if (this.#queue) {
       this.#queue.push(() => this.skipTo(seconds));
       return;
     }
-    const v = this.#ctx.video;
     // Before the metadata the duration is unknown: seek once it is.
     if (v.readyState < HTMLMediaElement.HAVE_METADATA) {
       v.addEventListener('loadedmetadata', () => this.skipTo(seconds), { once: true });
@@ -178,6 +191,10 @@ export class PlaybackController {
     }
     const max = Number.isFinite(v.duration) ? v.duration : seconds;
     v.currentTime = Math.max(0, Math.min(max, seconds));
+    if (this.#pendingSeek !== null) {
+      this.#pendingSeek = null;
+      this.onPendingSeekChange();
+    }
   }
 
   setPlaybackSpeed(speed: number): void {

@@ -30,6 +30,9 @@ export default async function ProcessingPage({
           status: video.status === 'failed' ? 'failed' : 'processing',
           progress: video.progress,
           failureReason: video.failureReason,
+          // A first quality recorded (recordPlayableVideo) while the others are made.
+          playableQuality:
+            video.status === 'processing' && video.masterPlaylistKey ? video.topQuality : null,
         }))}
       />
     </section>

@@ -15,12 +15,10 @@ export const dynamic = 'force-dynamic';
 export const GET = rawRoute<{ id: string }>(openNotificationRoute, async (_request, context) => {
   const { id } = context.params;
   const viewer = context.viewer!;
-  const { config, database, media, log } = await getRuntime();
-  const to = (path: string) =>
-    new Response(null, {
-      status: 303,
-      headers: { location: new URL(path, config.PUBLIC_URL).toString() },
-    });
+  const { database, media, log } = await getRuntime();
+  // A path, not an address: the browser stays on the host name it used (the session cookie is
+  // that host's), whichever of the site's names it is.
+  const to = (path: string) => new Response(null, { status: 303, headers: { location: path } });
   const parsed = NotificationId.safeParse(id);
   if (!parsed.success) return to('/notifications');
   try {

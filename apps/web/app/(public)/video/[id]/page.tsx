@@ -159,7 +159,9 @@ export default async function VideoPage({ params }: Params) {
             )}
           </p>
         )}
-        {video.status === 'processing' && <ProcessingWatch videoId={video.id} />}
+        {video.status === 'processing' && (
+          <ProcessingWatch videoId={video.id} hasPlayer={urls !== null} />
+        )}
         {urls ? (
           <WatchPlayer
             videoId={video.id}
@@ -174,6 +176,7 @@ export default async function VideoPage({ params }: Params) {
             posterUrl={urls.posterUrl}
             spritesVttUrl={urls.spritesVttUrl}
             subtitles={subtitles}
+            durationSeconds={video.durationSeconds}
             countsViews={video.status === 'published' || video.status === 'hidden'}
             videoAds={video.status === 'published' ? videoAdSettings() : null}
           />

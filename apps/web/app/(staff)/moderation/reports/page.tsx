@@ -84,11 +84,7 @@ async function VideoReports({ index, db }: { index: number; db: Db }) {
   }));
   return (
     <>
-      <p className="text-sm text-neutral-300">
-        {page.count} video{page.count === 1 ? '' : 's'} with open reports, the longest waiting
-        first.
-      </p>
-      <ReportQueue key={index} initial={items} />
+      <ReportQueue key={index} initial={items} count={page.count} />
       <Pagination
         basePath="/moderation/reports"
         index={page.index}
@@ -140,6 +136,18 @@ async function ItemReports({
                     <>“{item.targetLabel}”</>
                   )}
                 </p>
+                {item.author && (
+                  <p className="text-sm text-neutral-300">
+                    by{' '}
+                    <a
+                      href={`/moderation/users?member=${encodeURIComponent(item.author)}`}
+                      className="hover:underline"
+                      data-testid="reported-comment-author"
+                    >
+                      {item.author}
+                    </a>
+                  </p>
+                )}
                 {item.videoId && (
                   <a
                     href={`/video/${item.videoId}`}
@@ -161,6 +169,15 @@ async function ItemReports({
                   payload={{ targetKind: kind, targetId: item.targetId, outcome: 'actioned' }}
                   label="Dealt with"
                 />
+                {kind === 'comment' && item.isLive && (
+                  <StaffActionButton
+                    mode="DeleteComment"
+                    payload={{ commentId: item.targetId }}
+                    label="Delete"
+                    tone="danger"
+                    reason="optional"
+                  />
+                )}
               </div>
             </div>
             <ol className="mt-2 space-y-1 text-sm">

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { can } from '@cutroom/core/access/rights';
 import { loadMemberForStaff, searchMembers } from '@cutroom/core/moderation/members.service';
+import { REPORT_REASONS, type ReportReason } from '@cutroom/core/reports/reports.schema';
 import {
   listingContext,
   pageIndexFrom,
@@ -302,7 +303,8 @@ function ReportList({
           {rows.map((row) => (
             <li key={row.id} className="p-2">
               <span className="text-neutral-400">{row.targetKind}</span>{' '}
-              <span className="break-words">{row.targetLabel}</span> · {row.reason} ·{' '}
+              <span className="break-words">{row.targetLabel}</span> ·{' '}
+              {REPORT_REASONS[row.reason as ReportReason] ?? row.reason} ·{' '}
               <span className="font-semibold">{row.state}</span> ·{' '}
               <RelativeTime date={row.createdAt} />
             </li>

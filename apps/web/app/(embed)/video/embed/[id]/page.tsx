@@ -59,6 +59,7 @@ export default async function EmbedPage({ params }: Params) {
           posterUrl={urls.posterUrl}
           spritesVttUrl={urls.spritesVttUrl}
           subtitles={subtitles}
+          durationSeconds={page.video.durationSeconds}
           countsViews
           fillFrame
           videoAds={videoAdSettings()}

@@ -9,6 +9,7 @@ import {
 import { loadTicket, type TicketThread } from '@cutroom/core/tickets/tickets.service';
 import type { SearchParamsPromise } from '@/components/browse/listing-data';
 import { CloseTicketButton, TicketReplyForm } from '@/components/tickets/reply-form';
+import { TicketLive } from '@/components/tickets/ticket-live';
 import { TicketThreadView } from '@/components/tickets/ticket-thread';
 import { IntentLink } from '@/components/ui/intent-link';
 import { requirePageViewer } from '@/lib/page-access';
@@ -63,6 +64,7 @@ export default async function TicketPage({
           }}
         />
         {ticket.state !== 'closed' && <CloseTicketButton ticketId={ticket.id} mode="Close" />}
+        <TicketLive />
       </section>
     </div>
   );

@@ -60,6 +60,7 @@ export default async function ChannelVideoPage({ params }: Params) {
               masterPlaylistUrl={urls.masterPlaylistUrl}
               posterUrl={urls.posterUrl}
               spritesVttUrl={urls.spritesVttUrl}
+              durationSeconds={video.durationSeconds}
               countsViews={video.status === 'published'}
             />
           ) : (

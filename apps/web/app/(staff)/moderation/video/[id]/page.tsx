@@ -31,7 +31,7 @@ export default async function ModerationVideoPage({ params }: { params: Promise<
   const { db } = await listingContext();
   const found = await loadModerationVideo(db, id);
   if (!found) notFound();
-  const { video, reports, log } = found;
+  const { video, reports, log, isHiddenWithOwner } = found;
   const { storage } = await getRuntime();
   const canUnpublish =
     video.status === 'published' ||
@@ -51,6 +51,7 @@ export default async function ModerationVideoPage({ params }: { params: Promise<
             posterUrl={storage.publicUrl(video.posterKey)}
             spritesVttUrl={null}
             countsViews={false}
+            durationSeconds={video.durationSeconds}
           />
         ) : (
           <div className="flex aspect-video items-center justify-center rounded-xl bg-surface-overlay text-neutral-400">
@@ -63,7 +64,7 @@ export default async function ModerationVideoPage({ params }: { params: Promise<
             className="rounded-full bg-white/10 px-2 py-0.5 font-semibold"
             data-testid="video-state"
           >
-            {STATUS_TEXT[video.status]}
+            {isHiddenWithOwner ? 'Hidden while its owner is disabled' : STATUS_TEXT[video.status]}
           </span>{' '}
           {video.isReported && (
             <span className="rounded-full bg-red-900/60 px-2 py-0.5 font-semibold text-red-100">
@@ -109,7 +110,19 @@ export default async function ModerationVideoPage({ params }: { params: Promise<
               testId="video-unpublish"
             />
           )}
-          {video.status === 'unpublished_admin' && (
+          {isHiddenWithOwner && (
+            <p className="w-full text-sm text-neutral-300" data-testid="hidden-with-owner">
+              Its owner&apos;s account is disabled, so their videos are off the site; they come back
+              when the account is enabled.{' '}
+              <IntentLink
+                href={`/moderation/users?member=${encodeURIComponent(video.uploader)}`}
+                className="underline"
+              >
+                Enable {video.uploader}
+              </IntentLink>
+            </p>
+          )}
+          {video.status === 'unpublished_admin' && !isHiddenWithOwner && (
             <StaffActionButton
               mode="AdminPublish"
               payload={{ _id: video._id }}
