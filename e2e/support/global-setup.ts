@@ -1,9 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { openDatabase } from '@cutroom/core/db/client';
+import { migrateDatabase } from '@cutroom/core/db/migrate';
+import { fixtureFolder } from './media';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -45,6 +57,40 @@ async function waitUntilReady(url: string, server: ChildProcess, output: () => s
   throw new Error(`The server did not start within ${START_SECONDS} s:\n${output()}`);
 }
 
+const migrationsJournal = join(root, 'packages/core/src/db/migrations/meta/_journal.json');
+
+/**
+ * A migrated embedded database, made once per machine for each set of migrations and copied
+ * into each server's data folder: creating PGlite's cluster takes about 6 s of the 12 s a
+ * server needs to start, and the browser tests start about a dozen. The server still runs
+ * its migrations at start (none are left to apply) and everything after them.
+ */
+async function migratedDatabaseTemplate(): Promise<string> {
+  const key = createHash('sha256')
+    .update(readFileSync(migrationsJournal))
+    .update(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json')))
+    .digest('hex')
+    .slice(0, 16);
+  const template = join(fixtureFolder, `site-db-${key}`);
+  if (existsSync(template)) return template;
+  mkdirSync(fixtureFolder, { recursive: true });
+  // Each process makes its own and renames it into place: two test files may start at once.
+  const part = `${template}.${process.pid}.part`;
+  rmSync(part, { recursive: true, force: true });
+  const handle = await openDatabase({ dataDir: part });
+  await migrateDatabase(handle);
+  await handle.close();
+  rmSync(join(part, 'cutroom.lock'), { force: true });
+  try {
+    renameSync(part, template);
+  } catch (error) {
+    // Another process put its own in place first.
+    rmSync(part, { recursive: true, force: true });
+    if (!existsSync(template)) throw error;
+  }
+  return template;
+}
+
 /**
  * Starts the production server (built by `npm run build`) on a free port with its own data
  * folder, as `npm start` would run it, with `env` added to its environment.
@@ -53,7 +99,12 @@ export async function startSiteServer(
   env: Record<string, string> = {},
   options: { dataDir?: string } = {},
 ) {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'cutroom-e2e-'));
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    dataDir = mkdtempSync(join(tmpdir(), 'cutroom-e2e-'));
+    if (!env.DATABASE_URL)
+      cpSync(await migratedDatabaseTemplate(), join(dataDir, 'db'), { recursive: true });
+  }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
