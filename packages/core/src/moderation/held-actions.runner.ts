@@ -65,10 +65,14 @@ export async function recoverHeldStaffActions(
   return ids.length;
 }
 
+/** How often a process looks for held actions left behind by another (every minute). */
+const RECOVERY_INTERVAL_MS = 60_000;
+
 /**
  * Works the held actions' queue in this process, and first takes again those left behind. When
  * this process is the database's only one (the embedded database), an action left running was
- * left by a process that is gone, whatever its age.
+ * left by a process that is gone, whatever its age. Then, every minute, those another process
+ * left running for longer than HELD_ACTION_STALE_SECONDS.
  */
 export async function startHeldStaffActions(
   queue: JobQueue,
@@ -76,17 +80,20 @@ export async function startHeldStaffActions(
   options: { soleProcess: boolean },
 ): Promise<{ stop(): Promise<void> }> {
   await queue.ensureQueue(heldStaffActionJob);
-  const now = context.now();
-  const staleBefore = options.soleProcess
-    ? now
-    : new Date(now.getTime() - HELD_ACTION_STALE_SECONDS * 1000);
-  const recovery = recoverHeldStaffActions(context, staleBefore).then(
-    (count) => {
-      if (count > 0) context.log.info({ count }, 'held actions left behind taken again');
-    },
-    (error: unknown) =>
-      context.log.error({ err: error }, 'held actions left behind could not be taken again'),
-  );
+  const staleSince = () => new Date(context.now().getTime() - HELD_ACTION_STALE_SECONDS * 1000);
+  const recover = (staleBefore: Date) =>
+    recoverHeldStaffActions(context, staleBefore).then(
+      (count) => {
+        if (count > 0) context.log.info({ count }, 'held actions left behind taken again');
+      },
+      (error: unknown) =>
+        context.log.error({ err: error }, 'held actions left behind could not be taken again'),
+    );
+  let recovery = recover(options.soleProcess ? context.now() : staleSince());
+  const sweep = setInterval(() => {
+    recovery = recovery.then(() => recover(staleSince()));
+  }, RECOVERY_INTERVAL_MS);
+  sweep.unref();
   await queue.boss.work(
     heldStaffActionJob.name,
     { pollingIntervalSeconds: 1, batchSize: 1 },
@@ -99,6 +106,7 @@ export async function startHeldStaffActions(
   );
   return {
     async stop() {
+      clearInterval(sweep);
       await recovery;
       await queue.boss.offWork(heldStaffActionJob.name, { wait: true });
     },
