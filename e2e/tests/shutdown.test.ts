@@ -29,6 +29,8 @@ describe('stopping the site', () => {
     const stopped = await site.terminate();
     socket.destroy();
     expect(stopped.exitMs, stopped.log).toBeLessThanOrEqual(10_000);
+    // It stopped as planned (the runtime closed, the database with it), not by its last resort.
+    expect(stopped.code, stopped.log).toBe(0);
 
     // The same data folder again: the account made before is there and signs in.
     const again = await startSiteServer(SHARED_SITE_ENV, { dataDir });

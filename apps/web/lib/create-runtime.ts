@@ -118,18 +118,22 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     log: log.child({ module: 'notifications' }),
   });
   // Report-queue actions held for their undo window are carried out by the web processes.
-  const heldStaffActions = await startHeldStaffActions(queue, {
-    config,
-    db: database.db,
-    listings,
-    log: log.child({ module: 'held-actions' }),
-    now: () => new Date(),
-    ip: '127.0.0.1',
-    headers: new Headers(),
-    media: { storage, queue, events, uploads: uploads.files },
-    accounts,
-    memberCache,
-  });
+  const heldStaffActions = await startHeldStaffActions(
+    queue,
+    {
+      config,
+      db: database.db,
+      listings,
+      log: log.child({ module: 'held-actions' }),
+      now: () => new Date(),
+      ip: '127.0.0.1',
+      headers: new Headers(),
+      media: { storage, queue, events, uploads: uploads.files },
+      accounts,
+      memberCache,
+    },
+    { soleProcess: !config.DATABASE_URL },
+  );
   // PGlite belongs to this process alone, so its worker must run here.
   const runsWorker = config.INPROCESS_WORKER || !config.DATABASE_URL;
   const worker = runsWorker

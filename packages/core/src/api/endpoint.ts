@@ -50,6 +50,17 @@ export interface RequestContext extends ServiceContext {
   accounts?: AccountServices;
   /** Members' sessions and parts kept in memory (docs/decisions/0036); the web server's. */
   memberCache?: MemberCache;
+  /**
+   * Set while a held staff action is carried out (docs/moderation.md): the action's own
+   * transaction marks that attempt of it done, so it commits once or not at all.
+   */
+  heldAction?: HeldActionAttempt;
+}
+
+/** One attempt at carrying out a held staff action: its row and the attempt's number. */
+export interface HeldActionAttempt {
+  id: string;
+  attempt: number;
 }
 
 /** The media services, or a plain failure when a call that needs them runs without. */

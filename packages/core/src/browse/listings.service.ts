@@ -191,12 +191,13 @@ export async function listArchiveMonth(
 export async function listRecommendedVideos(
   db: Database,
   videoId: string,
-  { limit = 12 }: { limit?: number } = {},
+  { limit = 12, category }: { limit?: number; category?: string } = {},
 ): Promise<VideoSummary[]> {
-  const [me] = await db
-    .select({ category: videos.category })
-    .from(videos)
-    .where(eq(videos.id, videoId));
+  // The video's page knows its category already: one read fewer.
+  const [me] =
+    category === undefined
+      ? await db.select({ category: videos.category }).from(videos).where(eq(videos.id, videoId))
+      : [{ category }];
   if (!me) return [];
   // Ranked in the database: only the `limit` best candidates come back whole, with their
   // uploader.
@@ -230,22 +231,15 @@ export async function listRecommendedVideos(
       .where(sql`${videos.id} in ${ranked.map((row) => row.id)}`);
     picked.push(...rows.map(toSummary).sort((a, b) => order.get(a.id)! - order.get(b.id)!));
   }
-  // Too few shared labels: the category's most viewed, then the site's.
-  for (const sameCategory of [true, false]) {
-    if (picked.length >= limit) break;
+  // Too few shared labels: the category's most viewed, then the site's (in one read).
+  if (picked.length < limit) {
     const exclude = [videoId, ...picked.map((video) => video.id)];
     const fill = await db
       .select(summaryColumns)
       .from(videos)
       .innerJoin(users, eq(users.id, videos.ownerId))
-      .where(
-        and(
-          isPublished,
-          sameCategory ? sql`${videos.category} = ${me.category}` : sql`true`,
-          sql`${videos.id} not in ${exclude}`,
-        ),
-      )
-      .orderBy(POPULAR_ORDER)
+      .where(and(isPublished, sql`${videos.id} not in ${exclude}`))
+      .orderBy(sql`(${videos.category} = ${me.category}) desc`, POPULAR_ORDER)
       .limit(limit - picked.length);
     picked.push(...fill.map(toSummary));
   }

@@ -380,12 +380,11 @@ export async function listComments(
   input: { videoId: string; order?: CommentOrder; index?: number; pageSize?: number },
 ): Promise<CommentsPage> {
   const viewer = viewerOf(actor);
-  const video = await findPublicVideo(db, input.videoId);
   const order = input.order ?? 'newest';
   const index = input.index ?? 0;
   const pageSize = input.pageSize ?? COMMENT_PAGE_SIZE;
   const where = and(
-    eq(comments.videoId, video.id),
+    eq(comments.videoId, input.videoId),
     isNull(comments.parentId),
     threadVisibleTo(viewer.id, comments, author),
   );
@@ -394,7 +393,10 @@ export async function listComments(
     order === 'top'
       ? [desc(replyCount), desc(comments.createdAt), desc(comments.id)]
       : [desc(comments.createdAt), desc(comments.id)];
-  const [rows, [topLevel], totalCount] = await Promise.all([
+  // The video's check goes beside the reads (one wait for the database, not two); a video that
+  // is not public fails the whole as before.
+  const [video, rows, [topLevel], totalCount] = await Promise.all([
+    findPublicVideo(db, input.videoId),
     db
       .select({ ...commentColumns, replyCount, fromBlocked: fromBlocked(viewer.id) })
       .from(comments)
@@ -408,7 +410,7 @@ export async function listComments(
       .from(comments)
       .innerJoin(author, eq(author.id, comments.authorId))
       .where(where),
-    countVideoComments(db, video.id, viewer.id),
+    countVideoComments(db, input.videoId, viewer.id),
   ]);
   const replies = await firstRepliesOf(
     db,

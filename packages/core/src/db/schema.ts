@@ -956,6 +956,13 @@ export const heldStaffActions = pgTable(
     /** Why a carried-out action failed (the video changed meanwhile, say). */
     failure: text(),
     runAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * How many times it was taken to be carried out: each take is an attempt, and only the
+     * latest may commit the action (one left running by a process that died is taken again).
+     */
+    attempt: integer().notNull().default(0),
+    /** When the latest attempt took it. */
+    startedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('held_staff_actions_actor_idx').on(t.actorId, t.createdAt.desc())],

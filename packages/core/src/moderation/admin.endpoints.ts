@@ -66,6 +66,7 @@ const moderationContext = (context: RequestContext): ModerationContext => ({
   listings: context.listings,
   now: context.now,
   media: context.media,
+  heldAction: context.heldAction,
 });
 
 /** Every answer of the admin endpoint carries the spec's HttpStatusCode. */

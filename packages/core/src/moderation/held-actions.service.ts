@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { requireMemberRight } from '../access/rights';
-import type { Actor } from '../api/endpoint';
+import type { Actor, HeldActionAttempt } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import type { Database } from '../db/client';
 import { heldStaffActions, type HeldActionState } from '../db/schema';
@@ -27,9 +27,18 @@ export const HELD_ACTION_MODES = [
 ] as const;
 export type HeldActionMode = (typeof HELD_ACTION_MODES)[number];
 
+/**
+ * Seconds after which an attempt still marked running is taken to have died with its process
+ * (the server stopped or crashed mid-run) and the action is taken again. An attempt's work is
+ * bounded well below it (statement and lock timeouts, DATABASE_STATEMENT_TIMEOUT_MS); were an
+ * old attempt still alive, it could not commit the action any more (`settleHeldStaffAction`).
+ */
+export const HELD_ACTION_STALE_SECONDS = 300;
+
 export const HELD_ACTION_MESSAGES = {
   missing: 'This action does not exist',
   tooLate: 'Too late to undo: this action was already carried out',
+  takenAgain: 'This action was taken again by another attempt',
 } as const;
 
 /** Carries out one held action once its window has passed. */
@@ -127,23 +136,99 @@ export async function listHeldStaffActions(
   return rows.map(toView);
 }
 
+/** The row to run now: still held, or running in an attempt that began before `staleBefore`. */
+const claimable = (staleBefore: Date) =>
+  or(
+    eq(heldStaffActions.state, 'held'),
+    and(
+      eq(heldStaffActions.state, 'running'),
+      or(isNull(heldStaffActions.startedAt), lte(heldStaffActions.startedAt, staleBefore)),
+    ),
+  );
+
 /**
- * Takes a held action to carry out: answers it only if it still waited (not undone, not taken
- * by another process), marking it running.
+ * Takes a held action to carry out, as a new attempt: answers it only if it still waited (not
+ * undone, not carried out, not running in a live attempt), marking it running. One left running
+ * since before `staleBefore` is taken again: its attempt died before its action committed, since
+ * the action's own transaction marks it done (`settleHeldStaffAction`).
  */
-export async function claimHeldStaffAction(db: Database, id: string) {
+export async function claimHeldStaffAction(
+  db: Database,
+  id: string,
+  now: Date,
+  staleBefore = new Date(now.getTime() - HELD_ACTION_STALE_SECONDS * 1000),
+) {
   const [row] = await db
     .update(heldStaffActions)
-    .set({ state: 'running' })
-    .where(and(eq(heldStaffActions.id, id), eq(heldStaffActions.state, 'held')))
+    .set({ state: 'running', attempt: sql`${heldStaffActions.attempt} + 1`, startedAt: now })
+    .where(and(eq(heldStaffActions.id, id), claimable(staleBefore)))
     .returning();
   return row ?? null;
 }
 
-/** Records how a carried-out action ended. */
-export async function finishHeldStaffAction(db: Database, id: string, failure: string | null) {
+/**
+ * Marks an attempt at a held action done inside the action's own transaction, so that the action
+ * and its "done" commit together: a row still running has not taken effect. If a later attempt
+ * took the action meanwhile, this one's transaction fails (and rolls the action back), so an
+ * action is carried out once. No attempt (an action sent straight away): nothing to do.
+ */
+export async function settleHeldStaffAction(
+  tx: Database,
+  held: HeldActionAttempt | undefined,
+): Promise<void> {
+  if (!held) return;
+  const [settled] = await tx
+    .update(heldStaffActions)
+    .set({ state: 'done', failure: null })
+    .where(
+      and(
+        eq(heldStaffActions.id, held.id),
+        eq(heldStaffActions.state, 'running'),
+        eq(heldStaffActions.attempt, held.attempt),
+      ),
+    )
+    .returning({ id: heldStaffActions.id });
+  if (!settled) throw new ServiceError('conflict', HELD_ACTION_MESSAGES.takenAgain);
+}
+
+/**
+ * Records how an attempt ended — failed (refused, changed meanwhile: nothing committed), or done
+ * if its action did not mark it so itself — only while that attempt still holds the row.
+ */
+export async function finishHeldStaffAction(
+  db: Database,
+  held: HeldActionAttempt,
+  failure: string | null,
+): Promise<void> {
   await db
     .update(heldStaffActions)
     .set({ state: failure === null ? 'done' : 'failed', failure })
-    .where(eq(heldStaffActions.id, id));
+    .where(
+      and(
+        eq(heldStaffActions.id, held.id),
+        eq(heldStaffActions.state, 'running'),
+        eq(heldStaffActions.attempt, held.attempt),
+      ),
+    );
+}
+
+/**
+ * The held actions to take again: running in an attempt begun before `staleBefore`, or still
+ * held though their time came before it (their job is gone or gave up).
+ */
+export async function abandonedHeldStaffActions(db: Database, staleBefore: Date) {
+  const rows = await db
+    .select({ id: heldStaffActions.id })
+    .from(heldStaffActions)
+    .where(
+      or(
+        and(
+          eq(heldStaffActions.state, 'running'),
+          or(isNull(heldStaffActions.startedAt), lte(heldStaffActions.startedAt, staleBefore)),
+        ),
+        and(eq(heldStaffActions.state, 'held'), lt(heldStaffActions.runAt, staleBefore)),
+      ),
+    )
+    .orderBy(heldStaffActions.runAt);
+  return rows.map((row) => row.id);
 }

@@ -9,9 +9,19 @@ import { createTestContext } from '../testing/test-context';
 import { createTestDatabase } from '../testing/test-db';
 import { createVideo } from '../testing/video-factory';
 import { adminEndpoint } from './admin.endpoints';
-import { runHeldStaffAction } from './held-actions.runner';
+import {
+  recoverHeldStaffActions,
+  runHeldStaffAction,
+  startHeldStaffActions,
+} from './held-actions.runner';
 import { countQueues, listReportedVideos } from './moderation.service';
-import { heldStaffActionJob, UNDO_WINDOW_SECONDS } from './held-actions.service';
+import {
+  claimHeldStaffAction,
+  finishHeldStaffAction,
+  HELD_ACTION_MESSAGES,
+  heldStaffActionJob,
+  UNDO_WINDOW_SECONDS,
+} from './held-actions.service';
 
 const handle = await createTestDatabase();
 const { db } = handle;
@@ -120,5 +130,106 @@ describe('report-queue actions held for the undo window', () => {
     const held = await admin(body, staff.actor);
     const { id } = (held.body as { data: { id: string } }).data;
     expect((await admin({ mode: 'UndoAction', id }, other.actor)).status).toBe(404);
+  });
+});
+
+describe('a held action left running by an attempt that died', () => {
+  const runContext = () => createTestContext(db, { actor: null });
+  const just = (date: Date) => new Date(date.getTime() + 1);
+  const stored = async (id: string) =>
+    (await db.select().from(heldStaffActions).where(eq(heldStaffActions.id, id)))[0]!;
+  const logOf = (videoId: string) =>
+    db.select().from(staffActions).where(eq(staffActions.targetId, videoId));
+
+  async function hold(action: string, videoId: string) {
+    const staff = await createUser(db, { role: 'moderator' });
+    const held = await admin(
+      { mode: 'HoldAction', action, _id: videoId, reason: 'Spam' },
+      staff.actor,
+    );
+    expect(held.status, JSON.stringify(held.body)).toBe(202);
+    return { staff, id: (held.body as { data: { id: string } }).data.id };
+  }
+
+  it('is taken again once stale, and carried out once', async () => {
+    const video = await reportedVideo();
+    const { id, staff } = await hold('UnpublishVideoAdmin', video.id);
+    // An attempt takes it, then its process dies: nothing of the action committed.
+    const dead = await claimHeldStaffAction(db, id, new Date());
+    expect(dead).toMatchObject({ state: 'running', attempt: 1 });
+    // While that attempt may still live, the job's run leaves it alone.
+    await runHeldStaffAction(runContext(), id);
+    expect(await stored(id)).toMatchObject({ state: 'running', attempt: 1 });
+    expect(await logOf(video.id)).toEqual([]);
+
+    const taken = await recoverHeldStaffActions(runContext(), just(dead!.startedAt!));
+    expect(taken).toBeGreaterThanOrEqual(1);
+    expect(await stored(id)).toMatchObject({ state: 'done', attempt: 2, failure: null });
+    const [after] = await db.select().from(videos).where(eq(videos.id, video.id));
+    expect(after!.status).toBe('unpublished_admin');
+    expect(await logOf(video.id)).toMatchObject([
+      { action: 'unpublish_video', actorId: staff.user.id },
+    ]);
+    // Done is final: a later sweep or job run takes it no more.
+    await recoverHeldStaffActions(runContext(), new Date(Date.now() + 3_600_000));
+    await runHeldStaffAction(runContext(), id, new Date(Date.now() + 3_600_000));
+    expect(await stored(id)).toMatchObject({ state: 'done', attempt: 2 });
+    expect(await logOf(video.id)).toHaveLength(1);
+  });
+
+  it('an older attempt that was only slow cannot commit the action after it was taken again', async () => {
+    const video = await reportedVideo();
+    const { id, staff } = await hold('ApproveVideo', video.id);
+    const slow = await claimHeldStaffAction(db, id, new Date());
+    const again = await claimHeldStaffAction(db, id, new Date(), just(slow!.startedAt!));
+    expect(again).toMatchObject({ state: 'running', attempt: 2 });
+    // The slow attempt reaches the action: its transaction fails and rolls the action back.
+    const late = await dispatch(
+      adminEndpoint,
+      { mode: 'ApproveVideo', _id: video.id },
+      { ...contextFor(staff.actor), heldAction: { id, attempt: slow!.attempt } },
+    );
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe(HELD_ACTION_MESSAGES.takenAgain);
+    const [still] = await db.select().from(videos).where(eq(videos.id, video.id));
+    expect(still!.isReported).toBe(true);
+    expect(await logOf(video.id)).toEqual([]);
+    // Its failure is not recorded over the live attempt's row.
+    await finishHeldStaffAction(db, { id, attempt: slow!.attempt }, 'late');
+    expect(await stored(id)).toMatchObject({ state: 'running', attempt: 2, failure: null });
+    // The live attempt carries it out.
+    await dispatch(
+      adminEndpoint,
+      { mode: 'ApproveVideo', _id: video.id },
+      { ...contextFor(staff.actor), heldAction: { id, attempt: again!.attempt } },
+    );
+    expect(await stored(id)).toMatchObject({ state: 'done', attempt: 2 });
+    expect(await logOf(video.id)).toMatchObject([{ action: 'approve_video' }]);
+  });
+
+  it('a failed attempt of a dead process is taken again and fails the same way, once', async () => {
+    const video = await reportedVideo();
+    const { id } = await hold('DeleteReportVideo', video.id);
+    await db.delete(videos).where(eq(videos.id, video.id));
+    const dead = await claimHeldStaffAction(db, id, new Date());
+    await recoverHeldStaffActions(runContext(), just(dead!.startedAt!));
+    expect(await stored(id)).toMatchObject({
+      state: 'failed',
+      attempt: 2,
+      failure: "This video doesn't exist",
+    });
+  });
+
+  it('at start-up, as the database’s only process, takes again what was left running', async () => {
+    const video = await reportedVideo();
+    const { id } = await hold('ApproveVideo', video.id);
+    await claimHeldStaffAction(db, id, new Date());
+    const worker = await startHeldStaffActions(media.queue, runContext(), {
+      soleProcess: true,
+    });
+    await worker.stop();
+    expect(await stored(id)).toMatchObject({ state: 'done', attempt: 2 });
+    const [after] = await db.select().from(videos).where(eq(videos.id, video.id));
+    expect(after!.isReported).toBe(false);
   });
 });

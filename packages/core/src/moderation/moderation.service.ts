@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { onSiteStatusSql } from '../video-settings/on-site-status';
 import { can, requireMemberRight } from '../access/rights';
-import type { Actor, MediaServices } from '../api/endpoint';
+import type { Actor, HeldActionAttempt, MediaServices } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
 import type { Listings } from '../cache/listing-cache';
 import type { Logger } from '../logging/logger';
@@ -25,6 +25,7 @@ import { transcodeVideoJob } from '../jobs/job-definitions';
 import { REPORT_REASONS, type ReportReason } from '../reports/reports.schema';
 import { videoPrefix } from '../storage/rendition-folder';
 import { VIDEO_NOT_FOUND } from '../videos/video-processing.service';
+import { settleHeldStaffAction } from './held-actions.service';
 import { recordStaffAction, type StaffActionKind } from './staff-log.service';
 import { NOTICES, tellMember } from './uploader-notice';
 
@@ -35,6 +36,8 @@ export interface ModerationContext {
   now: () => Date;
   /** Storage and queue, for deleting a video's files and cancelling its job. */
   media?: MediaServices;
+  /** The held action this is an attempt at, marked done in the action's transaction. */
+  heldAction?: HeldActionAttempt;
 }
 
 /** The moderation context of a request. */
@@ -520,6 +523,7 @@ export async function approveReportedVideo(
       },
       now,
     );
+    await settleHeldStaffAction(tx, ctx.heldAction);
     return row!;
   });
   return video;
@@ -563,6 +567,7 @@ async function deleteVideoAsStaff(
       },
       now,
     );
+    await settleHeldStaffAction(tx, ctx.heldAction);
     return row;
   });
   await ctx.listings.invalidate();
@@ -640,6 +645,7 @@ export async function unpublishVideoAsStaff(
       },
       now,
     );
+    await settleHeldStaffAction(tx, ctx.heldAction);
     return row;
   });
   await ctx.listings.invalidate();

@@ -110,20 +110,25 @@ export default async function VideoPage({ params }: Params) {
   const { video, uploader, labels, canManage } = page;
   if (parsed.slug !== video.slug) permanentRedirect(canonicalVideoPath(video));
   const { database, storage, config } = await getRuntime();
+  const db = database.db;
+  const { toCards, cachedForAll } = await listingContext();
+  // The page's reads go to the database together: on the embedded database, each read awaited
+  // after another waits behind every other request's reads again.
+  const [partnerMark, recommendedVideos, social, subtitles, comments] = await Promise.all([
+    partnerMarkOf(db, video.id),
+    // The same for every viewer: kept in the listing cache, dropped with it when videos change.
+    cachedForAll(`recommended:${video.id}`, () =>
+      listRecommendedVideos(db, video.id, { limit: 12, category: video.category }),
+    ),
+    loadVideoSocial(db, viewer, video),
+    listSubtitles(db, storage, video.id),
+    // Comments as a visitor sees them; a member's own view follows in the browser.
+    video.status === 'published' ? listComments(db, null, { videoId: video.id }) : null,
+  ]);
   // A partner channel's video is watched in its section, where the premium rule applies.
-  if (await partnerMarkOf(database.db, video.id)) {
-    redirect(`/${config.PARTNER_SLUG}/video/${video.id}`);
-  }
+  if (partnerMark) redirect(`/${config.PARTNER_SLUG}/video/${video.id}`);
+  const recommended = toCards(recommendedVideos);
   const urls = videoMediaUrls(storage, video);
-  const { toCards } = await listingContext();
-  const recommended = toCards(await listRecommendedVideos(database.db, video.id, { limit: 12 }));
-  const social = await loadVideoSocial(database.db, viewer, video);
-  const subtitles = await listSubtitles(database.db, storage, video.id);
-  // Comments as a visitor sees them; a member's own view follows in the browser.
-  const comments =
-    video.status === 'published'
-      ? await listComments(database.db, null, { videoId: video.id })
-      : null;
   const flags = [
     video.isExplicit && 'Explicit',
     video.isSameSex && 'Same-sex',
