@@ -8,6 +8,9 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     globalSetup: ['support/global-setup.ts'],
     testTimeout: 120_000,
+    // A page's answer to a click waits on the server, which shares two cores with the browser
+    // and the other file: `expect.poll` waits up to 10 s for it (Vitest's default is 1 s).
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
     pool: 'forks',
     // Two files at a time against the one server (each process its own browser): the shared
