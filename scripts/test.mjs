@@ -1,5 +1,5 @@
 // `npm test`: every check, in the order that fails fastest. No dependencies of its own.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -41,6 +41,46 @@ function check(command, args) {
     process.exit(result.status ?? 1);
   }
 }
+/**
+ * Runs lanes of checks at once (each lane's checks one after another), each check's output
+ * printed whole when it ends so that two never interleave. The static checks use one core
+ * each (tsc, eslint, prettier): two lanes keep both cores busy. Each check is a phase of its
+ * own in the times printed at the end.
+ */
+async function checksTogether(lanes) {
+  const runOne = ({ name, command, args }) =>
+    new Promise((resolve) => {
+      const phase = { name, start: Date.now(), ms: null };
+      phases.push(phase);
+      const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('close', (code, signal) => {
+        phase.ms = Date.now() - phase.start;
+        console.log(`\n━━ ${name}\n${output.trimEnd()}`);
+        resolve({ name, command, args, code: code ?? signal });
+      });
+    });
+  const results = await Promise.all(
+    lanes.map(async (lane) => {
+      const done = [];
+      for (const check of lane) {
+        const result = await runOne(check);
+        done.push(result);
+        if (result.code !== 0) break;
+      }
+      return done;
+    }),
+  );
+  const failed = results.flat().find((result) => result.code !== 0);
+  if (failed) {
+    console.error(`\n✗ ${failed.command} ${failed.args.join(' ')} failed (exit ${failed.code})`);
+    printPhases();
+    process.exit(typeof failed.code === 'number' ? failed.code : 1);
+  }
+}
+
 const reports = mkdtempSync(join(tmpdir(), 'cutroom-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Tests that failed and then passed on a retry: counted as passed, named at the end. */
@@ -107,16 +147,20 @@ ensureSystemPackages([FFMPEG, CHROMIUM]);
 // The site imports the player's built package (types included), so it is built first.
 step('Build the player');
 check('npm', ['run', 'build', '-w', '@cutroom/player']);
-step('Type-check');
-check('npm', ['run', 'typecheck']);
-step('Lint');
-check('npm', ['run', 'lint']);
-step('Dependency rules');
-check('npm', ['run', 'deps:check']);
-step('Format');
-check('npm', ['run', 'format:check']);
-step('Schema drift (generated migrations match schema.ts)');
-check('npm', ['run', 'db:check']);
+endPhase();
+await checksTogether([
+  [{ name: 'Type-check', command: 'npm', args: ['run', 'typecheck'] }],
+  [
+    { name: 'Lint', command: 'npm', args: ['run', 'lint'] },
+    { name: 'Dependency rules', command: 'npm', args: ['run', 'deps:check'] },
+    { name: 'Format', command: 'npm', args: ['run', 'format:check'] },
+    {
+      name: 'Schema drift (generated migrations match schema.ts)',
+      command: 'npm',
+      args: ['run', 'db:check'],
+    },
+  ],
+]);
 step('Build the site');
 // The build `npm start` made is used when the sources are the same (and never rebuilt under a
 // running site); otherwise it is made here, and `npm start` uses this one.
