@@ -138,6 +138,10 @@ describe('moderation in the browser', () => {
       );
     await moderator.goto('/moderation/reports');
     await moderator.getByTestId('queue-item').filter({ hasText: title }).click();
+    // The queue's player shows the video's length before its media loads (not "0:00 / 0:00").
+    await expect
+      .poll(() => moderator.getByTestId('queue-current').locator('.cr-time').textContent())
+      .toBe('0:00 / 0:03');
     const held = adminAnswer('HoldAction');
     await moderator.getByTestId('queue-approve').click();
     expect((await held).status()).toBe(202);

@@ -118,6 +118,7 @@ describe('support tickets in the browser', () => {
     await page.waitForURL(/\/ticket\/history\/\d+\?created=1$/);
     const ticketId = Number(new URL(page.url()).pathname.split('/').pop());
     expect(await page.getByTestId('ticket-state').getAttribute('data-state')).toBe('open');
+    expect(await page.getByTestId('ticket-created').count()).toBe(1);
     const image = page.getByTestId('ticket-image');
     expect(await image.count()).toBe(1);
     await page.waitForFunction(
@@ -151,6 +152,10 @@ describe('support tickets in the browser', () => {
         'answered',
     );
     await staffPage.screenshot({ path: screenshotPath('moderation-support.png'), fullPage: true });
+    // The note for a new ticket ("open … you will be told") goes once staff answered it.
+    await page.goto(`/ticket/history/${ticketId}?created=1`);
+    expect(await page.getByTestId('ticket-state').getAttribute('data-state')).toBe('answered');
+    expect(await page.getByTestId('ticket-created').count()).toBe(0);
 
     // The member's e-mail arrives through SMTP, with its link and one-click unsubscribe.
     const mail = await smtp.waitForMail(member.email, { since, timeoutMs: 30_000 });

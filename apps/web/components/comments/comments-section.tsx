@@ -456,10 +456,12 @@ function CommentItem({
             )}
             {!comment.canEdit && !comment.isHeld && (
               <ReportButton
+                key={comment.isReportedByMe ? 'reported' : 'not-reported'}
                 targetKind="comment"
                 targetId={comment.id}
                 targetName={`${comment.author.username}'s comment`}
                 signedIn={context.signedIn || undefined}
+                initiallyReported={comment.isReportedByMe}
                 className="font-semibold text-neutral-300 hover:text-white disabled:opacity-60"
               />
             )}

@@ -12,6 +12,8 @@ export interface QueueItem {
   title: string;
   uploader: string;
   status: string;
+  /** Shown with the player's time before the media loads (not "0:00 / 0:00"). */
+  durationSeconds: number | null;
   media: { masterPlaylistUrl: string; posterUrl: string } | null;
   reports: {
     id: string;
@@ -372,6 +374,7 @@ export function ReportQueue({ initial, count }: { initial: QueueItem[]; count: n
                   posterUrl={item.media.posterUrl}
                   spritesVttUrl={null}
                   countsViews={false}
+                  durationSeconds={item.durationSeconds}
                 />
               ) : (
                 <div className="flex aspect-video items-center justify-center rounded-xl bg-surface-overlay text-neutral-400">

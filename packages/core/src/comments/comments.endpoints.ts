@@ -42,6 +42,7 @@ const CommentAnswer = z.object({
   editedAt: z.string().nullable(),
   isHeld: z.boolean(),
   isFromBlocked: z.boolean(),
+  isReportedByMe: z.boolean(),
   canEdit: z.boolean(),
   canDelete: z.boolean(),
   replyCount: z.number().int().min(0),

@@ -18,7 +18,7 @@ import { ServiceError, isServiceError } from '../api/service-error';
 import type { Config } from '../config/config';
 import type { Database } from '../db/client';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import { comments, users, videos, type CommentStatus } from '../db/schema';
+import { comments, reports, users, videos, type CommentStatus } from '../db/schema';
 import type { Logger } from '../logging/logger';
 import { isBlocking, notBlockedBy } from '../privacy/privacy.service';
 import { pageOf, type ListPage, type PersonSummary } from '../social/people-access';
@@ -100,6 +100,8 @@ export interface CommentView {
    * it: its text and author are left out (empty), its replies show.
    */
   isFromBlocked: boolean;
+  /** The viewer reported it already (its Report button says "Reported", after a reload too). */
+  isReportedByMe: boolean;
   canEdit: boolean;
   canDelete: boolean;
   /** Visible replies (top-level comments; 0 for replies). */
@@ -265,6 +267,8 @@ interface CommentRow {
   isSupporter: boolean;
   /** By a member the viewer blocked (a kept thread's head); absent: no. */
   fromBlocked?: boolean;
+  /** Reported by the viewer; absent: no. */
+  reportedByMe?: boolean;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -289,6 +293,7 @@ function toView(
     editedAt: row.editedAt ? iso(row.editedAt) : null,
     isHeld: row.status === 'held',
     isFromBlocked,
+    isReportedByMe: Boolean(row.reportedByMe),
     canEdit: isMine,
     canDelete: isMine || viewer.isStaff || (viewer.id !== null && viewer.id === videoOwnerId),
     replyCount,
@@ -336,6 +341,26 @@ const replyCountOf = (db: Database, viewerId: string | null) =>
     .from(reply)
     .innerJoin(replyAuthor, eq(replyAuthor.id, reply.authorId))
     .where(and(eq(reply.parentId, comments.id), visibleTo(viewerId, reply, replyAuthor)))})`;
+
+/** Which of these comments the viewer reported (one read for a page of comments). */
+async function reportedByViewer(
+  db: Database,
+  viewerId: string | null,
+  commentIds: string[],
+): Promise<Set<string>> {
+  if (!viewerId || commentIds.length === 0) return new Set();
+  const rows = await db
+    .select({ targetId: reports.targetId })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.reporterId, viewerId),
+        eq(reports.targetKind, 'comment'),
+        inArray(reports.targetId, commentIds),
+      ),
+    );
+  return new Set(rows.map((row) => row.targetId));
+}
 
 /** The first replies of several top-level comments, oldest first, REPLY_PAGE_SIZE each. */
 async function firstRepliesOf(
@@ -417,9 +442,14 @@ export async function listComments(
     rows.filter((row) => Number(row.replyCount) > 0).map((row) => row.id),
     viewer,
   );
+  const reported = await reportedByViewer(db, viewer.id, [
+    ...rows.map((row) => row.id),
+    ...[...replies.values()].flat().map((row) => row.id),
+  ]);
+  const mark = <T extends CommentRow>(row: T) => ({ ...row, reportedByMe: reported.has(row.id) });
   const threads = rows.map((row) => ({
-    ...toView(row, viewer, video.ownerId, Number(row.replyCount)),
-    replies: (replies.get(row.id) ?? []).map((r) => toView(r, viewer, video.ownerId)),
+    ...toView(mark(row), viewer, video.ownerId, Number(row.replyCount)),
+    replies: (replies.get(row.id) ?? []).map((r) => toView(mark(r), viewer, video.ownerId)),
   }));
   return {
     ...pageOf(threads, Number(topLevel?.n ?? 0), index, pageSize),
@@ -476,7 +506,14 @@ export async function listReplies(
       .innerJoin(author, eq(author.id, comments.authorId))
       .where(where),
   ]);
-  const data = rows.map((row) => toView(row, viewer, video.ownerId));
+  const reported = await reportedByViewer(
+    db,
+    viewer.id,
+    rows.map((row) => row.id),
+  );
+  const data = rows.map((row) =>
+    toView({ ...row, reportedByMe: reported.has(row.id) }, viewer, video.ownerId),
+  );
   return { ...pageOf(data, Number(total?.n ?? 0), index, pageSize), commentId: top.id };
 }
 

@@ -7,6 +7,7 @@ import { comments, users } from '../db/schema';
 import { createUser } from '../testing/factories';
 import { createTestContext } from '../testing/test-context';
 import { createTestDatabase } from '../testing/test-db';
+import { createReport } from '../reports/reports.service';
 import { createVideo } from '../testing/video-factory';
 import { privacyEndpoint } from '../privacy/privacy.endpoints';
 import { commentsEndpoint } from './comments.endpoints';
@@ -356,6 +357,41 @@ describe('reading', () => {
       'comment 3',
       'comment 5',
       'comment 21',
+    ]);
+  });
+
+  it('says which comments and replies the viewer reported, to that viewer only', async () => {
+    const { a, b, uploader, video } = await setting();
+    const top = await post(a.actor, video.id, 'Reported later');
+    const other = await post(a.actor, video.id, 'Left alone');
+    const reply = await post(a.actor, video.id, 'A reported reply', other.id);
+    for (const id of [top.id, reply.id]) {
+      await createReport(
+        db,
+        b.actor,
+        { targetKind: 'comment', targetId: id, reason: 'spam', details: '' },
+        new Date(),
+      );
+    }
+    type Reported = { id: string; isReportedByMe: boolean };
+    const flags = async (actor: Actor | null) => {
+      const page = await list(actor, video.id);
+      const threads = page.data as unknown as (Reported & { replies: Reported[] })[];
+      return Object.fromEntries(
+        threads.flatMap((t) => [t, ...t.replies]).map((c) => [c.id, c.isReportedByMe]),
+      );
+    };
+    expect(await flags(b.actor)).toEqual({ [top.id]: true, [other.id]: false, [reply.id]: true });
+    expect(await flags(uploader.actor)).toEqual({
+      [top.id]: false,
+      [other.id]: false,
+      [reply.id]: false,
+    });
+    expect(Object.values(await flags(null))).toEqual([false, false, false]);
+    const replies = await call(b.actor, 'Replies', { commentId: other.id });
+    expect(replies.status, JSON.stringify(replies.body)).toBe(200);
+    expect((replies.body as { data: Reported[] }).data).toEqual([
+      expect.objectContaining({ id: reply.id, isReportedByMe: true }),
     ]);
   });
 

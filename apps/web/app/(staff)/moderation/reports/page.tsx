@@ -73,6 +73,7 @@ async function VideoReports({ index, db }: { index: number; db: Db }) {
     title: video.title,
     uploader: video.uploader,
     status: video.status,
+    durationSeconds: video.durationSeconds,
     media:
       video.masterPlaylistKey && video.posterKey
         ? {

@@ -46,8 +46,13 @@ export default async function TicketPage({
           ← Your support tickets
         </IntentLink>
       </p>
-      {query.created !== undefined && (
-        <p role="status" className="rounded-lg bg-accent/10 px-4 py-3 text-sm text-accent">
+      {/* Only while it says true: the page updates live, and staff may answer or close it. */}
+      {query.created !== undefined && ticket.state === 'open' && (
+        <p
+          role="status"
+          className="rounded-lg bg-accent/10 px-4 py-3 text-sm text-accent"
+          data-testid="ticket-created"
+        >
           Your ticket {ticket.ref} is open. You will be told when staff answer.
         </p>
       )}
