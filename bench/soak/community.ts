@@ -107,6 +107,14 @@ export class Community {
   readonly ledger = new Ledger();
   /** Replies approved for a member who takes replies by e-mail at once (issue 28's case). */
   immediateReplyApprovals = 0;
+  /**
+   * Comments with an approval sent and not yet answered, and how many edits of each comment
+   * were answered: an edit by a new account holds an approved comment again (docs/comments.md),
+   * so an approval and an edit in flight together leave the comment's state open.
+   */
+  readonly approving = new Set<string>();
+  readonly editsAnswered = new Map<string, number>();
+  readonly approvalsAnswered = new Map<string, number>();
   /** What went wrong in the bench itself (not the site): printed, and it fails the run. */
   readonly troubles: string[] = [];
 

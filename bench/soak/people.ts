@@ -203,13 +203,24 @@ const ownComment = (run: Run, me: Person) =>
 const edit = async (run: Run, me: Person) => {
   const mine = ownComment(run, me);
   if (!mine) return;
+  const c = run.community;
+  const approvalsBefore = c.approvalsAnswered.get(mine.id) ?? 0;
   const text = words('an edited comment');
-  const answer = await post(run, me, 'edit comment', '/api/v2/comments', {
+  const answer = await post<{ isHeld?: boolean }>(run, me, 'edit comment', '/api/v2/comments', {
     mode: 'Edit',
     commentId: mine.id,
     text,
   });
-  run.community.ledger.edited.set(mine.id, text, answer);
+  c.ledger.edited.set(mine.id, text, answer);
+  c.editsAnswered.set(mine.id, (c.editsAnswered.get(mine.id) ?? 0) + 1);
+  // A new account's edit holds an approved comment again, for a moderator to see.
+  if (ok(answer) && answer.body.isHeld) {
+    mine.held = true;
+    c.ledger.approved.present.delete(mine.id);
+    // An approval in flight, or answered while the edit was, may have come before it or after.
+    const approvedMeanwhile = (c.approvalsAnswered.get(mine.id) ?? 0) !== approvalsBefore;
+    if (c.approving.has(mine.id) || approvedMeanwhile) c.ledger.approved.uncertain.add(mine.id);
+  }
   return answer;
 };
 
@@ -534,6 +545,8 @@ const approve = async (run: Run, me: Person) => {
   const c = run.community;
   const held = c.pick(await heldComments(run, me));
   if (!held) return;
+  const editsBefore = c.editsAnswered.get(held.id) ?? 0;
+  c.approving.add(held.id);
   // The comments endpoint and the moderation endpoint both approve; staff pages use both.
   const answer =
     c.random() < 0.5
@@ -545,7 +558,11 @@ const approve = async (run: Run, me: Person) => {
           mode: 'ApproveComment',
           commentId: held.id,
         });
-  c.ledger.approved.set(held.id, '1', answer);
+  c.approving.delete(held.id);
+  c.approvalsAnswered.set(held.id, (c.approvalsAnswered.get(held.id) ?? 0) + 1);
+  // An edit answered while the approval was in flight may have come before it or after.
+  if ((c.editsAnswered.get(held.id) ?? 0) !== editsBefore) c.ledger.approved.uncertain.add(held.id);
+  else c.ledger.approved.set(held.id, '1', answer);
   const seen = c.comments.get(held.id);
   // Issue 28's case: a reply approved for a member who takes replies by e-mail at once.
   const parent = seen?.parentId ? c.comments.get(seen.parentId) : undefined;
