@@ -86,13 +86,14 @@ const videoAnswer = z.object({ video: ActedVideoAnswer, HttpStatusCode });
 const reasonLine = (reason: string) => (reason.trim() ? `Reason: ${reason.trim()}` : '');
 
 /**
- * Tells the uploader in their bell (and by e-mail, as they chose) that staff removed their
- * video, with the reason; the inbox message holds the whole notice. Staff removing their own
- * video are not told.
+ * Tells the uploader in their bell (and by e-mail, as they chose) what staff did to their
+ * video, with the reason. Staff acting on their own video are not told.
  */
-async function tellRemoved(
+async function tellOwner(
   context: RequestContext,
   video: Pick<Video, 'ownerId' | 'title'>,
+  kind: 'video_removed' | 'video_unpublished',
+  targetPath: string,
   reason: string,
 ) {
   await notify(
@@ -100,15 +101,16 @@ async function tellRemoved(
     notificationSinkOf(context),
     {
       userId: video.ownerId,
-      kind: 'video_removed',
+      kind,
       actorId: context.actor?.id,
-      targetPath: '/inbox',
+      targetPath,
       targetTitle: video.title,
       detail: reasonLine(reason),
     },
     context.now(),
   );
 }
+
 const HeldActionAnswer = z.object({
   id: z.string(),
   mode: z.enum(HELD_ACTION_MODES),
@@ -213,7 +215,8 @@ export const adminEndpoint = defineModeEndpoint({
           _id,
           reason ?? '',
         );
-        await tellRemoved(context, video, reason ?? '');
+        // The inbox message holds the whole notice.
+        await tellOwner(context, video, 'video_removed', '/inbox', reason ?? '');
         return { body: { video: { _id, status: 'deleted' }, ...OK } };
       },
     },
@@ -241,21 +244,8 @@ export const adminEndpoint = defineModeEndpoint({
           _id,
           reason,
         );
-        await notify(
-          unitOf(context),
-          notificationSinkOf(context),
-          {
-            userId: video.ownerId,
-            kind: 'video_unpublished',
-            // Staff unpublishing their own video are not told.
-            actorId: context.actor?.id,
-            // Its own page: the owner still opens it, and reads its state there.
-            targetPath: canonicalVideoPath(video),
-            targetTitle: video.title,
-            detail: reasonLine(reason),
-          },
-          context.now(),
-        );
+        // Its own page: the owner still opens it, and reads its state there.
+        await tellOwner(context, video, 'video_unpublished', canonicalVideoPath(video), reason);
         return { body: { video: actedVideo(video), ...OK } };
       },
     },
@@ -305,7 +295,8 @@ export const adminEndpoint = defineModeEndpoint({
           _id,
           reason ?? '',
         );
-        await tellRemoved(context, video, reason ?? '');
+        // The inbox message holds the whole notice.
+        await tellOwner(context, video, 'video_removed', '/inbox', reason ?? '');
         return { body: { video: { _id, status: 'deleted' }, ...OK } };
       },
     },
