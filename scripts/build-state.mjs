@@ -233,7 +233,7 @@ export async function ensureBuild({ root, webDir, build, register = false, onWai
     const decision = decideBuild({ builtFingerprint, fingerprint, nodes });
     if (decision === 'refuse') throw new Error(refusalMessage(nodes));
     if (decision === 'build') {
-      build();
+      await build();
       mkdirSync(join(webDir, '.next'), { recursive: true });
       writeFileSync(stampFile, fingerprint);
     }

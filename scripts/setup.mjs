@@ -26,7 +26,9 @@ export function ensureDependencies() {
   const lock = join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
   console.log('• Installing npm dependencies…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  // The lock file names every package and its checksum: packages already in npm's cache are
+  // taken from it without asking the registry again.
+  run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline']);
 }
 
 /**

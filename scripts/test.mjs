@@ -1,6 +1,6 @@
 // `npm test`: every check, in the order that fails fastest. No dependencies of its own.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ensureBuild } from './build-state.mjs';
@@ -15,7 +15,8 @@ function step(name) {
   console.log(`\n━━ ${name}`);
 }
 function endPhase() {
-  const current = phases.at(-1);
+  // A phase that runs beside the others (the site's build) ends by itself.
+  const current = phases.findLast((phase) => !phase.beside);
   if (current && current.ms === null) current.ms = Date.now() - current.start;
 }
 const clock = (ms) => {
@@ -26,7 +27,10 @@ function printPhases() {
   endPhase();
   const width = Math.max(...phases.map((phase) => phase.name.length), 5);
   console.log('\nPhase times:');
-  for (const phase of phases) console.log(`  ${phase.name.padEnd(width)}  ${clock(phase.ms)}`);
+  for (const phase of phases) {
+    const took = phase.ms === null ? 'not finished' : clock(phase.ms);
+    console.log(`  ${phase.name.padEnd(width)}  ${took}`);
+  }
   console.log(`  ${'Total'.padEnd(width)}  ${clock(Date.now() - began)}`);
 }
 
@@ -81,6 +85,47 @@ async function checksTogether(lanes) {
   }
 }
 
+/**
+ * Builds the site in the background, its output in a file, as a phase of its own; the promise
+ * ends the run (with the phase times) when the build fails.
+ */
+const background = new Set();
+function buildSiteBeside(name) {
+  const phase = { name, start: Date.now(), ms: null, beside: true };
+  phases.push(phase);
+  const logFile = join(mkdtempSync(join(tmpdir(), 'cutroom-build-')), 'build.log');
+  const build = () =>
+    new Promise((resolve, reject) => {
+      const out = openSync(logFile, 'w');
+      const child = spawn('npm', ['run', 'build', '-w', '@cutroom/web'], {
+        cwd: root,
+        stdio: ['ignore', out, out],
+      });
+      background.add(child);
+      child.on('close', (code, signal) => {
+        background.delete(child);
+        closeSync(out);
+        if (code === 0) resolve();
+        else reject(new Error(`npm run build -w @cutroom/web failed (exit ${code ?? signal})`));
+      });
+    });
+  return ensureBuild({ root, webDir: join(root, 'apps/web'), build }).then(
+    ({ decision }) => {
+      phase.ms = Date.now() - phase.start;
+      console.log(`\n━━ ${name}`);
+      if (decision === 'reuse') console.log('The build matches the sources: reused.');
+      else console.log(readFileSync(logFile, 'utf8').trimEnd());
+    },
+    (error) => {
+      phase.ms = Date.now() - phase.start;
+      console.log(`\n━━ ${name}`);
+      if (existsSync(logFile)) console.log(readFileSync(logFile, 'utf8').trimEnd());
+      console.error(`✗ ${error.message}`);
+      finish(1);
+    },
+  );
+}
+
 const reports = mkdtempSync(join(tmpdir(), 'cutroom-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Tests that failed and then passed on a retry: counted as passed, named at the end. */
@@ -128,6 +173,7 @@ function vitest(name, args) {
 }
 
 function finish(code) {
+  for (const child of background) child.kill('SIGTERM');
   printPhases();
   if (flaky.length > 0) {
     console.log(`\nPassed only on a retry (${flaky.length}):`);
@@ -161,22 +207,17 @@ await checksTogether([
     },
   ],
 ]);
-step('Build the site');
-// The build `npm start` made is used when the sources are the same (and never rebuilt under a
-// running site); otherwise it is made here, and `npm start` uses this one.
-try {
-  const { decision } = await ensureBuild({
-    root,
-    webDir: join(root, 'apps/web'),
-    build: () => check('npm', ['run', 'build', '-w', '@cutroom/web']),
-  });
-  if (decision === 'reuse') console.log('The build matches the sources: reused.');
-} catch (error) {
-  console.error(`✗ ${error.message}`);
-  finish(1);
-}
+// The site's build goes on beside the unit tests, which do not need it: their database tests
+// leave part of the two cores idle while they wait on PostgreSQL, and the build fills it. Its
+// output goes to a file (the unit tests hold this process), printed whole when it ends; the
+// end-to-end tests wait for it. The build `npm start` made is used when the sources are the
+// same (and never rebuilt under a running site); otherwise it is made here, and `npm start`
+// uses this one.
+const siteBuild = buildSiteBeside('Build the site (beside the unit tests)');
 step('Unit and integration tests');
 vitest('unit', []);
+endPhase();
+await siteBuild;
 step('End-to-end tests');
 vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
 step('Soak: a short simulated day of the site on each engine (docs/soak.md)');
