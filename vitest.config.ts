@@ -59,8 +59,9 @@ export default defineConfig({
           name: 'player-browser',
           include: ['packages/player/test/**/*.test.ts'],
           environment: 'node',
-          // One Chromium per file; files run one after another to stay within 2 cores.
-          fileParallelism: false,
+          // One Chromium per file. Its files share the workers with the other projects: run
+          // one after another, they were left for the end, with the other core idle for minutes
+          // (docs/testing.md).
           // Real playback: generous when the two cores are shared with the other projects. No
           // retry: a test that fails once is looked into, not run again.
           testTimeout: 60_000,

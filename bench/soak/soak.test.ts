@@ -1,15 +1,19 @@
 // The short soak of `npm test`: the bench's own run (bench/soak/run.ts) for 30 s on embedded
 // PGlite, and on PostgreSQL too when TEST_DATABASE_URL names a server (a database of its own
 // is made beside that one and dropped after). Needs the build (`npm run build`) and ffmpeg.
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { runSoak, type SoakOptions } from './run';
 
 const engines: SoakOptions['engine'][] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-describe.each(engines)('a short simulated day of the site on %s', (engine) => {
-  test('every request answers in time, none with 5xx, the data stays and the server stops', async () => {
+// The engines' runs go at once: each server and its community leave most of a core idle
+// (its set-up waits on sign-ups, uploads and the server's start), so together they take little
+// longer than one, and each still answers within the soak's limits with the other beside it.
+test.concurrent.each(engines)(
+  'a short simulated day on %s: every request answers in time, none with 5xx, the data stays and the server stops',
+  async (engine) => {
     // A smaller community than the bench's own (50 members, 5 staff) keeps the run near a
     // minute an engine; `npm run bench:soak` is the full day.
     const result = await runSoak({
@@ -24,5 +28,5 @@ describe.each(engines)('a short simulated day of the site on %s', (engine) => {
     const lines = result.invariants.map((i) => `${i.ok ? '✓' : '✗'} ${i.name}: ${i.detail}`);
     console.log(`${engine}: ${result.requests} requests\n${result.table}\n${lines.join('\n')}`);
     expect(result.failed.map((invariant) => `${invariant.name}: ${invariant.detail}`)).toEqual([]);
-  });
-});
+  },
+);

@@ -28,8 +28,9 @@ export async function sessionCookie(email: string, password: string): Promise<st
  * server close an idle keep-alive connection, and its next request would go out on the dead
  * socket.
  */
-export async function makeTinyMp4(seconds = 3, height = 360): Promise<Buffer> {
-  const width = Math.round((height * 16) / 9 / 2) * 2;
+export async function makeTinyMp4(seconds = 3, height = 360, portrait = false): Promise<Buffer> {
+  // 16:9, or 9:16 for a phone's vertical video.
+  const width = Math.round((height * (portrait ? 9 / 16 : 16 / 9)) / 2) * 2;
   const path = join(fixtureFolder, `tiny-${width}x${height}-${seconds}s.mp4`);
   if (!existsSync(path)) {
     mkdirSync(fixtureFolder, { recursive: true });
@@ -62,6 +63,8 @@ export async function uploadPublishedVideo(
     seconds?: number;
     /** The source's height (360 by default: one quality, 360p). */
     height?: number;
+    /** Taller than wide (9:16), as phones film. */
+    portrait?: boolean;
   },
 ): Promise<{ id: string; slug: string }> {
   const video = await uploadVideo(cookie, options);
@@ -72,9 +75,9 @@ export async function uploadPublishedVideo(
 /** Uploads a video as the upload page does; answers at once, while it processes. */
 export async function uploadVideo(
   cookie: string,
-  options: { title: string; seconds?: number; height?: number },
+  options: { title: string; seconds?: number; height?: number; portrait?: boolean },
 ): Promise<{ id: string; slug: string }> {
-  const bytes = await makeTinyMp4(options.seconds, options.height);
+  const bytes = await makeTinyMp4(options.seconds, options.height, options.portrait);
   const headers = { cookie, origin: baseUrl(), 'tus-resumable': '1.0.0' };
   const created = await fetch(`${baseUrl()}/api/uploads`, {
     method: 'POST',

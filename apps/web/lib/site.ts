@@ -13,6 +13,7 @@ export const NAV_LINKS = [
   { href: '/popular', label: 'Popular' },
   { href: '/trending', label: 'Trending' },
   { href: '/discover', label: 'Discover' },
+  { href: '/shorts', label: 'Shorts' },
   { href: '/random', label: 'Random' },
   { href: '/events', label: 'Events' },
 ] as const;

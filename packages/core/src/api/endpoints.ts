@@ -8,6 +8,7 @@ import {
 import { getMoreVideosEndpoint } from '../browse/browse.endpoints';
 import { consoleEndpoint } from '../console/console.endpoints';
 import { eventsEndpoint } from '../events/events.endpoints';
+import { feedEndpoint } from '../feed/feed.endpoints';
 import { commentsEndpoint } from '../comments/comments.endpoints';
 import { libraryEndpoint } from '../library/library.endpoints';
 import { memberPartsEndpoint } from '../member-parts/member-parts.endpoints';
@@ -40,6 +41,7 @@ export const endpoints: readonly Endpoint[] = [
   recaptchaConfigEndpoint,
   adminEndpoint,
   getMoreVideosEndpoint,
+  feedEndpoint,
   searchV2Endpoint,
   metadataEndpoint,
   countViewEndpoint,

@@ -318,6 +318,13 @@ export const videos = pgTable(
       .on(t.publishAt)
       .where(sql`publish_at is not null`),
     index('videos_label_keys_idx').using('gin', t.labelKeys),
+    // The vertical feed walks this newest first (packages/core/src/feed, docs/feed.md): keep
+    // its predicate in step with FEED_CONDITION there.
+    index('videos_feed_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(
+        sql`status = 'published' and (category = 'tiktok' or (aspect_ratio < 1 and duration_seconds <= 180))`,
+      ),
     // The tagger queue's "few labels" part walks this, newest first (packages/core/src/tagging):
     // label_keys holds the labels, one category key and a key a flag, so fewer than 3 labels
     // is fewer than 4 keys once the flags are taken off (FEW_LABELS_SQL says the same).

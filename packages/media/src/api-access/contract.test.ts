@@ -218,6 +218,7 @@ const EXAMPLES: [string, Example][] = [
   ['/api/v2/admin#CheckAccess', { caller: 'admin', body: () => ({}) }],
   ['/api/getmorevideos', { caller: 'visitor', body: () => ({ index: 0 }) }],
   ['/api/getmorevideos', { caller: 'member', body: () => ({ query: 'video', index: 0 }) }],
+  ['/api/v2/feed', { caller: 'visitor', body: () => ({}) }],
   ['/api/v2/search#KoreanBJ', { caller: 'visitor', body: () => ({ index: 0 }) }],
   ['/api/v2/search#Tiktok', { caller: 'visitor', body: () => ({ index: 0 }) }],
   ['/api/v2/search#Other', { caller: 'visitor', body: () => ({ index: 0 }) }],

@@ -1,0 +1,410 @@
+'use client';
+
+import '@cutroom/player/cutroom-player.css';
+import type { Player } from '@cutroom/player';
+import type { FeedPage, FeedVideo } from '@cutroom/core/feed/feed.service';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ProfileLink } from '@/components/profile/profile-link';
+import { useNotSupporter } from '@/components/shell/member-parts';
+import { callApi } from '@/components/social/call-api';
+import { VideoActions } from '@/components/social/video-actions';
+import { setCurrentPlayer } from '@/components/video/current-player';
+import { ShareMenu } from '@/components/video/share-menu';
+import { SitePlayer } from '@/components/video/site-player';
+import type { VideoAdSettings } from '@/lib/ads/ad-settings';
+import { FeedComments } from './feed-comments';
+
+/** A pre-roll before every fifth video a non-supporter watches in the feed (docs/feed.md). */
+export const FEED_AD_EVERY = 5;
+/** Load the next page when the active video is this close to the last one loaded. */
+const LOAD_AHEAD = 3;
+
+export interface ShortsFeedProps {
+  initial: FeedVideo[];
+  /** The video the address named (a reload keeps its place), or the first. */
+  startIndex: number;
+  hasMoreAfter: boolean;
+  hasMoreBefore: boolean;
+  publicUrl: string;
+  /** VAST tags for non-supporters; none: no ads. */
+  videoAds: VideoAdSettings | null;
+  signedIn: boolean;
+}
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/**
+ * The vertical feed: one short video a screen, swiped (scroll snapping) or stepped with the
+ * arrow keys. The active video plays; the next one is mounted with its media loading, so it
+ * starts at once; the one before stays mounted, paused. Sound comes on with the first gesture.
+ */
+export function ShortsFeed(props: ShortsFeedProps) {
+  const [items, setItems] = useState(props.initial);
+  const [active, setActive] = useState(props.startIndex);
+  const [more, setMore] = useState({ after: props.hasMoreAfter, before: props.hasMoreBefore });
+  const [soundOn, setSoundOn] = useState(false);
+  const [commentsFor, setCommentsFor] = useState<FeedVideo | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const loading = useRef({ after: false, before: false });
+  // Videos put in front of the list: the scroll position moves down by as many screens.
+  const prepended = useRef(0);
+  // How many videos have become active, for the pre-roll of every fifth.
+  const [started, setStarted] = useState<Record<string, number>>({});
+  const notSupporter = useNotSupporter();
+  const current = items[active];
+  /**
+   * The pre-roll of a video that is (or is about to be) the fifth, tenth … one watched, for a
+   * reader known not to be a supporter: the next video knows its place before it is active,
+   * so its player is made with the ad once and loads ahead like any other.
+   */
+  const adFor = (video: FeedVideo, index: number): string | null => {
+    const tag = props.videoAds?.prerollTag;
+    if (!tag || !notSupporter) return null;
+    const order =
+      started[video.id] ?? (index === active + 1 ? Object.keys(started).length + 1 : undefined);
+    return order !== undefined && order % FEED_AD_EVERY === 0 ? tag : null;
+  };
+
+  // The place is kept in the address: a reload starts at the same video.
+  useEffect(() => {
+    if (!current) return;
+    window.history.replaceState(window.history.state, '', `/shorts?v=${current.id}`);
+    setStarted((known) =>
+      current.id in known ? known : { ...known, [current.id]: Object.keys(known).length + 1 },
+    );
+  }, [current]);
+
+  const load = useCallback(
+    async (direction: 'after' | 'before') => {
+      if (loading.current[direction]) return;
+      const edge = direction === 'after' ? items.at(-1) : items[0];
+      if (!edge) return;
+      loading.current[direction] = true;
+      const result = await callApi<FeedPage>('/api/v2/feed', { [direction]: edge.id });
+      loading.current[direction] = false;
+      if (!result.ok) return;
+      const known = new Set(items.map((item) => item.id));
+      const fresh = result.body.data.filter((item) => !known.has(item.id));
+      setMore((now) => ({ ...now, [direction]: result.body.hasMore }));
+      if (direction === 'after') setItems((now) => [...now, ...fresh]);
+      else {
+        prepended.current += fresh.length;
+        setItems((now) => [...fresh, ...now]);
+        setActive((index) => index + fresh.length);
+      }
+    },
+    [items],
+  );
+
+  useEffect(() => {
+    if (more.after && active >= items.length - LOAD_AHEAD) void load('after');
+    if (more.before && active <= 1) void load('before');
+  }, [active, items.length, more, load]);
+
+  // After videos were put in front, the same video stays on screen.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element || prepended.current === 0) return;
+    element.scrollTop += prepended.current * element.clientHeight;
+    prepended.current = 0;
+  }, [items]);
+
+  // The start video on screen at first.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element) element.scrollTop = props.startIndex * element.clientHeight;
+  }, [props.startIndex]);
+
+  // The video that fills most of the screen is the active one.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          const index = Number((entry.target as HTMLElement).dataset.index);
+          if (Number.isInteger(index)) setActive(index);
+        }
+      },
+      { root: element, threshold: 0.6 },
+    );
+    for (const child of element.querySelectorAll('[data-feed-item]')) observer.observe(child);
+    return () => observer.disconnect();
+  }, [items]);
+
+  const go = useCallback(
+    (step: 1 | -1) => {
+      const element = scroller.current;
+      const next = active + step;
+      if (!element || next < 0 || next >= items.length) return;
+      // Active at once: its player starts while the page scrolls to it.
+      setActive(next);
+      const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      element.scrollTo({
+        top: next * element.clientHeight,
+        behavior: reduced ? 'instant' : 'smooth',
+      });
+    },
+    [active, items.length],
+  );
+
+  // Keys: up and down (and j, k, Page Up/Down) step through the feed, unless typing.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isTyping(event.target) || commentsFor) return;
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const step = { ArrowDown: 1, PageDown: 1, j: 1, ArrowUp: -1, PageUp: -1, k: -1 }[event.key];
+      if (!step) return;
+      event.preventDefault();
+      go(step as 1 | -1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go, commentsFor]);
+
+  // Sound comes on with the first gesture that lets a page play sound (a tap, a click, a key).
+  useEffect(() => {
+    if (soundOn) return;
+    const on = () => setSoundOn(true);
+    window.addEventListener('pointerup', on, { once: true });
+    window.addEventListener('keydown', on, { once: true });
+    return () => {
+      window.removeEventListener('pointerup', on);
+      window.removeEventListener('keydown', on);
+    };
+  }, [soundOn]);
+
+  if (items.length === 0) {
+    return (
+      <div className="flex h-dvh flex-col items-center justify-center gap-3 px-6 text-center">
+        <h1 className="text-2xl font-bold">No short videos yet</h1>
+        <p className="max-w-sm text-neutral-300">
+          Short vertical videos and the TikTok category play here, one after another.
+        </p>
+        <a href="/browse" className="rounded-full bg-accent px-5 py-2 font-semibold text-black">
+          Browse videos
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <h1 className="sr-only">Shorts</h1>
+      <div
+        ref={scroller}
+        role="feed"
+        aria-label="Short videos"
+        className="h-dvh snap-y snap-mandatory overflow-y-scroll overscroll-contain"
+        data-testid="shorts-feed"
+      >
+        {items.map((video, index) => (
+          <FeedItem
+            key={video.id}
+            video={video}
+            index={index}
+            count={more.after ? -1 : items.length}
+            active={index === active}
+            // The active video, the next (loading, to start at once) and the one before.
+            mounted={index >= active - 1 && index <= active + 1}
+            preload={index === active || index === active + 1}
+            soundOn={soundOn}
+            ad={adFor(video, index)}
+            waitForAds={Boolean(props.videoAds?.prerollTag) && notSupporter === null}
+            publicUrl={props.publicUrl}
+            signedIn={props.signedIn}
+            onComments={() => setCommentsFor(video)}
+          />
+        ))}
+      </div>
+      <nav
+        aria-label="Feed"
+        className="fixed right-4 top-1/2 z-20 hidden -translate-y-1/2 flex-col gap-3 md:flex"
+      >
+        <button
+          type="button"
+          onClick={() => go(-1)}
+          disabled={active === 0}
+          className="rounded-full bg-white/15 px-4 py-3 text-sm font-semibold hover:bg-white/25 disabled:opacity-40"
+        >
+          ↑ Previous
+        </button>
+        <button
+          type="button"
+          onClick={() => go(1)}
+          disabled={active >= items.length - 1}
+          className="rounded-full bg-white/15 px-4 py-3 text-sm font-semibold hover:bg-white/25 disabled:opacity-40"
+        >
+          ↓ Next
+        </button>
+      </nav>
+      {commentsFor && (
+        <FeedComments
+          video={commentsFor}
+          signedIn={props.signedIn}
+          onClose={() => setCommentsFor(null)}
+        />
+      )}
+    </>
+  );
+}
+
+interface FeedItemProps {
+  video: FeedVideo;
+  index: number;
+  count: number;
+  active: boolean;
+  mounted: boolean;
+  preload: boolean;
+  soundOn: boolean;
+  /** The pre-roll's VAST tag when this video has one. */
+  ad: string | null;
+  /** Ads are configured and whether the reader is a supporter is not known yet. */
+  waitForAds: boolean;
+  publicUrl: string;
+  signedIn: boolean;
+  onComments: () => void;
+}
+
+function FeedItem(props: FeedItemProps) {
+  const { video } = props;
+  return (
+    <article
+      data-feed-item
+      data-index={props.index}
+      data-testid="feed-item"
+      data-active={props.active}
+      aria-posinset={props.index + 1}
+      aria-setsize={props.count}
+      aria-labelledby={`feed-title-${video.id}`}
+      className="relative flex h-dvh snap-start snap-always items-center justify-center bg-black"
+    >
+      <div className="relative h-full w-full max-w-[calc(100dvh*9/16)]">
+        {props.mounted && !props.waitForAds ? (
+          <FeedPlayer {...props} />
+        ) : (
+          <img src={video.posterUrl} alt="" className="h-full w-full object-contain" />
+        )}
+      </div>
+      <div className="pointer-events-none absolute inset-x-0 bottom-0 z-10 bg-gradient-to-t from-black/90 via-black/50 to-transparent px-4 pb-16 pt-16">
+        <div className="pointer-events-auto mx-auto max-w-[calc(100dvh*9/16)]">
+          <h2 id={`feed-title-${video.id}`} className="text-lg font-semibold text-white">
+            <a href={video.path} className="hover:underline">
+              {video.title}
+            </a>
+          </h2>
+          <p className="mt-1 text-sm text-neutral-200">
+            by{' '}
+            <ProfileLink username={video.uploader} className="font-semibold hover:underline">
+              {video.uploader}
+            </ProfileLink>
+          </p>
+          {/* The actions of the videos near the screen (members' own state is asked per video). */}
+          {props.mounted && (
+            <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+              <VideoActions
+                videoId={video.id}
+                upvotes={video.upvotes}
+                downvotes={video.downvotes}
+                myVote={0}
+                isFavorited={false}
+                favoritesCount={video.favoritesCount}
+                signedIn={props.signedIn}
+              />
+              <button
+                type="button"
+                onClick={props.onComments}
+                className="rounded-full border border-white/20 px-3 py-1 text-sm hover:bg-white/10"
+                data-testid="feed-comments-button"
+              >
+                Comments
+              </button>
+              <ShareMenu
+                pageUrl={`${props.publicUrl}${video.path}`}
+                publicUrl={props.publicUrl}
+                videoId={video.id}
+                title={video.title}
+                canEmbed
+              />
+            </div>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The player of one feed video: plays while active, loads ahead when next. */
+function FeedPlayer(props: FeedItemProps) {
+  const { video, active, soundOn } = props;
+  const player = useRef<Player | null>(null);
+  const counted = useRef(false);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    const current = player.current;
+    if (!current || !ready) return;
+    if (active) {
+      setCurrentPlayer(current);
+      current.video.muted = !soundOn;
+      current.play();
+    } else {
+      current.pause();
+    }
+  }, [active, ready, soundOn]);
+
+  return (
+    <SitePlayer
+      key={`${video.id}:${props.ad ?? ''}`}
+      className="h-full w-full"
+      sources={[{ src: video.masterPlaylistUrl, type: 'application/x-mpegURL', title: 'Auto' }]}
+      onReady={(created) => {
+        player.current = created;
+        created.on('playing', () => {
+          if (counted.current) return;
+          counted.current = true;
+          void fetch('/api/v2/view', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ videoId: video.id }),
+            keepalive: true,
+          }).catch(() => undefined);
+        });
+        setReady(true);
+      }}
+      options={{
+        layoutControls: {
+          posterImage: video.posterUrl,
+          posterImageSize: 'contain',
+          primaryColor: '#ff9800',
+          fillToContainer: true,
+          // The active and the next video load their media; the one before keeps what it has.
+          preload: props.preload ? 'auto' : 'none',
+          knownDuration: video.durationSeconds,
+          loop: true,
+          // Muted until the reader's first gesture: browsers play muted videos by themselves.
+          mute: true,
+          playButtonShowing: false,
+          allowTheatre: false,
+          allowDownload: false,
+          // The feed's own keys step through it; the arrows are not the player's here.
+          keyboardControl: false,
+          miniPlayer: { enabled: false },
+          persistentSettings: {
+            volume: false,
+            quality: true,
+            speed: false,
+            theatre: false,
+            pictureInPicture: false,
+            audio: true,
+          },
+          controlBar: { autoHide: true, autoHideTimeout: 2 },
+        },
+        vastOptions: props.ad ? { adList: [{ roll: 'preRoll', vastTag: props.ad }] } : undefined,
+      }}
+    />
+  );
+}

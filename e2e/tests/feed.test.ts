@@ -1,0 +1,125 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedUser, signInThroughApi } from '../support/accounts';
+import { baseUrl, openPage } from '../support/browser';
+import { screenshotPath } from '../support/screenshots';
+import { sessionCookie, uploadPublishedVideo } from '../support/videos';
+
+// The vertical feed (docs/feed.md): five short vertical clips swiped through on a phone and
+// stepped through with the keys on a desktop, each starting; the place kept on reload.
+
+let member: Awaited<ReturnType<typeof createVerifiedUser>>;
+let cookie: string;
+/** The clips, newest first: the feed's order. */
+const clips: { id: string; slug: string }[] = [];
+
+beforeAll(async () => {
+  member = await createVerifiedUser();
+  cookie = await sessionCookie(member.email, member.password);
+  // One after another, so that their order in the feed is known.
+  for (const n of [1, 2, 3, 4, 5]) {
+    const clip = await uploadPublishedVideo(cookie, {
+      title: `Vertical clip ${n}`,
+      username: member.username,
+      seconds: 4,
+      portrait: true,
+    });
+    clips.unshift(clip);
+  }
+}, 300_000);
+
+const activeItem = (page: Page) => page.locator('[data-testid="feed-item"][data-active="true"]');
+const activeTitle = (page: Page) => activeItem(page).getByRole('heading', { level: 2 }).innerText();
+
+/** Whether the active video's picture is moving: playing, past its first frame. */
+const activePlaying = (page: Page) =>
+  activeItem(page)
+    .locator('video')
+    .first()
+    .evaluate((video: HTMLVideoElement) => !video.paused && video.currentTime > 0)
+    .catch(() => false);
+
+describe('the vertical feed', () => {
+  it('swipes through five clips on a phone, each starting, and keeps its place on reload', async () => {
+    const page = await openPage({
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await page.goto(`/shorts?v=${clips[0]!.id}`);
+    for (const [index, clip] of clips.entries()) {
+      expect(await activeTitle(page)).toBe(`Vertical clip ${5 - index}`);
+      await expect.poll(() => activePlaying(page), { timeout: 20_000 }).toBe(true);
+      expect(new URL(page.url()).searchParams.get('v')).toBe(clip.id);
+      if (index === 2) {
+        await page.screenshot({ path: screenshotPath('feed-phone-360.png') });
+        // A reload starts at the same clip.
+        await page.reload();
+        expect(await activeTitle(page)).toBe(`Vertical clip ${5 - index}`);
+        await expect.poll(() => activePlaying(page), { timeout: 20_000 }).toBe(true);
+      }
+      if (index === clips.length - 1) break;
+      // A swipe up: the feed scrolls by one screen and snaps to the next clip.
+      await page.mouse.move(180, 400);
+      await page.mouse.wheel(0, 740);
+      await expect.poll(() => activeTitle(page)).toBe(`Vertical clip ${4 - index}`);
+    }
+    // No sideways scroll at a phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+  });
+
+  it('steps with the keys on a desktop, with sound after the first key, and counts the views', async () => {
+    // Steps without the scroll's animation (the reader asks for less motion), so that a click
+    // right after a step lands on the clip it steps to.
+    const page = await openPage({
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+    });
+    await signInThroughApi(page.context(), member.email, member.password);
+    await page.goto(`/shorts?v=${clips[0]!.id}`);
+    await expect.poll(() => activePlaying(page), { timeout: 20_000 }).toBe(true);
+    // Muted until a gesture: browsers play muted video by themselves.
+    const muted = () =>
+      activeItem(page)
+        .locator('video')
+        .first()
+        .evaluate((video: HTMLVideoElement) => video.muted);
+    expect(await muted()).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => activeTitle(page)).toBe('Vertical clip 4');
+    await expect.poll(() => activePlaying(page), { timeout: 20_000 }).toBe(true);
+    expect(await muted()).toBe(false);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => activeTitle(page)).toBe('Vertical clip 3');
+    await expect.poll(() => activePlaying(page), { timeout: 20_000 }).toBe(true);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => activeTitle(page)).toBe('Vertical clip 4');
+    await page.screenshot({ path: screenshotPath('feed-desktop-1280.png') });
+
+    // Comments open over the feed and close with Escape; the keys step again after.
+    await activeItem(page).getByRole('button', { name: 'Comments' }).click();
+    const dialog = page.getByRole('dialog', { name: /Comments on Vertical clip 4/ });
+    await dialog.getByText('No comments yet.').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The creator's name leads to their profile.
+    const creator = activeItem(page).getByRole('link', { name: member.username });
+    expect(await creator.getAttribute('href')).toBe(`/profile/${member.username}`);
+
+    // Each clip that played counted a view (the API answers members fresh).
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${baseUrl()}/api/v2/feed`, {
+          method: 'POST',
+          headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' },
+          body: JSON.stringify({ from: clips[1]!.id }),
+        });
+        const page = (await response.json()) as { data: { id: string; views: number }[] };
+        return page.data.find((video) => video.id === clips[1]!.id)?.views ?? 0;
+      })
+      .toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "videos_feed_idx" ON "videos" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published' and (category = 'tiktok' or (aspect_ratio < 1 and duration_seconds <= 180));
