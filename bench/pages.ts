@@ -25,6 +25,7 @@ import {
   uploadAndPublish,
   waitForOutcome,
 } from './support/site';
+import { CHROMIUM_LAUNCH } from './support/browser';
 
 const PORT = 3620;
 const RUNS = 3;
@@ -34,19 +35,6 @@ const SETTLE_MS = 3_000;
 const BUDGETS_KB = { home: 140, video: 200 } as const;
 /** `--scripts`: list each page's JavaScript files with their sizes. */
 const LIST_SCRIPTS = process.argv.includes('--scripts');
-
-const CHROMIUM_LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
-};
 
 interface Request {
   url: string;

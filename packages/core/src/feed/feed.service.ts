@@ -47,22 +47,11 @@ export interface FeedPage {
   hasMore: boolean;
 }
 
-interface FeedRow {
-  id: string;
-  slug: string;
-  title: string;
-  uploader: string;
-  durationSeconds: number | null;
-  aspectRatio: number | null;
-  views: number;
-  upvotes: number;
-  downvotes: number;
-  favoritesCount: number;
-  isExplicit: boolean;
-  hasSeizureWarning: boolean;
+/** A row as the query reads it: the media's storage keys instead of addresses. */
+type FeedRow = Omit<FeedVideo, 'path' | 'masterPlaylistUrl' | 'posterUrl'> & {
   masterPlaylistKey: string | null;
   posterKey: string | null;
-}
+};
 
 /**
  * Where a call starts: from the newest video; from a given one, itself included (a reload
