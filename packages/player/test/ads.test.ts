@@ -1,36 +1,25 @@
 // Ads in real Chromium against a VAST fixture server and a tracking-pixel recorder that the
 // tests start themselves (test/ads/fixtures.ts).
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { mount, openPage, startHarness } from './harness.ts';
-import type { Harness } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { mount, startHarness, useHarness } from './harness.ts';
 import { startAdServers } from './ads/fixtures.ts';
-import type { AdServers } from './ads/fixtures.ts';
-
-let h: Harness;
-let ads: AdServers;
-let page: Page;
-let errors: string[];
 
 const VAST_TIMEOUT = 1500;
 
-beforeAll(async () => {
-  [h, ads] = await Promise.all([startHarness(), startAdServers(VAST_TIMEOUT + 2500)]);
-});
-afterAll(async () => {
-  await h?.close();
-  await ads?.close();
-});
-afterEach(async () => {
-  await page?.close();
-});
+const harness = useHarness(
+  () => Promise.all([startHarness(), startAdServers(VAST_TIMEOUT + 2500)]),
+  (servers) => servers.close(),
+);
+let page: Page;
+let errors: string[];
 
 const CONTENT = { src: '/media/clip-180.mp4', type: 'video/mp4' };
 
 /** Opens a page with a muted autoplaying player and the given ad options. */
 async function start(vastOptions: Record<string, unknown>, layout: Record<string, unknown> = {}) {
-  ads.reset();
-  ({ page, errors } = await openPage(h));
+  harness.extra.reset();
+  ({ page, errors } = await harness.open());
   await mount(page, {
     sources: [CONTENT],
     options: {
@@ -40,17 +29,17 @@ async function start(vastOptions: Record<string, unknown>, layout: Record<string
   });
 }
 
-const tag = (name: string): string => `${ads.vastBase}/${name}`;
+const tag = (name: string): string => `${harness.extra.vastBase}/${name}`;
 
 /** Events the recorder saw for one ad, in arrival order ('error?code=403' keeps its code). */
 const hitsOf = (id: string): string[] =>
-  ads.pixels
+  harness.extra.pixels
     .filter((p) => p.path.startsWith(`/t/${id}/`))
     .map((p) => p.path.slice(`/t/${id}/`.length) + (p.query ? p.query : ''));
 
 /** VAST documents fetched, by file name, in order. */
 const vastFetches = (): string[] =>
-  ads.requests.filter((r) => r.path.startsWith('/vast/')).map((r) => r.path.slice(6));
+  harness.extra.requests.filter((r) => r.path.startsWith('/vast/')).map((r) => r.path.slice(6));
 
 async function waitContentPlaying(min = 0.3): Promise<void> {
   await page.waitForFunction(
@@ -118,13 +107,13 @@ describe('linear ads', () => {
 
 describe('skipping', () => {
   test('the skip link appears at skipoffset and fires skip once, not complete', async () => {
-    await start({ adList: [{ roll: 'preRoll', vastTag: tag('skippable.xml') }] });
+    await start({ adList: [{ roll: 'preRoll', vastTag: tag('skippable-long.xml') }] });
     await waitAdPlaying();
     const skip = page.locator('.cr-ad-skip');
     await expect.poll(() => skip.textContent(), { timeout: 5000 }).toBe('Skip Ad');
     await skip.click();
     await waitContentPlaying();
-    const hits = hitsOf('skippable');
+    const hits = hitsOf('skippable-long');
     expect(hits.filter((e) => e === 'skip')).toHaveLength(1);
     expect(hits).not.toContain('complete');
     expect(hits.slice(0, 3).sort()).toEqual(['creativeView', 'impression', 'start']);
@@ -139,7 +128,7 @@ describe('interaction', () => {
     await waitAdPlaying();
     const popup = page.waitForEvent('popup');
     await page.locator('.cr-ad-click').click();
-    expect((await popup).url()).toBe(`${ads.trackerBase}/landing/inline`);
+    expect((await popup).url()).toBe(`${harness.extra.trackerBase}/landing/inline`);
     await expect
       .poll(() => page.locator('.cr-ad-video').evaluate((v: HTMLVideoElement) => v.paused))
       .toBe(true);
@@ -242,7 +231,7 @@ describe('failures', () => {
     await waitContentPlaying();
     expect(logged(101)).toBe(1);
     expect(logged(900)).toBe(1);
-    expect(ads.pixels).toEqual([]);
+    expect(harness.extra.pixels).toEqual([]);
   });
 
   test('a 404 media file: 403 to every Error URL of the ad, once; content starts', async () => {
@@ -258,7 +247,7 @@ describe('failures', () => {
     await start({ adList: [{ roll: 'preRoll', vastTag: tag('slow.xml') }] });
     await waitContentPlaying();
     expect(logged(901)).toBe(1);
-    expect(ads.pixels).toEqual([]);
+    expect(harness.extra.pixels).toEqual([]);
   });
 
   test('an invalid adList entry is skipped with 102; the valid one plays', async () => {
@@ -294,8 +283,8 @@ describe('pods and rolls', () => {
     await waitContentPlaying();
     expectWatchedInOrder('pod1');
     expectWatchedInOrder('pod2');
-    const firstOfPod2 = ads.pixels.findIndex((p) => p.path.startsWith('/t/pod2/'));
-    const lastOfPod1 = ads.pixels.findLastIndex((p) => p.path.startsWith('/t/pod1/'));
+    const firstOfPod2 = harness.extra.pixels.findIndex((p) => p.path.startsWith('/t/pod2/'));
+    const lastOfPod1 = harness.extra.pixels.findLastIndex((p) => p.path.startsWith('/t/pod1/'));
     expect(firstOfPod2).toBeGreaterThan(lastOfPod1);
     expect(hitsOf('pod3')).toEqual([]);
     expect(hitsOf('alone')).toEqual([]);
@@ -402,7 +391,7 @@ describe('non-linear and VPAID', () => {
       ),
     ).toHaveLength(1);
     await expect.poll(() => hitsOf('vpaid2')).toEqual(['error?code=103']);
-    expect(ads.requests.some((r) => r.path.endsWith('.js'))).toBe(false);
+    expect(harness.extra.requests.some((r) => r.path.endsWith('.js'))).toBe(false);
   });
 
   test('VPAID allowed: the creative runs in an iframe and its events are tracked once', async () => {
@@ -429,8 +418,8 @@ describe('non-linear and VPAID', () => {
 
 describe('Fluid Player compatibility', () => {
   test('play(), skipTo() and setPlaybackSpeed() right after creation: the pre-roll, then the content from 2 s at 1.5x', async () => {
-    ads.reset();
-    ({ page, errors } = await openPage(h));
+    harness.extra.reset();
+    ({ page, errors } = await harness.open());
     await page.evaluate((vastTag) => {
       const video = document.createElement('video');
       video.id = 'api';
@@ -464,8 +453,8 @@ describe('Fluid Player compatibility', () => {
   });
 
   test('the core starts an inline pre-roll while the ads chunk is held back; the chunk then takes it over, tracked once', async () => {
-    ads.reset();
-    ({ page, errors } = await openPage(h));
+    harness.extra.reset();
+    ({ page, errors } = await harness.open());
     // The ads chunk answers only when the test lets it.
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -516,9 +505,9 @@ describe('Fluid Player compatibility', () => {
     await expect
       .poll(() => image.evaluate((i: HTMLImageElement) => i.naturalWidth), { timeout: 10_000 })
       .toBe(468);
-    expect(await image.getAttribute('src')).toBe(`${ads.mediaBase}/banner.png`);
+    expect(await image.getAttribute('src')).toBe(`${harness.extra.mediaBase}/banner.png`);
     await expect
-      .poll(() => ads.pixels.filter((p) => p.path === '/px/relnl/impression').length)
+      .poll(() => harness.extra.pixels.filter((p) => p.path === '/px/relnl/impression').length)
       .toBe(1);
     expect(errors).toEqual([]);
   });

@@ -1,24 +1,15 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { mount, openPage, startHarness } from './harness.ts';
-import type { Harness } from './harness.ts';
+import { expect, test } from 'vitest';
+import { mount, useHarness } from './harness.ts';
 
-let h: Harness;
+const harness = useHarness();
 let page: Page;
 let errors: string[];
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-afterEach(async () => {
-  await page?.close();
-});
 
 const MP4 = { src: '/media/clip-360.mp4', type: 'video/mp4' };
 
 test('controls and title hide after autoHideTimeout of inactivity while playing, and come back on activity', async () => {
-  ({ page, errors } = await openPage(h));
+  ({ page, errors } = await harness.open());
   await mount(page, {
     sources: [MP4],
     options: {
@@ -54,7 +45,7 @@ test('controls and title hide after autoHideTimeout of inactivity while playing,
 });
 
 test('poster, logo with hover image and click URL, and the pause block', async () => {
-  ({ page, errors } = await openPage(h));
+  ({ page, errors } = await harness.open());
   await mount(page, {
     sources: [MP4],
     options: {
@@ -98,7 +89,7 @@ test('poster, logo with hover image and click URL, and the pause block', async (
 });
 
 test('360° view: three.js loads on demand, cardboard toggles, the joystick turns and zooms', async () => {
-  ({ page, errors } = await openPage(h));
+  ({ page, errors } = await harness.open());
   const before = await page.evaluate(() => performance.getEntriesByType('resource').length);
   expect(before).toBeGreaterThan(0);
   await mount(page, {
@@ -132,7 +123,7 @@ test('360° view: three.js loads on demand, cardboard toggles, the joystick turn
 });
 
 test('a live stream shows the live indicator instead of a duration', async () => {
-  ({ page, errors } = await openPage(h));
+  ({ page, errors } = await harness.open());
   await mount(page, {
     sources: [{ src: '/media/hls/v180/live.m3u8', type: 'application/x-mpegURL' }],
     options: { layoutControls: { mute: true } },
@@ -146,14 +137,14 @@ test('a live stream shows the live indicator instead of a duration', async () =>
 });
 
 test('on a small screen the mini player is 50vw wide and a swipe beyond 50 px closes it', async () => {
-  page = await h.browser.newPage({
+  page = await harness.h.browser.newPage({
     viewport: { width: 400, height: 700 },
     hasTouch: true,
     isMobile: true,
   });
   errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${h.base}/player.html`);
+  await page.goto(`${harness.h.base}/player.html`);
   await mount(page, { sources: [MP4], width: 360, options: { layoutControls: { mute: true } } });
   await page.evaluate(() =>
     (

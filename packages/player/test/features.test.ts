@@ -3,21 +3,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { mediaDir, mount, openPage, startHarness } from './harness.ts';
-import type { Harness } from './harness.ts';
+import { expect, test } from 'vitest';
+import { mediaDir, mount, useHarness } from './harness.ts';
 
-let h: Harness;
+const harness = useHarness();
 let page: Page;
 let errors: string[];
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-afterEach(async () => {
-  await page?.close();
-});
 
 const MP4 = { src: '/media/clip-360.mp4', type: 'video/mp4' };
 
@@ -30,7 +21,7 @@ async function waitMetadata(): Promise<void> {
 }
 
 test('picture-in-picture: entered and left with the button and with P, saved for the next play', async () => {
-  ({ page, errors } = await openPage(h));
+  ({ page, errors } = await harness.open());
   expect(await page.evaluate(() => document.pictureInPictureEnabled)).toBe(true);
   await mount(page, { sources: [MP4], options: { layoutControls: { mute: true } } });
   await waitMetadata();
@@ -86,7 +77,7 @@ test('picture-in-picture: entered and left with the button and with P, saved for
 });
 
 test('picture-in-picture is not offered when the page turns it off', async () => {
-  ({ page, errors } = await openPage(h));
+  ({ page, errors } = await harness.open());
   await mount(page, {
     sources: [MP4],
     options: { layoutControls: { mute: true, allowPictureInPicture: false } },
@@ -159,7 +150,7 @@ const REMOTE_STAND_IN = () => {
 };
 
 test('cast: the button is hidden with no device, shown with one, and says where it plays', async () => {
-  ({ page, errors } = await openPage(h));
+  ({ page, errors } = await harness.open());
   await page.addInitScript(REMOTE_STAND_IN);
   await page.reload();
   await mount(page, { sources: [MP4], options: { layoutControls: { mute: true } } });
@@ -193,7 +184,7 @@ test('cast: the button is hidden with no device, shown with one, and says where 
 });
 
 test('cast: ad videos are never cast', async () => {
-  ({ page, errors } = await openPage(h));
+  ({ page, errors } = await harness.open());
   await mount(page, {
     sources: [MP4],
     options: {
@@ -285,7 +276,7 @@ async function chooseFromSourceMenu(...labels: string[]): Promise<void> {
 
 test('audio tracks: two languages switch in the player, and the choice is kept per language', async () => {
   makeTwoLanguageHls();
-  ({ page, errors } = await openPage(h));
+  ({ page, errors } = await harness.open());
   const segments = recordSegments(page);
   await mount(page, {
     sources: [TWO_AUDIO],
@@ -320,7 +311,7 @@ test('audio tracks: two languages switch in the player, and the choice is kept p
 
 test('audio only: the quality menu plays the audio alone and downloads no video segment', async () => {
   makeTwoLanguageHls();
-  ({ page, errors } = await openPage(h));
+  ({ page, errors } = await harness.open());
   await page.evaluate(() => localStorage.clear());
   const segments = recordSegments(page);
   await mount(page, {

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { makeMedia } from '../demo/make-media.mjs';
 import { startServer } from '../scripts/static-server.mjs';
 import type { StaticServer } from '../scripts/static-server.mjs';
@@ -91,6 +92,44 @@ export async function startHarness(): Promise<Harness> {
       await browser.close();
       await server.close();
     },
+  };
+}
+
+/**
+ * The file's harness: started before its tests (with whatever else `start` starts beside it),
+ * closed after them, and every page a test opened closed after that test.
+ */
+export function useHarness<Extra = undefined>(
+  start: () => Promise<[Harness, Extra]> = async () => [await startHarness(), undefined as Extra],
+  stopExtra: (extra: Extra) => Promise<void> | void = () => undefined,
+) {
+  let started: [Harness, Extra] | undefined;
+  const get = () => {
+    if (!started) throw new Error('The harness has not started');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterAll(async () => {
+    if (!started) return;
+    await started[0].close();
+    await stopExtra(started[1]);
+  });
+  afterEach(async () => {
+    for (const context of started?.[0].browser.contexts() ?? []) {
+      for (const page of context.pages()) await page.close();
+    }
+  });
+  return {
+    get h(): Harness {
+      return get()[0];
+    },
+    get extra(): Extra {
+      return get()[1];
+    },
+    /** The test page, with its console errors gathered. */
+    open: () => openPage(get()[0]),
   };
 }
 

@@ -1,21 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { mount, openPage, startHarness } from './harness.ts';
-import type { Harness } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { mount, useHarness } from './harness.ts';
 
-let h: Harness;
+const harness = useHarness();
 let page: Page;
 let errors: string[];
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h?.close());
-afterEach(async () => {
-  await page?.close();
-});
 
 const MP4 = { src: '/media/clip-360.mp4', type: 'video/mp4', title: '360p' };
 const MP4_SMALL = { src: '/media/clip-180.mp4', type: 'video/mp4', title: '180p' };
@@ -27,7 +18,7 @@ const TRACKS = [
 ];
 
 async function open(): Promise<void> {
-  ({ page, errors } = await openPage(h));
+  ({ page, errors } = await harness.open());
 }
 
 const video = (p: Page = page) => p.locator('video').first();
@@ -379,7 +370,7 @@ describe('subtitles and previews', () => {
       img.src = url;
       await img.decode();
       return img.naturalWidth;
-    }, `${h.base}/media/thumbs.jpg`);
+    }, `${harness.h.base}/media/thumbs.jpg`);
     expect(loaded).toBe(960);
     await page.mouse.move(bar.x + 5, bar.y - 200);
     await expect.poll(() => preview.isVisible()).toBe(false);

@@ -10,7 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const AD_SECONDS = 3;
-const AD_MEDIA_VERSION = '2';
+/**
+ * The clip of the ad the skip test skips: long enough that on a busy machine the test reaches
+ * the skip link (shown after 1 s) before the ad ends; skipped, it never plays out.
+ */
+const SKIPPABLE_AD_SECONDS = 9;
+const AD_MEDIA_VERSION = '3';
 export const adMediaDir = join(tmpdir(), 'cutroom-player-ad-media');
 
 function ffmpeg(args: string[]): void {
@@ -19,20 +24,17 @@ function ffmpeg(args: string[]): void {
   });
 }
 
-/** Makes the ad clip and the banner once per machine. */
-export function makeAdMedia(): string {
-  const marker = join(adMediaDir, '.version');
-  if (existsSync(marker) && readFileSync(marker, 'utf8') === AD_MEDIA_VERSION) return adMediaDir;
-  mkdirSync(adMediaDir, { recursive: true });
+/** A clip of colour bars with a tone, as ad media. */
+function adClip(seconds: number, name: string): void {
   ffmpeg([
     '-f',
     'lavfi',
     '-i',
-    `smptebars=size=320x180:rate=25:duration=${AD_SECONDS}`,
+    `smptebars=size=320x180:rate=25:duration=${seconds}`,
     '-f',
     'lavfi',
     '-i',
-    `sine=frequency=880:sample_rate=44100:duration=${AD_SECONDS}`,
+    `sine=frequency=880:sample_rate=44100:duration=${seconds}`,
     '-c:v',
     'libx264',
     '-preset',
@@ -51,8 +53,17 @@ export function makeAdMedia(): string {
     '1',
     '-movflags',
     '+faststart',
-    join(adMediaDir, 'ad.mp4'),
+    join(adMediaDir, name),
   ]);
+}
+
+/** Makes the ad clips and the banner once per machine. */
+export function makeAdMedia(): string {
+  const marker = join(adMediaDir, '.version');
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === AD_MEDIA_VERSION) return adMediaDir;
+  mkdirSync(adMediaDir, { recursive: true });
+  adClip(AD_SECONDS, 'ad.mp4');
+  adClip(SKIPPABLE_AD_SECONDS, 'ad-skippable.mp4');
   ffmpeg([
     '-f',
     'lavfi',
@@ -247,6 +258,14 @@ export function vastDocuments(t: string, v: string, m: string): Record<string, s
   return {
     'inline.xml': vast(inlineAd(t, m, { id: 'inline', skipoffset: '00:00:01' })),
     'skippable.xml': vast(inlineAd(t, m, { id: 'skippable', skipoffset: '00:00:01' })),
+    'skippable-long.xml': vast(
+      inlineAd(t, m, {
+        id: 'skippable-long',
+        skipoffset: '00:00:01',
+        duration: `00:00:0${SKIPPABLE_AD_SECONDS}`,
+        media: [{ src: `${m}/ad-skippable.mp4`, type: 'video/mp4' }],
+      }),
+    ),
     'chain3-w1.xml': wrapper('c3w1', 'chain3-w2.xml'),
     'chain3-w2.xml': wrapper('c3w2', 'chain3-w3.xml'),
     'chain3-w3.xml': wrapper('c3w3', 'chain3-inline.xml'),
