@@ -12,9 +12,10 @@ import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 interface Settings {
   _id: string;
   status: string;
-  visibility: 'public' | 'unlisted' | 'private';
+  visibility: 'public' | 'unlisted' | 'private' | 'password';
   publishAt: string | null;
   viewers: string[];
+  hasPassword: boolean;
   posterUrl: string | null;
   frames: string[];
   subtitles: { language: string; label: string; url: string }[];
@@ -24,11 +25,17 @@ const VISIBILITIES = [
   { value: 'public', label: 'Public', hint: 'Listed everywhere: home, search, your profile.' },
   { value: 'unlisted', label: 'Unlisted', hint: 'Only people with the link can watch it.' },
   { value: 'private', label: 'Private', hint: 'Only you and the people you pick.' },
+  {
+    value: 'password',
+    label: 'Password',
+    hint: 'People with the link who give its password; listed nowhere.',
+  },
 ] as const;
 
 const FIELDS = {
   visibility: { id: 'visibility-public', label: 'Visibility' },
   viewers: { id: 'visibility-viewers', label: 'People who may watch' },
+  password: { id: 'visibility-password', label: 'Password' },
   publishAt: { id: 'visibility-publish-at', label: 'Publish at' },
   frame: { id: 'thumbnail-frames', label: 'Frame' },
   image: { id: 'thumbnail-upload', label: 'Image' },
@@ -68,6 +75,7 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [visibility, setVisibility] = useState<Settings['visibility']>('public');
   const [viewers, setViewers] = useState('');
+  const [password, setPassword] = useState('');
   const [scheduled, setScheduled] = useState(false);
   const [publishAt, setPublishAt] = useState('');
   const [language, setLanguage] = useState('');
@@ -80,6 +88,7 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
     setSettings(next);
     setVisibility(next.visibility);
     setViewers(next.viewers.join(', '));
+    setPassword('');
     setScheduled(Boolean(next.publishAt));
     setPublishAt(next.publishAt ? toLocalInput(next.publishAt) : '');
   }, []);
@@ -125,6 +134,7 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
           .map((name) => name.replace(/^@/, ''))
           .filter(Boolean),
         publishAt: scheduled && publishAt ? new Date(publishAt).toISOString() : null,
+        ...(visibility === 'password' && password ? { password } : {}),
       },
       'Visibility saved',
     );
@@ -206,6 +216,26 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
             </label>
           )}
           {fieldError('viewers')}
+          {visibility === 'password' && (
+            <label className="block text-sm">
+              {settings.hasPassword && settings.visibility === 'password'
+                ? 'New password (leave empty to keep the current one)'
+                : 'Password'}
+              <input
+                id={FIELDS.password.id}
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                required={!(settings.hasPassword && settings.visibility === 'password')}
+                minLength={4}
+                maxLength={128}
+                className={inputClass}
+                {...described('password')}
+              />
+            </label>
+          )}
+          {fieldError('password')}
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"

@@ -42,8 +42,11 @@ export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 export const LABEL_KINDS = ['tag', 'music', 'star', 'creator'] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
 
-/** Who may open a video: anyone (and listed), anyone with its link, the people its owner picks. */
-export const VIDEO_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
+/**
+ * Who may open a video: anyone (and listed), anyone with its link, the people its owner picks,
+ * anyone with its link who gives its password (docs/videos.md).
+ */
+export const VIDEO_VISIBILITIES = ['public', 'unlisted', 'private', 'password'] as const;
 export type VideoVisibility = (typeof VIDEO_VISIBILITIES)[number];
 
 export const categoryEnum = pgEnum('category', CATEGORIES);
@@ -1324,6 +1327,18 @@ export const videoViewers = pgTable(
     index('video_viewers_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * The password of a video whose visibility is 'password' (docs/videos.md): a salted scrypt
+ * hash, kept apart from `videos` so that no read of a video row carries it.
+ */
+export const videoPasswords = pgTable('video_passwords', {
+  videoId: text()
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  hash: text().notNull(),
+  setAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Subtitle and caption tracks of a video, one a language, stored as WebVTT. */
 export const videoSubtitles = pgTable(

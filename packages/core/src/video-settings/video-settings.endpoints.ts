@@ -1,5 +1,6 @@
 import {
   defineModeEndpoint,
+  requireAccountServices,
   requireMediaServices,
   type Actor,
   type RequestContext,
@@ -12,6 +13,8 @@ import {
   ChooseFrameInput,
   DeleteSubtitlesInput,
   SetVisibilityInput,
+  UnlockVideoAnswer,
+  UnlockVideoInput,
   UploadPosterInput,
   VideoSettingsAnswer,
   VideoSettingsRef,
@@ -24,6 +27,8 @@ import {
 } from './subtitles.service';
 import { chooseFrame, frameUrls, THUMBNAIL_MESSAGES, uploadPoster } from './thumbnails.service';
 import { readVisibility, setVisibility } from './visibility.service';
+import { unlockVideo } from './video-password.service';
+import { visitorKey } from '../watch/watch.service';
 
 /** The owner's view of a video's settings. */
 async function settingsAnswer(context: RequestContext, video: Video) {
@@ -75,7 +80,7 @@ function decodePoster(data: string): Uint8Array {
 export const videoSettingsEndpoint = defineModeEndpoint({
   path: '/api/v2/videoSettings',
   summary:
-    "A video's visibility (public, unlisted, private and its people), scheduled publishing, poster and subtitles: for its owner or staff.",
+    "A video's visibility (public, unlisted, private and its people, password), scheduled publishing, poster and subtitles: for its owner or staff; and the unlocking of a password video by anyone.",
   modes: {
     get: {
       right: 'upload',
@@ -90,7 +95,7 @@ export const videoSettingsEndpoint = defineModeEndpoint({
     SetVisibility: {
       right: 'upload',
       summary:
-        '`visibility` public (listed), unlisted (by link only) or private (the owner and `viewers`, usernames); `publishAt` (ISO 8601, future) schedules it, null publishes at once.',
+        '`visibility` public (listed), unlisted (by link only), private (the owner and `viewers`, usernames) or password (by link and `password`, kept hashed, never answered); `publishAt` (ISO 8601, future) schedules it, null publishes at once.',
       input: SetVisibilityInput,
       output: VideoSettingsAnswer,
       handle: async (input, context) => {
@@ -110,6 +115,29 @@ export const videoSettingsEndpoint = defineModeEndpoint({
         );
         const video = await loadManagedVideo(context.db, context.actor, input._id);
         return { body: await settingsAnswer(context, video) };
+      },
+    },
+    Unlock: {
+      right: 'view',
+      summary:
+        "A password video's media addresses, for its `password` (its owner and staff need none): at most 5 tries a viewer in 15 minutes; the addresses work for 6 hours.",
+      input: UnlockVideoInput,
+      output: UnlockVideoAnswer,
+      handle: async ({ _id, password }, context) => {
+        const secret = requireAccountServices(context).settings.secret;
+        const now = context.now();
+        return {
+          body: await unlockVideo(context, {
+            videoId: _id,
+            actor: context.actor,
+            password,
+            viewerKey: context.actor
+              ? `u:${context.actor.id}`
+              : visitorKey(secret, context.ip, now.toISOString().slice(0, 10)),
+            secret,
+            now,
+          }),
+        };
       },
     },
     ChooseFrame: {

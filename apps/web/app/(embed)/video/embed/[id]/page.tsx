@@ -11,6 +11,7 @@ import {
 } from '@cutroom/core/watch/watch.service';
 import { MemberPartsProvider } from '@/components/shell/member-parts';
 import { WatchPlayer } from '@/components/video/watch-player';
+import { PasswordGate } from '@/components/video/password-gate';
 import { getRuntime } from '@/lib/runtime';
 import { videoAdSettings } from '@/lib/site';
 
@@ -46,24 +47,37 @@ export default async function EmbedPage({ params }: Params) {
   }
   const urls = videoMediaUrls(storage, page.video);
   if (!urls) notFound();
-  const subtitles = await listSubtitles(database.db, storage, page.video.id);
+  const isLocked = page.video.visibility === 'password';
+  const subtitles = isLocked ? [] : await listSubtitles(database.db, storage, page.video.id);
   return (
     <div className="relative h-screen w-screen bg-black" data-theme-keep="dark">
       {/* Supporters (known by their parts, when the browser sends their cookies here) play
           no pre-roll; everyone else does (docs/ads.md). */}
       <MemberPartsProvider initial={null}>
-        <WatchPlayer
-          videoId={page.video.id}
-          title={page.video.title}
-          masterPlaylistUrl={urls.masterPlaylistUrl}
-          posterUrl={urls.posterUrl}
-          spritesVttUrl={urls.spritesVttUrl}
-          subtitles={subtitles}
-          durationSeconds={page.video.durationSeconds}
-          countsViews
-          fillFrame
-          videoAds={videoAdSettings()}
-        />
+        {isLocked ? (
+          // A password video: the frame asks for it; no media address before (docs/videos.md).
+          <PasswordGate
+            videoId={page.video.id}
+            title={page.video.title}
+            durationSeconds={page.video.durationSeconds}
+            countsViews
+            fillFrame
+            videoAds={null}
+          />
+        ) : (
+          <WatchPlayer
+            videoId={page.video.id}
+            title={page.video.title}
+            masterPlaylistUrl={urls.masterPlaylistUrl}
+            posterUrl={urls.posterUrl}
+            spritesVttUrl={urls.spritesVttUrl}
+            subtitles={subtitles}
+            durationSeconds={page.video.durationSeconds}
+            countsViews
+            fillFrame
+            videoAds={videoAdSettings()}
+          />
+        )}
       </MemberPartsProvider>
       <a
         href={`${config.PUBLIC_URL}${canonicalVideoPath(page.video)}`}
