@@ -16,6 +16,7 @@ interface Settings {
   publishAt: string | null;
   viewers: string[];
   hasPassword: boolean;
+  embedSites: string[];
   posterUrl: string | null;
   frames: string[];
   subtitles: { language: string; label: string; url: string }[];
@@ -36,6 +37,7 @@ const FIELDS = {
   visibility: { id: 'visibility-public', label: 'Visibility' },
   viewers: { id: 'visibility-viewers', label: 'People who may watch' },
   password: { id: 'visibility-password', label: 'Password' },
+  sites: { id: 'embed-sites', label: 'Sites' },
   publishAt: { id: 'visibility-publish-at', label: 'Publish at' },
   frame: { id: 'thumbnail-frames', label: 'Frame' },
   image: { id: 'thumbnail-upload', label: 'Image' },
@@ -76,6 +78,7 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
   const [visibility, setVisibility] = useState<Settings['visibility']>('public');
   const [viewers, setViewers] = useState('');
   const [password, setPassword] = useState('');
+  const [embedSites, setEmbedSites] = useState('');
   const [scheduled, setScheduled] = useState(false);
   const [publishAt, setPublishAt] = useState('');
   const [language, setLanguage] = useState('');
@@ -89,6 +92,7 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
     setVisibility(next.visibility);
     setViewers(next.viewers.join(', '));
     setPassword('');
+    setEmbedSites(next.embedSites.join('\n'));
     setScheduled(Boolean(next.publishAt));
     setPublishAt(next.publishAt ? toLocalInput(next.publishAt) : '');
   }, []);
@@ -137,6 +141,14 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
         ...(visibility === 'password' && password ? { password } : {}),
       },
       'Visibility saved',
+    );
+  };
+
+  const saveEmbedSites = (event: React.FormEvent) => {
+    event.preventDefault();
+    void call(
+      { mode: 'SetEmbedSites', sites: embedSites.split(/[\s,]+/).filter(Boolean) },
+      'Embedding saved',
     );
   };
 
@@ -264,6 +276,33 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
           {fieldError('publishAt')}
           <button type="submit" disabled={busy} className={buttonClass}>
             Save visibility
+          </button>
+        </form>
+      </section>
+
+      <section aria-labelledby="embed-heading" data-testid="embed-settings">
+        <h3 id="embed-heading" className="font-semibold">
+          Embedding
+        </h3>
+        <form onSubmit={saveEmbedSites} className="mt-2 space-y-2">
+          <label className="block text-sm">
+            Sites that may embed this video (one a line; empty: every site)
+            <textarea
+              id={FIELDS.sites.id}
+              value={embedSites}
+              onChange={(event) => setEmbedSites(event.target.value)}
+              rows={3}
+              placeholder="https://blog.example"
+              className={inputClass}
+              {...described('sites')}
+            />
+          </label>
+          {fieldError('sites')}
+          <p className="text-xs text-neutral-400">
+            Other sites&apos; frames show a notice instead of the video.
+          </p>
+          <button type="submit" disabled={busy} className={buttonClass}>
+            Save embedding
           </button>
         </form>
       </section>

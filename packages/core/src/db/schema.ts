@@ -272,6 +272,14 @@ export const videos = pgTable(
     /** The AV1 rendition (MP4), when AV1 was enabled for this video's processing. */
     av1Key: text(),
     hasAv1: boolean().notNull().default(false),
+    /**
+     * The other sites (origins) whose pages may frame its embed and play it; empty: every site
+     * EMBED_SITES allows (docs/videos.md).
+     */
+    embedSites: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The queue job processing this video (pg-boss id), to cancel it. */
     jobId: text(),
     views: integer().notNull().default(0),

@@ -12,6 +12,7 @@ import {
   AddSubtitlesInput,
   ChooseFrameInput,
   DeleteSubtitlesInput,
+  SetEmbedSitesInput,
   SetVisibilityInput,
   UnlockVideoAnswer,
   UnlockVideoInput,
@@ -28,6 +29,7 @@ import {
 import { chooseFrame, frameUrls, THUMBNAIL_MESSAGES, uploadPoster } from './thumbnails.service';
 import { readVisibility, setVisibility } from './visibility.service';
 import { unlockVideo } from './video-password.service';
+import { setEmbedSites } from './embed-sites';
 import { visitorKey } from '../watch/watch.service';
 
 /** The owner's view of a video's settings. */
@@ -38,6 +40,7 @@ async function settingsAnswer(context: RequestContext, video: Video) {
     video: {
       _id: video.id,
       ...visibility,
+      embedSites: video.embedSites,
       posterUrl: video.posterKey ? storage.publicUrl(video.posterKey) : null,
       frames: frameUrls(storage, video),
       subtitles: await listSubtitles(context.db, storage, video.id),
@@ -80,7 +83,7 @@ function decodePoster(data: string): Uint8Array {
 export const videoSettingsEndpoint = defineModeEndpoint({
   path: '/api/v2/videoSettings',
   summary:
-    "A video's visibility (public, unlisted, private and its people, password), scheduled publishing, poster and subtitles: for its owner or staff; and the unlocking of a password video by anyone.",
+    "A video's visibility (public, unlisted, private and its people, password), scheduled publishing, poster, subtitles and the sites that may embed it: for its owner or staff; and the unlocking of a password video by anyone.",
   modes: {
     get: {
       right: 'upload',
@@ -116,6 +119,19 @@ export const videoSettingsEndpoint = defineModeEndpoint({
         const video = await loadManagedVideo(context.db, context.actor, input._id);
         return { body: await settingsAnswer(context, video) };
       },
+    },
+    SetEmbedSites: {
+      right: 'upload',
+      summary:
+        'The other sites whose pages may embed the video (`sites`: origins or host names, at most 20); empty: every site the site allows. Frames on other sites show a notice instead.',
+      input: SetEmbedSitesInput,
+      output: VideoSettingsAnswer,
+      handle: async (input, context) => ({
+        body: await settingsAnswer(
+          context,
+          await setEmbedSites(context, context.actor, input, context.now()),
+        ),
+      }),
     },
     Unlock: {
       right: 'view',

@@ -5,6 +5,7 @@ import { VideoId } from '../video-input/video-input.schema';
 import { MAX_POSTER_BYTES } from './thumbnails.service';
 import { MAX_SUBTITLE_BYTES } from './subtitles.service';
 import { MAX_VIDEO_VIEWERS } from './visibility.service';
+import { MAX_EMBED_SITES } from './embed-sites';
 import { VIDEO_PASSWORD_MAX, VIDEO_PASSWORD_MIN } from './video-password.service';
 
 export const VideoSettingsRef = z.object({ _id: VideoId });
@@ -79,10 +80,20 @@ export const VideoSettingsAnswer = z.object({
     publishAt: z.string().nullable(),
     viewers: z.array(z.string()),
     hasPassword: z.boolean(),
+    embedSites: z.array(z.string()),
     posterUrl: z.string().nullable(),
     frames: z.array(z.string()),
     subtitles: z.array(Track),
   }),
+});
+
+export const SetEmbedSitesInput = z.object({
+  _id: VideoId,
+  sites: z
+    .array(z.string({ error: 'is a list of site addresses' }).max(300, 'is too long'), {
+      error: 'is a list of site addresses',
+    })
+    .max(MAX_EMBED_SITES, `are at most ${MAX_EMBED_SITES}`),
 });
 
 export const UnlockVideoInput = z.object({

@@ -1,9 +1,16 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { isServiceError } from '@cutroom/core/api/service-error';
 import { partnerMarkOf, PREMIUM_REFUSAL_MESSAGE } from '@cutroom/core/partner/partner.service';
 import { videoMediaUrls } from '@cutroom/core/videos/video-processing.service';
 import { listSubtitles } from '@cutroom/core/video-settings/subtitles.service';
+import {
+  EMBED_MESSAGES,
+  framingOf,
+  mayEmbedOn,
+  parseEmbedSites,
+} from '@cutroom/core/video-settings/embed-sites';
 import {
   canonicalVideoPath,
   getWatchPage,
@@ -36,6 +43,32 @@ export default async function EmbedPage({ params }: Params) {
       );
     }
     throw error;
+  }
+  // Only the sites the site and the uploader allow may frame it (docs/videos.md); the page
+  // cache keeps this page apart for each Referer and Sec-Fetch-Dest.
+  const allowed = mayEmbedOn({
+    ...framingOf(await headers()),
+    ownOrigin: new URL(config.PUBLIC_URL).origin,
+    siteList: parseEmbedSites(config.EMBED_SITES),
+    videoList: page.video.embedSites,
+  });
+  if (!allowed) {
+    return (
+      <div
+        className="flex h-screen flex-col items-center justify-center gap-2 bg-black p-4 text-center text-white"
+        data-testid="embed-refused"
+      >
+        <p>{EMBED_MESSAGES.refused}</p>
+        <a
+          href={`${config.PUBLIC_URL}${canonicalVideoPath(page.video)}`}
+          target="_blank"
+          rel="noopener"
+          className="text-sm text-accent underline"
+        >
+          Watch it on {config.SITE_NAME}
+        </a>
+      </div>
+    );
   }
   // A partner channel's premium video plays only in its section, for its subscribers.
   if ((await partnerMarkOf(database.db, page.video.id))?.isPremium) {
