@@ -36,7 +36,7 @@ const VISIBILITIES = [
 const FIELDS = {
   visibility: { id: 'visibility-public', label: 'Visibility' },
   viewers: { id: 'visibility-viewers', label: 'People who may watch' },
-  password: { id: 'visibility-password', label: 'Password' },
+  password: { id: 'visibility-password-text', label: 'Password' },
   sites: { id: 'embed-sites', label: 'Sites' },
   publishAt: { id: 'visibility-publish-at', label: 'Publish at' },
   frame: { id: 'thumbnail-frames', label: 'Frame' },

@@ -1348,6 +1348,26 @@ export const videoPasswords = pgTable('video_passwords', {
   setAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A new file its uploader gave an existing video (docs/videos.md): processed through the same
+ * ladder while the video keeps playing its current files, then put in their place. One at a
+ * time; a failed one stays, with its reason, until the next.
+ */
+export const videoReplacements = pgTable('video_replacements', {
+  videoId: text()
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  /** The new file in storage (`videos/{id}/source/replacement-{random}`). */
+  sourceKey: text().notNull(),
+  /** Its transcode job (pg-boss id). */
+  jobId: text().notNull(),
+  /** 'processing' or 'failed'. */
+  status: text().notNull().default('processing'),
+  failureReason: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+export type VideoReplacement = typeof videoReplacements.$inferSelect;
+
 /** Subtitle and caption tracks of a video, one a language, stored as WebVTT. */
 export const videoSubtitles = pgTable(
   'video_subtitles',

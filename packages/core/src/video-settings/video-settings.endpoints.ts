@@ -30,7 +30,14 @@ import { chooseFrame, frameUrls, THUMBNAIL_MESSAGES, uploadPoster } from './thum
 import { readVisibility, setVisibility } from './visibility.service';
 import { unlockVideo } from './video-password.service';
 import { setEmbedSites } from './embed-sites';
+import { findReplacement } from '../videos/video-replacement.service';
 import { visitorKey } from '../watch/watch.service';
+
+/** Where a new file of the video stands, if one was given (docs/videos.md). */
+async function replacementState(context: RequestContext, videoId: string) {
+  const found = await findReplacement(context, videoId);
+  return found ? { status: found.status, failureReason: found.failureReason } : null;
+}
 
 /** The owner's view of a video's settings. */
 async function settingsAnswer(context: RequestContext, video: Video) {
@@ -41,6 +48,7 @@ async function settingsAnswer(context: RequestContext, video: Video) {
       _id: video.id,
       ...visibility,
       embedSites: video.embedSites,
+      replacement: await replacementState(context, video.id),
       posterUrl: video.posterKey ? storage.publicUrl(video.posterKey) : null,
       frames: frameUrls(storage, video),
       subtitles: await listSubtitles(context.db, storage, video.id),

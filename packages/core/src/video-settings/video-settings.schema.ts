@@ -81,6 +81,8 @@ export const VideoSettingsAnswer = z.object({
     viewers: z.array(z.string()),
     hasPassword: z.boolean(),
     embedSites: z.array(z.string()),
+    /** A new file being processed, or the reason the last one failed. */
+    replacement: z.object({ status: z.string(), failureReason: z.string().nullable() }).nullable(),
     posterUrl: z.string().nullable(),
     frames: z.array(z.string()),
     subtitles: z.array(Track),

@@ -1,0 +1,186 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedUser, signInThroughApi } from '../support/accounts';
+import { baseUrl, openPage } from '../support/browser';
+import { screenshotPath } from '../support/screenshots';
+import { sessionCookie, uploadPublishedVideo } from '../support/videos';
+
+/**
+ * What protects a creator's videos (docs/videos.md): a password asked on the page and the
+ * embed, the sites allowed to embed a video. Each test works on videos of its own.
+ */
+type Member = Awaited<ReturnType<typeof createVerifiedUser>>;
+let owner: Member;
+let viewer: Member;
+let locked: { id: string; slug: string };
+let embedded: { id: string; slug: string };
+let framing: Server;
+let framingPort: number;
+
+const PASSWORD = 'e2e open sesame';
+
+beforeAll(async () => {
+  [owner, viewer] = await Promise.all([createVerifiedUser(), createVerifiedUser()]);
+  const cookie = await sessionCookie(owner.email, owner.password);
+  [locked, embedded] = await Promise.all([
+    uploadPublishedVideo(cookie, { title: 'Locked tour', username: owner.username, seconds: 4 }),
+    uploadPublishedVideo(cookie, { title: 'Framed tour', username: owner.username, seconds: 4 }),
+  ]);
+  // Another site: a page framing the embed, reached as 127.0.0.1 and as localhost (two origins).
+  framing = createServer((request, response) => {
+    const id = new URL(request.url ?? '/', 'http://x').searchParams.get('v') ?? '';
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      `<!doctype html><title>Blog</title><iframe src="${baseUrl()}/video/embed/${id}" width="640" height="360" allow="autoplay"></iframe>`,
+    );
+  });
+  await new Promise<void>((resolve) => framing.listen(0, '127.0.0.1', resolve));
+  framingPort = (framing.address() as AddressInfo).port;
+}, 240_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => framing?.close(resolve));
+});
+
+async function signedIn(member: Member | null) {
+  const page = await openPage({ viewport: { width: 1280, height: 900 } });
+  if (member) await signInThroughApi(page.context(), member.email, member.password);
+  return page;
+}
+
+/** The owner's page of a video with the panel open and its settings loaded. */
+async function ownerPanel(video: { id: string; slug: string }): Promise<Page> {
+  const page = await signedIn(owner);
+  await page.goto(`/video/${video.slug}_${video.id}`);
+  await page.getByTestId('owner-panel').locator('summary').click();
+  await page.getByTestId('video-settings').waitFor();
+  return page;
+}
+
+async function saved(page: Page, text: string) {
+  await expect
+    .poll(() => page.getByTestId('settings-message').textContent(), { timeout: 15_000 })
+    .toBe(text);
+}
+
+/** Plays the player in a page or frame and waits until its video has moved. */
+async function plays(where: Page | Frame) {
+  await where
+    .locator('.cutroom-player')
+    .getByRole('button', { name: 'Play', exact: true })
+    .first()
+    .click();
+  await expect
+    .poll(() => where.evaluate(() => document.querySelector('video')?.currentTime ?? 0), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0);
+}
+
+/** Gives a password in the page's gate and waits for the unlock's answer. */
+async function givePassword(page: Page, password: string): Promise<number> {
+  await page.getByPlaceholder('Password').fill(password);
+  const [answer] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/v2/videoSettings')),
+    page.getByRole('button', { name: 'Watch' }).click(),
+  ]);
+  return answer.status();
+}
+
+describe('a password-protected video', () => {
+  it('asks its password, refuses after too many tries, plays for the right one, and serves its media only under the token', async () => {
+    const panel = await ownerPanel(locked);
+    await panel.locator('#visibility-password').check();
+    await panel.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await panel.getByRole('button', { name: 'Save visibility' }).click();
+    await saved(panel, 'Visibility saved');
+    await panel.close();
+
+    // A visitor: the page names no media; five wrong tries, then even the right one is refused.
+    const visitor = await signedIn(null);
+    const response = await visitor.goto(`/video/${locked.slug}_${locked.id}`);
+    expect(response?.status()).toBe(200);
+    await visitor.getByTestId('password-gate').waitFor();
+    expect(await visitor.content()).not.toContain(`/media/videos/${locked.id}/`);
+    expect(await visitor.locator('.cutroom-player').count()).toBe(0);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await givePassword(visitor, `guess ${attempt}`)).toBe(403);
+      await expect
+        .poll(() => visitor.getByRole('alert').textContent())
+        .toBe('This is not the password of this video');
+    }
+    expect(await givePassword(visitor, PASSWORD)).toBe(429);
+    await expect
+      .poll(() => visitor.getByRole('alert').textContent())
+      .toMatch(/^Too many wrong tries/);
+    await visitor
+      .getByTestId('password-gate')
+      .screenshot({ path: screenshotPath('video-password-1280.png') });
+    expect(await visitor.locator('.cutroom-player').count()).toBe(0);
+    await visitor.close();
+
+    // A member with the right password plays it; its files answer only under the token.
+    const member = await signedIn(viewer);
+    await member.goto(`/video/${locked.slug}_${locked.id}`);
+    await member.getByTestId('password-gate').waitFor();
+    expect(await givePassword(member, PASSWORD)).toBe(200);
+    await member.locator('.cutroom-player').waitFor();
+    await plays(member);
+    const master = await member.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .find((name) => name.includes('/media/k/') && name.endsWith('.m3u8')) ?? '',
+    );
+    expect(master).toMatch(new RegExp(`/media/k/[^/]+/videos/${locked.id}/`));
+    expect((await fetch(master)).status).toBe(200);
+    const bare = master.replace(/\/media\/k\/[^/]+\//, '/media/');
+    const refused = await fetch(bare);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    await member.close();
+
+    // The embed asks for it too.
+    const frame = await signedIn(viewer);
+    await frame.goto(`/video/embed/${locked.id}`);
+    await frame.getByTestId('password-gate').waitFor();
+    await frame.getByPlaceholder('Password').fill(PASSWORD);
+    await frame.getByRole('button', { name: 'Watch' }).click();
+    await frame.locator('.cutroom-player').waitFor();
+    await frame.close();
+  });
+});
+
+describe('the sites that may embed a video', () => {
+  it('plays in a frame of a listed site and shows a notice in a frame of another', async () => {
+    const panel = await ownerPanel(embedded);
+    await panel
+      .getByLabel(/Sites that may embed this video/)
+      .fill(`http://127.0.0.1:${framingPort}`);
+    await panel.getByRole('button', { name: 'Save embedding' }).click();
+    await saved(panel, 'Embedding saved');
+    await panel.close();
+
+    const listed = await signedIn(null);
+    await listed.goto(`http://127.0.0.1:${framingPort}/?v=${embedded.id}`);
+    const allowedFrame = listed.frameLocator('iframe');
+    await allowedFrame.locator('.cutroom-player').waitFor();
+    const frame = listed.frames().find((one) => one.url().includes('/video/embed/'))!;
+    await plays(frame);
+    await listed.close();
+
+    const other = await signedIn(null);
+    await other.goto(`http://localhost:${framingPort}/?v=${embedded.id}`);
+    const refusedFrame = other.frameLocator('iframe');
+    await refusedFrame.getByTestId('embed-refused').waitFor();
+    expect(await refusedFrame.getByTestId('embed-refused').textContent()).toContain(
+      'This video cannot be played on this site',
+    );
+    expect(await refusedFrame.locator('.cutroom-player').count()).toBe(0);
+    await other.screenshot({ path: screenshotPath('video-embed-refused-1280.png') });
+    await other.close();
+  });
+});
