@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
 import { screenshotPath } from '../support/screenshots';
-import { sessionCookie, uploadPublishedVideo } from '../support/videos';
+import { makeTinyMp4, sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 /**
  * What protects a creator's videos (docs/videos.md): a password asked on the page and the
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const cookie = await sessionCookie(owner.email, owner.password);
   [locked, embedded] = await Promise.all([
     uploadPublishedVideo(cookie, { title: 'Locked tour', username: owner.username, seconds: 4 }),
-    uploadPublishedVideo(cookie, { title: 'Framed tour', username: owner.username, seconds: 4 }),
+    uploadPublishedVideo(cookie, { title: 'Framed tour', username: owner.username, seconds: 5 }),
   ]);
   // Another site: a page framing the embed, reached as 127.0.0.1 and as localhost (two origins).
   framing = createServer((request, response) => {
@@ -41,7 +41,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => framing?.close(resolve));
+  if (framing) await new Promise((resolve) => framing.close(resolve));
 });
 
 async function signedIn(member: Member | null) {
@@ -182,5 +182,51 @@ describe('the sites that may embed a video', () => {
     expect(await refusedFrame.locator('.cutroom-player').count()).toBe(0);
     await other.screenshot({ path: screenshotPath('video-embed-refused-1280.png') });
     await other.close();
+  });
+});
+
+describe("replacing a video's file", () => {
+  it('puts the new file in place of the old with the page and its comments kept', async () => {
+    const path = `/video/${embedded.slug}_${embedded.id}`;
+    const comment = `Kept through the new file ${Date.now().toString(36)}`;
+    const created = await fetch(`${baseUrl()}/api/v2/comments`, {
+      method: 'POST',
+      headers: {
+        cookie: await sessionCookie(viewer.email, viewer.password),
+        origin: baseUrl(),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ mode: 'Create', videoId: embedded.id, text: comment }),
+    });
+    expect(created.status).toBe(201);
+    const masterOf = async () => {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+      return new RegExp(`/media/videos/${embedded.id}/v[a-z0-9]+/master\\.m3u8`).exec(html)?.[0];
+    };
+    const before = await masterOf();
+    expect(before).toBeDefined();
+
+    const panel = await ownerPanel(embedded);
+    await panel.getByLabel('New file (a video)').setInputFiles({
+      name: 'new-cut.mp4',
+      mimeType: 'video/mp4',
+      buffer: await makeTinyMp4(6, 480),
+    });
+    await saved(panel, 'New file received: it plays here once processed');
+    await panel
+      .getByTestId('replace-settings')
+      .screenshot({ path: screenshotPath('video-replace-1280.png') });
+    await panel.close();
+
+    // The old file plays until the new one is processed; then the page names the new one.
+    await expect.poll(masterOf, { timeout: 120_000, interval: 1000 }).not.toBe(before);
+    expect((await fetch(`${baseUrl()}${before}`)).status).toBe(404);
+    const page = await signedIn(null);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await page.getByText(comment).waitFor();
+    await page.getByText('480p').first().waitFor();
+    await plays(page);
+    await page.close();
   });
 });

@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
+import { Upload } from 'tus-js-client';
 import { FieldError } from '@/components/auth/form-parts';
 import { callApi } from '@/components/social/call-api';
 import { TimedNote } from '@/components/social/timed-note';
@@ -17,6 +18,7 @@ interface Settings {
   viewers: string[];
   hasPassword: boolean;
   embedSites: string[];
+  replacement: { status: string; failureReason: string | null } | null;
   posterUrl: string | null;
   frames: string[];
   subtitles: { language: string; label: string; url: string }[];
@@ -38,6 +40,7 @@ const FIELDS = {
   viewers: { id: 'visibility-viewers', label: 'People who may watch' },
   password: { id: 'visibility-password-text', label: 'Password' },
   sites: { id: 'embed-sites', label: 'Sites' },
+  uploadId: { id: 'replace-file', label: 'New file' },
   publishAt: { id: 'visibility-publish-at', label: 'Publish at' },
   frame: { id: 'thumbnail-frames', label: 'Frame' },
   image: { id: 'thumbnail-upload', label: 'Image' },
@@ -79,6 +82,7 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
   const [viewers, setViewers] = useState('');
   const [password, setPassword] = useState('');
   const [embedSites, setEmbedSites] = useState('');
+  const [sent, setSent] = useState<number | null>(null);
   const [scheduled, setScheduled] = useState(false);
   const [publishAt, setPublishAt] = useState('');
   const [language, setLanguage] = useState('');
@@ -150,6 +154,49 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
       { mode: 'SetEmbedSites', sites: embedSites.split(/[\s,]+/).filter(Boolean) },
       'Embedding saved',
     );
+  };
+
+  /** Sends a new file by the resumable upload, then gives it to the video (docs/videos.md). */
+  const replaceFile = (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setSent(0);
+    errors.show(null);
+    const upload = new Upload(file, {
+      endpoint: '/api/uploads',
+      retryDelays: [0, 1_000, 3_000, 5_000],
+      chunkSize: 16 * 1024 * 1024,
+      metadata: { filename: file.name, filetype: file.type },
+      onProgress: (bytes, total) => setSent(total > 0 ? Math.floor((bytes / total) * 100) : 0),
+      onError: () => {
+        setBusy(false);
+        setSent(null);
+        show({ text: 'The upload failed. Please try again', tone: 'error' }, ERROR_MESSAGE_MS);
+      },
+      onSuccess: () => {
+        const uploadId = upload.url?.split('/').pop() ?? '';
+        void callApi('/api/v2/replaceFile', { _id: videoId, uploadId }).then(async (result) => {
+          setSent(null);
+          setBusy(false);
+          if (!result.ok) {
+            const text = result.body.error ?? 'Something went wrong';
+            if (errors.placed(text)) errors.show(text);
+            else show({ text, tone: 'error' }, ERROR_MESSAGE_MS);
+            return;
+          }
+          show(
+            { text: 'New file received: it plays here once processed', tone: 'info' },
+            ERROR_MESSAGE_MS,
+          );
+          const fresh = await callApi<{ video: Settings }>('/api/v2/videoSettings', {
+            mode: 'get',
+            _id: videoId,
+          });
+          if (fresh.ok) take(fresh.body.video);
+        });
+      },
+    });
+    upload.start();
   };
 
   const uploadPoster = async (file: File | undefined) => {
@@ -305,6 +352,44 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
             Save embedding
           </button>
         </form>
+      </section>
+
+      <section aria-labelledby="replace-heading" data-testid="replace-settings">
+        <h3 id="replace-heading" className="font-semibold">
+          Replace the file
+        </h3>
+        <p className="mt-1 text-xs text-neutral-400">
+          The new file is processed like an upload while this one keeps playing; then it takes its
+          place. The page, its comments, votes, views and links stay.
+        </p>
+        {settings.replacement?.status === 'processing' && (
+          <p className="mt-2 text-sm" role="status" data-testid="replacement-status">
+            A new file is being processed.
+          </p>
+        )}
+        {settings.replacement?.status === 'failed' && (
+          <p className="mt-2 text-sm text-red-400" data-testid="replacement-status">
+            The last new file could not be used: {settings.replacement.failureReason}
+          </p>
+        )}
+        <label className="mt-2 block text-sm">
+          New file (a video)
+          <input
+            type="file"
+            accept="video/*"
+            id={FIELDS.uploadId.id}
+            disabled={busy || settings.replacement?.status === 'processing'}
+            onChange={(event) => replaceFile(event.target.files?.[0])}
+            className="mt-1 block w-full text-sm"
+            {...described('uploadId')}
+          />
+        </label>
+        {fieldError('uploadId')}
+        {sent !== null && (
+          <p className="mt-1 text-sm" role="status">
+            Uploading… {sent} %
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="thumbnail-heading" data-testid="thumbnail-settings">

@@ -944,6 +944,35 @@ export const staffActions = pgTable(
 
 export type StaffAction = typeof staffActions.$inferSelect;
 
+/** What a match of a watched word does (docs/moderation.md). */
+export const WATCHED_WORD_ACTIONS = ['hold', 'refuse'] as const;
+export type WatchedWordAction = (typeof WATCHED_WORD_ACTIONS)[number];
+
+/**
+ * Lists of watched words and phrases (docs/moderation.md): the site's, kept by staff, apply to
+ * comments, titles, descriptions and messages; a member's own (`owner_id`) to the comments
+ * under their videos.
+ */
+export const watchedWordLists = pgTable(
+  'watched_word_lists',
+  {
+    id: text().primaryKey(),
+    /** The member whose list it is; null: one of the site's. */
+    ownerId: text().references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    action: text({ enum: WATCHED_WORD_ACTIONS }).notNull().default('hold'),
+    /** The words and phrases as they were written. */
+    words: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('watched_word_lists_owner_idx').on(t.ownerId)],
+);
+export type WatchedWordList = typeof watchedWordLists.$inferSelect;
+
 /** The states of a staff action held for its undo window (docs/moderation.md). */
 export const HELD_ACTION_STATES = ['held', 'running', 'done', 'failed', 'undone'] as const;
 export type HeldActionState = (typeof HELD_ACTION_STATES)[number];
