@@ -52,9 +52,14 @@ export function watchedWordPattern(word: string): string | null {
     if (last?.char === char) last.count += 1;
     else runs.push({ char, count: 1 });
   }
+  const gap = '[^\\p{L}\\p{N}]*';
   const body = runs
-    .map(({ char, count }) => Array(count).fill(escape(char)).join('[^\\p{L}\\p{N}]*') + '+')
-    .join('[^\\p{L}\\p{N}]*');
+    .map(({ char, count }) => {
+      const letter = escape(char);
+      // n times, then any more, spaced or not ("s p a a a m").
+      return `${Array(count).fill(letter).join(gap)}(?:${gap}${letter})*`;
+    })
+    .join(gap);
   return `(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`;
 }
 

@@ -42,6 +42,7 @@ describe('watched words', () => {
       'Click this SPAM LINK now',
       'a spaaam-link here',
       's p a m l i n k',
+      'S P Á Á Á M link',
       'S.P.A.M  L.I.N.K',
       'meet at the cafe',
       'meet at the CAFFÉÉ',
