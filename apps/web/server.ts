@@ -37,6 +37,7 @@ const mediaGuard = createMediaGuard({
   db: runtime.database.db,
   actorOf: getViewer,
   secret: runtime.accounts.settings.secret,
+  generation: () => runtime.listings.currentGeneration(),
 });
 
 const dev = process.argv.includes('--dev');

@@ -52,20 +52,28 @@ export function createMediaGuard(options: {
   actorOf: (headers: Headers) => Promise<Actor | null>;
   /** The site's secret, which signs password videos' media tokens. */
   secret: string;
+  /**
+   * The listings generation, which every change of a video's visibility moves: a kept mark of
+   * an earlier generation is read again, so a video made password-protected closes at once.
+   */
+  generation?: () => Promise<string>;
   now?: () => number;
 }): (key: string, request: IncomingMessage, token: string | null) => Promise<MediaAccess> {
   const now = options.now ?? Date.now;
-  const marks = new Map<string, { mark: MediaMark; at: number }>();
+  const marks = new Map<string, { mark: MediaMark; at: number; generation: string }>();
   async function markOf(videoId: string): Promise<MediaMark> {
+    const generation = (await options.generation?.().catch(() => null)) ?? '';
     const kept = marks.get(videoId);
-    if (kept && now() - kept.at < MARK_TTL_MS) return kept.mark;
+    if (kept && kept.generation === generation && now() - kept.at < MARK_TTL_MS) {
+      return kept.mark;
+    }
     const [premium, passwordHash] = await Promise.all([
       partnerMarkOf(options.db, videoId),
       mediaPasswordOf(options.db, videoId),
     ]);
     const mark = { premium, passwordHash };
     if (marks.size >= MAX_MARKS) marks.clear();
-    marks.set(videoId, { mark, at: now() });
+    marks.set(videoId, { mark, at: now(), generation });
     return mark;
   }
   return async (key, request, token) => {
