@@ -267,7 +267,11 @@ describe('watched words', () => {
     await staffPage.goto('/moderation/comments');
     await staffPage.getByText(text).waitFor();
     await staffPage.goto('/moderation/logs');
-    await staffPage.locator('table').getByText('Saved a list of watched words').first().waitFor();
+    await staffPage
+      .getByTestId('staff-log')
+      .getByText('Saved a list of watched words')
+      .first()
+      .waitFor();
 
     // The list goes, so the shared server's other tests never meet it.
     await staffPage.goto('/moderation/watched-words');
