@@ -82,10 +82,11 @@ async function plays(where: Page | Frame) {
 
 /** Gives a password in the page's gate and waits for the unlock's answer. */
 async function givePassword(page: Page, password: string): Promise<number> {
-  await page.getByPlaceholder('Password').fill(password);
+  const gate = page.getByTestId('password-gate');
+  await gate.getByPlaceholder('Password').fill(password);
   const [answer] = await Promise.all([
     page.waitForResponse((response) => response.url().endsWith('/api/v2/videoSettings')),
-    page.getByRole('button', { name: 'Watch' }).click(),
+    gate.getByRole('button', { name: 'Watch', exact: true }).click(),
   ]);
   return answer.status();
 }
@@ -148,8 +149,7 @@ describe('a password-protected video', () => {
     const frame = await signedIn(viewer);
     await frame.goto(`/video/embed/${locked.id}`);
     await frame.getByTestId('password-gate').waitFor();
-    await frame.getByPlaceholder('Password').fill(PASSWORD);
-    await frame.getByRole('button', { name: 'Watch' }).click();
+    expect(await givePassword(frame, PASSWORD)).toBe(200);
     await frame.locator('.cutroom-player').waitFor();
     await frame.close();
   });
