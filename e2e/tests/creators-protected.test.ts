@@ -45,8 +45,8 @@ afterAll(async () => {
   if (framing) await new Promise((resolve) => framing.close(resolve));
 });
 
-async function signedIn(member: Member | null) {
-  const page = await openPage({ viewport: { width: 1280, height: 900 } });
+async function signedIn(member: Member | null, width = 1280) {
+  const page = await openPage({ viewport: { width, height: 900 } });
   if (member) await signInThroughApi(page.context(), member.email, member.password);
   return page;
 }
@@ -85,7 +85,12 @@ async function givePassword(page: Page, password: string): Promise<number> {
   const gate = page.getByTestId('password-gate');
   await gate.getByPlaceholder('Password').fill(password);
   const [answer] = await Promise.all([
-    page.waitForResponse((response) => response.url().endsWith('/api/v2/videoSettings')),
+    // The answer to this password (a signed-in reader's page first asks without one).
+    page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/v2/videoSettings') &&
+        (response.request().postData() ?? '').includes('"password"'),
+    ),
     gate.getByRole('button', { name: 'Watch', exact: true }).click(),
   ]);
   return answer.status();
@@ -100,8 +105,9 @@ describe('a password-protected video', () => {
     await saved(panel, 'Visibility saved');
     await panel.close();
 
-    // A visitor: the page names no media; five wrong tries, then even the right one is refused.
-    const visitor = await signedIn(null);
+    // A visitor (on a 320 px screen): the page names no media; five wrong tries, then even the
+    // right one is refused.
+    const visitor = await signedIn(null, 320);
     const response = await visitor.goto(`/video/${locked.slug}_${locked.id}`);
     expect(response?.status()).toBe(200);
     await visitor.getByTestId('password-gate').waitFor();
@@ -117,9 +123,12 @@ describe('a password-protected video', () => {
     await expect
       .poll(() => visitor.getByTestId('password-gate').getByRole('alert').textContent())
       .toMatch(/^Too many wrong tries/);
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
     await visitor
       .getByTestId('password-gate')
-      .screenshot({ path: screenshotPath('video-password-1280.png') });
+      .screenshot({ path: screenshotPath('video-password-320.png') });
     expect(await visitor.locator('.cutroom-player').count()).toBe(0);
     await visitor.close();
 
@@ -262,6 +271,14 @@ describe('watched words', () => {
     const mine = member.getByTestId('comment').filter({ hasText: text }).first();
     await mine.getByTestId('comment-held').waitFor();
     await member.close();
+
+    // The member's own list, on a 320 px screen.
+    const own = await signedIn(viewer, 320);
+    await own.goto('/watched-words');
+    await own.getByTestId('watched-word-list').waitFor();
+    expect(await own.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await own.screenshot({ path: screenshotPath('my-watched-words-320.png') });
+    await own.close();
 
     // Staff find it among the held comments; the list's save is in the staff log.
     await staffPage.goto('/moderation/comments');
