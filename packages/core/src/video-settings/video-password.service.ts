@@ -197,23 +197,44 @@ async function unlockedMedia(
   if (!video.masterPlaylistKey || !video.posterKey) {
     throw new ServiceError('not_found', 'This video has nothing to play yet');
   }
-  const rows = await ctx.db
+  const subtitles = await subtitleTracks(ctx.db, video.id, (key) => tokenMediaUrl(token, key));
+  return {
+    masterPlaylistUrl: tokenMediaUrl(token, video.masterPlaylistKey),
+    posterUrl: tokenMediaUrl(token, video.posterKey),
+    spritesVttUrl: video.spritesVttKey ? tokenMediaUrl(token, video.spritesVttKey) : null,
+    subtitles,
+  };
+}
+
+/** A video's subtitle tracks with their addresses made by `urlOf` from their keys. */
+export async function subtitleTracks(
+  db: Pick<Database, 'select'>,
+  videoId: string,
+  urlOf: (key: string) => string,
+): Promise<SubtitleTrackInfo[]> {
+  const rows = await db
     .select({
       language: videoSubtitles.language,
       label: videoSubtitles.label,
       key: videoSubtitles.key,
     })
     .from(videoSubtitles)
-    .where(eq(videoSubtitles.videoId, video.id))
+    .where(eq(videoSubtitles.videoId, videoId))
     .orderBy(asc(videoSubtitles.label));
-  return {
-    masterPlaylistUrl: tokenMediaUrl(token, video.masterPlaylistKey),
-    posterUrl: tokenMediaUrl(token, video.posterKey),
-    spritesVttUrl: video.spritesVttKey ? tokenMediaUrl(token, video.spritesVttKey) : null,
-    subtitles: rows.map((track) => ({
-      language: track.language,
-      label: track.label,
-      url: tokenMediaUrl(token, track.key),
-    })),
-  };
+  return rows.map((row) => ({ language: row.language, label: row.label, url: urlOf(row.key) }));
+}
+
+/**
+ * A media token for those who manage a password video (its owner's settings show its poster,
+ * frames and tracks through it); null for any other video.
+ */
+export async function managerMediaToken(
+  db: Database,
+  secret: string,
+  video: Pick<Video, 'id' | 'visibility'>,
+  now: Date,
+): Promise<string | null> {
+  if (video.visibility !== 'password') return null;
+  const hash = await mediaPasswordOf(db, video.id);
+  return hash ? mediaToken(secret, video.id, hash, now) : null;
 }

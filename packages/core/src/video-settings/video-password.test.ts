@@ -110,6 +110,20 @@ describe('password-protected videos', () => {
       .where(eq(videoPasswords.videoId, video.id));
     expect(kept!.hash).not.toContain('open sesame');
     expect((await listVideos(db, { pageSize: 500 })).data.map((v) => v.id)).not.toContain(video.id);
+    // The owner's settings name its poster under a token: the media route serves it no other way.
+    const settings = await dispatch(
+      videoSettingsEndpoint,
+      { mode: 'get', _id: video.id },
+      {
+        ...createTestContext(db, { actor: owner.actor }),
+        media,
+        accounts: { settings: { secret: SECRET } } as never,
+      },
+    );
+    const posterUrl = String((settings.body.video as { posterUrl: string }).posterUrl);
+    const posterToken = /^\/media\/k\/([^/]+)\/videos\//.exec(posterUrl)?.[1] ?? '';
+    const storedHash = (await mediaPasswordOf(db, video.id))!;
+    expect(isMediaTokenValid(SECRET, video.id, storedHash, posterToken, new Date())).toBe(true);
 
     // Saving again without a password keeps it; another visibility forgets it.
     const again = await call(owner.actor, {

@@ -28,7 +28,12 @@ import {
 } from './subtitles.service';
 import { chooseFrame, frameUrls, THUMBNAIL_MESSAGES, uploadPoster } from './thumbnails.service';
 import { readVisibility, setVisibility } from './visibility.service';
-import { unlockVideo } from './video-password.service';
+import {
+  managerMediaToken,
+  subtitleTracks,
+  tokenMediaUrl,
+  unlockVideo,
+} from './video-password.service';
 import { setEmbedSites } from './embed-sites';
 import { findReplacement } from '../videos/video-replacement.service';
 import { visitorKey } from '../watch/watch.service';
@@ -39,19 +44,27 @@ async function replacementState(context: RequestContext, videoId: string) {
   return found ? { status: found.status, failureReason: found.failureReason } : null;
 }
 
-/** The owner's view of a video's settings. */
+/**
+ * The owner's view of a video's settings. A password video's poster, frames and tracks are
+ * named under a media token (docs/videos.md): the media route serves them no other way.
+ */
 async function settingsAnswer(context: RequestContext, video: Video) {
   const { storage } = requireMediaServices(context);
   const visibility = await readVisibility(context.db, video);
+  const secret = context.accounts?.settings.secret;
+  const token = secret ? await managerMediaToken(context.db, secret, video, context.now()) : null;
+  const urlOf = (key: string) => (token ? tokenMediaUrl(token, key) : storage.publicUrl(key));
   return {
     video: {
       _id: video.id,
       ...visibility,
       embedSites: video.embedSites,
       replacement: await replacementState(context, video.id),
-      posterUrl: video.posterKey ? storage.publicUrl(video.posterKey) : null,
-      frames: frameUrls(storage, video),
-      subtitles: await listSubtitles(context.db, storage, video.id),
+      posterUrl: video.posterKey ? urlOf(video.posterKey) : null,
+      frames: token ? video.frameKeys.map(urlOf) : frameUrls(storage, video),
+      subtitles: token
+        ? await subtitleTracks(context.db, video.id, urlOf)
+        : await listSubtitles(context.db, storage, video.id),
     },
   };
 }
