@@ -16,7 +16,7 @@ import { answerJsonCall, RETRY_AFTER_SECONDS } from './lib/api-route';
 import { busyBody, createRequestDeadline } from './lib/request-deadline';
 import { createRuntime } from './lib/create-runtime';
 import { MEDIA_PATH_PREFIX, serveMedia } from './lib/media-handler';
-import { createPremiumMediaGuard } from './lib/premium-media';
+import { createMediaGuard } from './lib/premium-media';
 import { getViewer } from './lib/session';
 import { hasMemberHint, MEMBER_HINT_SET } from './lib/member-hint';
 import {
@@ -31,10 +31,13 @@ import { UPLOAD_PATH } from './lib/uploads';
 const runtime = await createRuntime();
 globalThis.__cutroomRuntime = Promise.resolve(runtime);
 const { config, log } = runtime;
-// Premium partner videos' files go only to those who may watch them (docs/partner.md).
-const premiumMediaGuard = createPremiumMediaGuard({
+// Premium partner videos' files go only to those who may watch them (docs/partner.md), a
+// password video's only under the token its unlock gave (docs/videos.md).
+const mediaGuard = createMediaGuard({
   db: runtime.database.db,
   actorOf: getViewer,
+  secret: runtime.accounts.settings.secret,
+  generation: () => runtime.listings.currentGeneration(),
 });
 
 const dev = process.argv.includes('--dev');
@@ -214,7 +217,7 @@ function route(
   if (request.url?.startsWith(MEDIA_PATH_PREFIX)) {
     // Media bypasses Next.js: byte ranges and streaming straight from storage.
     answerFailure(
-      serveMedia(runtime.storage, request, response, premiumMediaGuard),
+      serveMedia(runtime.storage, request, response, mediaGuard),
       response,
       requestId,
       'media request',

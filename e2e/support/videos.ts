@@ -34,8 +34,9 @@ export async function makeTinyMp4(seconds = 3, height = 360, portrait = false): 
   const path = join(fixtureFolder, `tiny-${width}x${height}-${seconds}s.mp4`);
   if (!existsSync(path)) {
     mkdirSync(fixtureFolder, { recursive: true });
-    // Each process writes its own part file: two test files may make the same video at once.
-    const part = `${path}.${process.pid}.part.mp4`;
+    // Each call writes its own part file: two test files (or two uploads of one) may make the
+    // same video at once.
+    const part = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part.mp4`;
     await run('ffmpeg', [
       ...['-hide_banner', '-loglevel', 'error', '-y'],
       ...['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=25:duration=${seconds}`],

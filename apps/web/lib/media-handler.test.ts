@@ -88,3 +88,37 @@ describe('serveMedia', () => {
     expect(await response.text()).not.toContain('secret');
   });
 });
+
+describe('serveMedia with an access check (docs/videos.md, docs/partner.md)', () => {
+  it('reads the token of a /media/k/{token}/ address, serves privately when let in, and refuses with the check’s message', async () => {
+    const seen: { key: string; token: string | null }[] = [];
+    const TOKEN = 'abc123.AAAAAAAAAAAAAAAAAAAAAAAA';
+    const guarded = createServer(
+      (request, response) =>
+        void serveMedia(storage, request, response, async (key, _request, token) => {
+          seen.push({ key, token });
+          return token === TOKEN ? 'private' : { refused: 'This video needs its password' };
+        }),
+    );
+    await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(guarded.address() as AddressInfo).port}`;
+    try {
+      const opened = await fetch(`${at}/media/k/${TOKEN}/videos/abc/v1x/hls/master.m3u8`);
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get('cache-control')).toBe('private, max-age=3600');
+      expect(await opened.text()).toBe('#EXTM3U\n');
+      const bare = await fetch(`${at}/media/videos/abc/v1x/hls/master.m3u8`);
+      expect(bare.status).toBe(403);
+      expect(bare.headers.get('cache-control')).toBe('no-store');
+      expect(await bare.text()).toBe('This video needs its password');
+      // A token never opens what is not public media (the source).
+      expect((await fetch(`${at}/media/k/${TOKEN}/videos/abc/source/original`)).status).toBe(404);
+      expect(seen).toEqual([
+        { key: 'videos/abc/v1x/hls/master.m3u8', token: TOKEN },
+        { key: 'videos/abc/v1x/hls/master.m3u8', token: null },
+      ]);
+    } finally {
+      guarded.close();
+    }
+  });
+});

@@ -12,6 +12,15 @@ import {
 export const MEDIA_PATH_PREFIX = '/media/';
 
 /**
+ * `/media/k/{token}/{key}`: a password video's files, named with the token its unlock gave
+ * (docs/videos.md). Relative addresses in its playlists keep the token.
+ */
+const TOKEN_PATH = /^k\/([a-z0-9]{1,10}\.[A-Za-z0-9_-]{24})\/(.*)$/;
+
+/** How the media route may serve one object: to everyone, to this viewer only, or not at all. */
+export type MediaAccess = 'public' | 'private' | { refused: string };
+
+/**
  * Only finished renditions are public (`videos/{id}/v{version}/...`, written once under a fresh
  * random version prefix) and re-encoded avatars (`avatars/{userId}/v{version}.webp`). Uploaded
  * sources and anything else are never served.
@@ -36,8 +45,11 @@ export async function serveMedia(
   storage: Storage,
   request: IncomingMessage,
   response: ServerResponse,
-  /** Who may fetch an object (premium partner videos, docs/partner.md); public when absent. */
-  access?: (key: string, request: IncomingMessage) => Promise<'public' | 'private' | 'refused'>,
+  /**
+   * Who may fetch an object (premium partner videos, docs/partner.md; password videos,
+   * docs/videos.md), given the token of its address if any; public when absent.
+   */
+  access?: (key: string, request: IncomingMessage, token: string | null) => Promise<MediaAccess>,
 ): Promise<void> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.setHeader('allow', 'GET, HEAD');
@@ -45,10 +57,16 @@ export async function serveMedia(
   }
   const path = new URL(request.url ?? '/', 'http://media').pathname;
   let key: string;
+  let token: string | null = null;
   try {
     key = decodeURIComponent(path.slice(MEDIA_PATH_PREFIX.length));
   } catch {
     return sendStatus(response, 400, 'Bad media path');
+  }
+  const tokened = TOKEN_PATH.exec(key);
+  if (tokened) {
+    token = tokened[1]!;
+    key = tokened[2]!;
   }
   if (
     !PUBLIC_KEY.test(key) ||
@@ -56,17 +74,15 @@ export async function serveMedia(
   ) {
     return sendStatus(response, 404, 'Not found');
   }
-  const allowed = access ? await access(key, request) : 'public';
-  if (allowed === 'refused') {
-    return sendStatus(response, 403, 'This video is for the channel’s subscribers');
-  }
+  const allowed = access ? await access(key, request, token) : 'public';
+  if (typeof allowed === 'object') return sendStatus(response, 403, allowed.refused);
   try {
     const object = await storage.stat(key);
     if (!object) return sendStatus(response, 404, 'Not found');
     const etag = `"${object.size.toString(16)}-${object.lastModified.getTime().toString(16)}"`;
     const headers: Record<string, string | number> = {
       'content-type': object.contentType,
-      // A premium video's files are this viewer's: no shared cache may keep them.
+      // A premium or password video's files are this viewer's: no shared cache may keep them.
       'cache-control': allowed === 'private' ? 'private, max-age=3600' : cacheControlForKey(key),
       'accept-ranges': 'bytes',
       etag,

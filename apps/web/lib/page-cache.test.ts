@@ -315,6 +315,25 @@ describe('PageCache', () => {
     expect((await send(`${site.url}/?page=2`)).body.toString()).toBe('<p>/?page=2</p>');
   });
 
+  it('keeps the embed page apart for each framing page and Sec-Fetch-Dest (docs/videos.md)', async () => {
+    const site = await startSite((request, response) =>
+      htmlPage(
+        `<p>${request.headers.referer ?? 'none'} ${request.headers['sec-fetch-dest'] ?? ''}</p>`,
+      )(request, response),
+    );
+    const on = (referer: string, dest: string) =>
+      send(`${site.url}/video/embed/abcdef1`, { headers: { referer, 'sec-fetch-dest': dest } });
+    await on('https://allowed.example/', 'iframe');
+    const other = await on('https://other.example/', 'iframe');
+    expect(other.headers['x-cache']).toBe('miss');
+    expect(other.body.toString()).toBe('<p>https://other.example/ iframe</p>');
+    const alone = await on('https://allowed.example/', 'document');
+    expect(alone.headers['x-cache']).toBe('miss');
+    const again = await on('https://allowed.example/', 'iframe');
+    expect(again.headers['x-cache']).toBe('hit');
+    expect(again.body.toString()).toBe('<p>https://allowed.example/ iframe</p>');
+  });
+
   it('answers HEAD from a stored page, and renders a HEAD miss without keeping it', async () => {
     const site = await startSite(htmlPage('<p>faq</p>'));
     const headMiss = await send(`${site.url}/faq`, { method: 'HEAD' });

@@ -40,6 +40,18 @@ const DEFAULT_VARY = [
   'accept-encoding',
 ];
 
+/**
+ * The embed page answers by where it is framed (its Referer and Sec-Fetch-Dest: the sites a
+ * video may be embedded on, docs/videos.md): it is kept apart for each. (`url` is host and path.)
+ */
+const EMBED_PAGE_URL = /^[^/]*\/video\/embed\//;
+const EMBED_VARY = ['referer', 'sec-fetch-dest'];
+
+/** What a page of `url` varies on: its own Vary, and what the page reads beyond it. */
+export function pageVary(url: string, vary: string[]): string[] {
+  return EMBED_PAGE_URL.test(url) ? [...new Set([...vary, ...EMBED_VARY])] : vary;
+}
+
 /** The headers of Next.js's client navigations, which ask for a page's payload (RSC). */
 export const NAVIGATION_HEADERS = [
   'rsc',
@@ -257,14 +269,13 @@ export class PageCache {
     if (pagePath !== null && !(await this.visitorsGet200(request, pagePath, fetchAsVisitor))) {
       return renderForMember();
     }
-    const keyNow = () =>
-      cacheKey(generation, url, this.varyByUrl.get(url) ?? DEFAULT_VARY, request.headers);
+    const keyNow = () => cacheKey(generation, url, this.varyOf(url), request.headers);
     const hit = this.lookup(keyNow());
     if (hit) return sendShared(hit);
     const pending = this.rendering.get(keyNow());
     if (pending) {
       const shared = await this.waitFor(pending);
-      const vary = this.varyByUrl.get(url) ?? DEFAULT_VARY;
+      const vary = this.varyOf(url);
       if (shared && shared.vary.every((name) => vary.includes(name))) return sendShared(shared);
     }
     try {
@@ -288,9 +299,7 @@ export class PageCache {
     for (const name of NAVIGATION_HEADERS) delete headers[name];
     const kept = () =>
       this.generation !== null &&
-      this.lookup(
-        cacheKey(this.generation, url, this.varyByUrl.get(url) ?? DEFAULT_VARY, headers),
-      ) !== null;
+      this.lookup(cacheKey(this.generation, url, this.varyOf(url), headers)) !== null;
     if (kept()) return true;
     try {
       await fetchAsVisitor(pagePath);
@@ -330,7 +339,7 @@ export class PageCache {
       return;
     }
     const url = `${request.headers.host ?? ''}${request.url}`;
-    const vary = this.varyByUrl.get(url) ?? DEFAULT_VARY;
+    const vary = this.varyOf(url);
     const key = cacheKey(generation, url, vary, request.headers);
     const requestId = String(response.getHeader('x-request-id') ?? '');
 
@@ -467,8 +476,9 @@ export class PageCache {
     if (status !== 200) return null;
     if (!CACHEABLE_TYPE.test(String(headers['content-type'] ?? ''))) return null;
     if (headers['set-cookie'] !== undefined) return null;
-    const vary = parseVary(headers.vary);
-    if (!vary) return null;
+    const ownVary = parseVary(headers.vary);
+    if (!ownVary) return null;
+    const vary = pageVary(url, ownVary);
     const kept: CachedPage['headers'] = [];
     let size = body.length + url.length;
     for (const [name, value] of Object.entries(headers)) {
@@ -502,6 +512,11 @@ export class PageCache {
       this.remove(oldKey, oldPage);
     }
     return page;
+  }
+
+  /** The names a URL's pages are keyed on: those last stored for it, else Next.js's own. */
+  private varyOf(url: string): string[] {
+    return this.varyByUrl.get(url) ?? pageVary(url, DEFAULT_VARY);
   }
 
   /** Kept in use order like the pages, and for more URLs than there are pages. */

@@ -1,7 +1,7 @@
 import type { Endpoint } from '@cutroom/core/api/endpoint';
 import { endpoints as domainEndpoints } from '@cutroom/core/api/endpoints';
 import { publishPartnerUploadEndpoint } from './uploads/partner-upload.endpoints';
-import { publishUploadEndpoint } from './uploads/upload.endpoints';
+import { publishUploadEndpoint, replaceFileEndpoint } from './uploads/upload.endpoints';
 
 /**
  * Every endpoint of the site's JSON API: the domain's and the media package's (which imports
@@ -12,4 +12,5 @@ export const apiEndpoints: readonly Endpoint[] = [
   ...domainEndpoints,
   publishUploadEndpoint,
   publishPartnerUploadEndpoint,
+  replaceFileEndpoint,
 ];

@@ -164,7 +164,7 @@ export async function transcodeVideo(
  * The source inside the attempt's work folder, where every ffmpeg and ffprobe run reads it:
  * the stored file linked in on local storage, else a download.
  */
-async function localSource(ctx: TranscodeContext, sourceKey: string, workDir: string) {
+export async function localSource(ctx: TranscodeContext, sourceKey: string, workDir: string) {
   const direct = ctx.storage.localPath?.(sourceKey);
   if (direct && existsSync(direct)) return stageInput(direct, workDir);
   const path = join(workDir, SOURCE_NAME);

@@ -19,6 +19,8 @@ import { InProcessEvents, type ProcessingEvents } from '@cutroom/core/videos/pro
 import { markVideoFailed } from '@cutroom/core/videos/video-processing.service';
 import { mediaConfigFrom, type MediaConfig } from './media-config';
 import { transcodeVideo, type TranscodeContext } from './transcode-video';
+import { replaceVideoFile } from './replace-video';
+import { failReplacement } from '@cutroom/core/videos/video-replacement.service';
 import { sweepStaleWorkDirs } from './work-dirs';
 
 export interface StartWorkerOptions {
@@ -98,15 +100,19 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     },
     async (jobs: JobWithMetadata<object>[]) => {
       for (const item of jobs) {
-        const { videoId } = TranscodeVideoPayload.parse(item.data);
-        const attempt = { videoId, jobId: item.id, retry: item.retryCount };
+        const { videoId, replacement } = TranscodeVideoPayload.parse(item.data);
+        const attempt = { videoId, jobId: item.id, retry: item.retryCount, replacement };
         log.info(attempt, 'transcode started');
         try {
-          const outcome = await transcodeVideo(ctx, {
+          const request = {
             videoId,
             signal: item.signal,
             isFinalAttempt: item.retryCount >= item.retryLimit,
-          });
+          };
+          // A video's new file goes through the same ladder (docs/videos.md).
+          const outcome = replacement
+            ? await replaceVideoFile(ctx, request)
+            : await transcodeVideo(ctx, request);
           log.info({ ...attempt, outcome }, 'transcode finished');
         } catch (error) {
           log.warn({ ...attempt, err: error }, 'transcode attempt failed; it will be retried');
@@ -124,8 +130,9 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   // stay "processing" forever.
   await queue.boss.work(transcodeDeadLetterJob.name, { ...polling, batchSize: 1 }, async (jobs) => {
     for (const item of jobs) {
-      const { videoId } = TranscodeVideoPayload.parse(item.data);
-      await markVideoFailed(ctx, videoId, DEAD_LETTER_REASON);
+      const { videoId, replacement } = TranscodeVideoPayload.parse(item.data);
+      if (replacement) await failReplacement(ctx, videoId, DEAD_LETTER_REASON);
+      else await markVideoFailed(ctx, videoId, DEAD_LETTER_REASON);
     }
   });
 

@@ -43,6 +43,7 @@ export function AccountMenu() {
     { href: '/notifications', label: 'Notifications' },
     { href: '/ticket/history', label: 'Support tickets' },
     { href: '/profile/settings', label: 'Settings' },
+    { href: '/watched-words', label: 'Watched words' },
   ];
   // From the rights table on the server: no request, no refusal in the console.
   if (viewer.staff) {

@@ -13,6 +13,7 @@ const STAFF_LINKS: { href: string; label: string }[] = [
   { href: '/moderation/users', label: 'Members' },
   { href: '/moderation/applications', label: 'Tagger applications' },
   { href: '/moderation/label-changes', label: 'Label changes' },
+  { href: '/moderation/watched-words', label: 'Watched words' },
   { href: '/moderation/logs', label: 'Staff log' },
 ];
 

@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
+import { Upload } from 'tus-js-client';
 import { FieldError } from '@/components/auth/form-parts';
 import { callApi } from '@/components/social/call-api';
 import { TimedNote } from '@/components/social/timed-note';
@@ -12,9 +13,12 @@ import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 interface Settings {
   _id: string;
   status: string;
-  visibility: 'public' | 'unlisted' | 'private';
+  visibility: 'public' | 'unlisted' | 'private' | 'password';
   publishAt: string | null;
   viewers: string[];
+  hasPassword: boolean;
+  embedSites: string[];
+  replacement: { status: string; failureReason: string | null } | null;
   posterUrl: string | null;
   frames: string[];
   subtitles: { language: string; label: string; url: string }[];
@@ -24,11 +28,19 @@ const VISIBILITIES = [
   { value: 'public', label: 'Public', hint: 'Listed everywhere: home, search, your profile.' },
   { value: 'unlisted', label: 'Unlisted', hint: 'Only people with the link can watch it.' },
   { value: 'private', label: 'Private', hint: 'Only you and the people you pick.' },
+  {
+    value: 'password',
+    label: 'Password',
+    hint: 'People with the link who give its password; listed nowhere.',
+  },
 ] as const;
 
 const FIELDS = {
   visibility: { id: 'visibility-public', label: 'Visibility' },
   viewers: { id: 'visibility-viewers', label: 'People who may watch' },
+  password: { id: 'visibility-password-text', label: 'Password' },
+  sites: { id: 'embed-sites', label: 'Sites' },
+  uploadId: { id: 'replace-file', label: 'New file' },
   publishAt: { id: 'visibility-publish-at', label: 'Publish at' },
   frame: { id: 'thumbnail-frames', label: 'Frame' },
   image: { id: 'thumbnail-upload', label: 'Image' },
@@ -68,6 +80,9 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [visibility, setVisibility] = useState<Settings['visibility']>('public');
   const [viewers, setViewers] = useState('');
+  const [password, setPassword] = useState('');
+  const [embedSites, setEmbedSites] = useState('');
+  const [sent, setSent] = useState<number | null>(null);
   const [scheduled, setScheduled] = useState(false);
   const [publishAt, setPublishAt] = useState('');
   const [language, setLanguage] = useState('');
@@ -80,6 +95,8 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
     setSettings(next);
     setVisibility(next.visibility);
     setViewers(next.viewers.join(', '));
+    setPassword('');
+    setEmbedSites(next.embedSites.join('\n'));
     setScheduled(Boolean(next.publishAt));
     setPublishAt(next.publishAt ? toLocalInput(next.publishAt) : '');
   }, []);
@@ -125,9 +142,61 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
           .map((name) => name.replace(/^@/, ''))
           .filter(Boolean),
         publishAt: scheduled && publishAt ? new Date(publishAt).toISOString() : null,
+        ...(visibility === 'password' && password ? { password } : {}),
       },
       'Visibility saved',
     );
+  };
+
+  const saveEmbedSites = (event: React.FormEvent) => {
+    event.preventDefault();
+    void call(
+      { mode: 'SetEmbedSites', sites: embedSites.split(/[\s,]+/).filter(Boolean) },
+      'Embedding saved',
+    );
+  };
+
+  /** Sends a new file by the resumable upload, then gives it to the video (docs/videos.md). */
+  const replaceFile = (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setSent(0);
+    errors.show(null);
+    const upload = new Upload(file, {
+      endpoint: '/api/uploads',
+      retryDelays: [0, 1_000, 3_000, 5_000],
+      chunkSize: 16 * 1024 * 1024,
+      metadata: { filename: file.name, filetype: file.type },
+      onProgress: (bytes, total) => setSent(total > 0 ? Math.floor((bytes / total) * 100) : 0),
+      onError: () => {
+        setBusy(false);
+        setSent(null);
+        show({ text: 'The upload failed. Please try again', tone: 'error' }, ERROR_MESSAGE_MS);
+      },
+      onSuccess: () => {
+        const uploadId = upload.url?.split('/').pop() ?? '';
+        void callApi('/api/v2/replaceFile', { _id: videoId, uploadId }).then(async (result) => {
+          setSent(null);
+          setBusy(false);
+          if (!result.ok) {
+            const text = result.body.error ?? 'Something went wrong';
+            if (errors.placed(text)) errors.show(text);
+            else show({ text, tone: 'error' }, ERROR_MESSAGE_MS);
+            return;
+          }
+          show(
+            { text: 'New file received: it plays here once processed', tone: 'info' },
+            ERROR_MESSAGE_MS,
+          );
+          const fresh = await callApi<{ video: Settings }>('/api/v2/videoSettings', {
+            mode: 'get',
+            _id: videoId,
+          });
+          if (fresh.ok) take(fresh.body.video);
+        });
+      },
+    });
+    upload.start();
   };
 
   const uploadPoster = async (file: File | undefined) => {
@@ -206,6 +275,26 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
             </label>
           )}
           {fieldError('viewers')}
+          {visibility === 'password' && (
+            <label className="block text-sm">
+              {settings.hasPassword && settings.visibility === 'password'
+                ? 'New password (leave empty to keep the current one)'
+                : 'Password'}
+              <input
+                id={FIELDS.password.id}
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                required={!(settings.hasPassword && settings.visibility === 'password')}
+                minLength={4}
+                maxLength={128}
+                className={inputClass}
+                {...described('password')}
+              />
+            </label>
+          )}
+          {fieldError('password')}
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
@@ -236,6 +325,71 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
             Save visibility
           </button>
         </form>
+      </section>
+
+      <section aria-labelledby="embed-heading" data-testid="embed-settings">
+        <h3 id="embed-heading" className="font-semibold">
+          Embedding
+        </h3>
+        <form onSubmit={saveEmbedSites} className="mt-2 space-y-2">
+          <label className="block text-sm">
+            Sites that may embed this video (one a line; empty: every site)
+            <textarea
+              id={FIELDS.sites.id}
+              value={embedSites}
+              onChange={(event) => setEmbedSites(event.target.value)}
+              rows={3}
+              placeholder="https://blog.example"
+              className={inputClass}
+              {...described('sites')}
+            />
+          </label>
+          {fieldError('sites')}
+          <p className="text-xs text-neutral-400">
+            Other sites&apos; frames show a notice instead of the video.
+          </p>
+          <button type="submit" disabled={busy} className={buttonClass}>
+            Save embedding
+          </button>
+        </form>
+      </section>
+
+      <section aria-labelledby="replace-heading" data-testid="replace-settings">
+        <h3 id="replace-heading" className="font-semibold">
+          Replace the file
+        </h3>
+        <p className="mt-1 text-xs text-neutral-400">
+          The new file is processed like an upload while this one keeps playing; then it takes its
+          place. The page, its comments, votes, views and links stay.
+        </p>
+        {settings.replacement?.status === 'processing' && (
+          <p className="mt-2 text-sm" role="status" data-testid="replacement-status">
+            A new file is being processed.
+          </p>
+        )}
+        {settings.replacement?.status === 'failed' && (
+          <p className="mt-2 text-sm text-red-400" data-testid="replacement-status">
+            The last new file could not be used: {settings.replacement.failureReason}
+          </p>
+        )}
+        <label className="mt-2 block text-sm">
+          New file (a video)
+          <input
+            type="file"
+            accept="video/*"
+            id={FIELDS.uploadId.id}
+            disabled={busy || settings.replacement?.status === 'processing'}
+            onChange={(event) => replaceFile(event.target.files?.[0])}
+            className="mt-1 block w-full text-sm"
+            {...described('uploadId')}
+          />
+        </label>
+        {fieldError('uploadId')}
+        {sent !== null && (
+          <p className="mt-1 text-sm" role="status">
+            Uploading… {sent} %
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="thumbnail-heading" data-testid="thumbnail-settings">

@@ -15,6 +15,7 @@ import { memberPartsEndpoint } from '../member-parts/member-parts.endpoints';
 import { accountEndpoint } from '../my-account/my-account.endpoints';
 import { sendMessageEndpoint } from '../messages/messages.endpoints';
 import { adminEndpoint } from '../moderation/admin.endpoints';
+import { watchedWordsEndpoint } from '../moderation/watched-words.endpoints';
 import { metadataEndpoint } from '../metadata/metadata.endpoints';
 import { notificationsEndpoint } from '../notifications/notifications.endpoints';
 import { partnerEndpoint } from '../partner/partner.endpoints';
@@ -65,6 +66,7 @@ export const endpoints: readonly Endpoint[] = [
   eventsEndpoint,
   partnerEndpoint,
   supportEndpoint,
+  watchedWordsEndpoint,
 ];
 
 export function findEndpoint(path: string): Endpoint | undefined {

@@ -1,3 +1,4 @@
+import { screenText } from '../moderation/watched-words.service';
 import {
   and,
   asc,
@@ -584,9 +585,15 @@ export async function createComment(
     .from(users)
     .where(eq(users.id, me.id))
     .limit(1);
-  const status: CommentStatus = isHeldWriter(account, viewer, holdNewAccountHours, now)
-    ? 'held'
-    : 'published';
+  // The site's watched words, and the uploader's own for comments under their videos
+  // (docs/moderation.md): a refusing list refuses it, a holding one holds it for staff.
+  const watched = viewer.isStaff
+    ? null
+    : await screenText(db, 'text', [input.text], { ownerId: video.ownerId });
+  const status: CommentStatus =
+    watched === 'hold' || isHeldWriter(account, viewer, holdNewAccountHours, now)
+      ? 'held'
+      : 'published';
   const [stored] = await db
     .insert(comments)
     .values({
@@ -651,14 +658,13 @@ export async function editComment(
     .from(users)
     .where(eq(users.id, me.id))
     .limit(1);
-  const status: CommentStatus = isHeldWriter(
-    account,
-    viewer,
-    options.settings.holdNewAccountHours,
-    now,
-  )
-    ? 'held'
-    : row.status;
+  const watched = viewer.isStaff
+    ? null
+    : await screenText(db, 'text', [input.text], { ownerId: video.ownerId });
+  const status: CommentStatus =
+    watched === 'hold' || isHeldWriter(account, viewer, options.settings.holdNewAccountHours, now)
+      ? 'held'
+      : row.status;
   const [updated] = await db
     .update(comments)
     .set({ body: input.text, editedAt: now, status })

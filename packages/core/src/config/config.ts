@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseEmbedSites } from './site-origin';
 
 /** An optional text setting; empty (as `.env.example` leaves it) means unset. */
 const optionalText = () =>
@@ -225,6 +226,21 @@ export const ConfigSchema = z
      * (only their author sees them meanwhile); 0 turns holding off.
      */
     COMMENT_HOLD_NEW_ACCOUNT_HOURS: wholeNumber(0, 24),
+    /**
+     * The only other sites whose pages may frame the embed page and play (docs/videos.md),
+     * as origins or host names separated by commas or spaces; none: every site. A video's own
+     * list narrows it further.
+     */
+    EMBED_SITES: z
+      .string()
+      .default('')
+      .superRefine((value, check) => {
+        try {
+          parseEmbedSites(value);
+        } catch (error) {
+          check.addIssue({ code: 'custom', message: (error as Error).message });
+        }
+      }),
 
     // --- Media storage (packages/core/src/storage/create-storage.ts) ---
     /** Local media directory when S3 is not configured (default: DATA_DIR/media). */

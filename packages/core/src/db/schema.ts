@@ -42,8 +42,11 @@ export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 export const LABEL_KINDS = ['tag', 'music', 'star', 'creator'] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
 
-/** Who may open a video: anyone (and listed), anyone with its link, the people its owner picks. */
-export const VIDEO_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
+/**
+ * Who may open a video: anyone (and listed), anyone with its link, the people its owner picks,
+ * anyone with its link who gives its password (docs/videos.md).
+ */
+export const VIDEO_VISIBILITIES = ['public', 'unlisted', 'private', 'password'] as const;
 export type VideoVisibility = (typeof VIDEO_VISIBILITIES)[number];
 
 export const categoryEnum = pgEnum('category', CATEGORIES);
@@ -269,6 +272,14 @@ export const videos = pgTable(
     /** The AV1 rendition (MP4), when AV1 was enabled for this video's processing. */
     av1Key: text(),
     hasAv1: boolean().notNull().default(false),
+    /**
+     * The other sites (origins) whose pages may frame its embed and play it; empty: every site
+     * EMBED_SITES allows (docs/videos.md).
+     */
+    embedSites: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The queue job processing this video (pg-boss id), to cancel it. */
     jobId: text(),
     views: integer().notNull().default(0),
@@ -940,6 +951,35 @@ export const staffActions = pgTable(
 
 export type StaffAction = typeof staffActions.$inferSelect;
 
+/** What a match of a watched word does (docs/moderation.md). */
+export const WATCHED_WORD_ACTIONS = ['hold', 'refuse'] as const;
+export type WatchedWordAction = (typeof WATCHED_WORD_ACTIONS)[number];
+
+/**
+ * Lists of watched words and phrases (docs/moderation.md): the site's, kept by staff, apply to
+ * comments, titles, descriptions and messages; a member's own (`owner_id`) to the comments
+ * under their videos.
+ */
+export const watchedWordLists = pgTable(
+  'watched_word_lists',
+  {
+    id: text().primaryKey(),
+    /** The member whose list it is; null: one of the site's. */
+    ownerId: text().references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    action: text({ enum: WATCHED_WORD_ACTIONS }).notNull().default('hold'),
+    /** The words and phrases as they were written. */
+    words: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('watched_word_lists_owner_idx').on(t.ownerId)],
+);
+export type WatchedWordList = typeof watchedWordLists.$inferSelect;
+
 /** The states of a staff action held for its undo window (docs/moderation.md). */
 export const HELD_ACTION_STATES = ['held', 'running', 'done', 'failed', 'undone'] as const;
 export type HeldActionState = (typeof HELD_ACTION_STATES)[number];
@@ -1331,6 +1371,38 @@ export const videoViewers = pgTable(
     index('video_viewers_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * The password of a video whose visibility is 'password' (docs/videos.md): a salted scrypt
+ * hash, kept apart from `videos` so that no read of a video row carries it.
+ */
+export const videoPasswords = pgTable('video_passwords', {
+  videoId: text()
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  hash: text().notNull(),
+  setAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A new file its uploader gave an existing video (docs/videos.md): processed through the same
+ * ladder while the video keeps playing its current files, then put in their place. One at a
+ * time; a failed one stays, with its reason, until the next.
+ */
+export const videoReplacements = pgTable('video_replacements', {
+  videoId: text()
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  /** The new file in storage (`videos/{id}/source/replacement-{random}`). */
+  sourceKey: text().notNull(),
+  /** Its transcode job (pg-boss id). */
+  jobId: text().notNull(),
+  /** 'processing' or 'failed'. */
+  status: text().notNull().default('processing'),
+  failureReason: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+export type VideoReplacement = typeof videoReplacements.$inferSelect;
 
 /** Subtitle and caption tracks of a video, one a language, stored as WebVTT. */
 export const videoSubtitles = pgTable(

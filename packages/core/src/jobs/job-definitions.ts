@@ -29,7 +29,11 @@ export function defineJob<Schema extends z.ZodType>(definition: JobDefinition<Sc
   return definition;
 }
 
-export const TranscodeVideoPayload = z.object({ videoId: z.string().min(1).max(64) });
+export const TranscodeVideoPayload = z.object({
+  videoId: z.string().min(1).max(64),
+  /** The video's new file (its `video_replacements` row), not its first (docs/videos.md). */
+  replacement: z.boolean().optional(),
+});
 export type TranscodeVideoPayload = z.infer<typeof TranscodeVideoPayload>;
 
 /** Queue of transcodes whose retries were all used up; its handler marks the video failed. */

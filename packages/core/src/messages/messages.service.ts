@@ -1,3 +1,4 @@
+import { screenText } from '../moderation/watched-words.service';
 import { requireMemberRight } from '../access/rights';
 import { aliasedTable, and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { consumeRequestLimit, type RequestLimit } from '../accounts/request-limit';
@@ -151,6 +152,8 @@ export async function sendMessage(
   const to = await findUserByUsername(db, input.recipient);
   if (to.id === me.id) throw new ServiceError('invalid', PEOPLE_MESSAGES.selfMessage);
   await assertMayMessage(db, me.id, to);
+  // The site's refusing watched words (docs/moderation.md); messages have no review queue.
+  await screenText(db, 'message', [subject, message]);
   await consumeRequestLimit(db, `messages:send:${me.id}`, SEND_LIMIT, now);
   const [stored] = await db
     .insert(messages)

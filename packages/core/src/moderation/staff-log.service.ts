@@ -18,6 +18,8 @@ export const STAFF_ACTION_KINDS = [
   'delete_comment',
   'decline_tagger',
   'revert_label_change',
+  'save_watched_words',
+  'delete_watched_words',
 ] as const;
 export type StaffActionKind = (typeof STAFF_ACTION_KINDS)[number];
 
@@ -36,6 +38,8 @@ export const STAFF_ACTION_LABELS: Record<StaffActionKind, string> = {
   delete_comment: 'Deleted a comment',
   decline_tagger: 'Declined a tagger application',
   revert_label_change: 'Reverted a label change',
+  save_watched_words: 'Saved a list of watched words',
+  delete_watched_words: 'Deleted a list of watched words',
 };
 
 /** A transaction or the database: a log entry is written inside the action's transaction. */
@@ -43,7 +47,7 @@ type Writer = Pick<Database, 'insert'>;
 
 export interface StaffActionEntry {
   action: StaffActionKind;
-  targetKind: 'video' | 'comment' | 'member' | 'report';
+  targetKind: 'video' | 'comment' | 'member' | 'report' | 'word_list';
   targetId: string;
   /** The title or username at the time, so the entry reads well after the target is gone. */
   targetLabel?: string;

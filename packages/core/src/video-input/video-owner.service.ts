@@ -1,3 +1,4 @@
+import { screenText } from '../moderation/watched-words.service';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../api/endpoint';
 import { ServiceError } from '../api/service-error';
@@ -40,6 +41,8 @@ export async function changeVideo(
 ): Promise<Video> {
   await loadManagedVideo(db, actor, input._id);
   const { _id: id, labels, title, ...fields } = input;
+  if (title) await screenText(db, 'title', [title]);
+  if (fields.description) await screenText(db, 'description', [fields.description]);
   const video = await inTransaction({ db }, async ({ db: tx }) => {
     const [row] = await tx
       .update(videos)

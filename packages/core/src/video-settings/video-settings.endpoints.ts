@@ -1,5 +1,6 @@
 import {
   defineModeEndpoint,
+  requireAccountServices,
   requireMediaServices,
   type Actor,
   type RequestContext,
@@ -11,7 +12,10 @@ import {
   AddSubtitlesInput,
   ChooseFrameInput,
   DeleteSubtitlesInput,
+  SetEmbedSitesInput,
   SetVisibilityInput,
+  UnlockVideoAnswer,
+  UnlockVideoInput,
   UploadPosterInput,
   VideoSettingsAnswer,
   VideoSettingsRef,
@@ -24,18 +28,43 @@ import {
 } from './subtitles.service';
 import { chooseFrame, frameUrls, THUMBNAIL_MESSAGES, uploadPoster } from './thumbnails.service';
 import { readVisibility, setVisibility } from './visibility.service';
+import {
+  managerMediaToken,
+  subtitleTracks,
+  tokenMediaUrl,
+  unlockVideo,
+} from './video-password.service';
+import { setEmbedSites } from './embed-sites';
+import { findReplacement } from '../videos/video-replacement.service';
+import { visitorKey } from '../watch/watch.service';
 
-/** The owner's view of a video's settings. */
+/** Where a new file of the video stands, if one was given (docs/videos.md). */
+async function replacementState(context: RequestContext, videoId: string) {
+  const found = await findReplacement(context, videoId);
+  return found ? { status: found.status, failureReason: found.failureReason } : null;
+}
+
+/**
+ * The owner's view of a video's settings. A password video's poster, frames and tracks are
+ * named under a media token (docs/videos.md): the media route serves them no other way.
+ */
 async function settingsAnswer(context: RequestContext, video: Video) {
   const { storage } = requireMediaServices(context);
   const visibility = await readVisibility(context.db, video);
+  const secret = context.accounts?.settings.secret;
+  const token = secret ? await managerMediaToken(context.db, secret, video, context.now()) : null;
+  const urlOf = (key: string) => (token ? tokenMediaUrl(token, key) : storage.publicUrl(key));
   return {
     video: {
       _id: video.id,
       ...visibility,
-      posterUrl: video.posterKey ? storage.publicUrl(video.posterKey) : null,
-      frames: frameUrls(storage, video),
-      subtitles: await listSubtitles(context.db, storage, video.id),
+      embedSites: video.embedSites,
+      replacement: await replacementState(context, video.id),
+      posterUrl: video.posterKey ? urlOf(video.posterKey) : null,
+      frames: token ? video.frameKeys.map(urlOf) : frameUrls(storage, video),
+      subtitles: token
+        ? await subtitleTracks(context.db, video.id, urlOf)
+        : await listSubtitles(context.db, storage, video.id),
     },
   };
 }
@@ -75,7 +104,7 @@ function decodePoster(data: string): Uint8Array {
 export const videoSettingsEndpoint = defineModeEndpoint({
   path: '/api/v2/videoSettings',
   summary:
-    "A video's visibility (public, unlisted, private and its people), scheduled publishing, poster and subtitles: for its owner or staff.",
+    "A video's visibility (public, unlisted, private and its people, password), scheduled publishing, poster, subtitles and the sites that may embed it: for its owner or staff; and the unlocking of a password video by anyone.",
   modes: {
     get: {
       right: 'upload',
@@ -90,7 +119,7 @@ export const videoSettingsEndpoint = defineModeEndpoint({
     SetVisibility: {
       right: 'upload',
       summary:
-        '`visibility` public (listed), unlisted (by link only) or private (the owner and `viewers`, usernames); `publishAt` (ISO 8601, future) schedules it, null publishes at once.',
+        '`visibility` public (listed), unlisted (by link only), private (the owner and `viewers`, usernames) or password (by link and `password`, kept hashed, never answered); `publishAt` (ISO 8601, future) schedules it, null publishes at once.',
       input: SetVisibilityInput,
       output: VideoSettingsAnswer,
       handle: async (input, context) => {
@@ -110,6 +139,42 @@ export const videoSettingsEndpoint = defineModeEndpoint({
         );
         const video = await loadManagedVideo(context.db, context.actor, input._id);
         return { body: await settingsAnswer(context, video) };
+      },
+    },
+    SetEmbedSites: {
+      right: 'upload',
+      summary:
+        'The other sites whose pages may embed the video (`sites`: origins or host names, at most 20); empty: every site the site allows. Frames on other sites show a notice instead.',
+      input: SetEmbedSitesInput,
+      output: VideoSettingsAnswer,
+      handle: async (input, context) => ({
+        body: await settingsAnswer(
+          context,
+          await setEmbedSites(context, context.actor, input, context.now()),
+        ),
+      }),
+    },
+    Unlock: {
+      right: 'view',
+      summary:
+        "A password video's media addresses, for its `password` (its owner and staff need none): at most 5 tries a viewer in 15 minutes; the addresses work for 6 hours.",
+      input: UnlockVideoInput,
+      output: UnlockVideoAnswer,
+      handle: async ({ _id, password }, context) => {
+        const secret = requireAccountServices(context).settings.secret;
+        const now = context.now();
+        return {
+          body: await unlockVideo(context, {
+            videoId: _id,
+            actor: context.actor,
+            password,
+            viewerKey: context.actor
+              ? `u:${context.actor.id}`
+              : visitorKey(secret, context.ip, now.toISOString().slice(0, 10)),
+            secret,
+            now,
+          }),
+        };
       },
     },
     ChooseFrame: {

@@ -5,6 +5,8 @@ import { VideoId } from '../video-input/video-input.schema';
 import { MAX_POSTER_BYTES } from './thumbnails.service';
 import { MAX_SUBTITLE_BYTES } from './subtitles.service';
 import { MAX_VIDEO_VIEWERS } from './visibility.service';
+import { MAX_EMBED_SITES } from './embed-sites';
+import { VIDEO_PASSWORD_MAX, VIDEO_PASSWORD_MIN } from './video-password.service';
 
 export const VideoSettingsRef = z.object({ _id: VideoId });
 
@@ -20,6 +22,12 @@ export const SetVisibilityInput = z.object({
   publishAt: z.iso
     .datetime({ offset: true, error: 'is a date and time (ISO 8601, e.g. 2030-01-31T18:00:00Z)' })
     .nullable()
+    .optional(),
+  /** A password video's new password; left out keeps the one it has. */
+  password: z
+    .string({ error: 'is text' })
+    .min(VIDEO_PASSWORD_MIN, `is at least ${VIDEO_PASSWORD_MIN} characters long`)
+    .max(VIDEO_PASSWORD_MAX, `is at most ${VIDEO_PASSWORD_MAX} characters long`)
     .optional(),
 });
 export type SetVisibilityInput = z.infer<typeof SetVisibilityInput>;
@@ -71,8 +79,37 @@ export const VideoSettingsAnswer = z.object({
     visibility: z.enum(VIDEO_VISIBILITIES),
     publishAt: z.string().nullable(),
     viewers: z.array(z.string()),
+    hasPassword: z.boolean(),
+    embedSites: z.array(z.string()),
+    /** A new file being processed, or the reason the last one failed. */
+    replacement: z.object({ status: z.string(), failureReason: z.string().nullable() }).nullable(),
     posterUrl: z.string().nullable(),
     frames: z.array(z.string()),
     subtitles: z.array(Track),
   }),
+});
+
+export const SetEmbedSitesInput = z.object({
+  _id: VideoId,
+  sites: z
+    .array(z.string({ error: 'is a list of site addresses' }).max(300, 'is too long'), {
+      error: 'is a list of site addresses',
+    })
+    .max(MAX_EMBED_SITES, `are at most ${MAX_EMBED_SITES}`),
+});
+
+export const UnlockVideoInput = z.object({
+  _id: VideoId,
+  password: z
+    .string({ error: 'is text' })
+    .max(VIDEO_PASSWORD_MAX, 'is not the password of this video')
+    .optional(),
+});
+
+/** A password video's media, under addresses that carry the unlock's token. */
+export const UnlockVideoAnswer = z.object({
+  masterPlaylistUrl: z.string(),
+  posterUrl: z.string(),
+  spritesVttUrl: z.string().nullable(),
+  subtitles: z.array(Track),
 });

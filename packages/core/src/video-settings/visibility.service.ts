@@ -16,6 +16,13 @@ import { loadManagedVideo } from '../video-input/video-owner.service';
 import { z } from 'zod';
 import { onSiteStatus, onSiteStatusSql } from './on-site-status';
 import { inTransaction, unitOf } from '../db/unit-of-work';
+import {
+  dropVideoPassword,
+  hashVideoPassword,
+  hasVideoPassword,
+  storeVideoPassword,
+  VIDEO_PASSWORD_MESSAGES,
+} from './video-password.service';
 
 export { onSiteStatus, onSiteStatusSql };
 export { canOpenVideo } from './can-open-video';
@@ -51,6 +58,8 @@ export interface VisibilityInput {
   viewers?: string[];
   /** When it goes out; null clears a schedule; left out keeps it. */
   publishAt?: Date | null;
+  /** A password video's (new) password; left out keeps the one it has. Never answered back. */
+  password?: string;
 }
 
 /** What the owner's settings show of a video's visibility. */
@@ -59,6 +68,8 @@ export interface VisibilitySettings {
   publishAt: string | null;
   viewers: string[];
   status: Video['status'];
+  /** Whether a password is set (the password itself is never answered). */
+  hasPassword: boolean;
 }
 
 export async function listVideoViewers(db: Database, videoId: string): Promise<string[]> {
@@ -77,6 +88,7 @@ export async function readVisibility(db: Database, video: Video): Promise<Visibi
     publishAt: video.publishAt?.toISOString() ?? null,
     viewers: await listVideoViewers(db, video.id),
     status: video.status,
+    hasPassword: video.visibility === 'password' && (await hasVideoPassword(db, video.id)),
   };
 }
 
@@ -115,6 +127,13 @@ export async function setVisibility(
     if (missing) throw new ServiceError('invalid', VISIBILITY_MESSAGES.unknownViewer(missing));
     viewerIds = found.map((user) => user.id).filter((id) => id !== current.ownerId);
   }
+  let passwordHash: string | null = null;
+  if (input.visibility === 'password') {
+    if (input.password) passwordHash = await hashVideoPassword(input.password);
+    else if (!(await hasVideoPassword(ctx.db, current.id))) {
+      throw new ServiceError('invalid', VIDEO_PASSWORD_MESSAGES.missingForVisibility);
+    }
+  }
   const publishAt = input.publishAt === undefined ? current.publishAt : input.publishAt;
   const onSite = current.status === 'published' || current.status === 'hidden';
   const status = onSite
@@ -135,6 +154,8 @@ export async function setVisibility(
       })
       .where(eq(videos.id, current.id))
       .returning();
+    if (passwordHash) await storeVideoPassword(tx, current.id, passwordHash, now);
+    else if (input.visibility !== 'password') await dropVideoPassword(tx, current.id);
     if (viewerIds) {
       await tx.delete(videoViewers).where(eq(videoViewers.videoId, current.id));
       if (viewerIds.length > 0) {

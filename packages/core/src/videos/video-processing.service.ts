@@ -1,3 +1,4 @@
+import { screenText } from '../moderation/watched-words.service';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { ServiceError } from '../api/service-error';
@@ -61,6 +62,9 @@ export async function createVideoForProcessing(
   input: NewVideoInput & { sourcePath: string },
 ): Promise<Video> {
   const data = NewVideoInput.parse(input);
+  // The site's refusing watched words (docs/moderation.md), before anything is kept.
+  await screenText(ctx.db, 'title', [data.title]);
+  if (data.description) await screenText(ctx.db, 'description', [data.description]);
   const id = newVideoId();
   const sourceKey = sourceKeyFor(id);
   const jobId = randomUUID();

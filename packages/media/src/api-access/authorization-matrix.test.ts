@@ -304,6 +304,8 @@ describe("another member's things", () => {
         { _id: videoId, language: 'en', label: 'English', file: 'WEBVTT\n' },
       ],
       ['/api/v2/videoSettings#DeleteSubtitles', { _id: videoId, language: 'en' }],
+      ['/api/v2/videoSettings#SetEmbedSites', { _id: videoId, sites: ['https://x.example'] }],
+      ['/api/v2/replaceFile', { _id: videoId, uploadId: 'c0ffee00c0ffee00c0ffee00c0ffee09' }],
       ['/api/v2/playlists#update', { _id: playlistId, name: 'Taken over' }],
       ['/api/v2/playlists#delete', { _id: playlistId }],
       ['/api/v2/playlists#removeVideo', { _id: playlistId, videoId }],

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeZodError, dispatch } from '@cutroom/core/api/dispatch';
 import { answerSchemaOf, type Actor } from '@cutroom/core/api/endpoint';
 import { loadConfig, type Config } from '@cutroom/core/config/config';
-import { billingCustomers, comments } from '@cutroom/core/db/schema';
+import { hashVideoPassword } from '@cutroom/core/video-settings/video-password.service';
+import { billingCustomers, comments, videoPasswords } from '@cutroom/core/db/schema';
 import { addToChannel, createPartner, setPrice } from '@cutroom/core/partner/partner.service';
 import { createUser } from '@cutroom/core/testing/factories';
 import { startStripeStandIn } from '@cutroom/core/testing/stripe-stand-in';
@@ -71,6 +72,9 @@ const ids = {
   suspendee: '',
   suspendeeName: '',
   heldComment: 'ctHeldCm1',
+  locked: 'ctLocked1',
+  wordList: '',
+  myWordList: '',
   doomedComment: 'ctGoneCm1',
   comment: '',
   reply: '',
@@ -124,6 +128,20 @@ beforeAll(async () => {
     posterKey: `${prefix}poster.jpg`,
     frameKeys: [`${prefix}frames/frame-1.png`],
   });
+  // A password video (docs/videos.md), for the unlock call.
+  await createVideo(db, {
+    id: ids.locked,
+    ownerId: another.id,
+    status: 'hidden',
+    visibility: 'password',
+    mediaPrefix: `videos/${ids.locked}/vct/`,
+    masterPlaylistKey: `videos/${ids.locked}/vct/hls/master.m3u8`,
+    posterKey: `videos/${ids.locked}/vct/poster.jpg`,
+  });
+  await db
+    .insert(videoPasswords)
+    .values({ videoId: ids.locked, hash: await hashVideoPassword('contract password') });
+  finishedUploads.set('c0ffee00c0ffee00c0ffee00c0ffee01', { path: video, ownerId: member.id });
 });
 
 afterAll(async () => {
@@ -540,6 +558,41 @@ const EXAMPLES: [string, Example][] = [
   ['/api/v2/privacy#Block', { caller: 'member', body: () => ({ username: another() }) }],
   ['/api/v2/privacy#ListBlocked', { caller: 'member', body: () => ({}) }],
   ['/api/v2/privacy#Unblock', { caller: 'member', body: () => ({ username: another() }) }],
+  [
+    '/api/v2/videoSettings#SetEmbedSites',
+    { caller: 'member', body: () => ({ _id: ids.settings, sites: ['https://blog.example'] }) },
+  ],
+  [
+    '/api/v2/videoSettings#Unlock',
+    { caller: 'visitor', body: () => ({ _id: ids.locked, password: 'contract password' }) },
+  ],
+  [
+    '/api/v2/replaceFile',
+    {
+      caller: 'member',
+      body: () => ({ _id: ids.owned, uploadId: 'c0ffee00c0ffee00c0ffee00c0ffee01' }),
+    },
+  ],
+  [
+    '/api/v2/watchedWords#SaveSite',
+    {
+      caller: 'moderator',
+      body: () => ({ name: 'Contract', action: 'hold', words: ['zzcontractzz'] }),
+      after: (body) => (ids.wordList = String((body.list as { id: string }).id)),
+    },
+  ],
+  ['/api/v2/watchedWords#ListSite', { caller: 'moderator', body: () => ({}) }],
+  ['/api/v2/watchedWords#DeleteSite', { caller: 'moderator', body: () => ({ id: ids.wordList }) }],
+  [
+    '/api/v2/watchedWords#SaveMine',
+    {
+      caller: 'member',
+      body: () => ({ name: 'Mine', action: 'refuse', words: ['zzmineonlyzz'] }),
+      after: (body) => (ids.myWordList = String((body.list as { id: string }).id)),
+    },
+  ],
+  ['/api/v2/watchedWords#ListMine', { caller: 'member', body: () => ({}) }],
+  ['/api/v2/watchedWords#DeleteMine', { caller: 'member', body: () => ({ id: ids.myWordList }) }],
   [
     '/api/v2/upload',
     {

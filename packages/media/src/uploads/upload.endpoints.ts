@@ -5,7 +5,13 @@ import {
   type RequestContext,
 } from '@cutroom/core/api/endpoint';
 import { mediaConfigFrom } from '../media-config';
-import { PublishUploadInput, publishUpload, UPLOAD_REFUSAL } from './upload.service';
+import {
+  PublishUploadInput,
+  publishUpload,
+  ReplaceFileInput,
+  replaceWithUpload,
+  UPLOAD_REFUSAL,
+} from './upload.service';
 
 /** A request's finished upload published with its details (the site's and the partner's call). */
 export function publishUploadFor(context: RequestContext, input: PublishUploadInput) {
@@ -37,5 +43,30 @@ export const publishUploadEndpoint = defineEndpoint({
       status: 201,
       body: { video: { id: video.id, slug: video.slug, status: video.status } },
     };
+  },
+});
+
+/** Gives an existing video a new file (docs/videos.md); the video plays on meanwhile. */
+export const replaceFileEndpoint = defineEndpoint({
+  path: '/api/v2/replaceFile',
+  right: 'upload',
+  refusal: UPLOAD_REFUSAL,
+  summary:
+    'Give one of your videos (`_id`) a new file: a finished resumable upload (`uploadId`), checked and processed like a first upload while the video keeps playing its current file, then put in its place. Its page, comments, votes, statistics and links stay.',
+  input: ReplaceFileInput,
+  output: z.object({ replacement: z.object({ status: z.string() }) }),
+  async handle(input, context) {
+    const media = requireMediaServices(context);
+    const replacement = await replaceWithUpload(
+      {
+        db: context.db,
+        actor: context.actor,
+        now: context.now,
+        ...media,
+        media: mediaConfigFrom(context.config),
+      },
+      input,
+    );
+    return { status: 202, body: { replacement: { status: replacement.status } } };
   },
 });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { requireMemberRight, type RefusalMessages } from '@cutroom/core/access/rights';
 import type { Actor } from '@cutroom/core/api/endpoint';
 import { ServiceError } from '@cutroom/core/api/service-error';
-import type { Video } from '@cutroom/core/db/schema';
+import type { Video, VideoReplacement } from '@cutroom/core/db/schema';
+import { startReplacement } from '@cutroom/core/videos/video-replacement.service';
 import type { UploadedFile, UploadedFiles } from '@cutroom/core/uploads/uploaded-files';
 import { NewVideoInput } from '@cutroom/core/videos/video-processing.schema';
 import type { VideoProcessingContext } from '@cutroom/core/videos/video-processing.service';
@@ -90,6 +91,49 @@ export async function publishUpload(
     return video;
   } catch (error) {
     // Storing the source copy filled the disk: no row was made and its copy is removed.
+    if (isOutOfSpaceError(error))
+      throw new ServiceError('insufficient_storage', OUT_OF_SPACE_MESSAGE);
+    throw error;
+  } finally {
+    await context.uploads.remove(upload.id);
+  }
+}
+
+export const ReplaceFileInput = z.object({
+  _id: z.string().regex(/^[A-Za-z0-9]{6,32}$/, 'Unknown video id'),
+  uploadId: UploadId,
+});
+export type ReplaceFileInput = z.input<typeof ReplaceFileInput>;
+
+/**
+ * Gives an existing video of the actor's a finished upload as its new file (docs/videos.md):
+ * checked by content as a first upload is, then processed while the video plays on. The
+ * upload is removed whatever the outcome.
+ */
+export async function replaceWithUpload(
+  context: VideoProcessingContext & {
+    actor: Actor | null;
+    uploads: UploadedFiles;
+    media?: MediaConfig;
+  },
+  input: ReplaceFileInput,
+): Promise<VideoReplacement> {
+  const actor = requireUploader(context.actor);
+  const { _id, uploadId } = ReplaceFileInput.parse(input);
+  const upload = await context.uploads.find(uploadId);
+  if (!upload || upload.ownerId !== actor.id) {
+    throw new ServiceError('not_found', UPLOAD_GONE_MESSAGE);
+  }
+  if (upload.size === undefined || upload.offset < upload.size) {
+    throw new ServiceError('conflict', 'The upload is not finished yet.');
+  }
+  try {
+    await probeUploadedVideo(upload.path, {
+      ffprobePath: context.media?.ffprobePath,
+      tmpDir: context.media?.tmpDir,
+    });
+    return await startReplacement(context, actor, { videoId: _id, sourcePath: upload.path });
+  } catch (error) {
     if (isOutOfSpaceError(error))
       throw new ServiceError('insufficient_storage', OUT_OF_SPACE_MESSAGE);
     throw error;

@@ -38,7 +38,11 @@ export const GET = rawRoute(oembedRoute, async (request) => {
       // The embed is served from the name the page was given by.
       publicUrl: new URL(pageUrl).origin,
       siteName: config.SITE_NAME,
-      posterUrl: videoMediaUrls(storage, video)?.posterUrl ?? null,
+      // A password video's poster is served only to those who gave it (docs/videos.md).
+      posterUrl:
+        video.visibility === 'password'
+          ? null
+          : (videoMediaUrls(storage, video)?.posterUrl ?? null),
     });
     return Response.json(answer, { headers: { 'access-control-allow-origin': '*' } });
   } catch (error) {

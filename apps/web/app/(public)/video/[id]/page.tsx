@@ -29,6 +29,7 @@ import { VideoReportSlot } from '@/components/moderation/video-report-slot';
 import { VideoGrid } from '@/components/video/video-grid';
 import { ProcessingWatch } from '@/components/video/processing-watch';
 import { WatchPlayer } from '@/components/video/watch-player';
+import { PasswordGate } from '@/components/video/password-gate';
 import { formatDuration, formatViews } from '@/lib/format';
 import { getRuntime } from '@/lib/runtime';
 import { getViewer } from '@/lib/session';
@@ -59,6 +60,9 @@ function hiddenNote(video: { visibility: string; publishAt: Date | null }): stri
       timeZone: 'UTC',
     })} UTC. Only you and the moderators can see it until then.`;
   }
+  if (video.visibility === 'password') {
+    return 'Password: only people with the link who give its password can watch this video.';
+  }
   return video.visibility === 'private'
     ? 'Private: only its owner and the people they picked can see this video.'
     : 'Unlisted: only people with the link can see this video.';
@@ -82,7 +86,8 @@ const loadWatchPage = cache(async (param: string) => {
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { page } = await loadWatchPage((await params).id);
   const { storage, config } = await getRuntime();
-  const urls = videoMediaUrls(storage, page.video);
+  // A password video's poster is its media too: only an unlock names it (docs/videos.md).
+  const urls = page.video.visibility === 'password' ? null : videoMediaUrls(storage, page.video);
   const canonical = `${config.PUBLIC_URL}${canonicalVideoPath(page.video)}`;
   const isListed = page.video.status === 'published';
   return {
@@ -167,7 +172,16 @@ export default async function VideoPage({ params }: Params) {
         {video.status === 'processing' && (
           <ProcessingWatch videoId={video.id} hasPlayer={urls !== null} />
         )}
-        {urls ? (
+        {urls && video.visibility === 'password' ? (
+          // The page everyone is served names no media of it: the password opens them.
+          <PasswordGate
+            videoId={video.id}
+            title={video.title}
+            durationSeconds={video.durationSeconds}
+            countsViews={video.status === 'published' || video.status === 'hidden'}
+            videoAds={null}
+          />
+        ) : urls ? (
           <WatchPlayer
             videoId={video.id}
             title={video.title}

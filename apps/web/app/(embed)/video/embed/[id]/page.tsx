@@ -1,9 +1,16 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { isServiceError } from '@cutroom/core/api/service-error';
 import { partnerMarkOf, PREMIUM_REFUSAL_MESSAGE } from '@cutroom/core/partner/partner.service';
 import { videoMediaUrls } from '@cutroom/core/videos/video-processing.service';
 import { listSubtitles } from '@cutroom/core/video-settings/subtitles.service';
+import {
+  EMBED_MESSAGES,
+  framingOf,
+  mayEmbedOn,
+  parseEmbedSites,
+} from '@cutroom/core/video-settings/embed-sites';
 import {
   canonicalVideoPath,
   getWatchPage,
@@ -11,6 +18,7 @@ import {
 } from '@cutroom/core/watch/watch.service';
 import { MemberPartsProvider } from '@/components/shell/member-parts';
 import { WatchPlayer } from '@/components/video/watch-player';
+import { PasswordGate } from '@/components/video/password-gate';
 import { getRuntime } from '@/lib/runtime';
 import { videoAdSettings } from '@/lib/site';
 
@@ -36,6 +44,32 @@ export default async function EmbedPage({ params }: Params) {
     }
     throw error;
   }
+  // Only the sites the site and the uploader allow may frame it (docs/videos.md); the page
+  // cache keeps this page apart for each Referer and Sec-Fetch-Dest.
+  const allowed = mayEmbedOn({
+    ...framingOf(await headers()),
+    ownOrigin: new URL(config.PUBLIC_URL).origin,
+    siteList: parseEmbedSites(config.EMBED_SITES),
+    videoList: page.video.embedSites,
+  });
+  if (!allowed) {
+    return (
+      <div
+        className="flex h-screen flex-col items-center justify-center gap-2 bg-black p-4 text-center text-white"
+        data-testid="embed-refused"
+      >
+        <p>{EMBED_MESSAGES.refused}</p>
+        <a
+          href={`${config.PUBLIC_URL}${canonicalVideoPath(page.video)}`}
+          target="_blank"
+          rel="noopener"
+          className="text-sm text-accent underline"
+        >
+          Watch it on {config.SITE_NAME}
+        </a>
+      </div>
+    );
+  }
   // A partner channel's premium video plays only in its section, for its subscribers.
   if ((await partnerMarkOf(database.db, page.video.id))?.isPremium) {
     return (
@@ -46,24 +80,37 @@ export default async function EmbedPage({ params }: Params) {
   }
   const urls = videoMediaUrls(storage, page.video);
   if (!urls) notFound();
-  const subtitles = await listSubtitles(database.db, storage, page.video.id);
+  const isLocked = page.video.visibility === 'password';
+  const subtitles = isLocked ? [] : await listSubtitles(database.db, storage, page.video.id);
   return (
     <div className="relative h-screen w-screen bg-black" data-theme-keep="dark">
       {/* Supporters (known by their parts, when the browser sends their cookies here) play
           no pre-roll; everyone else does (docs/ads.md). */}
       <MemberPartsProvider initial={null}>
-        <WatchPlayer
-          videoId={page.video.id}
-          title={page.video.title}
-          masterPlaylistUrl={urls.masterPlaylistUrl}
-          posterUrl={urls.posterUrl}
-          spritesVttUrl={urls.spritesVttUrl}
-          subtitles={subtitles}
-          durationSeconds={page.video.durationSeconds}
-          countsViews
-          fillFrame
-          videoAds={videoAdSettings()}
-        />
+        {isLocked ? (
+          // A password video: the frame asks for it; no media address before (docs/videos.md).
+          <PasswordGate
+            videoId={page.video.id}
+            title={page.video.title}
+            durationSeconds={page.video.durationSeconds}
+            countsViews
+            fillFrame
+            videoAds={null}
+          />
+        ) : (
+          <WatchPlayer
+            videoId={page.video.id}
+            title={page.video.title}
+            masterPlaylistUrl={urls.masterPlaylistUrl}
+            posterUrl={urls.posterUrl}
+            spritesVttUrl={urls.spritesVttUrl}
+            subtitles={subtitles}
+            durationSeconds={page.video.durationSeconds}
+            countsViews
+            fillFrame
+            videoAds={videoAdSettings()}
+          />
+        )}
       </MemberPartsProvider>
       <a
         href={`${config.PUBLIC_URL}${canonicalVideoPath(page.video)}`}

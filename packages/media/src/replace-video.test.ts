@@ -1,0 +1,234 @@
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comments, users, videos, videoSubtitles } from '@cutroom/core/db/schema';
+import {
+  createTranscodeVideoJob,
+  transcodeDeadLetterJob,
+} from '@cutroom/core/jobs/job-definitions';
+import { JobQueue } from '@cutroom/core/jobs/job-queue';
+import { createLogger } from '@cutroom/core/logging/logger';
+import { LocalStorage } from '@cutroom/core/storage/local-storage';
+import { createTestDatabase } from '@cutroom/core/testing/test-db';
+import { InProcessEvents, type ProcessingEvent } from '@cutroom/core/videos/processing-events';
+import type { VideoProcessingContext } from '@cutroom/core/videos/video-processing.service';
+import {
+  findReplacement,
+  REPLACEMENT_MESSAGES,
+} from '@cutroom/core/videos/video-replacement.service';
+import { acceptUploadedVideo } from './accept-upload';
+import { mediaConfigFrom } from './media-config';
+import { generateTestVideo } from './test-video';
+import { replaceWithUpload } from './uploads/upload.service';
+import { startWorker, type RunningWorker } from './worker';
+
+const work = mkdtempSync(join(tmpdir(), 'cutroom-replace-test-'));
+const storage = new LocalStorage({ root: join(work, 'media'), publicBaseUrl: '/media' });
+const events = new InProcessEvents();
+const transcodeJob = createTranscodeVideoJob({
+  JOB_HEARTBEAT_SECONDS: 10,
+  TRANSCODE_RETRY_DELAY_SECONDS: 0,
+  TRANSCODE_RETRY_LIMIT: 1,
+});
+const member = (id: string, username: string) => ({
+  id,
+  username,
+  role: 'user',
+  emailVerified: true,
+  isSupporter: false,
+});
+const owner = member('replacer-1', 'replacer');
+const stranger = member('stranger-1', 'stranger');
+let ctx: VideoProcessingContext;
+let worker: RunningWorker;
+let first: string;
+let second: string;
+
+const handle = await createTestDatabase();
+
+function nextEvent(predicate: (event: ProcessingEvent) => boolean, timeoutMs = 60_000) {
+  return new Promise<ProcessingEvent>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error('Timed out waiting for a processing event'));
+    }, timeoutMs);
+    const stop = events.subscribe((event) => {
+      if (!predicate(event)) return;
+      clearTimeout(timer);
+      stop();
+      resolve(event);
+    });
+  });
+}
+
+/** A finished upload of `from` by `ownerId`, as the upload server keeps it. */
+function uploaded(from: string, ownerId: string) {
+  const id = Math.random().toString(16).slice(2).padEnd(32, '0').slice(0, 32);
+  const path = join(work, `upload-${id}`);
+  copyFileSync(from, path);
+  return { id, path, ownerId, size: 1, offset: 1 };
+}
+
+function uploadsHolding(upload: ReturnType<typeof uploaded>) {
+  let removed = false;
+  return {
+    find: async (id: string) => (id === upload.id && !removed ? upload : null),
+    remove: async () => {
+      removed = true;
+      await rm(upload.path, { force: true });
+    },
+  };
+}
+
+beforeAll(async () => {
+  const { db } = handle;
+  await db.insert(users).values([
+    { id: owner.id, username: 'replacer', email: 'replacer@example.com' },
+    { id: stranger.id, username: 'stranger', email: 'stranger@example.com' },
+  ]);
+  const queue = await JobQueue.start(handle, [transcodeDeadLetterJob, transcodeJob]);
+  ctx = { db, storage, queue, events, transcodeJob };
+  worker = await startWorker({
+    handle,
+    storage,
+    events,
+    queue,
+    transcodeJob,
+    media: mediaConfigFrom(),
+    pollingIntervalSeconds: 0.5,
+    log: createLogger({ level: 'silent' }),
+  });
+  first = join(work, 'first.mp4');
+  second = join(work, 'second.mp4');
+  await generateTestVideo({ path: first, width: 640, height: 360, seconds: 3 });
+  await generateTestVideo({
+    path: second,
+    width: 1280,
+    height: 720,
+    seconds: 5,
+    preset: 'ultrafast',
+  });
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await ctx?.queue.stop({ graceful: false });
+  await rm(work, { recursive: true, force: true });
+});
+
+describe("replacing a video's file", () => {
+  it('processes the new file while the old one plays, then puts it in place keeping the page, comments, counts and tracks', async () => {
+    const published = nextEvent((event) => event.type === 'published');
+    const path = join(work, 'first-upload.mp4');
+    copyFileSync(first, path);
+    const { video } = await acceptUploadedVideo(ctx, {
+      ownerId: owner.id,
+      title: 'Replace me',
+      description: '',
+      category: 'other',
+      isExplicit: false,
+      isSameSex: false,
+      isTrans: false,
+      hasSeizureWarning: false,
+      labels: { tag: [], music: [], star: [], creator: [] },
+      filePath: path,
+    });
+    await published;
+    const { db } = handle;
+    await db.update(videos).set({ views: 7, upvotes: 2 }).where(eq(videos.id, video.id));
+    await db.insert(comments).values({
+      id: 'comment-kept-1',
+      videoId: video.id,
+      authorId: stranger.id,
+      body: 'Still here after the new file',
+    });
+    const [before] = await db.select().from(videos).where(eq(videos.id, video.id));
+    // A track, as the owner's settings store it under the renditions' prefix.
+    const trackKey = `${before!.mediaPrefix}subtitles/en-abc123.vtt`;
+    await storage.putBytes(
+      trackKey,
+      new TextEncoder().encode('WEBVTT\n\n00:00.000 --> 00:01.000\nHi\n'),
+    );
+    await db
+      .insert(videoSubtitles)
+      .values({ videoId: video.id, language: 'en', label: 'English', key: trackKey });
+
+    // Someone else's video is not theirs to replace.
+    const foreign = uploaded(second, stranger.id);
+    await expect(
+      replaceWithUpload(
+        { ...ctx, actor: stranger, uploads: uploadsHolding(foreign) },
+        {
+          _id: video.id,
+          uploadId: foreign.id,
+        },
+      ),
+    ).rejects.toMatchObject({ kind: 'forbidden' });
+    // A file that is not a video is refused before anything is kept.
+    const text = join(work, 'not-a-video.mp4');
+    writeFileSync(text, 'hello, this is text');
+    const bad = uploaded(text, owner.id);
+    await expect(
+      replaceWithUpload(
+        { ...ctx, actor: owner, uploads: uploadsHolding(bad) },
+        {
+          _id: video.id,
+          uploadId: bad.id,
+        },
+      ),
+    ).rejects.toMatchObject({ kind: 'invalid' });
+    expect(await findReplacement(ctx, video.id)).toBeNull();
+
+    const replaced = nextEvent((event) => event.type === 'published' && event.videoId === video.id);
+    const good = uploaded(second, owner.id);
+    const started = await replaceWithUpload(
+      { ...ctx, actor: owner, uploads: uploadsHolding(good) },
+      { _id: video.id, uploadId: good.id },
+    );
+    expect(started.status).toBe('processing');
+    // While it processes the video is as it was, and a second new file waits its turn.
+    const [meanwhile] = await db.select().from(videos).where(eq(videos.id, video.id));
+    expect(meanwhile!.masterPlaylistKey).toBe(before!.masterPlaylistKey);
+    expect(meanwhile!.status).toBe('published');
+    const another = uploaded(second, owner.id);
+    await expect(
+      replaceWithUpload(
+        { ...ctx, actor: owner, uploads: uploadsHolding(another) },
+        {
+          _id: video.id,
+          uploadId: another.id,
+        },
+      ),
+    ).rejects.toMatchObject({ kind: 'conflict', message: REPLACEMENT_MESSAGES.busy });
+
+    await replaced;
+    const [after] = await db.select().from(videos).where(eq(videos.id, video.id));
+    expect(after!.mediaPrefix).not.toBe(before!.mediaPrefix);
+    expect(after!.topQuality).toBe(720);
+    expect(after!.durationSeconds).toBeGreaterThan(4);
+    expect(after).toMatchObject({
+      id: video.id,
+      slug: before!.slug,
+      status: 'published',
+      views: 7,
+      upvotes: 2,
+      title: 'Replace me',
+    });
+    expect(after!.publishedAt?.getTime()).toBe(before!.publishedAt?.getTime());
+    expect(await storage.stat(after!.masterPlaylistKey!)).not.toBeNull();
+    // The old files are gone, the old source too; the track moved with the renditions.
+    expect(await storage.list(before!.mediaPrefix!)).toEqual([]);
+    expect(await storage.stat(before!.sourceKey!)).toBeNull();
+    const [track] = await db
+      .select()
+      .from(videoSubtitles)
+      .where(eq(videoSubtitles.videoId, video.id));
+    expect(track!.key.startsWith(after!.mediaPrefix!)).toBe(true);
+    expect(await storage.stat(track!.key)).not.toBeNull();
+    expect(await db.select().from(comments).where(eq(comments.videoId, video.id))).toHaveLength(1);
+    expect(await findReplacement(ctx, video.id)).toBeNull();
+  });
+});

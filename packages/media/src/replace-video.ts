@@ -1,0 +1,121 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { videoSubtitles } from '@cutroom/core/db/schema';
+import {
+  newVersionPrefix,
+  removeStaleVersions,
+  stageFolder,
+} from '@cutroom/core/storage/rendition-folder';
+import {
+  failReplacement,
+  findReplacement,
+  finishReplacement,
+} from '@cutroom/core/videos/video-replacement.service';
+import { MASTER_PLAYLIST, processVideoFiles } from './process-video';
+import { InvalidMediaError, probeMedia, requireAcceptedContainer } from './probe';
+import {
+  localSource,
+  type TranscodeContext,
+  type TranscodeOutcome,
+  type TranscodeRequest,
+} from './transcode-video';
+import { createWorkDir } from './work-dirs';
+
+/**
+ * One attempt at a video's new file (docs/videos.md): the same checks and ladder as a first
+ * upload, into a fresh version prefix, while the video plays its current files; then one
+ * transaction puts the new files in their place, and the old ones are removed. Its subtitle
+ * tracks are copied under the new prefix. A failure leaves the video as it was, the
+ * replacement marked failed with its reason.
+ */
+export async function replaceVideoFile(
+  ctx: TranscodeContext,
+  request: TranscodeRequest,
+): Promise<TranscodeOutcome> {
+  const { videoId } = request;
+  const replacement = await findReplacement(ctx, videoId);
+  if (!replacement || replacement.status !== 'processing') return 'skipped';
+  const workDir = await createWorkDir(ctx.media.tmpDir ?? tmpdir(), videoId);
+  const prefix = newVersionPrefix(videoId, ctx.now?.());
+  let isStaged = false;
+  try {
+    const input = await localSource(ctx, replacement.sourceKey, workDir);
+    await requireAcceptedContainer(input);
+    const info = await probeMedia(input, {
+      ffprobePath: ctx.media.ffprobePath,
+      signal: request.signal,
+    });
+    const outputDir = join(workDir, 'out');
+    await mkdir(outputDir);
+    const result = await processVideoFiles({
+      input,
+      outputDir,
+      info,
+      ffmpegPath: ctx.media.ffmpegPath,
+      ffprobePath: ctx.media.ffprobePath,
+      x264Preset: ctx.media.x264Preset,
+      withAv1: ctx.media.isAv1Enabled,
+      signal: request.signal,
+    });
+    isStaged = true;
+    await stageFolder(ctx.storage, outputDir, prefix, { last: [MASTER_PLAYLIST] });
+    // The tracks live under the renditions' prefix: they move with them.
+    const tracks = await ctx.db
+      .select()
+      .from(videoSubtitles)
+      .where(eq(videoSubtitles.videoId, videoId));
+    const subtitleKeys: Record<string, string> = {};
+    for (const track of tracks) {
+      const key = `${prefix}subtitles/${basename(track.key)}`;
+      const { body } = await ctx.storage.getStream(track.key);
+      await ctx.storage.putStream(key, body, { contentType: 'text/vtt; charset=utf-8' });
+      subtitleKeys[track.language] = key;
+    }
+    const key = (path: string | null) => (path ? prefix + path : null);
+    const done = await finishReplacement(ctx, {
+      videoId,
+      sourceKey: replacement.sourceKey,
+      subtitleKeys,
+      mediaPrefix: prefix,
+      masterPlaylistKey: prefix + result.masterPlaylist,
+      posterKey: prefix + result.poster,
+      posterWebpKey: key(result.posterWebp),
+      spritesVttKey: key(result.spritesVtt),
+      av1Key: key(result.av1),
+      frameKeys: result.frames.map((frame) => prefix + frame),
+      durationSeconds: result.durationSeconds,
+      width: result.width,
+      height: result.height,
+      aspectRatio: result.aspectRatio,
+      topQuality: result.topQuality,
+    });
+    if (!done) {
+      await ctx.storage.deletePrefix(prefix);
+      return 'gone';
+    }
+    isStaged = false;
+    await removeStaleVersions(ctx.storage, videoId, prefix);
+    if (done.oldSourceKey && done.oldSourceKey !== replacement.sourceKey) {
+      await ctx.storage.deleteObject(done.oldSourceKey).catch(() => undefined);
+    }
+    // Every node drops its cached pages and listings: the page names the new files at once.
+    ctx.events.publish({ type: 'published', videoId, ownerId: done.ownerId });
+    return 'published';
+  } catch (error) {
+    if (isStaged) await ctx.storage.deletePrefix(prefix).catch(() => undefined);
+    if (error instanceof InvalidMediaError) {
+      await failReplacement(ctx, videoId, error.message);
+      return 'failed';
+    }
+    if (request.isFinalAttempt && !request.signal?.aborted) {
+      const message = error instanceof Error ? error.message : String(error);
+      await failReplacement(ctx, videoId, `Processing failed: ${message}`);
+      return 'failed';
+    }
+    throw error;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
