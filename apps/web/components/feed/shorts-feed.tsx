@@ -12,10 +12,9 @@ import { setCurrentPlayer } from '@/components/video/current-player';
 import { ShareMenu } from '@/components/video/share-menu';
 import { SitePlayer } from '@/components/video/site-player';
 import type { VideoAdSettings } from '@/lib/ads/ad-settings';
+import { feedPreroll } from './feed-ads';
 import { FeedComments } from './feed-comments';
 
-/** A pre-roll before every fifth video a non-supporter watches in the feed (docs/feed.md). */
-export const FEED_AD_EVERY = 5;
 /** Load the next page when the active video is this close to the last one loaded. */
 const LOAD_AHEAD = 3;
 
@@ -59,13 +58,13 @@ export function ShortsFeed(props: ShortsFeedProps) {
    * reader known not to be a supporter: the next video knows its place before it is active,
    * so its player is made with the ad once and loads ahead like any other.
    */
-  const adFor = (video: FeedVideo, index: number): string | null => {
-    const tag = props.videoAds?.prerollTag;
-    if (!tag || !notSupporter) return null;
-    const order =
-      started[video.id] ?? (index === active + 1 ? Object.keys(started).length + 1 : undefined);
-    return order !== undefined && order % FEED_AD_EVERY === 0 ? tag : null;
-  };
+  const adFor = (video: FeedVideo, index: number): string | null =>
+    feedPreroll({
+      tag: props.videoAds?.prerollTag,
+      notSupporter,
+      order:
+        started[video.id] ?? (index === active + 1 ? Object.keys(started).length + 1 : undefined),
+    });
 
   // The place is kept in the address: a reload starts at the same video.
   useEffect(() => {
