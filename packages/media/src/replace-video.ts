@@ -20,6 +20,7 @@ import {
   type TranscodeContext,
   type TranscodeOutcome,
   type TranscodeRequest,
+  processedColumns,
 } from './transcode-video';
 import { createWorkDir } from './work-dirs';
 
@@ -73,23 +74,11 @@ export async function replaceVideoFile(
       await ctx.storage.putStream(key, body, { contentType: 'text/vtt; charset=utf-8' });
       subtitleKeys[track.language] = key;
     }
-    const key = (path: string | null) => (path ? prefix + path : null);
     const done = await finishReplacement(ctx, {
       videoId,
       sourceKey: replacement.sourceKey,
       subtitleKeys,
-      mediaPrefix: prefix,
-      masterPlaylistKey: prefix + result.masterPlaylist,
-      posterKey: prefix + result.poster,
-      posterWebpKey: key(result.posterWebp),
-      spritesVttKey: key(result.spritesVtt),
-      av1Key: key(result.av1),
-      frameKeys: result.frames.map((frame) => prefix + frame),
-      durationSeconds: result.durationSeconds,
-      width: result.width,
-      height: result.height,
-      aspectRatio: result.aspectRatio,
-      topQuality: result.topQuality,
+      ...processedColumns(prefix, result),
     });
     if (!done) {
       await ctx.storage.deletePrefix(prefix);

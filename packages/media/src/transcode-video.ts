@@ -19,7 +19,7 @@ import {
   type VideoProcessingContext,
 } from '@cutroom/core/videos/video-processing.service';
 import type { MediaConfig } from './media-config';
-import { MASTER_PLAYLIST, processVideoFiles } from './process-video';
+import { MASTER_PLAYLIST, processVideoFiles, type ProcessedVideo } from './process-video';
 import { InvalidMediaError, probeMedia } from './probe';
 import { createWorkDir, SOURCE_NAME, stageInput } from './work-dirs';
 
@@ -113,21 +113,9 @@ export async function transcodeVideo(
 
     stagedPrefix = prefix;
     await stageFolder(ctx.storage, outputDir, prefix, { last: [MASTER_PLAYLIST] });
-    const key = (path: string | null) => (path ? prefix + path : null);
     const isPublished = await publishProcessedVideo(ctx, {
       videoId,
-      mediaPrefix: prefix,
-      masterPlaylistKey: prefix + result.masterPlaylist,
-      posterKey: prefix + result.poster,
-      posterWebpKey: key(result.posterWebp),
-      spritesVttKey: key(result.spritesVtt),
-      av1Key: key(result.av1),
-      frameKeys: result.frames.map((frame) => prefix + frame),
-      durationSeconds: result.durationSeconds,
-      width: result.width,
-      height: result.height,
-      aspectRatio: result.aspectRatio,
-      topQuality: result.topQuality,
+      ...processedColumns(prefix, result),
     });
     if (!isPublished) {
       await ctx.storage.deletePrefix(prefix);
@@ -158,6 +146,25 @@ export async function transcodeVideo(
     await progress.flush();
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/** A processed video's columns: its files' keys under the version's prefix, and its shape. */
+export function processedColumns(prefix: string, result: ProcessedVideo) {
+  const key = (path: string | null) => (path ? prefix + path : null);
+  return {
+    mediaPrefix: prefix,
+    masterPlaylistKey: prefix + result.masterPlaylist,
+    posterKey: prefix + result.poster,
+    posterWebpKey: key(result.posterWebp),
+    spritesVttKey: key(result.spritesVtt),
+    av1Key: key(result.av1),
+    frameKeys: result.frames.map((frame) => prefix + frame),
+    durationSeconds: result.durationSeconds,
+    width: result.width,
+    height: result.height,
+    aspectRatio: result.aspectRatio,
+    topQuality: result.topQuality,
+  };
 }
 
 /**
