@@ -10,6 +10,7 @@ import { consoleEndpoint } from '../console/console.endpoints';
 import { eventsEndpoint } from '../events/events.endpoints';
 import { commentsEndpoint } from '../comments/comments.endpoints';
 import { libraryEndpoint } from '../library/library.endpoints';
+import { liveEndpoint } from '../live/live.endpoints';
 import { memberPartsEndpoint } from '../member-parts/member-parts.endpoints';
 import { accountEndpoint } from '../my-account/my-account.endpoints';
 import { sendMessageEndpoint } from '../messages/messages.endpoints';
@@ -63,6 +64,7 @@ export const endpoints: readonly Endpoint[] = [
   eventsEndpoint,
   partnerEndpoint,
   supportEndpoint,
+  liveEndpoint,
 ];
 
 export function findEndpoint(path: string): Endpoint | undefined {
