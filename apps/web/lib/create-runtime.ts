@@ -156,6 +156,8 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
           db: database.db,
           log: log.child({ module: 'live' }),
           media,
+          storage,
+          events,
           port: config.LIVE_RTMP_PORT,
           workDir: join(config.dataDir, 'live'),
         }).catch((error: NodeJS.ErrnoException) => {

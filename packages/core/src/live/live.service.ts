@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { can, requireMemberRight } from '../access/rights';
@@ -15,6 +15,7 @@ import {
   type LiveStream,
   type StreamKey,
 } from '../db/schema';
+import { onSiteStatusSql } from '../video-settings/on-site-status';
 import { newVideoId, slugify } from '../videos/video-processing.service';
 
 /** A stream that drops and comes back on the same key within this continues the same live. */
@@ -152,6 +153,11 @@ export async function saveLiveDetails(
         visibility: details.visibility,
       })
       .where(eq(videos.id, live.videoId));
+    // On the site already: listed or not as its new visibility says.
+    await tx
+      .update(videos)
+      .set({ status: onSiteStatusSql(new Date()) })
+      .where(and(eq(videos.id, live.videoId), inArray(videos.status, ['published', 'hidden'])));
   });
 }
 
@@ -295,5 +301,30 @@ export async function readLiveStream(db: Database, videoId: string): Promise<Liv
     .from(liveStreams)
     .where(eq(liveStreams.videoId, videoId))
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The live's media are in storage (its master playlist and first segments): the video goes on
+ * the site as an upload does when processed, listed when public. Answers its owner, or null
+ * when it was on the site already (a stream back after a drop) or is gone.
+ */
+export async function markLiveWatchable(
+  db: Database,
+  videoId: string,
+  keys: { masterPlaylistKey: string; posterKey: string | null },
+  now: Date = new Date(),
+): Promise<{ ownerId: string } | null> {
+  const [row] = await db
+    .update(videos)
+    .set({
+      masterPlaylistKey: keys.masterPlaylistKey,
+      posterKey: keys.posterKey,
+      status: onSiteStatusSql(now),
+      publishedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
+    .returning({ ownerId: videos.ownerId });
   return row ?? null;
 }

@@ -238,6 +238,15 @@ const EXAMPLES: [string, Example][] = [
   ],
   ['/api/v2/videoInput#unpublish', { caller: 'member', body: () => ({ _id: ids.owned }) }],
   ['/api/v2/videoInput#publish', { caller: 'member', body: () => ({ _id: ids.owned }) }],
+  ['/api/v2/live#get', { caller: 'member', body: () => ({}) }],
+  ['/api/v2/live#NewKey', { caller: 'member', body: () => ({}) }],
+  [
+    '/api/v2/live#SaveDetails',
+    {
+      caller: 'member',
+      body: () => ({ title: 'Evening stream', category: 'hypno', visibility: 'unlisted' }),
+    },
+  ],
   ['/api/v2/videoSettings#get', { caller: 'member', body: () => ({ _id: ids.settings }) }],
   [
     '/api/v2/videoSettings#SetVisibility',

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -11,6 +12,8 @@ import { issueStreamKey, LIVE_REFUSALS, saveLiveDetails } from '@cutroom/core/li
 import { createLogger } from '@cutroom/core/logging/logger';
 import { createUser } from '@cutroom/core/testing/factories';
 import { createTestDatabase } from '@cutroom/core/testing/test-db';
+import { LocalStorage } from '@cutroom/core/storage/local-storage';
+import { InProcessEvents } from '@cutroom/core/videos/processing-events';
 import { mediaConfigFrom } from '../media-config';
 import { probeMedia } from '../probe';
 import { LIVE_MESSAGES, startLiveIngest, type LiveIngest } from './rtmp-ingest';
@@ -19,6 +22,8 @@ import { LIVE_MESSAGES, startLiveIngest, type LiveIngest } from './rtmp-ingest';
 // included (ffmpeg prints the reason the site sends, as OBS logs it).
 const handle = await createTestDatabase();
 const work = mkdtempSync(join(tmpdir(), 'cutroom-live-ingest-'));
+const storage = new LocalStorage({ root: join(work, 'media'), publicBaseUrl: '/media' });
+const events = new InProcessEvents();
 let ingest: LiveIngest;
 
 interface Pushed {
@@ -28,9 +33,9 @@ interface Pushed {
 }
 
 /** ffmpeg streaming a generated test pattern (and tone) to `url` in real time. */
-function push(url: string, seconds: number, codecArgs?: string[]): Pushed {
+function push(url: string, seconds: number, codecArgs?: string[], size = '320x180'): Pushed {
   const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-re'];
-  args.push('-f', 'lavfi', '-i', `testsrc2=size=320x180:rate=25:duration=${seconds}`);
+  args.push('-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25:duration=${seconds}`);
   args.push('-re', '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`);
   args.push(
     ...(codecArgs ?? [
@@ -70,6 +75,8 @@ beforeAll(async () => {
     db: handle.db,
     log: createLogger({ level: (globalThis.process.env.LIVE_LOG as 'info') ?? 'silent' }),
     media: mediaConfigFrom(),
+    storage,
+    events,
     port: 0,
     host: '127.0.0.1',
     workDir: work,
@@ -136,14 +143,14 @@ describe('RTMP ingest', () => {
       category: 'hypno',
       visibility: 'unlisted',
     });
-    const first = push(urlOf(key), 30);
+    const first = push(urlOf(key), 30, undefined, '854x480');
     const [live] = await waitFor(async () => {
       const rows = await liveOf(user.id);
       return rows.length > 0 && rows;
     });
     expect(live!.state).toBe('live');
-    expect(live!.inputWidth).toBe(320);
-    expect(live!.inputHeight).toBe(180);
+    expect(live!.inputWidth).toBe(854);
+    expect(live!.inputHeight).toBe(480);
     const [video] = await handle.db.select().from(videos).where(eq(videos.id, live!.videoId));
     expect(video).toMatchObject({
       title: 'Evening stream',
@@ -151,6 +158,37 @@ describe('RTMP ingest', () => {
       visibility: 'unlisted',
       ownerId: user.id,
     });
+
+    // Its ladder reaches storage, and the video goes on the site (unlisted: hidden) with it:
+    // the stream passed through, and a 360p rendition made from it.
+    const onSite = await waitFor(async () => {
+      const [row] = await handle.db.select().from(videos).where(eq(videos.id, live!.videoId));
+      return row?.status === 'hidden' && row;
+    });
+    expect(onSite.masterPlaylistKey).toBe(`live/${live!.videoId}/master.m3u8`);
+    expect(onSite.posterKey).toBe(`live/${live!.videoId}/poster.jpg`);
+    const read = async (key: string) => {
+      const { body } = await storage.getStream(key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    const master = await read(onSite.masterPlaylistKey!);
+    expect(master).toMatch(/RESOLUTION=854x480/);
+    expect(master).toMatch(/RESOLUTION=640x360/);
+    const low = await waitFor(async () => {
+      const playlist = await read(`live/${live!.videoId}/v1/index.m3u8`).catch(() => '');
+      return /seg-\d+\.ts/.test(playlist) && playlist;
+    });
+    expect(low).toContain('#EXT-X-PROGRAM-DATE-TIME');
+    expect(low).not.toContain('#EXT-X-ENDLIST');
+    const segment = low.split('\n').find((line) => line.startsWith('seg-'))!;
+    const segmentFile = join(work, 'media', `live/${live!.videoId}/v1/${segment}`);
+    const { stdout } = await promisify(execFile)('ffprobe', [
+      ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=height'],
+      ...['-of', 'csv=p=0', segmentFile],
+    ]);
+    expect(stdout.trim().split(/\s+/)[0]).toBe('360');
 
     // A second stream on the same key is refused while the first is on air.
     const second = await push(urlOf(key), 5).done;

@@ -15,6 +15,7 @@ import {
   hashStreamKey,
   LIVE_REFUSALS,
   markLiveDropped,
+  markLiveWatchable,
   readLiveStream,
   RECONNECT_WINDOW_MS,
   recordRefusal,
@@ -22,7 +23,20 @@ import {
   type StreamProbe,
 } from '@cutroom/core/live/live.service';
 import type { Logger } from '@cutroom/core/logging/logger';
+import type { Storage } from '@cutroom/core/storage/storage';
+import type { ProcessingEvents } from '@cutroom/core/videos/processing-events';
 import { probeUploadedVideo } from '../accept-upload';
+import { runTool } from '../ffmpeg-runner';
+import {
+  avcCodecOf,
+  liveLadderArgs,
+  liveMasterPlaylist,
+  liveVariants,
+  type LiveVariant,
+  liveMasterKey,
+  LiveMediaSync,
+  livePosterKey,
+} from './live-ladder';
 import type { MediaConfig } from '../media-config';
 
 /** What a stream may be (docs/live.md): anything else ends it with the reason. */
@@ -92,7 +106,7 @@ export const LIVE_MESSAGES = {
   frameRate: (probe: StreamProbe, limits: LiveLimits) =>
     `This stream runs at ${Math.round(probe.frameRate)} frames a second; a live may have 1 to ${limits.maxFrameRate}`,
   backlog: 'The site could not keep up with this stream: lower its bitrate',
-  recorderFailed: 'The site could not record this stream',
+  recorderFailed: 'The site could not carry this stream',
   stopped: 'The stream stopped',
 } as const;
 
@@ -100,6 +114,10 @@ export interface LiveIngestOptions {
   db: Database;
   log: Logger;
   media: MediaConfig;
+  /** Where the live's playlists and segments go, for every node to serve. */
+  storage: Storage;
+  /** Announces a live going on the site (pages and listings drop what they kept). */
+  events: ProcessingEvents;
   /** The RTMP port (0: any free port, for tests). */
   port: number;
   host?: string;
@@ -126,6 +144,7 @@ interface Publish {
   videoId: string | null;
   recorder: ChildProcess | null;
   subscriber: Subscriber | null;
+  sync: LiveMediaSync | null;
   lastPacketAt: number;
   hasVideoHeader: boolean;
   firstKeyframeDts: number | null;
@@ -134,6 +153,8 @@ interface Publish {
   media: { resolve: () => void; reject: (reason: string) => void; isSettled: boolean };
   mediaReady: Promise<void>;
   watchdog: NodeJS.Timeout | null;
+  /** The folder the stream's head was probed in (and its poster made), removed once used. */
+  probeFolder: string | null;
 }
 
 /**
@@ -205,7 +226,9 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   }
 
   /** The stream as far as it came, as an FLV file in its own folder, probed as an upload is. */
-  async function probe(publish: Publish): Promise<StreamProbe> {
+  async function probe(
+    publish: Publish,
+  ): Promise<StreamProbe & { hasAudio: boolean; poster: string | null; variants: LiveVariant[] }> {
     const broadcast = publish.session.broadcast;
     const parts = [
       broadcast.flvHeader,
@@ -225,10 +248,30 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
         tmpDir: options.workDir,
       });
     } catch {
-      throw new RefusedStream(LIVE_MESSAGES.unreadable);
-    } finally {
       await rm(folder, { recursive: true, force: true });
+      throw new RefusedStream(LIVE_MESSAGES.unreadable);
     }
+    // The live's poster: its first frame, made in the same folder from the same file.
+    let poster: string | null = join(folder, 'poster.jpg');
+    try {
+      await runTool(
+        options.media.ffmpegPath,
+        ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file', '-f', 'flv'].concat([
+          '-i',
+          'head.flv',
+          '-frames:v',
+          '1',
+          '-q:v',
+          '4',
+          '-y',
+          'poster.jpg',
+        ]),
+        { cwd: folder },
+      );
+    } catch {
+      poster = null;
+    }
+    publish.probeFolder = folder;
     const found = {
       width: info.video.width,
       height: info.video.height,
@@ -246,7 +289,13 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       throw new RefusedStream(LIVE_MESSAGES.frameRate(found, limits));
     }
     if (info.video.codec !== 'h264') throw new RefusedStream(LIVE_MESSAGES.unreadable);
-    return found;
+    const variants = liveVariants({
+      ...found,
+      bitRate: info.bitRate ?? 4_000_000,
+      videoCodec: avcCodecOf(broadcast.flvVideoHeader),
+      audioCodec: info.audio ? (info.audio.profile === 'HE-AAC' ? 'mp4a.40.5' : 'mp4a.40.2') : null,
+    });
+    return { ...found, hasAudio: info.audio !== null, poster, variants };
   }
 
   /** The live's work folder (one per live, kept across reconnections) and its next part's name. */
@@ -262,27 +311,20 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   }
 
   /** ffmpeg reading the stream from its standard input only, writing into the live's folder. */
-  function startRecorder(publish: Publish, folder: string, part: string) {
+  function startRecorder(
+    publish: Publish,
+    folder: string,
+    part: string,
+    stream: { hasAudio: boolean; height: number },
+  ) {
     const recorder = spawn(
       options.media.ffmpegPath,
-      [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-protocol_whitelist',
-        'pipe,file',
-        '-f',
-        'flv',
-        '-i',
-        'pipe:0',
-        '-map',
-        '0',
-        '-c',
-        'copy',
-        '-f',
-        'flv',
+      liveLadderArgs({
         part,
-      ],
+        hasAudio: stream.hasAudio,
+        inputHeight: stream.height,
+        x264Preset: options.media.x264Preset,
+      }),
       { cwd: folder, stdio: ['pipe', 'ignore', 'pipe'] },
     );
     let errors = '';
@@ -322,6 +364,15 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     const recorder = publish.recorder;
     publish.recorder = null;
     recorder?.stdin?.end();
+    const sync = publish.sync;
+    publish.sync = null;
+    if (!sync) return;
+    // The last segments reach storage once ffmpeg has written them.
+    const flushed =
+      recorder && recorder.exitCode === null
+        ? new Promise<void>((resolve) => recorder.once('exit', () => resolve()))
+        : Promise.resolve();
+    void flushed.then(() => sync.stop());
   }
 
   /** Ends the stream and its live at once with the reason (bad input, a stall, a failure). */
@@ -360,7 +411,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       clearTimeout(deadline);
     }
     if (publish.isClosed) return;
-    let found: StreamProbe;
+    let found: Awaited<ReturnType<typeof probe>>;
     try {
       found = await probe(publish);
     } catch (error) {
@@ -379,7 +430,44 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     publish.videoId = started.videoId;
     if (publish.isClosed) return onClosed(publish);
     const { folder, part } = await nextPart(started.videoId);
-    startRecorder(publish, folder, part);
+    for (const index of found.variants.keys()) {
+      await mkdir(join(folder, 'hls', `v${index}`), { recursive: true });
+    }
+    startRecorder(publish, folder, part, found);
+    const videoId = started.videoId;
+    const sync = new LiveMediaSync(
+      folder,
+      options.storage,
+      videoId,
+      log,
+      liveMasterPlaylist(found.variants),
+      found.variants.length,
+    );
+    publish.sync = sync;
+    sync.start();
+    const posterFile = found.poster;
+    const probeFolder = publish.probeFolder;
+    publish.probeFolder = null;
+    void sync.watchable
+      .then(async () => {
+        if (posterFile) await options.storage.putFile(livePosterKey(videoId), posterFile);
+        const marked = await markLiveWatchable(
+          options.db,
+          videoId,
+          {
+            masterPlaylistKey: liveMasterKey(videoId),
+            posterKey: posterFile ? livePosterKey(videoId) : null,
+          },
+          now(),
+        );
+        if (marked) options.events.publish({ type: 'published', videoId, ownerId: marked.ownerId });
+      })
+      .catch((error: unknown) =>
+        log.warn({ err: error, videoId }, 'a live could not go on the site'),
+      )
+      .finally(() => {
+        if (probeFolder) void rm(probeFolder, { recursive: true, force: true });
+      });
     log.info(
       { videoId: started.videoId, isContinued: started.isContinued, ...found },
       'live stream on air',
@@ -433,6 +521,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       videoId: null,
       recorder: null,
       subscriber: null,
+      sync: null,
       lastPacketAt: Date.now(),
       hasVideoHeader: false,
       firstKeyframeDts: null,
@@ -440,6 +529,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       media,
       mediaReady,
       watchdog: null,
+      probeFolder: null,
     };
     sessions.set(session, publish);
     if (session.streamApp !== 'live') return refuse(publish, LIVE_REFUSALS.wrongApp);
