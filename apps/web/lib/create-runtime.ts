@@ -158,6 +158,8 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
           media,
           storage,
           events,
+          queue,
+          transcodeJob,
           port: config.LIVE_RTMP_PORT,
           workDir: join(config.dataDir, 'live'),
         }).catch((error: NodeJS.ErrnoException) => {

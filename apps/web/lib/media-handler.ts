@@ -13,11 +13,12 @@ export const MEDIA_PATH_PREFIX = '/media/';
 
 /**
  * Only finished renditions are public (`videos/{id}/v{version}/...`, written once under a fresh
- * random version prefix) and re-encoded avatars (`avatars/{userId}/v{version}.webp`). Uploaded
- * sources and anything else are never served.
+ * random version prefix), re-encoded avatars (`avatars/{userId}/v{version}.webp`) and a live's
+ * playlists, segments and poster (`live/{id}/...`, docs/live.md). Uploaded sources and anything
+ * else are never served.
  */
 const PUBLIC_KEY =
-  /^(?:videos\/[A-Za-z0-9_-]+\/v[a-z0-9]+\/[A-Za-z0-9_./-]+|avatars\/[A-Za-z0-9_-]+\/v[a-f0-9]+\.webp)$/;
+  /^(?:videos\/[A-Za-z0-9_-]+\/v[a-z0-9]+\/[A-Za-z0-9_./-]+|avatars\/[A-Za-z0-9_-]+\/v[a-f0-9]+\.webp|live\/[A-Za-z0-9_-]+\/(?:master\.m3u8|poster\.jpg|v\d\/(?:index\.m3u8|seg-\d+\.ts)))$/;
 
 function sendStatus(response: ServerResponse, status: number, message: string) {
   response.writeHead(status, {

@@ -210,7 +210,14 @@ export interface StreamProbe {
  */
 export async function startLive(
   db: Database,
-  input: { userId: string; username: string; key: StreamKey; probe: StreamProbe; now?: Date },
+  input: {
+    userId: string;
+    username: string;
+    key: StreamKey;
+    probe: StreamProbe;
+    now?: Date;
+    reconnectWindowMs?: number;
+  },
 ): Promise<{ videoId: string; isContinued: boolean }> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
@@ -222,7 +229,9 @@ export async function startLive(
       .for('update');
     if (current) {
       const isRecent =
-        current.droppedAt && now.getTime() - current.droppedAt.getTime() <= RECONNECT_WINDOW_MS;
+        current.droppedAt &&
+        now.getTime() - current.droppedAt.getTime() <=
+          (input.reconnectWindowMs ?? RECONNECT_WINDOW_MS);
       if (!current.droppedAt) throw new ServiceError('conflict', LIVE_REFUSALS.secondStream);
       if (isRecent) {
         await tx
@@ -325,6 +334,18 @@ export async function markLiveWatchable(
       updatedAt: now,
     })
     .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
+    .returning({ ownerId: videos.ownerId });
+  return row ?? null;
+}
+
+/** A live whose streamer chose not to keep it is removed when it ends, as a deleted video is. */
+export async function discardLive(
+  db: Database,
+  videoId: string,
+): Promise<{ ownerId: string } | null> {
+  const [row] = await db
+    .delete(videos)
+    .where(eq(videos.id, videoId))
     .returning({ ownerId: videos.ownerId });
   return row ?? null;
 }

@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveStreams, streamKeys, videos } from '@cutroom/core/db/schema';
 import { issueStreamKey, LIVE_REFUSALS, saveLiveDetails } from '@cutroom/core/live/live.service';
+import { transcodeDeadLetterJob, transcodeVideoJob } from '@cutroom/core/jobs/job-definitions';
+import { JobQueue } from '@cutroom/core/jobs/job-queue';
 import { createLogger } from '@cutroom/core/logging/logger';
 import { createUser } from '@cutroom/core/testing/factories';
 import { createTestDatabase } from '@cutroom/core/testing/test-db';
@@ -25,6 +27,7 @@ const work = mkdtempSync(join(tmpdir(), 'cutroom-live-ingest-'));
 const storage = new LocalStorage({ root: join(work, 'media'), publicBaseUrl: '/media' });
 const events = new InProcessEvents();
 let ingest: LiveIngest;
+let queue: JobQueue;
 
 interface Pushed {
   process: ChildProcess;
@@ -71,25 +74,44 @@ async function waitFor<T>(check: () => Promise<T | undefined | null | false>, ms
 }
 
 beforeAll(async () => {
+  queue = await JobQueue.start(handle, [transcodeDeadLetterJob, transcodeVideoJob]);
   ingest = await startLiveIngest({
     db: handle.db,
     log: createLogger({ level: (globalThis.process.env.LIVE_LOG as 'info') ?? 'silent' }),
     media: mediaConfigFrom(),
     storage,
     events,
+    queue,
     port: 0,
     host: '127.0.0.1',
     workDir: work,
-    limits: { keyframeDeadlineMs: 3_000 },
+    // A minute to come back is the site's; a few seconds here, so the end comes soon.
+    limits: { keyframeDeadlineMs: 3_000, reconnectWindowMs: 4_000 },
   });
 });
 
 afterAll(async () => {
   await ingest?.stop();
+  await queue?.stop({ timeoutMs: 5_000 });
   await rm(work, { recursive: true, force: true });
 });
 
 describe('RTMP ingest', () => {
+  it('removes a live whose streamer chose not to keep it when it ends', async () => {
+    const { user, actor } = await createUser(handle.db);
+    const { key } = await issueStreamKey(handle.db, actor);
+    await saveLiveDetails(handle.db, actor, { keepRecording: false });
+    const pushed = push(urlOf(key), 3);
+    const [live] = await waitFor(async () => {
+      const rows = await liveOf(user.id);
+      return rows.length > 0 && rows;
+    });
+    expect((await pushed.done).code).toBe(0);
+    await waitFor(async () => (await liveOf(user.id)).length === 0);
+    expect(await handle.db.select().from(videos).where(eq(videos.id, live!.videoId))).toEqual([]);
+    expect(await storage.list(`live/${live!.videoId}/`)).toEqual([]);
+  }, 30_000);
+
   it('refuses an unknown key with a reason ffmpeg prints', async () => {
     const { code, stderr } = await push(urlOf('not-a-key'), 5).done;
     expect(code).not.toBe(0);
@@ -220,5 +242,23 @@ describe('RTMP ingest', () => {
       expect(info.video.codec).toBe('h264');
       expect(info.audio?.codec).toBe('aac');
     }
+
+    // No stream comes back: the live ends, its live media leave storage, and its recording
+    // (both parts) goes through the normal ladder as the same video.
+    const replay = await waitFor(async () => {
+      const [row] = await handle.db.select().from(videos).where(eq(videos.id, live!.videoId));
+      return row?.sourceKey ? row : null;
+    });
+    expect(replay.status).toBe('processing');
+    expect(replay.jobId).not.toBeNull();
+    expect((await liveOf(user.id))[0]).toMatchObject({
+      state: 'ended',
+      endReason: 'The stream stopped',
+    });
+    expect(await storage.list(`live/${live!.videoId}/`)).toEqual([]);
+    const source = join(work, 'media', replay.sourceKey!);
+    const recording = await probeMedia(source);
+    expect(recording.video.codec).toBe('h264');
+    expect(recording.durationSeconds).toBeGreaterThan(parts.length);
   }, 60_000);
 });

@@ -11,6 +11,7 @@ import { ServiceError } from '@cutroom/core/api/service-error';
 import type { Database } from '@cutroom/core/db/client';
 import {
   checkStreamKey,
+  discardLive,
   endLive,
   hashStreamKey,
   LIVE_REFUSALS,
@@ -23,7 +24,10 @@ import {
   type StreamProbe,
 } from '@cutroom/core/live/live.service';
 import type { Logger } from '@cutroom/core/logging/logger';
+import type { TranscodeVideoJob } from '@cutroom/core/jobs/job-definitions';
+import type { JobQueue } from '@cutroom/core/jobs/job-queue';
 import type { Storage } from '@cutroom/core/storage/storage';
+import { processRecording } from '@cutroom/core/videos/video-processing.service';
 import type { ProcessingEvents } from '@cutroom/core/videos/processing-events';
 import { probeUploadedVideo } from '../accept-upload';
 import { runTool } from '../ffmpeg-runner';
@@ -36,6 +40,7 @@ import {
   liveMasterKey,
   LiveMediaSync,
   livePosterKey,
+  livePrefix,
 } from './live-ladder';
 import type { MediaConfig } from '../media-config';
 
@@ -52,6 +57,8 @@ export interface LiveLimits {
   maxFrameRate: number;
   /** Bytes waiting for ffmpeg before the stream is ended as one the site cannot keep up with. */
   maxBacklogBytes: number;
+  /** A stream back on the same key within this continues the same live. */
+  reconnectWindowMs: number;
 }
 
 export const DEFAULT_LIVE_LIMITS: LiveLimits = {
@@ -62,6 +69,7 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   maxHeight: 2160,
   maxFrameRate: 120,
   maxBacklogBytes: 32 * 1024 * 1024,
+  reconnectWindowMs: RECONNECT_WINDOW_MS,
 };
 
 /** FLV codec ids the site carries: H.264 video, AAC audio. */
@@ -118,6 +126,9 @@ export interface LiveIngestOptions {
   storage: Storage;
   /** Announces a live going on the site (pages and listings drop what they kept). */
   events: ProcessingEvents;
+  /** Where a kept recording's processing job goes when the live ends. */
+  queue: JobQueue;
+  transcodeJob?: TranscodeVideoJob;
   /** The RTMP port (0: any free port, for tests). */
   port: number;
   host?: string;
@@ -132,6 +143,8 @@ export interface LiveIngest {
   port: number;
   /** The work folder of a live this process took, or null. */
   workDirOf(videoId: string): string | null;
+  /** Ends a live on this node now (staff): its stream is cut, then the live finished. */
+  end(videoId: string, reason: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -176,6 +189,10 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   const byKey = new Map<string, Publish>();
   const workDirs = new Map<string, string>();
   const dropTimers = new Set<NodeJS.Timeout>();
+  /** Each live's last ffmpeg, until it has written its last segment and recording bytes. */
+  const flushes = new Map<string, Promise<void>>();
+  /** Lives being finished (recording processed or discarded), for `stop` to wait on. */
+  const finishing = new Set<Promise<void>>();
   const sockets = new Set<Socket>();
 
   function refuse(publish: Publish, reason: string) {
@@ -372,7 +389,64 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       recorder && recorder.exitCode === null
         ? new Promise<void>((resolve) => recorder.once('exit', () => resolve()))
         : Promise.resolve();
-    void flushed.then(() => sync.stop());
+    const done = flushed.then(() => sync.stop());
+    if (publish.videoId) flushes.set(publish.videoId, done);
+  }
+
+  /**
+   * After a live ends: its live media leave storage, and its recording goes through the
+   * normal ladder as the same video, or the video is removed when the streamer chose so.
+   */
+  function finishLive(ended: { videoId: string; keepRecording: boolean }) {
+    const work = (async () => {
+      const { videoId } = ended;
+      await flushes.get(videoId);
+      flushes.delete(videoId);
+      const folder = workDirs.get(videoId);
+      workDirs.delete(videoId);
+      await options.storage.deletePrefix(livePrefix(videoId));
+      const parts = folder
+        ? (await readdir(folder)).filter((name) => /^part-\d+\.flv$/.test(name)).sort()
+        : [];
+      if (!ended.keepRecording || parts.length === 0) {
+        const removed = await discardLive(options.db, videoId);
+        if (removed) options.events.publish({ type: 'removed', videoId, ownerId: removed.ownerId });
+      } else {
+        await writeFile(
+          join(folder!, 'parts.txt'),
+          parts.map((part) => `file '${part}'`).join('\n'),
+        );
+        await runTool(
+          options.media.ffmpegPath,
+          ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file'].concat(
+            ['-f', 'concat', '-safe', '1', '-i', 'parts.txt', '-map', '0', '-c', 'copy'],
+            ['-movflags', '+faststart', '-y', 'recording.mp4'],
+          ),
+          { cwd: folder! },
+        );
+        await processRecording(
+          {
+            db: options.db,
+            storage: options.storage,
+            queue: options.queue,
+            events: options.events,
+            transcodeJob: options.transcodeJob,
+          },
+          videoId,
+          join(folder!, 'recording.mp4'),
+        );
+      }
+      if (folder) await rm(folder, { recursive: true, force: true });
+      log.info({ videoId, isKept: ended.keepRecording }, 'live ended');
+    })().catch((error: unknown) => log.error({ err: error }, 'finishing a live failed'));
+    finishing.add(work);
+    void work.finally(() => finishing.delete(work));
+  }
+
+  /** Ends a live now (staff, bad input): its stream is cut and the live finished. */
+  async function endNow(videoId: string, reason: string) {
+    const ended = await endLive(options.db, videoId, reason, now());
+    if (ended) finishLive(ended);
   }
 
   /** Ends the stream and its live at once with the reason (bad input, a stall, a failure). */
@@ -382,7 +456,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     stopRecorder(publish);
     if (videoId) {
       publish.videoId = null;
-      await endLive(options.db, videoId, reason, now()).catch((error: unknown) =>
+      await endNow(videoId, reason).catch((error: unknown) =>
         log.warn({ err: error, videoId }, 'ending a live failed'),
       );
     }
@@ -421,7 +495,12 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     if (publish.isClosed) return;
     let started;
     try {
-      started = await startLive(options.db, { ...check, probe: found, now: now() });
+      started = await startLive(options.db, {
+        ...check,
+        probe: found,
+        now: now(),
+        reconnectWindowMs: limits.reconnectWindowMs,
+      });
     } catch (error) {
       if (error instanceof ServiceError && error.kind === 'conflict')
         return refuseNoted(error.message);
@@ -496,10 +575,14 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     );
     const timer = setTimeout(() => {
       dropTimers.delete(timer);
-      void endDroppedLive(options.db, videoId, droppedAt).catch((error: unknown) =>
-        log.warn({ err: error, videoId }, 'ending a dropped live failed'),
-      );
-    }, RECONNECT_WINDOW_MS);
+      void endDroppedLive(options.db, videoId, droppedAt)
+        .then((ended) => {
+          if (ended) finishLive(ended);
+        })
+        .catch((error: unknown) =>
+          log.warn({ err: error, videoId }, 'ending a dropped live failed'),
+        );
+    }, limits.reconnectWindowMs);
     timer.unref();
     dropTimers.add(timer);
   }
@@ -579,6 +662,11 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   return {
     port,
     workDirOf: (videoId) => workDirs.get(videoId) ?? null,
+    async end(videoId, reason) {
+      const publish = [...sessions.values()].find((candidate) => candidate.videoId === videoId);
+      if (publish) await endWith(publish, reason);
+      else await endNow(videoId, reason);
+    },
     async stop() {
       Context.eventEmitter.removeListener('prePublish', onPrePublish);
       for (const timer of dropTimers) clearTimeout(timer);
@@ -586,6 +674,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       for (const publish of sessions.values()) stopRecorder(publish);
       for (const socket of sockets) socket.destroy();
       await closed;
+      await Promise.all(finishing);
     },
   };
 }
@@ -594,8 +683,8 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
 class RefusedStream extends Error {}
 
 /** Ends a live still waiting for its stream since `droppedAt` (none came back). */
-async function endDroppedLive(db: Database, videoId: string, droppedAt: Date): Promise<void> {
+async function endDroppedLive(db: Database, videoId: string, droppedAt: Date) {
   const live = await readLiveStream(db, videoId);
-  if (live?.state !== 'live' || live.droppedAt?.getTime() !== droppedAt.getTime()) return;
-  await endLive(db, videoId, LIVE_MESSAGES.stopped, new Date());
+  if (live?.state !== 'live' || live.droppedAt?.getTime() !== droppedAt.getTime()) return null;
+  return endLive(db, videoId, LIVE_MESSAGES.stopped, new Date());
 }
