@@ -62,6 +62,7 @@ export function GoLiveForm({
   const [details, setDetails] = useState(initial.details);
   const [key, setKey] = useState<string | null>(null);
   const [confirmingNewKey, setConfirmingNewKey] = useState(false);
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   const errors = useFormErrors(FIELDS);
@@ -76,6 +77,16 @@ export function GoLiveForm({
     setConfirmingNewKey(false);
     if (!result.ok) return errors.show(result.body.error ?? 'The key could not be made');
     setKey(result.body.key);
+    setState(result.body.live);
+  }
+
+  async function endLive() {
+    setBusy(true);
+    errors.show(null);
+    const result = await callApi<{ live: GoLiveState }>('/api/v2/live', { mode: 'End' });
+    setBusy(false);
+    setConfirmingEnd(false);
+    if (!result.ok) return errors.show(result.body.error ?? 'The live could not be ended');
     setState(result.body.live);
   }
 
@@ -114,6 +125,38 @@ export function GoLiveForm({
           >
             Open your live page
           </a>
+          <span className="mt-2 flex flex-wrap items-center gap-2">
+            {confirmingEnd ? (
+              <span
+                role="group"
+                aria-label="Confirm the end"
+                className="flex flex-wrap items-center gap-2"
+              >
+                {details.keepRecording
+                  ? 'End the live now? Its recording becomes a video.'
+                  : 'End the live now? It is removed, as you chose not to keep it.'}
+                <button
+                  type="button"
+                  disabled={busy}
+                  className="rounded-full bg-red-600 px-4 py-2 text-sm font-semibold text-white"
+                  onClick={() => void endLive()}
+                >
+                  End the live
+                </button>
+                <button
+                  type="button"
+                  className={buttonClass}
+                  onClick={() => setConfirmingEnd(false)}
+                >
+                  Cancel
+                </button>
+              </span>
+            ) : (
+              <button type="button" className={buttonClass} onClick={() => setConfirmingEnd(true)}>
+                End the live
+              </button>
+            )}
+          </span>
         </p>
       )}
       {state.lastRefusal && (

@@ -1,13 +1,25 @@
 import { z } from 'zod';
-import { defineModeEndpoint, type RequestContext } from '../api/endpoint';
+import { defineModeEndpoint, requireMediaServices, type RequestContext } from '../api/endpoint';
 import { CATEGORIES, VIDEO_VISIBILITIES } from '../db/schema';
-import { issueStreamKey, LiveDetailsInput, readGoLive, saveLiveDetails } from './live.service';
+import {
+  disableStreamKey,
+  DisableStreamKeyInput,
+  endOwnLive,
+  staffEndLive,
+  StaffEndLiveInput,
+  issueStreamKey,
+  LiveDetailsInput,
+  readGoLive,
+  saveLiveDetails,
+} from './live.service';
 
 /** Where streams go: the site's host on the RTMP port, app `live` (null when ingest is off). */
 export function rtmpUrlOf(config: RequestContext['config']): string | null {
   if (config.LIVE_RTMP_PORT === 0) return null;
   return `rtmp://${new URL(config.PUBLIC_URL).hostname}:${config.LIVE_RTMP_PORT}/live`;
 }
+
+const OkAnswer = z.object({ ok: z.boolean() });
 
 const GoLiveAnswer = z.object({
   live: z.object({
@@ -69,6 +81,41 @@ export const liveEndpoint = defineModeEndpoint({
       handle: async (_input, context) => {
         const { key } = await issueStreamKey(context.db, context.actor, context.now());
         return { body: { key, ...(await goLiveAnswer(context)) } };
+      },
+    },
+    End: {
+      right: 'upload',
+      summary:
+        'End the live on air now; its recording then goes through the normal ladder (or the video is removed when it is not kept).',
+      input: z.object({}),
+      output: GoLiveAnswer,
+      handle: async (_input, context) => {
+        const { events } = requireMediaServices(context);
+        await endOwnLive({ db: context.db, events }, context.actor, context.now());
+        return { body: await goLiveAnswer(context) };
+      },
+    },
+    StaffEnd: {
+      right: 'moderate',
+      summary:
+        'Staff: end a live on air (`videoId`, `reason`); the streamer is told, the staff log records it, and its recording is processed as at any end.',
+      input: StaffEndLiveInput,
+      output: OkAnswer,
+      handle: async (input, context) => {
+        const { events } = requireMediaServices(context);
+        await staffEndLive({ db: context.db, events }, context.actor, input, context.now());
+        return { body: { ok: true } };
+      },
+    },
+    DisableKey: {
+      right: 'moderate',
+      summary:
+        "Staff: disable a member's stream key (`userId`, `reason`); streams on it are refused until they make a new one. The staff log records it.",
+      input: DisableStreamKeyInput,
+      output: OkAnswer,
+      handle: async (input, context) => {
+        await disableStreamKey(context.db, context.actor, input, context.now());
+        return { body: { ok: true } };
       },
     },
     SaveDetails: {

@@ -15,7 +15,9 @@ import {
   type LiveStream,
   type StreamKey,
 } from '../db/schema';
+import { recordStaffAction } from '../moderation/staff-log.service';
 import { onSiteStatusSql } from '../video-settings/on-site-status';
+import type { ProcessingEvents } from '../videos/processing-events';
 import { newVideoId, slugify } from '../videos/video-processing.service';
 
 /** A stream that drops and comes back on the same key within this continues the same live. */
@@ -348,4 +350,124 @@ export async function discardLive(
     .where(eq(videos.id, videoId))
     .returning({ ownerId: videos.ownerId });
   return row ?? null;
+}
+
+export const LIVE_END_REASONS = {
+  byStreamer: 'The streamer ended the live',
+  byStaff: 'Staff ended the live',
+} as const;
+
+/**
+ * Ends the member's live on air from the Go live page (none on air: nothing happens); the node holding its stream hears it
+ * and cuts the stream, then the recording is processed (or the video removed) as at any end.
+ */
+export async function endOwnLive(
+  ctx: { db: Database; events: ProcessingEvents },
+  actor: Actor | null,
+  now: Date = new Date(),
+): Promise<void> {
+  const user = requireMemberRight(actor, 'upload');
+  const [live] = await ctx.db
+    .select({ videoId: liveStreams.videoId })
+    .from(liveStreams)
+    .where(and(eq(liveStreams.ownerId, user.id), eq(liveStreams.state, 'live')))
+    .limit(1);
+  // Not live (any more): nothing to end, as after a second press.
+  if (!live) return;
+  const ended = await endLive(ctx.db, live.videoId, LIVE_END_REASONS.byStreamer, now);
+  if (ended) {
+    ctx.events.publish({
+      type: 'live-ended',
+      videoId: ended.videoId,
+      ownerId: ended.ownerId,
+      reason: LIVE_END_REASONS.byStreamer,
+    });
+  }
+}
+
+export const StaffEndLiveInput = z.object({
+  videoId: z.string().min(1).max(64),
+  reason: z.string().trim().max(500).default(''),
+});
+export const DisableStreamKeyInput = z.object({
+  userId: z.string().min(1).max(64),
+  reason: z.string().trim().max(500).default(''),
+});
+
+/** Staff end a live on air (the staff log records it); its stream is cut as at any end. */
+export async function staffEndLive(
+  ctx: { db: Database; events: ProcessingEvents },
+  actor: Actor | null,
+  input: z.input<typeof StaffEndLiveInput>,
+  now: Date = new Date(),
+): Promise<void> {
+  const staff = requireMemberRight(actor, 'moderate');
+  const { videoId, reason } = StaffEndLiveInput.parse(input);
+  const ended = await ctx.db.transaction(async (tx) => {
+    const row = await endLive(tx as unknown as Database, videoId, LIVE_END_REASONS.byStaff, now);
+    if (!row) throw new ServiceError('not_found', 'This live is not on air');
+    const [video] = await tx
+      .select({ title: videos.title })
+      .from(videos)
+      .where(eq(videos.id, videoId));
+    await recordStaffAction(
+      tx,
+      staff,
+      {
+        action: 'end_live',
+        targetKind: 'video',
+        targetId: videoId,
+        targetLabel: video?.title,
+        reason,
+        ownerId: row.ownerId,
+      },
+      now,
+    );
+    return row;
+  });
+  ctx.events.publish({
+    type: 'live-ended',
+    videoId,
+    ownerId: ended.ownerId,
+    reason: LIVE_END_REASONS.byStaff,
+  });
+}
+
+/**
+ * Staff disable a member's stream key (the staff log records it): streams on it are refused
+ * until the member makes a new one. A live on air goes on until it ends (staff end it apart).
+ */
+export async function disableStreamKey(
+  db: Database,
+  actor: Actor | null,
+  input: z.input<typeof DisableStreamKeyInput>,
+  now: Date = new Date(),
+): Promise<void> {
+  const staff = requireMemberRight(actor, 'moderate');
+  const { userId, reason } = DisableStreamKeyInput.parse(input);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(streamKeys)
+      .set({ disabledAt: now })
+      .where(eq(streamKeys.userId, userId))
+      .returning({ userId: streamKeys.userId });
+    if (!row) throw new ServiceError('not_found', 'This member has no stream key');
+    const [user] = await tx
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.id, userId));
+    await recordStaffAction(
+      tx,
+      staff,
+      {
+        action: 'disable_stream_key',
+        targetKind: 'member',
+        targetId: userId,
+        targetLabel: user?.username,
+        reason,
+        ownerId: userId,
+      },
+      now,
+    );
+  });
 }

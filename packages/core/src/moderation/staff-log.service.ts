@@ -18,6 +18,8 @@ export const STAFF_ACTION_KINDS = [
   'delete_comment',
   'decline_tagger',
   'revert_label_change',
+  'end_live',
+  'disable_stream_key',
 ] as const;
 export type StaffActionKind = (typeof STAFF_ACTION_KINDS)[number];
 
@@ -36,6 +38,8 @@ export const STAFF_ACTION_LABELS: Record<StaffActionKind, string> = {
   delete_comment: 'Deleted a comment',
   decline_tagger: 'Declined a tagger application',
   revert_label_change: 'Reverted a label change',
+  end_live: 'Ended a live',
+  disable_stream_key: "Disabled a streamer's key",
 };
 
 /** A transaction or the database: a log entry is written inside the action's transaction. */

@@ -375,6 +375,12 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     publish.session.broadcast.postPlay(subscriber);
   }
 
+  function stopRecorderFor(publish: Publish, videoId: string) {
+    publish.videoId = videoId;
+    stopRecorder(publish);
+    publish.videoId = null;
+  }
+
   function stopRecorder(publish: Publish) {
     if (publish.subscriber) publish.session.broadcast.donePlay(publish.subscriber);
     publish.subscriber = null;
@@ -631,6 +637,24 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   };
   Context.eventEmitter.on('prePublish', onPrePublish);
 
+  // A live ended from a page (its streamer, staff), on whichever node: if this node holds its
+  // stream or its recording, it cuts the one and finishes the other.
+  const stopHearing = options.events.subscribe((event) => {
+    if (event.type !== 'live-ended') return;
+    const publish = [...sessions.values()].find((p) => p.videoId === event.videoId);
+    if (!publish && !workDirs.has(event.videoId)) return;
+    if (publish) {
+      publish.videoId = null;
+      refuse(publish, event.reason);
+      stopRecorderFor(publish, event.videoId);
+    }
+    void readLiveStream(options.db, event.videoId)
+      .then((ended) => {
+        if (ended) finishLive(ended);
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'finishing an ended live failed'));
+  });
+
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     // A connection that sends nothing for this long (a stalled handshake, a stalled stream)
@@ -669,6 +693,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     },
     async stop() {
       Context.eventEmitter.removeListener('prePublish', onPrePublish);
+      stopHearing();
       for (const timer of dropTimers) clearTimeout(timer);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const publish of sessions.values()) stopRecorder(publish);
