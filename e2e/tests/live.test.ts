@@ -69,6 +69,14 @@ describe('going live', () => {
 
       // A visitor opens the live page: the badge, the player's live indicator, and it plays.
       const viewer = await openPage({ viewport: { width: 1280, height: 900 } });
+      const mediaAnswers: string[] = [];
+      viewer.on('response', (response) => {
+        if (response.url().includes('/media/live/')) {
+          mediaAnswers.push(
+            `${response.status()} ${new URL(response.url()).pathname.split('/').slice(-2).join('/')}`,
+          );
+        }
+      });
       await expect
         .poll(
           async () => {
@@ -93,7 +101,7 @@ describe('going live', () => {
             readyState: video.readyState,
             duration: video.duration,
           }));
-          throw new Error(`${String(error)} ${JSON.stringify(state)}`);
+          throw new Error(`${String(error)} ${JSON.stringify(state)} ${mediaAnswers.join(', ')}`);
         });
       await viewer.locator('.cr-live:not([hidden])').waitFor({ timeout: 30_000 });
       await viewer.screenshot({ path: screenshotPath('live-watch-1280.png') });
@@ -115,11 +123,26 @@ describe('going live', () => {
         .getByRole('button', { name: 'Play', exact: true })
         .first()
         .click();
-      await expect
-        .poll(() => viewer.evaluate(() => document.querySelector('video')?.currentTime ?? 0), {
-          timeout: 30_000,
-        })
-        .toBeGreaterThan(0.5);
+      await viewer
+        .waitForFunction(
+          () => (document.querySelector('video')?.currentTime ?? 0) > 0.5,
+          undefined,
+          {
+            timeout: 30_000,
+          },
+        )
+        .catch(async (error: unknown) => {
+          const state = await viewer.locator('video').evaluate((video: HTMLVideoElement) => ({
+            src: video.currentSrc,
+            error: video.error?.message,
+            readyState: video.readyState,
+            paused: video.paused,
+            time: video.currentTime,
+            buffered: video.buffered.length ? [video.buffered.start(0), video.buffered.end(0)] : [],
+          }));
+          await viewer.screenshot({ path: screenshotPath('live-replay-failed.png') });
+          throw new Error(`${String(error)} ${JSON.stringify(state)}`);
+        });
       const duration = await viewer
         .locator('video')
         .evaluate((video: HTMLVideoElement) => video.duration);

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '../access/actor';
 import { can, requireMemberRight } from '../access/rights';
 import { ServiceError } from '../api/service-error';
+import { summaryColumns, toSummary, type VideoSummary } from '../browse/browse.service';
 import type { Database } from '../db/client';
 import {
   CATEGORIES,
@@ -290,19 +291,30 @@ export async function markLiveDropped(
     .where(and(eq(liveStreams.videoId, videoId), eq(liveStreams.state, 'live')));
 }
 
-/** Ends a live (the minute after a drop passed, staff ended it, or bad input ended it). */
+/**
+ * Ends a live (the minute after a drop passed, its streamer or staff ended it, or bad input
+ * ended it). Its video leaves the site until its replay is processed: its live media are about
+ * to be removed, and a page must not offer them meanwhile.
+ */
 export async function endLive(
   db: Database,
   videoId: string,
   reason: string,
   now: Date = new Date(),
 ): Promise<LiveStream | null> {
-  const [row] = await db
-    .update(liveStreams)
-    .set({ state: 'ended', endedAt: now, endReason: reason })
-    .where(and(eq(liveStreams.videoId, videoId), eq(liveStreams.state, 'live')))
-    .returning();
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(liveStreams)
+      .set({ state: 'ended', endedAt: now, endReason: reason })
+      .where(and(eq(liveStreams.videoId, videoId), eq(liveStreams.state, 'live')))
+      .returning();
+    if (!row) return null;
+    await tx
+      .update(videos)
+      .set({ status: 'processing', masterPlaylistKey: null, posterKey: null, updatedAt: now })
+      .where(eq(videos.id, videoId));
+    return row;
+  });
 }
 
 /** A live's course, or null when the video is not a live. */
@@ -470,4 +482,17 @@ export async function disableStreamKey(
       now,
     );
   });
+}
+
+/** The lives on air that are listed (public), newest first: the Live listing (docs/live.md). */
+export async function listLiveVideos(db: Database, limit = 60): Promise<VideoSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(liveStreams)
+    .innerJoin(videos, eq(videos.id, liveStreams.videoId))
+    .innerJoin(users, eq(users.id, videos.ownerId))
+    .where(and(eq(liveStreams.state, 'live'), eq(videos.status, 'published')))
+    .orderBy(desc(liveStreams.startedAt))
+    .limit(limit);
+  return rows.map(toSummary);
 }

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '@cutroom/core/logging/logger';
+import { livePrefix } from '@cutroom/core/live/live-media-keys';
 import type { Storage } from '@cutroom/core/storage/storage';
 
 /**
@@ -12,8 +13,8 @@ import type { Storage } from '@cutroom/core/storage/storage';
 export const LIVE_SEGMENT_SECONDS = 1;
 export const LIVE_WINDOW_SECONDS = 12 * 60;
 export const LIVE_LOW_HEIGHT = 360;
-/** Where a live's media are kept in storage, and the one key its page plays. */
-export const livePrefix = (videoId: string) => `live/${videoId}/`;
+/** Where a live's media are kept in storage (docs/live.md), and the one key its page plays. */
+export { livePrefix };
 export const liveMasterKey = (videoId: string) => `${livePrefix(videoId)}master.m3u8`;
 export const livePosterKey = (videoId: string) => `${livePrefix(videoId)}poster.jpg`;
 

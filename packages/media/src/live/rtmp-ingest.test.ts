@@ -86,7 +86,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     workDir: work,
     // A minute to come back is the site's; a few seconds here, so the end comes soon.
-    limits: { keyframeDeadlineMs: 3_000, reconnectWindowMs: 4_000 },
+    limits: { keyframeDeadlineMs: 3_000, reconnectWindowMs: 10_000 },
   });
 });
 

@@ -403,7 +403,9 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
    * After a live ends: its live media leave storage, and its recording goes through the
    * normal ladder as the same video, or the video is removed when the streamer chose so.
    */
-  function finishLive(ended: { videoId: string; keepRecording: boolean }) {
+  function finishLive(ended: { videoId: string; ownerId: string; keepRecording: boolean }) {
+    // The video left the site as the live ended: pages and listings drop what they kept.
+    options.events.publish({ type: 'processing', videoId: ended.videoId, ownerId: ended.ownerId });
     const work = (async () => {
       const { videoId } = ended;
       await flushes.get(videoId);
