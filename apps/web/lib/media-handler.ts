@@ -80,7 +80,11 @@ export async function serveMedia(
       response.writeHead(304, headers);
       return void response.end();
     }
-    const range = parseRangeHeader(request.headers.range, object.size);
+    // A playlist is small and a live's is rewritten every second: always sent whole, so a
+    // range measured on one version is never cut from the next (docs/live.md).
+    const range = key.endsWith('.m3u8')
+      ? null
+      : parseRangeHeader(request.headers.range, object.size);
     const stream = await storage.getStream(key, range ?? undefined);
     headers['content-length'] = stream.end - stream.start + 1;
     if (range) headers['content-range'] = `bytes ${stream.start}-${stream.end}/${stream.size}`;
