@@ -65,8 +65,8 @@ function liveFfmpegOf(sitePid: number): number | null {
 
 /** The frame-number cells over the top of the test pattern (geq on a small strip: cheap). */
 const CLOCK_FILTER =
-  `nullsrc=s=1280x48:r=${FPS},geq=lum='255*mod(floor(N/pow(2\\,floor(X/${CELL})))\\,2)':cb=128:cr=128[clock];` +
-  `[0:v][clock]overlay=0:0:shortest=1[v]`;
+  `nullsrc=s=1280x48:r=${FPS},geq=lum='255*mod(floor(N/pow(2,floor(X/${CELL}))),2)':cb=128:cr=128,` +
+  `format=yuv420p[clock];[0:v][clock]overlay=0:0:shortest=1[v]`;
 
 async function cpuPerRendition(dir: string): Promise<{ what: string; cpu: number }[]> {
   const source = join(dir, 'pattern.flv');
@@ -172,7 +172,17 @@ async function main() {
       video.muted = true;
       return video.play();
     });
-    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5);
+    await page
+      .waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5)
+      .catch(async (error: unknown) => {
+        const state = await page.locator('video').evaluate((video: HTMLVideoElement) => ({
+          src: video.currentSrc,
+          error: video.error?.message,
+          readyState: video.readyState,
+          paused: video.paused,
+        }));
+        throw new Error(`${String(error)} ${JSON.stringify(state)}`);
+      });
     const ffmpegPid = liveFfmpegOf(site.child.pid!);
     const cpuBefore = ffmpegPid ? cpuSeconds(ffmpegPid) : NaN;
     const measureStart = Date.now();

@@ -58,11 +58,12 @@ export function liveLadderArgs(input: LiveLadderInput): string[] {
   args.push(
     ...['-f', 'hls', '-hls_time', String(LIVE_SEGMENT_SECONDS)],
     ...['-hls_list_size', String(Math.ceil(LIVE_WINDOW_SECONDS / LIVE_SEGMENT_SECONDS))],
-    // A stream back after a drop continues the same playlists, after a discontinuity; the
-    // live's end is written when it really ends, not when a stream drops.
+    // A stream back after a drop continues the same playlists (node-media-server continues its
+    // timestamps); the live's end is written when it really ends, not when a stream drops. No
+    // discontinuity tags: Chromium's own HLS player failed on the ones ffmpeg put first.
     ...[
       '-hls_flags',
-      'delete_segments+independent_segments+program_date_time+append_list+discont_start+omit_endlist+temp_file',
+      'delete_segments+independent_segments+program_date_time+append_list+omit_endlist+temp_file',
     ],
     ...['-hls_segment_filename', 'hls/v%v/seg-%05d.ts'],
     ...[
