@@ -173,18 +173,18 @@ export function GoLiveForm({
         </h2>
         {rtmpUrl ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-muted">Server (RTMP)</dt>
+            <dt className="text-neutral-400">Server (RTMP)</dt>
             <dd className="break-all font-mono" data-testid="rtmp-url">
               {rtmpUrl}
             </dd>
-            <dt className="text-muted">Stream key</dt>
+            <dt className="text-neutral-400">Stream key</dt>
             <dd>
               {key ? (
                 <>
                   <code className="block break-all font-mono" data-testid="stream-key">
                     {key}
                   </code>
-                  <span className="text-muted">
+                  <span className="text-neutral-400">
                     Copy it now: it is shown only this once. Anyone with it can stream as you.
                   </span>
                 </>
@@ -261,12 +261,12 @@ export function GoLiveForm({
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           {OBS_SETTINGS.map(([name, value]) => (
             <div key={name} className="contents">
-              <dt className="text-muted">{name}</dt>
+              <dt className="text-neutral-400">{name}</dt>
               <dd>{value}</dd>
             </div>
           ))}
         </dl>
-        <p className="mt-2 text-sm text-muted">
+        <p className="mt-2 text-sm text-neutral-400">
           From a terminal:{' '}
           <code>
             ffmpeg -re -i video.mp4 -c:v libx264 -g 30 -c:a aac -f flv {rtmpUrl ?? 'rtmp://…/live'}
@@ -365,7 +365,9 @@ export function GoLiveForm({
             >
               Save
             </button>
-            {!state.hasKey && <span className="text-sm text-muted">Make a stream key first.</span>}
+            {!state.hasKey && (
+              <span className="text-sm text-neutral-400">Make a stream key first.</span>
+            )}
             {saved && (
               <span role="status" className="text-sm text-emerald-300">
                 Saved{state.onAir ? ': your live shows it now' : ''}.
