@@ -480,6 +480,7 @@ async function startSite(): Promise<{ url: string; process: ChildProcess; dataDi
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
+      LIVE_RTMP_PORT: '0',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       DATABASE_URL,

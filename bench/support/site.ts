@@ -90,6 +90,8 @@ export async function startSite(options: SiteOptions): Promise<Proc> {
         // Benchmarks register their members through the API, as scripts, with no browser.
         BOT_CHECK: 'off',
         PORT: String(options.port),
+        // Benchmarks take no live streams (bench:live starts its own): no RTMP port to share.
+        LIVE_RTMP_PORT: '0',
         PUBLIC_URL: url,
         DATA_DIR: options.dataDir,
         DATABASE_URL: options.databaseUrl ?? '',

@@ -106,6 +106,8 @@ export async function startSiteServer(
       cpSync(await migratedDatabaseTemplate(), join(dataDir, 'db'), { recursive: true });
   }
   const port = await freePort();
+  // Each server takes live streams on a free port of its own (the live journey streams to it).
+  const rtmpPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
@@ -116,6 +118,7 @@ export async function startSiteServer(
       // Tests make their own accounts and videos; demo content would only add load.
       SEED_DEMO: 'false',
       PORT: String(port),
+      LIVE_RTMP_PORT: String(rtmpPort),
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -135,6 +138,7 @@ export async function startSiteServer(
   return {
     baseUrl,
     dataDir,
+    rtmpPort,
     /** Sends SIGTERM and answers how long the process took to exit, keeping its data. */
     async terminate(): Promise<{ exitMs: number; code: number | null; log: string }> {
       const sent = Date.now();
@@ -174,6 +178,7 @@ export default async function setup(project: TestProject) {
   const site = await startSiteServer(SHARED_SITE_ENV);
   project.provide('baseUrl', site.baseUrl);
   project.provide('dataDir', site.dataDir);
+  project.provide('rtmpPort', site.rtmpPort);
   return site.stop;
 }
 
@@ -181,5 +186,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    rtmpPort: number;
   }
 }

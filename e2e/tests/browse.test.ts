@@ -119,6 +119,7 @@ beforeAll(async () => {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
+      LIVE_RTMP_PORT: '0',
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,

@@ -30,6 +30,7 @@ import {
   InProcessEvents,
 } from '@cutroom/core/videos/processing-events';
 import { seedDemoVideos } from '@cutroom/media/demo/seed-demo-videos';
+import { startLiveIngest } from '@cutroom/media/live/rtmp-ingest';
 import { mediaConfigFrom } from '@cutroom/media/media-config';
 import { startWorker } from '@cutroom/media/worker';
 import { PageCache } from './page-cache';
@@ -147,6 +148,27 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
         log: log.child({ name: 'worker' }),
       })
     : null;
+  // Live streams arrive on the RTMP port of this same process (docs/live.md); 0 turns it off.
+  const liveIngest =
+    config.LIVE_RTMP_PORT === 0
+      ? null
+      : await startLiveIngest({
+          db: database.db,
+          log: log.child({ module: 'live' }),
+          media,
+          storage,
+          events,
+          queue,
+          transcodeJob,
+          port: config.LIVE_RTMP_PORT,
+          workDir: join(config.dataDir, 'live'),
+        }).catch((error: NodeJS.ErrnoException) => {
+          throw new Error(
+            error.code === 'EADDRINUSE'
+              ? `Port ${config.LIVE_RTMP_PORT} is already in use: stop what runs there or set LIVE_RTMP_PORT to another port (0 turns live streams off)`
+              : `Cannot take live streams on port ${config.LIVE_RTMP_PORT} (LIVE_RTMP_PORT): ${error.message}`,
+          );
+        });
   if (isFirstStart) {
     // In the background: the site is usable at once, the demo videos appear as they process.
     seedDemoVideos(
@@ -176,6 +198,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
       log: log.child({ module: 'page-cache' }),
     }),
     async stop() {
+      await liveIngest?.stop();
       await worker?.stop();
       await heldStaffActions.stop();
       stopCommentReplyNotices();

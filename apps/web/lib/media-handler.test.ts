@@ -18,6 +18,9 @@ beforeAll(async () => {
   await storage.putBytes('videos/abc/source/original', 'secret source');
   await storage.putBytes('avatars/u1/v0a1b2c.webp', 'RIFF....WEBP', { contentType: 'image/webp' });
   await storage.putBytes('avatars/u1/upload.png', 'secret upload');
+  await storage.putBytes('live/liv1/v0/index.m3u8', '#EXTM3U\n#EXTINF:1.0,\nseg-00001.ts\n');
+  await storage.putBytes('live/liv1/v0/seg-00001.ts', 'segment');
+  await storage.putBytes('live/liv1/recording.mp4', 'not served');
   server = createServer((request, response) => void serveMedia(storage, request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -35,6 +38,20 @@ describe('serveMedia', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(await response.text()).toBe('#EXTM3U\n');
+  });
+
+  it("serves a live's playlists whole and fresh, its segments, and nothing else of it", async () => {
+    // A range measured on one version of a live playlist must not cut the next: sent whole.
+    const playlist = await fetch(`${base}/media/live/liv1/v0/index.m3u8`, {
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(playlist.status).toBe(200);
+    expect(playlist.headers.get('cache-control')).toBe('no-cache');
+    expect(await playlist.text()).toBe('#EXTM3U\n#EXTINF:1.0,\nseg-00001.ts\n');
+    const segment = await fetch(`${base}/media/live/liv1/v0/seg-00001.ts`);
+    expect(segment.status).toBe(200);
+    expect(await segment.text()).toBe('segment');
+    expect((await fetch(`${base}/media/live/liv1/recording.mp4`)).status).toBe(404);
   });
 
   it('answers byte ranges with 206, and 416 outside the object', async () => {

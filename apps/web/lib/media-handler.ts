@@ -22,11 +22,12 @@ export type MediaAccess = 'public' | 'private' | { refused: string };
 
 /**
  * Only finished renditions are public (`videos/{id}/v{version}/...`, written once under a fresh
- * random version prefix) and re-encoded avatars (`avatars/{userId}/v{version}.webp`). Uploaded
- * sources and anything else are never served.
+ * random version prefix), re-encoded avatars (`avatars/{userId}/v{version}.webp`) and a live's
+ * playlists, segments and poster (`live/{id}/...`, docs/live.md). Uploaded sources and anything
+ * else are never served.
  */
 const PUBLIC_KEY =
-  /^(?:videos\/[A-Za-z0-9_-]+\/v[a-z0-9]+\/[A-Za-z0-9_./-]+|avatars\/[A-Za-z0-9_-]+\/v[a-f0-9]+\.webp)$/;
+  /^(?:videos\/[A-Za-z0-9_-]+\/v[a-z0-9]+\/[A-Za-z0-9_./-]+|avatars\/[A-Za-z0-9_-]+\/v[a-f0-9]+\.webp|live\/[A-Za-z0-9_-]+\/(?:master\.m3u8|poster\.jpg|v\d\/(?:index\.m3u8|seg-\d+\.ts)))$/;
 
 function sendStatus(response: ServerResponse, status: number, message: string) {
   response.writeHead(status, {
@@ -95,7 +96,11 @@ export async function serveMedia(
       response.writeHead(304, headers);
       return void response.end();
     }
-    const range = parseRangeHeader(request.headers.range, object.size);
+    // A playlist is small and a live's is rewritten every second: always sent whole, so a
+    // range measured on one version is never cut from the next (docs/live.md).
+    const range = key.endsWith('.m3u8')
+      ? null
+      : parseRangeHeader(request.headers.range, object.size);
     const stream = await storage.getStream(key, range ?? undefined);
     headers['content-length'] = stream.end - stream.start + 1;
     if (range) headers['content-range'] = `bytes ${stream.start}-${stream.end}/${stream.size}`;

@@ -1,4 +1,5 @@
 import type { VideoSummary } from '@cutroom/core/browse/browse.service';
+import { isLiveMediaKey } from '@cutroom/core/live/live-media-keys';
 import { joinPublicUrl } from '@cutroom/core/storage/storage';
 
 /** What a card renders: a video summary with browser URLs for its poster and preview. */
@@ -7,6 +8,8 @@ export type CardVideo = Omit<VideoSummary, 'posterKey' | 'posterWebpKey' | 'spri
   posterWebpUrl?: string | null;
   /** The sprite sheets' WebVTT track; the card previews on hover when present. */
   previewVttUrl?: string | null;
+  /** On air now: the card shows the LIVE badge (docs/live.md). */
+  isLive?: boolean;
 };
 
 /** A stored object's browser URL under the media base URL: the storage layer's own join. */
@@ -21,6 +24,8 @@ export function toCardVideo(video: VideoSummary, mediaBaseUrl: string): CardVide
     posterUrl: url(posterKey),
     posterWebpUrl: url(posterWebpKey),
     previewVttUrl: url(spritesVttKey),
+    // While on air, a live's poster is its own, among its live media.
+    isLive: isLiveMediaKey(posterKey),
   };
 }
 

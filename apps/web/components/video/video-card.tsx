@@ -38,6 +38,14 @@ export function VideoCard({ video }: { video: CardVideo }) {
               {formatDuration(video.durationSeconds)}
             </span>
           )}
+          {video.isLive && (
+            <span
+              data-testid="card-live-badge"
+              className="absolute bottom-1.5 left-1.5 rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold uppercase text-white"
+            >
+              Live
+            </span>
+          )}
           {video.topQuality != null && video.topQuality >= 1080 && (
             <span className="absolute left-1.5 top-1.5 rounded bg-black/70 px-1 py-0.5 text-[10px] font-bold">
               {video.topQuality >= 2160 ? '4K' : 'HD'}

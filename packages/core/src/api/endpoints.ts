@@ -11,6 +11,7 @@ import { eventsEndpoint } from '../events/events.endpoints';
 import { feedEndpoint } from '../feed/feed.endpoints';
 import { commentsEndpoint } from '../comments/comments.endpoints';
 import { libraryEndpoint } from '../library/library.endpoints';
+import { liveEndpoint } from '../live/live.endpoints';
 import { memberPartsEndpoint } from '../member-parts/member-parts.endpoints';
 import { accountEndpoint } from '../my-account/my-account.endpoints';
 import { sendMessageEndpoint } from '../messages/messages.endpoints';
@@ -67,6 +68,7 @@ export const endpoints: readonly Endpoint[] = [
   partnerEndpoint,
   supportEndpoint,
   watchedWordsEndpoint,
+  liveEndpoint,
 ];
 
 export function findEndpoint(path: string): Endpoint | undefined {

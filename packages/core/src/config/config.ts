@@ -44,6 +44,10 @@ export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /**
+     * The port `npm start` takes live streams on (RTMP, docs/live.md); 0 turns live ingest off.
+     */
+    LIVE_RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
     /** The address people use; by default http://localhost:{PORT}. */
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default('data'),

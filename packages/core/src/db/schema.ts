@@ -1500,3 +1500,62 @@ export const supporterGrants = pgTable('supporter_grants', {
   grantedBy: text().notNull().default(''),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A member's stream key for going live (docs/live.md). Only the key's SHA-256 is kept: the key
+ * is shown once, when made. The row also holds the details the next live takes (as an
+ * upload's), and the last stream refused on this key, for the Go live page to say why.
+ */
+export const streamKeys = pgTable('stream_keys', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** SHA-256 of the key, hex. */
+  keyHash: text().notNull().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Set by staff: streams on this key are refused until the member makes a new one. */
+  disabledAt: timestamp({ withTimezone: true }),
+  title: text().notNull().default(''),
+  description: text().notNull().default(''),
+  category: categoryEnum().notNull().default('other'),
+  visibility: videoVisibilityEnum().notNull().default('public'),
+  /** Whether the recording becomes an ordinary video when the live ends. */
+  keepRecording: boolean().notNull().default(true),
+  lastRefusal: text(),
+  lastRefusalAt: timestamp({ withTimezone: true }),
+});
+
+export type StreamKey = typeof streamKeys.$inferSelect;
+
+/** A live's course: on air (or dropped, waiting a minute for the streamer), then ended. */
+export const LIVE_STATES = ['live', 'ended'] as const;
+export type LiveState = (typeof LIVE_STATES)[number];
+export const liveStateEnum = pgEnum('live_state', LIVE_STATES);
+
+/** A live video: the videos row carries its title and page; this row, its stream's course. */
+export const liveStreams = pgTable(
+  'live_streams',
+  {
+    videoId: text()
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    ownerId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: liveStateEnum().notNull().default('live'),
+    keepRecording: boolean().notNull().default(true),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the stream dropped; a stream on the same key within a minute continues this live. */
+    droppedAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+    /** Why it ended: the streamer stopped, staff ended it, or the reason bad input ended it. */
+    endReason: text(),
+    /** The incoming stream as probed: codec, size and frame rate. */
+    inputWidth: integer(),
+    inputHeight: integer(),
+    inputFrameRate: real(),
+  },
+  (t) => [index('live_streams_owner_state_idx').on(t.ownerId, t.state)],
+);
+
+export type LiveStream = typeof liveStreams.$inferSelect;

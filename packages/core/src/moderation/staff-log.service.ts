@@ -20,6 +20,8 @@ export const STAFF_ACTION_KINDS = [
   'revert_label_change',
   'save_watched_words',
   'delete_watched_words',
+  'end_live',
+  'disable_stream_key',
 ] as const;
 export type StaffActionKind = (typeof STAFF_ACTION_KINDS)[number];
 
@@ -40,6 +42,8 @@ export const STAFF_ACTION_LABELS: Record<StaffActionKind, string> = {
   revert_label_change: 'Reverted a label change',
   save_watched_words: 'Saved a list of watched words',
   delete_watched_words: 'Deleted a list of watched words',
+  end_live: 'Ended a live',
+  disable_stream_key: "Disabled a streamer's key",
 };
 
 /** A transaction or the database: a log entry is written inside the action's transaction. */

@@ -130,6 +130,9 @@ export function cacheControlForKey(key: string): string {
   if (/^videos\/[^/]+\/v[^/]+\//.test(key)) return 'public, max-age=31536000, immutable';
   // Avatars get a fresh random version in their name on every change, like renditions.
   if (/^avatars\/[^/]+\/v[^/]+\.webp$/.test(key)) return 'public, max-age=31536000, immutable';
+  // A live's playlists change every second; its segments never change once written.
+  if (/^live\/[^/]+\/.+\.m3u8$/.test(key)) return 'no-cache';
+  if (/^live\/[^/]+\//.test(key)) return 'public, max-age=3600';
   return 'private, no-store';
 }
 

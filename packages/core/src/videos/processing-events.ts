@@ -9,6 +9,8 @@ export type ProcessingEvent =
   | { type: 'failed'; videoId: string; ownerId: string; reason: string }
   | { type: 'processing'; videoId: string; ownerId: string }
   | { type: 'removed'; videoId: string; ownerId: string }
+  /** A live was ended from a page (its streamer, staff): the node holding its stream cuts it. */
+  | { type: 'live-ended'; videoId: string; ownerId: string; reason: string }
   /** The member `ownerId`'s notifications changed (a new one, or some read): the bell asks again. */
   | { type: 'notifications'; ownerId: string };
 
@@ -60,6 +62,7 @@ const STATE_CHANGES = new Set<ProcessingEvent['type']>([
   'failed',
   'processing',
   'removed',
+  'live-ended',
 ]);
 
 /**

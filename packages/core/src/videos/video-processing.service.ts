@@ -357,6 +357,46 @@ async function loadOwnedVideo(
   return video;
 }
 
+/**
+ * A live's recording goes through the normal ladder as the same video (docs/live.md): stored
+ * as its source, the video back in 'processing' with a fresh job, its page the same. Answers
+ * false when the video is gone (deleted meanwhile); the stored source is removed then.
+ */
+export async function processRecording(
+  ctx: VideoProcessingContext,
+  videoId: string,
+  recordingPath: string,
+): Promise<boolean> {
+  const sourceKey = sourceKeyFor(videoId);
+  const jobId = randomUUID();
+  await ctx.storage.putFile(sourceKey, recordingPath);
+  const row = await inTransaction(ctx, async (unit) => {
+    const [updated] = await unit.db
+      .update(videos)
+      .set({
+        status: 'processing',
+        progress: 0,
+        failureReason: null,
+        sourceKey,
+        jobId,
+        // The live's playlists stop being played; the ladder's first quality takes over.
+        masterPlaylistKey: null,
+        posterKey: null,
+        updatedAt: nowOf(ctx),
+      })
+      .where(eq(videos.id, videoId))
+      .returning({ ownerId: videos.ownerId });
+    if (updated) await ctx.queue.send(jobOf(ctx), { videoId }, { on: unit, id: jobId });
+    return updated;
+  });
+  if (!row) {
+    await ctx.storage.deleteObject(sourceKey);
+    return false;
+  }
+  ctx.events.publish({ type: 'processing', videoId, ownerId: row.ownerId });
+  return true;
+}
+
 /** Sends a failed video back to processing with a fresh job. */
 export async function retryVideo(
   ctx: VideoProcessingContext,

@@ -8,7 +8,13 @@ import { describeZodError, dispatch } from '@cutroom/core/api/dispatch';
 import { answerSchemaOf, type Actor } from '@cutroom/core/api/endpoint';
 import { loadConfig, type Config } from '@cutroom/core/config/config';
 import { hashVideoPassword } from '@cutroom/core/video-settings/video-password.service';
-import { billingCustomers, comments, videoPasswords } from '@cutroom/core/db/schema';
+import {
+  billingCustomers,
+  comments,
+  liveStreams,
+  streamKeys,
+  videoPasswords,
+} from '@cutroom/core/db/schema';
 import { addToChannel, createPartner, setPrice } from '@cutroom/core/partner/partner.service';
 import { createUser } from '@cutroom/core/testing/factories';
 import { startStripeStandIn } from '@cutroom/core/testing/stripe-stand-in';
@@ -78,6 +84,8 @@ const ids = {
   doomedComment: 'ctGoneCm1',
   comment: '',
   reply: '',
+  live: 'ctLive001',
+  streamer: '',
 };
 
 beforeAll(async () => {
@@ -103,6 +111,11 @@ beforeAll(async () => {
     { id: ids.heldComment, videoId: ids.video, authorId: member.id, body: 'Held', status: 'held' },
     { id: ids.doomedComment, videoId: ids.video, authorId: member.id, body: 'Rude' },
   ]);
+  // A live on air, and its streamer's key, for staff to end and disable.
+  await createVideo(db, { id: ids.live, ownerId: another.id });
+  await db.insert(liveStreams).values({ videoId: ids.live, ownerId: another.id });
+  await db.insert(streamKeys).values({ userId: another.id, keyHash: 'c0ffee'.padEnd(64, '0') });
+  ids.streamer = another.id;
   leaver = await createUser(db);
   const suspendee = await createUser(db);
   ids.suspendee = suspendee.user.id;
@@ -257,6 +270,21 @@ const EXAMPLES: [string, Example][] = [
   ],
   ['/api/v2/videoInput#unpublish', { caller: 'member', body: () => ({ _id: ids.owned }) }],
   ['/api/v2/videoInput#publish', { caller: 'member', body: () => ({ _id: ids.owned }) }],
+  ['/api/v2/live#get', { caller: 'member', body: () => ({}) }],
+  ['/api/v2/live#NewKey', { caller: 'member', body: () => ({}) }],
+  ['/api/v2/live#End', { caller: 'member', body: () => ({}) }],
+  [
+    '/api/v2/live#StaffEnd',
+    { caller: 'moderator', body: () => ({ videoId: ids.live, reason: 'Contract' }) },
+  ],
+  ['/api/v2/live#DisableKey', { caller: 'moderator', body: () => ({ userId: ids.streamer }) }],
+  [
+    '/api/v2/live#SaveDetails',
+    {
+      caller: 'member',
+      body: () => ({ title: 'Evening stream', category: 'hypno', visibility: 'unlisted' }),
+    },
+  ],
   ['/api/v2/videoSettings#get', { caller: 'member', body: () => ({ _id: ids.settings }) }],
   [
     '/api/v2/videoSettings#SetVisibility',

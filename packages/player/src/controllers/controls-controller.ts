@@ -34,6 +34,20 @@ export interface ControlsDeps {
   ads: AdsController;
 }
 
+/** Further than this behind the live edge, the live indicator offers to go back to it. */
+const LIVE_BEHIND_SECONDS = 8;
+/** Where "back to live" lands: this far before the edge, so playback does not stall on it. */
+const LIVE_EDGE_OFFSET_SECONDS = 3;
+
+/** The part of a live stream that can be played: its seekable range, or null. */
+function liveWindow(video: HTMLVideoElement): { start: number; end: number } | null {
+  const { seekable } = video;
+  if (seekable.length === 0) return null;
+  const start = seekable.start(0);
+  const end = seekable.end(seekable.length - 1);
+  return Number.isFinite(end) && end > start ? { start, end } : null;
+}
+
 export class ControlsController {
   readonly #ctx: PlayerContext;
   readonly #d: ControlsDeps;
@@ -66,7 +80,8 @@ export class ControlsController {
   });
   readonly #volumeFill = el('div', 'cr-volume-fill fluid_control_currentvolume');
   readonly #time = el('span', 'cr-time fluid_control_duration');
-  readonly #live = el('span', 'cr-live fluid_control_live_indicator');
+  /** The live indicator; behind the live edge it takes the viewer back to it. */
+  readonly #live = el('button', 'cr-live fluid_control_live_indicator', { type: 'button' });
   readonly #captionsButton: HTMLButtonElement;
   readonly #sourceButton: HTMLButtonElement;
   readonly #speedButton: HTMLButtonElement;
@@ -326,6 +341,10 @@ export class ControlsController {
     on(this.#playButton, () => playback.togglePlay());
     on(this.#bigPlay, () => playback.play());
     on(back, () => this.seekBy(-SEEK_STEP));
+    on(this.#live, () => {
+      const window = liveWindow(this.#ctx.video);
+      if (window) playback.skipTo(Math.max(window.start, window.end - LIVE_EDGE_OFFSET_SECONDS));
+    });
     on(forward, () => this.seekBy(SEEK_STEP));
     on(this.#muteButton, () => playback.toggleMute());
     on(this.#fullscreenButton, () => modes.toggleFullScreen());
@@ -373,7 +392,11 @@ export class ControlsController {
       const rect = this.#progress.getBoundingClientRect();
       const ratio = rect.width > 0 ? (clientX - rect.left) / rect.width : 0;
       const duration = displayDuration(this.#ctx);
-      return Number.isFinite(duration) ? Math.max(0, Math.min(1, ratio)) * duration : 0;
+      const clamped = Math.max(0, Math.min(1, ratio));
+      // A live stream seeks within the window it keeps (its DVR window).
+      const window = duration === Infinity ? liveWindow(this.#ctx.video) : null;
+      if (window) return window.start + clamped * (window.end - window.start);
+      return Number.isFinite(duration) ? clamped * duration : 0;
     };
     listen<PointerEvent>(this.#progress, 'pointerdown', (e) => {
       isScrubbing = true;
@@ -481,10 +504,19 @@ export class ControlsController {
     const isLive = this.#d.playback.isLive || duration === Infinity;
     this.#live.hidden = !isLive;
     this.#ctx.root.classList.toggle('cr-is-live', isLive);
+    const window = isLive ? liveWindow(this.#ctx.video) : null;
+    const isBehind = window !== null && window.end - currentTime > LIVE_BEHIND_SECONDS;
+    this.#live.classList.toggle('cr-live-behind', isBehind);
+    this.#live.setAttribute('aria-label', isBehind ? 'Back to live' : 'Live');
+    this.#live.title = isBehind ? 'Back to live' : 'Live';
     const isKnown = !isLive && Number.isFinite(duration) && duration > 0;
     const total = formatTime(isKnown ? duration : 0);
     setText(this.#time, isLive ? formatTime(currentTime) : `${formatTime(currentTime)} / ${total}`);
-    this.#played.style.width = isKnown ? `${(currentTime / duration) * 100}%` : '0%';
+    this.#played.style.width = isKnown
+      ? `${(currentTime / duration) * 100}%`
+      : window
+        ? `${Math.max(0, Math.min(1, (currentTime - window.start) / (window.end - window.start))) * 100}%`
+        : '0%';
     this.#progress.setAttribute('aria-valuemax', String(isKnown ? Math.round(duration) : 0));
     this.#progress.setAttribute('aria-valuenow', String(Math.round(currentTime)));
     this.#progress.setAttribute('aria-valuetext', `${formatTime(currentTime)} of ${total}`);

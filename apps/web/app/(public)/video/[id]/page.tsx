@@ -19,6 +19,7 @@ import { OwnerPanelSlot } from '@/components/social/owner-panel-slot';
 import { CommentsSection } from '@/components/comments/comments-section';
 import { listComments } from '@cutroom/core/comments/comments.service';
 import { listSubtitles } from '@cutroom/core/video-settings/subtitles.service';
+import { readLiveStream } from '@cutroom/core/live/live.service';
 import { SubscribeButton } from '@/components/social/subscribe-button';
 import { VideoActions } from '@/components/social/video-actions';
 import { loadVideoSocial } from '@/components/social/video-social';
@@ -119,7 +120,7 @@ export default async function VideoPage({ params }: Params) {
   const { toCards, cachedForAll } = await listingContext();
   // The page's reads go to the database together: on the embedded database, each read awaited
   // after another waits behind every other request's reads again.
-  const [partnerMark, recommendedVideos, social, subtitles, comments] = await Promise.all([
+  const [partnerMark, recommendedVideos, social, subtitles, comments, live] = await Promise.all([
     partnerMarkOf(db, video.id),
     // The same for every viewer: kept in the listing cache, dropped with it when videos change.
     cachedForAll(`recommended:${video.id}`, () =>
@@ -129,7 +130,10 @@ export default async function VideoPage({ params }: Params) {
     listSubtitles(db, storage, video.id),
     // Comments as a visitor sees them; a member's own view follows in the browser.
     video.status === 'published' ? listComments(db, null, { videoId: video.id }) : null,
+    // A live video (docs/live.md): on air, dropped for a moment, or ended.
+    readLiveStream(db, video.id),
   ]);
+  const isOnAir = live?.state === 'live';
   // A partner channel's video is watched in its section, where the premium rule applies.
   if (partnerMark) redirect(`/${config.PARTNER_SLUG}/video/${video.id}`);
   const recommended = toCards(recommendedVideos);
@@ -150,13 +154,28 @@ export default async function VideoPage({ params }: Params) {
         data-ad-category={video.category}
         data-ad-tags={labels.tag.join(',')}
       >
-        {video.status !== 'published' && (
+        {isOnAir && video.status === 'processing' && (
+          <p role="status" className="mb-3 rounded-lg bg-accent/15 px-4 py-3 text-sm">
+            Your live starts in a moment: its first seconds are on their way.
+          </p>
+        )}
+        {isOnAir && live.droppedAt && (
+          <p role="status" className="mb-3 rounded-lg bg-accent/15 px-4 py-3 text-sm">
+            The stream dropped: the live continues if it comes back within a minute.
+          </p>
+        )}
+        {video.status !== 'published' && !(isOnAir && video.status === 'processing') && (
           <p
             role="status"
             className="mb-3 rounded-lg bg-accent/15 px-4 py-3 text-sm text-orange-100"
           >
             {video.status === 'hidden' ? hiddenNote(video) : STATUS_NOTES[video.status]}
             {video.status === 'failed' && video.failureReason ? ` ${video.failureReason}` : ''}{' '}
+            {live?.state === 'ended' && video.status === 'processing' && (
+              <span data-testid="replay-note">
+                The live has ended: its replay is being processed and plays here once ready.{' '}
+              </span>
+            )}
             {video.status === 'processing' && urls && video.topQuality != null && (
               <span data-testid="playable-note">
                 It plays in {video.topQuality}p now; the other qualities are on their way.{' '}
@@ -169,7 +188,7 @@ export default async function VideoPage({ params }: Params) {
             )}
           </p>
         )}
-        {video.status === 'processing' && (
+        {video.status === 'processing' && !isOnAir && (
           <ProcessingWatch videoId={video.id} hasPlayer={urls !== null} />
         )}
         {urls && video.visibility === 'password' ? (
@@ -188,7 +207,7 @@ export default async function VideoPage({ params }: Params) {
             // While processing, the master playlist names the first quality only and grows in
             // place when the ladder is done: its own URL, so the player reloads it then.
             masterPlaylistUrl={
-              video.status === 'processing'
+              video.status === 'processing' && !isOnAir
                 ? `${urls.masterPlaylistUrl}?first`
                 : urls.masterPlaylistUrl
             }
@@ -197,14 +216,24 @@ export default async function VideoPage({ params }: Params) {
             subtitles={subtitles}
             durationSeconds={video.durationSeconds}
             countsViews={video.status === 'published' || video.status === 'hidden'}
-            videoAds={video.status === 'published' ? videoAdSettings() : null}
+            videoAds={video.status === 'published' && !isOnAir ? videoAdSettings() : null}
           />
         ) : (
           <div className="flex aspect-video items-center justify-center rounded-xl bg-surface-overlay text-neutral-400">
             The video will play here once it is processed.
           </div>
         )}
-        <h1 className="mt-4 text-xl font-bold text-white sm:text-2xl">{video.title}</h1>
+        <h1 className="mt-4 text-xl font-bold text-white sm:text-2xl">
+          {isOnAir && (
+            <span
+              data-testid="live-badge"
+              className="mr-2 inline-block rounded bg-red-600 px-2 py-0.5 align-middle text-xs font-bold uppercase text-white"
+            >
+              Live
+            </span>
+          )}
+          {video.title}
+        </h1>
         <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-neutral-400">
           <span data-testid="video-views">{formatViews(video.views)}</span>
           {video.publishedAt && (

@@ -1,0 +1,4 @@
+import { liveEndpoint } from '@cutroom/core/live/live.endpoints';
+import { createPostHandler } from '@/lib/api-route';
+
+export const POST = createPostHandler(liveEndpoint);

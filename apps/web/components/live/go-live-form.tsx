@@ -1,0 +1,381 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { FieldError, FormMessage } from '@/components/auth/form-parts';
+import { callApi } from '@/components/social/call-api';
+import { useFormErrors } from '@/lib/use-form-errors';
+
+/** The Go live page's state, as `/api/v2/live` answers it. */
+export interface GoLiveState {
+  hasKey: boolean;
+  keyCreatedAt: string | null;
+  isDisabled: boolean;
+  details: {
+    title: string;
+    description: string;
+    category: string;
+    visibility: 'public' | 'unlisted' | 'private';
+    keepRecording: boolean;
+  };
+  lastRefusal: string | null;
+  lastRefusalAt: string | null;
+  onAir: { videoId: string; slug: string; isDropped: boolean } | null;
+}
+
+const FIELDS = {
+  title: { id: 'live-title', label: 'Title' },
+  description: { id: 'live-description', label: 'Description' },
+  category: { id: 'live-category', label: 'Category' },
+  visibility: { id: 'live-visibility', label: 'Visibility' },
+};
+
+const inputClass =
+  'mt-1 w-full rounded border border-white/15 bg-surface px-3 py-2 text-sm focus:border-accent focus:outline-none';
+const buttonClass =
+  'rounded-full border border-white/20 px-4 py-2 text-sm hover:bg-white/10 disabled:opacity-60';
+
+/** The settings OBS needs beside the URL and key (docs/live.md). */
+const OBS_SETTINGS = [
+  ['Service', 'Custom…'],
+  ['Encoder', 'x264 or a hardware H.264 encoder'],
+  ['Rate control', 'CBR, 2500–6000 kbps'],
+  ['Keyframe interval', '1 s (2 s at most)'],
+  ['Profile and tuning', 'main or high, tune zerolatency'],
+  ['Audio', 'AAC, 128–160 kbps, 44.1 or 48 kHz'],
+  ['Resolution and frame rate', 'up to 3840×2160, 1–120 fps (1920×1080 at 30 fps is the usual)'],
+] as const;
+
+/**
+ * The stream key (made, shown once, made again), where to send the stream, and the next
+ * live's details, which a live on air takes at once.
+ */
+export function GoLiveForm({
+  rtmpUrl,
+  categories,
+  initial,
+}: {
+  rtmpUrl: string | null;
+  categories: { id: string; name: string }[];
+  initial: GoLiveState;
+}) {
+  const [state, setState] = useState(initial);
+  const [details, setDetails] = useState(initial.details);
+  const [key, setKey] = useState<string | null>(null);
+  const [confirmingNewKey, setConfirmingNewKey] = useState(false);
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const errors = useFormErrors(FIELDS);
+
+  async function makeKey() {
+    setBusy(true);
+    errors.show(null);
+    const result = await callApi<{ key: string; live: GoLiveState }>('/api/v2/live', {
+      mode: 'NewKey',
+    });
+    setBusy(false);
+    setConfirmingNewKey(false);
+    if (!result.ok) return errors.show(result.body.error ?? 'The key could not be made');
+    setKey(result.body.key);
+    setState(result.body.live);
+  }
+
+  async function endLive() {
+    setBusy(true);
+    errors.show(null);
+    const result = await callApi<{ live: GoLiveState }>('/api/v2/live', { mode: 'End' });
+    setBusy(false);
+    setConfirmingEnd(false);
+    if (!result.ok) return errors.show(result.body.error ?? 'The live could not be ended');
+    setState(result.body.live);
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setSaved(false);
+    errors.show(null);
+    const result = await callApi<{ live: GoLiveState }>('/api/v2/live', {
+      mode: 'SaveDetails',
+      ...details,
+    });
+    setBusy(false);
+    if (!result.ok) return errors.show(result.body.error ?? 'The details could not be saved');
+    setState(result.body.live);
+    setSaved(true);
+  }
+
+  const fieldError = (name: keyof typeof FIELDS) =>
+    errors.fieldErrors[name] ? (
+      <FieldError id={`${FIELDS[name].id}-error`}>{errors.fieldErrors[name]}</FieldError>
+    ) : null;
+
+  return (
+    <div className="space-y-8">
+      {errors.formError && <FormMessage kind="error">{errors.formError}</FormMessage>}
+      {state.onAir && (
+        <p role="status" className="rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2">
+          {state.onAir.isDropped
+            ? 'Your stream dropped: send it again within a minute to continue the same live. '
+            : 'You are live. '}
+          <a
+            className="underline"
+            href={`/video/${state.onAir.slug}_${state.onAir.videoId}`}
+            data-testid="on-air-link"
+          >
+            Open your live page
+          </a>
+          <span className="mt-2 flex flex-wrap items-center gap-2">
+            {confirmingEnd ? (
+              <span
+                role="group"
+                aria-label="Confirm the end"
+                className="flex flex-wrap items-center gap-2"
+              >
+                {details.keepRecording
+                  ? 'End the live now? Its recording becomes a video.'
+                  : 'End the live now? It is removed, as you chose not to keep it.'}
+                <button
+                  type="button"
+                  disabled={busy}
+                  className="rounded-full bg-red-600 px-4 py-2 text-sm font-semibold text-white"
+                  onClick={() => void endLive()}
+                >
+                  End the live
+                </button>
+                <button
+                  type="button"
+                  className={buttonClass}
+                  onClick={() => setConfirmingEnd(false)}
+                >
+                  Cancel
+                </button>
+              </span>
+            ) : (
+              <button type="button" className={buttonClass} onClick={() => setConfirmingEnd(true)}>
+                End the live
+              </button>
+            )}
+          </span>
+        </p>
+      )}
+      {state.lastRefusal && (
+        <FormMessage kind="error" testId="last-refusal">
+          Your last stream was refused
+          {state.lastRefusalAt ? ` (${new Date(state.lastRefusalAt).toLocaleString()})` : ''}:{' '}
+          {state.lastRefusal}
+        </FormMessage>
+      )}
+
+      <section aria-labelledby="stream-where">
+        <h2 id="stream-where" className="mb-3 text-lg font-semibold">
+          Where to send your stream
+        </h2>
+        {rtmpUrl ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-neutral-400">Server (RTMP)</dt>
+            <dd className="break-all font-mono" data-testid="rtmp-url">
+              {rtmpUrl}
+            </dd>
+            <dt className="text-neutral-400">Stream key</dt>
+            <dd>
+              {key ? (
+                <>
+                  <code className="block break-all font-mono" data-testid="stream-key">
+                    {key}
+                  </code>
+                  <span className="text-neutral-400">
+                    Copy it now: it is shown only this once. Anyone with it can stream as you.
+                  </span>
+                </>
+              ) : state.hasKey ? (
+                <span>
+                  {state.isDisabled
+                    ? 'Your key was disabled by the staff: make a new one to stream again.'
+                    : `Made ${state.keyCreatedAt ? new Date(state.keyCreatedAt).toLocaleDateString() : ''}; shown only when it was made.`}
+                </span>
+              ) : (
+                <span>You have no stream key yet.</span>
+              )}
+            </dd>
+          </dl>
+        ) : (
+          <p>This site does not take live streams (its RTMP port is turned off).</p>
+        )}
+        {rtmpUrl && (
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            {state.hasKey && !confirmingNewKey ? (
+              <button
+                type="button"
+                className={buttonClass}
+                onClick={() => setConfirmingNewKey(true)}
+              >
+                Make a new key
+              </button>
+            ) : null}
+            {state.hasKey && confirmingNewKey ? (
+              <span
+                role="group"
+                aria-label="Confirm a new key"
+                className="flex flex-wrap items-center gap-2 text-sm"
+              >
+                Your current key stops working at once.
+                <button
+                  type="button"
+                  disabled={busy}
+                  className="rounded-full bg-accent px-4 py-2 font-semibold text-black"
+                  onClick={() => void makeKey()}
+                >
+                  Make the new key
+                </button>
+                <button
+                  type="button"
+                  className={buttonClass}
+                  onClick={() => setConfirmingNewKey(false)}
+                >
+                  Cancel
+                </button>
+              </span>
+            ) : null}
+            {!state.hasKey && (
+              <button
+                type="button"
+                disabled={busy}
+                className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-black"
+                onClick={() => void makeKey()}
+              >
+                Make a stream key
+              </button>
+            )}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="obs-settings">
+        <h2 id="obs-settings" className="mb-3 text-lg font-semibold">
+          OBS settings
+        </h2>
+        <p className="mb-2 text-sm">
+          In OBS, Settings → Stream: paste the server and the key. Settings → Output (Advanced):
+        </p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {OBS_SETTINGS.map(([name, value]) => (
+            <div key={name} className="contents">
+              <dt className="text-neutral-400">{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-2 text-sm text-neutral-400">
+          From a terminal:{' '}
+          <code>
+            ffmpeg -re -i video.mp4 -c:v libx264 -g 30 -c:a aac -f flv {rtmpUrl ?? 'rtmp://…/live'}
+            /KEY
+          </code>
+        </p>
+      </section>
+
+      <section aria-labelledby="live-details">
+        <h2 id="live-details" className="mb-3 text-lg font-semibold">
+          Your live
+        </h2>
+        <form onSubmit={(event) => void save(event)} className="space-y-4" noValidate>
+          <div>
+            <label htmlFor={FIELDS.title.id} className="text-sm font-medium">
+              Title
+            </label>
+            <input
+              id={FIELDS.title.id}
+              className={inputClass}
+              maxLength={200}
+              value={details.title}
+              placeholder="Your username followed by “live” when empty"
+              onChange={(event) => setDetails({ ...details, title: event.target.value })}
+            />
+            {fieldError('title')}
+          </div>
+          <div>
+            <label htmlFor={FIELDS.description.id} className="text-sm font-medium">
+              Description
+            </label>
+            <textarea
+              id={FIELDS.description.id}
+              className={inputClass}
+              rows={3}
+              maxLength={5000}
+              value={details.description}
+              onChange={(event) => setDetails({ ...details, description: event.target.value })}
+            />
+            {fieldError('description')}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor={FIELDS.category.id} className="text-sm font-medium">
+                Category
+              </label>
+              <select
+                id={FIELDS.category.id}
+                className={inputClass}
+                value={details.category}
+                onChange={(event) => setDetails({ ...details, category: event.target.value })}
+              >
+                {categories.map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
+              {fieldError('category')}
+            </div>
+            <div>
+              <label htmlFor={FIELDS.visibility.id} className="text-sm font-medium">
+                Visibility
+              </label>
+              <select
+                id={FIELDS.visibility.id}
+                className={inputClass}
+                value={details.visibility}
+                onChange={(event) =>
+                  setDetails({
+                    ...details,
+                    visibility: event.target.value as GoLiveState['details']['visibility'],
+                  })
+                }
+              >
+                <option value="public">Public</option>
+                <option value="unlisted">Unlisted</option>
+                <option value="private">Private</option>
+              </select>
+              {fieldError('visibility')}
+            </div>
+          </div>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={details.keepRecording}
+              onChange={(event) => setDetails({ ...details, keepRecording: event.target.checked })}
+            />
+            Keep the recording as a video when the live ends
+          </label>
+          <div className="flex items-center gap-3">
+            <button
+              type="submit"
+              disabled={busy || !state.hasKey}
+              className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-black disabled:opacity-60"
+            >
+              Save
+            </button>
+            {!state.hasKey && (
+              <span className="text-sm text-neutral-400">Make a stream key first.</span>
+            )}
+            {saved && (
+              <span role="status" className="text-sm text-emerald-300">
+                Saved{state.onAir ? ': your live shows it now' : ''}.
+              </span>
+            )}
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+// `npm run bench:live`: glass-to-glass delay of a live, and the CPU its renditions take.
+//
+// ffmpeg streams a 1280x720 30 fps test pattern to the site over RTMP, in real time, with its
+// frame number burnt into the top of every frame as 16 black-or-white cells (a clock: frame N
+// is made at the stream's start + N/30 s). Chromium plays the live page; twice a second the
+// bench reads the cells of the frame the player shows and compares the frame's time with the
+// wall clock. Median and worst over a minute, beside the segment settings. Then the CPU of the
+// site's live ffmpeg over that minute (/proc), and of each rendition on its own (ffmpeg
+// -benchmark on the same pattern), for docs/decisions/0043.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../packages/player/test/harness.ts';
+import {
+  LIVE_LOW_HEIGHT,
+  LIVE_SEGMENT_SECONDS,
+  LIVE_WINDOW_SECONDS,
+} from '../packages/media/src/live/live-ladder.ts';
+import {
+  killEverything,
+  loadAverage,
+  percentile,
+  signUpMember,
+  siteUrl,
+  sleep,
+  startSite,
+  stopProc,
+} from './support/site.ts';
+
+const PORT = Number(process.env.BENCH_PORT) || 4151;
+const RTMP_PORT = Number(process.env.BENCH_RTMP_PORT) || 4150;
+const FPS = 30;
+const MEASURE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS) || 60;
+const BITS = 16;
+const CELL = 1280 / BITS;
+const run = promisify(execFile);
+
+/** Total CPU seconds (user + system) of a process so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The children of a process (its threads' children), from /proc. */
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const list = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+    if (list) found.push(...list.split(' ').map(Number));
+  }
+  return found;
+}
+
+/** The site's live ffmpeg: its child reading the stream from standard input. */
+function liveFfmpegOf(sitePid: number): number | null {
+  for (const child of childrenOf(sitePid)) {
+    const cmdline = readFileSync(`/proc/${child}/cmdline`, 'utf8');
+    if (cmdline.includes('ffmpeg') && cmdline.includes('pipe:0')) return child;
+  }
+  return null;
+}
+
+/** The frame-number cells over the top of the test pattern (geq on a small strip: cheap). */
+const CLOCK_FILTER =
+  `nullsrc=s=1280x48:r=${FPS},geq=lum='255*mod(floor(N/pow(2,floor(X/${CELL}))),2)':cb=128:cr=128,` +
+  `format=yuv420p[clock];[0:v][clock]overlay=0:0:shortest=1[v]`;
+
+async function cpuPerRendition(dir: string): Promise<{ what: string; cpu: number }[]> {
+  const source = join(dir, 'pattern.flv');
+  await run('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=${FPS}:duration=20`],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-g', String(FPS), '-b:v', '3000k'],
+    ...['-pix_fmt', 'yuv420p', '-f', 'flv', source],
+  ]);
+  const rows: { what: string; cpu: number }[] = [];
+  const variants: [string, string[]][] = [
+    ['passed through (copy)', ['-c:v', 'copy']],
+    ['decoding alone', ['-f', 'null']],
+    ...[LIVE_LOW_HEIGHT, 480, 720].map((height): [string, string[]] => [
+      `${height}p (decode + encode)`,
+      [
+        ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency'],
+        ...['-vf', `scale=-2:${height}`, '-force_key_frames', 'source', '-b:v', '1500k'],
+      ],
+    ]),
+  ];
+  for (const [what, args] of variants) {
+    const output = args.includes('null') ? ['/dev/null'] : ['-f', 'mpegts', '/dev/null'];
+    const { stderr } = await run('ffmpeg', [
+      ...['-hide_banner', '-benchmark', '-y', '-i', source, '-map', '0:v', '-an'],
+      ...args,
+      ...output,
+    ]);
+    const match = /utime=([\d.]+)s stime=([\d.]+)s/.exec(stderr);
+    rows.push({ what, cpu: match ? (Number(match[1]) + Number(match[2])) / 20 : NaN });
+  }
+  return rows;
+}
+
+async function main() {
+  const scratch = mkdtempSync(join(tmpdir(), 'cutroom-bench-live-'));
+  const dataDir = join(scratch, 'data');
+  const url = siteUrl(PORT);
+  const site = await startSite({
+    port: PORT,
+    dataDir,
+    env: { LIVE_RTMP_PORT: String(RTMP_PORT), SEED_DEMO: 'false' },
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  let pusher: ReturnType<typeof spawn> | null = null;
+  try {
+    const member = await signUpMember(url, dataDir, 'live');
+    const call = async (mode: string) => {
+      const response = await fetch(`${url}/api/v2/live`, {
+        method: 'POST',
+        headers: { cookie: member.cookie, origin: url, 'content-type': 'application/json' },
+        body: JSON.stringify({ mode }),
+      });
+      return (await response.json()) as {
+        key?: string;
+        live: { onAir: { videoId: string; slug: string } | null; lastRefusal: string | null };
+      };
+    };
+    const { key } = await call('NewKey');
+    const startedAt = Date.now();
+    pusher = spawn(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
+        ...['-re', '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=${FPS}`],
+        ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+        ...['-filter_complex', CLOCK_FILTER, '-map', '[v]', '-map', '1:a'],
+        ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency'],
+        ...['-g', String(FPS * LIVE_SEGMENT_SECONDS), '-b:v', '3000k', '-pix_fmt', 'yuv420p'],
+        ...[
+          '-c:a',
+          'aac',
+          '-b:a',
+          '128k',
+          '-f',
+          'flv',
+          `rtmp://127.0.0.1:${RTMP_PORT}/live/${key}`,
+        ],
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    let onAir = null;
+    for (let tries = 0; !onAir && tries < 120; tries++) {
+      const state = await call('get');
+      onAir = state.live.onAir;
+      if (!onAir) {
+        if (state.live.lastRefusal) throw new Error(`refused: ${state.live.lastRefusal}`);
+        await sleep(250);
+      }
+    }
+    if (!onAir) throw new Error('the stream did not go on air');
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const path = `/video/${onAir.slug}_${onAir.videoId}`;
+    for (let tries = 0; tries < 60; tries++) {
+      await page.goto(`${url}${path}`);
+      if ((await page.locator('video').count()) > 0) break;
+      await sleep(500);
+    }
+    await page.locator('video').evaluate((video: HTMLVideoElement) => {
+      video.muted = true;
+      return video.play();
+    });
+    await page
+      .waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5)
+      .catch(async (error: unknown) => {
+        const state = await page.locator('video').evaluate((video: HTMLVideoElement) => ({
+          src: video.currentSrc,
+          error: video.error?.message,
+          readyState: video.readyState,
+          paused: video.paused,
+        }));
+        throw new Error(`${String(error)} ${JSON.stringify(state)}`);
+      });
+    const ffmpegPid = liveFfmpegOf(site.child.pid!);
+    const cpuBefore = ffmpegPid ? cpuSeconds(ffmpegPid) : NaN;
+    const measureStart = Date.now();
+    const delays: number[] = [];
+    while (Date.now() - measureStart < MEASURE_SECONDS * 1000) {
+      const seen = await page.evaluate(
+        ({ bits, cell }) => {
+          const video = document.querySelector('video')!;
+          const canvas = document.createElement('canvas');
+          canvas.width = 1280;
+          canvas.height = 720;
+          const context = canvas.getContext('2d', { willReadFrequently: true })!;
+          context.drawImage(video, 0, 0, 1280, 720);
+          const row = context.getImageData(0, 24, 1280, 1).data;
+          let frame = 0;
+          for (let bit = 0; bit < bits; bit++) {
+            const x = Math.round(bit * cell + cell / 2);
+            if (row[x * 4]! > 128) frame += 2 ** bit;
+          }
+          return { frame, now: Date.now() };
+        },
+        { bits: BITS, cell: CELL },
+      );
+      delays.push(seen.now - (startedAt + (seen.frame / FPS) * 1000));
+      await sleep(500);
+    }
+    const cpuAfter = ffmpegPid ? cpuSeconds(ffmpegPid) : NaN;
+    const liveCpu = (cpuAfter - cpuBefore) / ((Date.now() - measureStart) / 1000);
+    const sorted = [...delays].sort((a, b) => a - b);
+    pusher.kill('SIGINT');
+    const perRendition = await cpuPerRendition(scratch);
+
+    console.log(
+      `\nLive segments: ${LIVE_SEGMENT_SECONDS} s (keyframe every ${LIVE_SEGMENT_SECONDS} s), ` +
+        `window ${LIVE_WINDOW_SECONDS / 60} min; ladder: passed through + ${LIVE_LOW_HEIGHT}p; ` +
+        `stream 1280x720 ${FPS} fps 3 Mbit/s; load ${loadAverage()}`,
+    );
+    console.log(
+      `Glass to glass over ${MEASURE_SECONDS} s (${delays.length} readings): median ` +
+        `${(percentile(sorted, 50) / 1000).toFixed(2)} s, worst ${(sorted.at(-1)! / 1000).toFixed(2)} s, ` +
+        `best ${(sorted[0]! / 1000).toFixed(2)} s (includes ffmpeg's own start, a few tenths: an upper bound)`,
+    );
+    console.log(
+      `The site's live ffmpeg (recording + ladder) over the minute: ${(liveCpu * 100).toFixed(0)} % of a core`,
+    );
+    console.log('CPU per rendition (20 s of the same pattern, share of one core in real time):');
+    for (const row of perRendition)
+      console.log(`  ${row.what.padEnd(26)} ${(row.cpu * 100).toFixed(1)} %`);
+  } finally {
+    pusher?.kill('SIGKILL');
+    await browser.close();
+    await stopProc(site);
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  killEverything();
+  process.exit(1);
+});

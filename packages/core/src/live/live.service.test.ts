@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { liveStreams, staffActions, streamKeys, users, videos } from '../db/schema';
+import { createUser } from '../testing/factories';
+import { createTestDatabase } from '../testing/test-db';
+import { InProcessEvents, type ProcessingEvent } from '../videos/processing-events';
+import {
+  checkStreamKey,
+  disableStreamKey,
+  endLive,
+  hashStreamKey,
+  issueStreamKey,
+  LIVE_END_REASONS,
+  LIVE_REFUSALS,
+  markLiveDropped,
+  markLiveWatchable,
+  readGoLive,
+  saveLiveDetails,
+  staffEndLive,
+  startLive,
+} from './live.service';
+
+const handle = await createTestDatabase();
+const db = handle.db;
+const probe = { width: 1280, height: 720, frameRate: 30 };
+
+async function streamer() {
+  const made = await createUser(db);
+  const { key } = await issueStreamKey(db, made.actor);
+  const check = await checkStreamKey(db, key);
+  if (!check.ok) throw new Error(check.reason);
+  return { ...made, key, check };
+}
+
+describe('stream keys', () => {
+  it('keeps only the hash of a key shown once, and a new key ends the old', async () => {
+    const { user, actor } = await createUser(db);
+    const first = await issueStreamKey(db, actor);
+    const [row] = await db.select().from(streamKeys).where(eq(streamKeys.userId, user.id));
+    expect(row!.keyHash).toBe(hashStreamKey(first.key));
+    expect(JSON.stringify(row)).not.toContain(first.key);
+    expect((await readGoLive(db, actor)).hasKey).toBe(true);
+    const second = await issueStreamKey(db, actor);
+    expect(await checkStreamKey(db, first.key)).toMatchObject({
+      ok: false,
+      reason: LIVE_REFUSALS.unknownKey,
+    });
+    expect(await checkStreamKey(db, second.key)).toMatchObject({ ok: true, userId: user.id });
+  });
+
+  it('refuses a disabled account and asks for a key before details', async () => {
+    const { user, actor } = await createUser(db);
+    await expect(saveLiveDetails(db, actor, { title: 'Soon' })).rejects.toThrow('stream key');
+    const { key } = await issueStreamKey(db, actor);
+    await db.update(users).set({ banned: true }).where(eq(users.id, user.id));
+    expect(await checkStreamKey(db, key)).toMatchObject({
+      ok: false,
+      reason: LIVE_REFUSALS.noRight,
+    });
+  });
+});
+
+describe('a live', () => {
+  it('continues after a drop, refuses a second stream, and takes details while on air', async () => {
+    const { user, actor, key, check } = await streamer();
+    await saveLiveDetails(db, actor, { title: 'Morning', visibility: 'public' });
+    const refreshed = await checkStreamKey(db, key);
+    if (!refreshed.ok) throw new Error(refreshed.reason);
+    const started = await startLive(db, { ...refreshed, probe });
+    expect(started.isContinued).toBe(false);
+    await expect(startLive(db, { ...check, probe })).rejects.toThrow(LIVE_REFUSALS.secondStream);
+    await markLiveWatchable(db, started.videoId, {
+      masterPlaylistKey: `live/${started.videoId}/master.m3u8`,
+      posterKey: null,
+    });
+    const [onSite] = await db.select().from(videos).where(eq(videos.id, started.videoId));
+    expect(onSite).toMatchObject({ title: 'Morning', status: 'published' });
+
+    // Unlisted while on air: off the listings at once.
+    await saveLiveDetails(db, actor, { title: 'Morning', visibility: 'unlisted' });
+    const [hidden] = await db.select().from(videos).where(eq(videos.id, started.videoId));
+    expect(hidden!.status).toBe('hidden');
+
+    const droppedAt = new Date();
+    await markLiveDropped(db, started.videoId, droppedAt);
+    const again = await startLive(db, {
+      ...check,
+      probe,
+      now: new Date(droppedAt.getTime() + 30_000),
+    });
+    expect(again).toEqual({ videoId: started.videoId, isContinued: true });
+
+    // Ended: off the site until its replay is processed.
+    await endLive(db, started.videoId, 'The stream stopped');
+    const [ended] = await db.select().from(videos).where(eq(videos.id, started.videoId));
+    expect(ended).toMatchObject({ status: 'processing', masterPlaylistKey: null });
+    expect((await readGoLive(db, actor)).live).toBeNull();
+    expect(user.id).toBe(ended!.ownerId);
+  });
+
+  it('starts anew when the stream comes back after the minute', async () => {
+    const { check } = await streamer();
+    const first = await startLive(db, { ...check, probe });
+    const droppedAt = new Date();
+    await markLiveDropped(db, first.videoId, droppedAt);
+    const later = await startLive(db, {
+      ...check,
+      probe,
+      now: new Date(droppedAt.getTime() + 61_000),
+    });
+    expect(later.videoId).not.toBe(first.videoId);
+    const [old] = await db.select().from(liveStreams).where(eq(liveStreams.videoId, first.videoId));
+    expect(old!.state).toBe('ended');
+  });
+});
+
+describe('staff', () => {
+  it('end a live and disable a key; the staff log records both', async () => {
+    const { user, key, check } = await streamer();
+    const { actor: moderator } = await createUser(db, { role: 'moderator' });
+    const { actor: member } = await createUser(db);
+    const events = new InProcessEvents();
+    const heard: ProcessingEvent[] = [];
+    events.subscribe((event) => heard.push(event));
+    const live = await startLive(db, { ...check, probe });
+
+    await expect(staffEndLive({ db, events }, member, { videoId: live.videoId })).rejects.toThrow(
+      'moderators',
+    );
+    await staffEndLive({ db, events }, moderator, { videoId: live.videoId, reason: 'Rules' });
+    const [row] = await db.select().from(liveStreams).where(eq(liveStreams.videoId, live.videoId));
+    expect(row).toMatchObject({ state: 'ended', endReason: LIVE_END_REASONS.byStaff });
+    expect(heard).toContainEqual(
+      expect.objectContaining({ type: 'live-ended', videoId: live.videoId }),
+    );
+    await expect(
+      staffEndLive({ db, events }, moderator, { videoId: live.videoId }),
+    ).rejects.toThrow('not on air');
+
+    await disableStreamKey(db, moderator, { userId: user.id, reason: 'Spam' });
+    expect(await checkStreamKey(db, key)).toMatchObject({
+      ok: false,
+      reason: LIVE_REFUSALS.disabledKey,
+    });
+    const log = await db.select().from(staffActions).where(eq(staffActions.ownerId, user.id));
+    expect(log.map((entry) => [entry.action, entry.reason]).sort()).toEqual([
+      ['disable_stream_key', 'Spam'],
+      ['end_live', 'Rules'],
+    ]);
+  });
+});

@@ -1,0 +1,243 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from '@cutroom/core/logging/logger';
+import { livePrefix } from '@cutroom/core/live/live-media-keys';
+import type { Storage } from '@cutroom/core/storage/storage';
+
+/**
+ * The live ladder (docs/live.md, docs/decisions/0043): the incoming H.264 passed through as the
+ * top rendition, and one 360p rendition made from it, cut at the incoming keyframes so both
+ * rungs switch at the same instants; 1-second segments (the keyframe interval the Go live page
+ * asks for) and a 12-minute window to seek back in.
+ */
+export const LIVE_SEGMENT_SECONDS = 1;
+export const LIVE_WINDOW_SECONDS = 12 * 60;
+export const LIVE_LOW_HEIGHT = 360;
+/** Where a live's media are kept in storage (docs/live.md), and the one key its page plays. */
+export { livePrefix };
+export const liveMasterKey = (videoId: string) => `${livePrefix(videoId)}master.m3u8`;
+export const livePosterKey = (videoId: string) => `${livePrefix(videoId)}poster.jpg`;
+
+export interface LiveLadderInput {
+  /** The recording part to write (a relative name in the live's folder). */
+  part: string;
+  hasAudio: boolean;
+  inputHeight: number;
+  x264Preset?: string;
+}
+
+/** Whether the stream gets a made rendition besides its own (it is taller than the low one). */
+export const hasLowRendition = (inputHeight: number) => inputHeight > LIVE_LOW_HEIGHT;
+
+/**
+ * ffmpeg's arguments: the stream from standard input only (`pipe`), the recording (copied) and
+ * the HLS ladder into the live's folder (`file`, relative names).
+ */
+export function liveLadderArgs(input: LiveLadderInput): string[] {
+  const audio = input.hasAudio ? ['-map', '0:a:0'] : [];
+  const low = hasLowRendition(input.inputHeight);
+  const args = ['-hide_banner', '-nostats', '-loglevel', 'error'];
+  args.push('-protocol_whitelist', 'pipe,file', '-f', 'flv', '-i', 'pipe:0');
+  // The recording: the stream as it came, for the replay.
+  args.push('-map', '0:v:0', ...audio, '-c', 'copy', '-f', 'flv', input.part);
+  // The ladder.
+  args.push('-map', '0:v:0', ...audio);
+  if (low) args.push('-map', '0:v:0', ...audio);
+  args.push('-c:v:0', 'copy');
+  if (low) {
+    args.push(
+      ...['-c:v:1', 'libx264', '-preset', input.x264Preset ?? 'veryfast', '-tune', 'zerolatency'],
+      ...['-filter:v:1', `scale=-2:${LIVE_LOW_HEIGHT}`, '-pix_fmt:v:1', 'yuv420p'],
+      ...['-b:v:1', '800k', '-maxrate:v:1', '900k', '-bufsize:v:1', '900k'],
+      // Keyframes where the incoming stream has them: both rungs cut segments together.
+      ...['-force_key_frames:v:1', 'source', '-sc_threshold:v:1', '0'],
+    );
+  }
+  if (input.hasAudio) args.push('-c:a', 'copy');
+  const variants = low ? ['0', '1'] : ['0'];
+  args.push(
+    ...['-f', 'hls', '-hls_time', String(LIVE_SEGMENT_SECONDS)],
+    ...['-hls_list_size', String(Math.ceil(LIVE_WINDOW_SECONDS / LIVE_SEGMENT_SECONDS))],
+    // A stream back after a drop continues the same playlists (node-media-server continues its
+    // timestamps); the live's end is written when it really ends, not when a stream drops. No
+    // discontinuity tags: Chromium's own HLS player failed on the ones ffmpeg put first.
+    ...[
+      '-hls_flags',
+      'delete_segments+independent_segments+program_date_time+append_list+omit_endlist+temp_file',
+    ],
+    ...['-hls_segment_filename', 'hls/v%v/seg-%05d.ts'],
+    ...[
+      '-var_stream_map',
+      variants.map((v) => `v:${v}${input.hasAudio ? `,a:${v}` : ''}`).join(' '),
+    ],
+    'hls/v%v/index.m3u8',
+  );
+  return args;
+}
+
+/** One rung as the master playlist names it. */
+export interface LiveVariant {
+  bandwidth: number;
+  width: number;
+  height: number;
+  codecs: string;
+}
+
+/**
+ * The master playlist, written here rather than by ffmpeg (which leaves out a passed-through
+ * rendition, whose bitrate it does not know): the rungs in `v0/`, `v1/` order.
+ */
+export function liveMasterPlaylist(variants: LiveVariant[]): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  variants.forEach((variant, index) => {
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${Math.round(variant.bandwidth)},RESOLUTION=${variant.width}x${variant.height},CODECS="${variant.codecs}"`,
+      `v${index}/index.m3u8`,
+    );
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+/** The rungs of a stream of this size and rate, with its H.264 and AAC codec strings. */
+export function liveVariants(input: {
+  width: number;
+  height: number;
+  bitRate: number;
+  videoCodec: string;
+  audioCodec: string | null;
+}): LiveVariant[] {
+  const codecs = (video: string) => [video, input.audioCodec].filter(Boolean).join(',');
+  const variants = [
+    {
+      bandwidth: input.bitRate,
+      width: input.width,
+      height: input.height,
+      codecs: codecs(input.videoCodec),
+    },
+  ];
+  if (hasLowRendition(input.height)) {
+    const width = Math.round(((input.width / input.height) * LIVE_LOW_HEIGHT) / 2) * 2;
+    variants.push({
+      bandwidth: 900_000 + (input.audioCodec ? 160_000 : 0),
+      width,
+      height: LIVE_LOW_HEIGHT,
+      codecs: codecs('avc1.64001e'),
+    });
+  }
+  return variants;
+}
+
+/**
+ * The RFC 6381 codec of an H.264 stream from its FLV sequence header (the AVC decoder
+ * configuration's profile, constraints and level bytes), or a main-profile default.
+ */
+export function avcCodecOf(flvVideoHeader: Buffer | null): string {
+  // FLV tag header (11), video tag header (5), configuration version (1), then the three bytes.
+  if (!flvVideoHeader || flvVideoHeader.length < 20) return 'avc1.4d401f';
+  const hex = (byte: number) => byte.toString(16).padStart(2, '0');
+  return `avc1.${hex(flvVideoHeader[17]!)}${hex(flvVideoHeader[18]!)}${hex(flvVideoHeader[19]!)}`;
+}
+
+/** The segments a media playlist names. */
+export function segmentsOf(playlist: string): string[] {
+  return playlist
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+/**
+ * Copies a live's HLS files from its folder to storage as ffmpeg makes them: new segments
+ * first, then the playlists naming them (so a player never reads a segment not yet there);
+ * segments that left the window are removed. Storage may be shared by every node.
+ */
+export class LiveMediaSync {
+  readonly #uploaded = new Set<string>();
+  readonly #playlists = new Map<string, string>();
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<void> = Promise.resolve();
+  #onWatchable: () => void = () => undefined;
+  /** Settles once the master playlist (and the segments it leads to) are in storage. */
+  readonly watchable = new Promise<void>((resolve) => (this.#onWatchable = resolve));
+
+  constructor(
+    private readonly folder: string,
+    private readonly storage: Storage,
+    private readonly videoId: string,
+    private readonly log: Logger,
+    /** The master playlist, put once every rung has its first segments. */
+    private readonly master: string,
+    private readonly variantCount: number,
+    private readonly intervalMs = 250,
+  ) {}
+
+  start(): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => {
+      this.#running = this.#running.then(() =>
+        this.sync().catch((error: unknown) =>
+          this.log.warn({ err: error, videoId: this.videoId }, 'live media sync failed'),
+        ),
+      );
+    }, this.intervalMs);
+    this.#timer.unref();
+  }
+
+  /** Stops after one last copy of what ffmpeg wrote. */
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running;
+    await this.sync().catch(() => undefined);
+  }
+
+  async sync(): Promise<void> {
+    const hls = join(this.folder, 'hls');
+    const prefix = livePrefix(this.videoId);
+    let variants: string[];
+    try {
+      variants = (await readdir(hls)).filter((name) => /^v\d+$/.test(name));
+    } catch {
+      return;
+    }
+    for (const variant of variants) {
+      let playlist: string;
+      try {
+        playlist = await readFile(join(hls, variant, 'index.m3u8'), 'utf8');
+      } catch {
+        continue;
+      }
+      if (this.#playlists.get(variant) === playlist) continue;
+      const segments = segmentsOf(playlist).filter((name) => /^seg-\d+\.ts$/.test(name));
+      for (const segment of segments) {
+        const key = `${prefix}${variant}/${segment}`;
+        if (this.#uploaded.has(key)) continue;
+        await this.storage.putFile(key, join(hls, variant, segment));
+        this.#uploaded.add(key);
+      }
+      await this.storage.putBytes(`${prefix}${variant}/index.m3u8`, playlist, {
+        contentType: 'application/vnd.apple.mpegurl',
+      });
+      this.#playlists.set(variant, playlist);
+      const named = new Set(segments.map((segment) => `${prefix}${variant}/${segment}`));
+      for (const key of this.#uploaded) {
+        if (key.startsWith(`${prefix}${variant}/`) && !named.has(key)) {
+          await this.storage.deleteObject(key);
+          this.#uploaded.delete(key);
+        }
+      }
+    }
+    if (!this.#playlists.has('master') && this.#playlists.size >= this.variantCount) {
+      await this.storage.putBytes(`${prefix}master.m3u8`, this.master, {
+        contentType: 'application/vnd.apple.mpegurl',
+      });
+      this.#playlists.set('master', this.master);
+      this.#onWatchable();
+    }
+  }
+
+  /** Whether the master playlist and a first segment are in storage: the live can be watched. */
+  get isWatchable(): boolean {
+    return this.#playlists.has('master');
+  }
+}

@@ -1,0 +1,264 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveStreams, streamKeys, videos } from '@cutroom/core/db/schema';
+import { issueStreamKey, LIVE_REFUSALS, saveLiveDetails } from '@cutroom/core/live/live.service';
+import { transcodeDeadLetterJob, transcodeVideoJob } from '@cutroom/core/jobs/job-definitions';
+import { JobQueue } from '@cutroom/core/jobs/job-queue';
+import { createLogger } from '@cutroom/core/logging/logger';
+import { createUser } from '@cutroom/core/testing/factories';
+import { createTestDatabase } from '@cutroom/core/testing/test-db';
+import { LocalStorage } from '@cutroom/core/storage/local-storage';
+import { InProcessEvents } from '@cutroom/core/videos/processing-events';
+import { mediaConfigFrom } from '../media-config';
+import { probeMedia } from '../probe';
+import { LIVE_MESSAGES, startLiveIngest, type LiveIngest } from './rtmp-ingest';
+
+// Real RTMP from a real ffmpeg into the ingest, on a free port: what OBS does, refusals
+// included (ffmpeg prints the reason the site sends, as OBS logs it).
+const handle = await createTestDatabase();
+const work = mkdtempSync(join(tmpdir(), 'cutroom-live-ingest-'));
+const storage = new LocalStorage({ root: join(work, 'media'), publicBaseUrl: '/media' });
+const events = new InProcessEvents();
+let ingest: LiveIngest;
+let queue: JobQueue;
+
+interface Pushed {
+  process: ChildProcess;
+  /** The exit code and what ffmpeg printed. */
+  done: Promise<{ code: number | null; stderr: string }>;
+}
+
+/** ffmpeg streaming a generated test pattern (and tone) to `url` in real time. */
+function push(url: string, seconds: number, codecArgs?: string[], size = '320x180'): Pushed {
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-re'];
+  args.push('-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25:duration=${seconds}`);
+  args.push('-re', '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`);
+  args.push(
+    ...(codecArgs ?? [
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25'],
+      ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k'],
+    ]),
+  );
+  args.push('-f', 'flv', url);
+  const process = spawn('ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  process.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const done = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    process.once('exit', (code) => resolve({ code, stderr })),
+  );
+  return { process, done };
+}
+
+const urlOf = (key: string) => `rtmp://127.0.0.1:${ingest.port}/live/${key}`;
+
+async function liveOf(ownerId: string) {
+  return handle.db.select().from(liveStreams).where(eq(liveStreams.ownerId, ownerId));
+}
+
+/** Polls until `check` answers something, for at most `ms`. */
+async function waitFor<T>(check: () => Promise<T | undefined | null | false>, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = await check();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error('waited too long');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  queue = await JobQueue.start(handle, [transcodeDeadLetterJob, transcodeVideoJob]);
+  ingest = await startLiveIngest({
+    db: handle.db,
+    log: createLogger({ level: (globalThis.process.env.LIVE_LOG as 'info') ?? 'silent' }),
+    media: mediaConfigFrom(),
+    storage,
+    events,
+    queue,
+    port: 0,
+    host: '127.0.0.1',
+    workDir: work,
+    // A minute to come back is the site's; a few seconds here, so the end comes soon.
+    limits: { keyframeDeadlineMs: 3_000, reconnectWindowMs: 10_000 },
+  });
+});
+
+afterAll(async () => {
+  await ingest?.stop();
+  await queue?.stop({ timeoutMs: 5_000 });
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('RTMP ingest', () => {
+  it('removes a live whose streamer chose not to keep it when it ends', async () => {
+    const { user, actor } = await createUser(handle.db);
+    const { key } = await issueStreamKey(handle.db, actor);
+    await saveLiveDetails(handle.db, actor, { keepRecording: false });
+    const pushed = push(urlOf(key), 3);
+    const [live] = await waitFor(async () => {
+      const rows = await liveOf(user.id);
+      return rows.length > 0 && rows;
+    });
+    expect((await pushed.done).code).toBe(0);
+    await waitFor(async () => (await liveOf(user.id)).length === 0);
+    expect(await handle.db.select().from(videos).where(eq(videos.id, live!.videoId))).toEqual([]);
+    expect(await storage.list(`live/${live!.videoId}/`)).toEqual([]);
+  }, 30_000);
+
+  it('refuses an unknown key with a reason ffmpeg prints', async () => {
+    const { code, stderr } = await push(urlOf('not-a-key'), 5).done;
+    expect(code).not.toBe(0);
+    expect(stderr).toContain(LIVE_REFUSALS.unknownKey);
+  });
+
+  it('refuses a stream URL outside /live', async () => {
+    const { actor } = await createUser(handle.db);
+    const { key } = await issueStreamKey(handle.db, actor);
+    const { code, stderr } = await push(`rtmp://127.0.0.1:${ingest.port}/other/${key}`, 5).done;
+    expect(code).not.toBe(0);
+    expect(stderr).toContain(LIVE_REFUSALS.wrongApp);
+  });
+
+  it('refuses a codec the site cannot carry, and the Go live page can say why', async () => {
+    const { user, actor } = await createUser(handle.db);
+    const { key } = await issueStreamKey(handle.db, actor);
+    const { code, stderr } = await push(urlOf(key), 5, ['-c:v', 'flv1', '-c:a', 'aac']).done;
+    expect(code).not.toBe(0);
+    expect(stderr).toContain(LIVE_MESSAGES.videoCodec(2));
+    const [row] = await handle.db.select().from(streamKeys).where(eq(streamKeys.userId, user.id));
+    expect(row!.lastRefusal).toBe(LIVE_MESSAGES.videoCodec(2));
+    expect(await liveOf(user.id)).toEqual([]);
+  });
+
+  it('ends a stream that never sends a keyframe, naming it', async () => {
+    const { user, actor } = await createUser(handle.db);
+    const { key } = await issueStreamKey(handle.db, actor);
+    // Audio only: no video header, no keyframe ever.
+    const { code, stderr } = await push(urlOf(key), 20, ['-map', '1:a', '-c:a', 'aac']).done;
+    expect(code).not.toBe(0);
+    expect(stderr).toContain(LIVE_MESSAGES.noKeyframe(3_000));
+    expect(await liveOf(user.id)).toEqual([]);
+  });
+
+  it('survives garbage bytes on the port and still takes the next stream', async () => {
+    const garbage = connect(ingest.port, '127.0.0.1');
+    await new Promise<void>((resolve) => garbage.once('connect', () => resolve()));
+    const closed = new Promise<void>((resolve) => garbage.once('close', () => resolve()));
+    garbage.on('error', () => undefined);
+    garbage.resume();
+    garbage.write(Buffer.alloc(4096, 0x03));
+    garbage.write(Buffer.from('not rtmp at all '.repeat(500)));
+    garbage.end();
+    await closed;
+
+    const { user, actor } = await createUser(handle.db);
+    const { key } = await issueStreamKey(handle.db, actor);
+    await saveLiveDetails(handle.db, actor, {
+      title: 'Evening stream',
+      category: 'hypno',
+      visibility: 'unlisted',
+    });
+    const first = push(urlOf(key), 30, undefined, '854x480');
+    const [live] = await waitFor(async () => {
+      const rows = await liveOf(user.id);
+      return rows.length > 0 && rows;
+    });
+    expect(live!.state).toBe('live');
+    expect(live!.inputWidth).toBe(854);
+    expect(live!.inputHeight).toBe(480);
+    const [video] = await handle.db.select().from(videos).where(eq(videos.id, live!.videoId));
+    expect(video).toMatchObject({
+      title: 'Evening stream',
+      category: 'hypno',
+      visibility: 'unlisted',
+      ownerId: user.id,
+    });
+
+    // Its ladder reaches storage, and the video goes on the site (unlisted: hidden) with it:
+    // the stream passed through, and a 360p rendition made from it.
+    const onSite = await waitFor(async () => {
+      const [row] = await handle.db.select().from(videos).where(eq(videos.id, live!.videoId));
+      return row?.status === 'hidden' && row;
+    });
+    expect(onSite.masterPlaylistKey).toBe(`live/${live!.videoId}/master.m3u8`);
+    expect(onSite.posterKey).toBe(`live/${live!.videoId}/poster.jpg`);
+    const read = async (key: string) => {
+      const { body } = await storage.getStream(key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    const master = await read(onSite.masterPlaylistKey!);
+    expect(master).toMatch(/RESOLUTION=854x480/);
+    expect(master).toMatch(/RESOLUTION=640x360/);
+    const low = await waitFor(async () => {
+      const playlist = await read(`live/${live!.videoId}/v1/index.m3u8`).catch(() => '');
+      return /seg-\d+\.ts/.test(playlist) && playlist;
+    });
+    expect(low).toContain('#EXT-X-PROGRAM-DATE-TIME');
+    expect(low).not.toContain('#EXT-X-ENDLIST');
+    const segment = low.split('\n').find((line) => line.startsWith('seg-'))!;
+    const segmentFile = join(work, 'media', `live/${live!.videoId}/v1/${segment}`);
+    const { stdout } = await promisify(execFile)('ffprobe', [
+      ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=height'],
+      ...['-of', 'csv=p=0', segmentFile],
+    ]);
+    expect(stdout.trim().split(/\s+/)[0]).toBe('360');
+
+    // A second stream on the same key is refused while the first is on air.
+    const second = await push(urlOf(key), 5).done;
+    expect(second.code).not.toBe(0);
+    expect(second.stderr).toContain(LIVE_REFUSALS.secondStream);
+
+    // The streamer drops: the live waits for them, and a stream back within the minute
+    // continues it (same video), its recording in a second part.
+    first.process.kill('SIGINT');
+    await first.done;
+    await waitFor(async () => (await liveOf(user.id))[0]?.droppedAt);
+    const again = push(urlOf(key), 3);
+    await waitFor(async () => {
+      const [row] = await liveOf(user.id);
+      return row?.state === 'live' && row.droppedAt === null;
+    });
+    expect((await again.done).code).toBe(0);
+    await waitFor(async () => (await liveOf(user.id))[0]?.droppedAt);
+    const rows = await liveOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.videoId).toBe(live!.videoId);
+
+    // Each part of the recording is a readable video.
+    const folder = ingest.workDirOf(live!.videoId)!;
+    const parts = (await readdir(folder)).filter((name) => name.startsWith('part-')).sort();
+    expect(parts).toEqual(['part-001.flv', 'part-002.flv']);
+    for (const part of parts) {
+      const info = await probeMedia(join(folder, part));
+      expect(info.video.codec).toBe('h264');
+      expect(info.audio?.codec).toBe('aac');
+    }
+
+    // No stream comes back: the live ends, its live media leave storage, and its recording
+    // (both parts) goes through the normal ladder as the same video.
+    const replay = await waitFor(async () => {
+      const [row] = await handle.db.select().from(videos).where(eq(videos.id, live!.videoId));
+      return row?.sourceKey ? row : null;
+    });
+    expect(replay.status).toBe('processing');
+    expect(replay.jobId).not.toBeNull();
+    expect((await liveOf(user.id))[0]).toMatchObject({
+      state: 'ended',
+      endReason: 'The stream stopped',
+    });
+    expect(await storage.list(`live/${live!.videoId}/`)).toEqual([]);
+    const source = join(work, 'media', replay.sourceKey!);
+    const recording = await probeMedia(source);
+    expect(recording.video.codec).toBe('h264');
+    expect(recording.durationSeconds).toBeGreaterThan(parts.length);
+  }, 60_000);
+});
