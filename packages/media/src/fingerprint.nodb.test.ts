@@ -29,8 +29,10 @@ async function fingerprintOf(name: string): Promise<VideoFingerprint> {
 }
 
 /** The original's pictures, as the database would hand them back. */
-const stored = (videoId: string, fingerprint: VideoFingerprint) =>
-  fingerprint.frames.map((frame) => ({ videoId, ...frame }));
+const stored = (videoId: string, fingerprint: VideoFingerprint) => [
+  ...fingerprint.frames.map((frame) => ({ videoId, variant: 0, ...frame })),
+  ...fingerprint.centres.map((frame) => ({ videoId, variant: 1, ...frame })),
+];
 
 function bestMatch(copy: VideoFingerprint, original: VideoFingerprint) {
   const candidates = stored('original', original);
@@ -123,6 +125,7 @@ describe('fingerprintVideo', () => {
     expect(original.sampleCount).toBe(24);
     expect(original.frames.length).toBeGreaterThan(20);
     expect(original.mirrored).toHaveLength(original.frames.length);
+    expect(original.centres.length).toBeGreaterThan(20);
     expect(original.sound.length).toBeGreaterThan(10);
     expect(fingerprints.get('other.mp4')!.sound).toEqual([]);
   });

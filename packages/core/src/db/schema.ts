@@ -382,6 +382,8 @@ export const videoFrameHashes = pgTable(
       .references(() => videos.id, { onDelete: 'cascade' }),
     /** Sample number from the start (FINGERPRINT_SAMPLES_PER_SECOND a second). */
     position: integer().notNull(),
+    /** 0: the whole picture; 1: its centre, 90 % of each side (finds cropped copies). */
+    variant: smallint().notNull().default(0),
     hash: bigint({ mode: 'bigint' }).notNull(),
     band0: integer().notNull(),
     band1: integer().notNull(),
@@ -389,7 +391,7 @@ export const videoFrameHashes = pgTable(
     band3: integer().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.videoId, t.position] }),
+    primaryKey({ columns: [t.videoId, t.position, t.variant] }),
     index('video_frame_hashes_band0_idx').on(t.band0),
     index('video_frame_hashes_band1_idx').on(t.band1),
     index('video_frame_hashes_band2_idx').on(t.band2),

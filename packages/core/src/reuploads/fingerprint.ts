@@ -23,6 +23,8 @@ export interface VideoFingerprint {
   /** Pictures sampled, informative or not. */
   sampleCount: number;
   frames: FrameHash[];
+  /** The centre of each picture, 90 % of each side: stored, so a cropped copy finds it. */
+  centres: FrameHash[];
   /** The same pictures seen in a mirror: looked up, never stored. */
   mirrored: FrameHash[];
   /** The sound's chromaprint words; empty without sound. */
@@ -54,6 +56,8 @@ export function hammingDistance(a: bigint, b: bigint): number {
 export interface CandidateFrame {
   videoId: string;
   position: number;
+  /** 0: the whole picture; 1: its centre. */
+  variant: number;
   hash: bigint;
 }
 
@@ -98,7 +102,7 @@ export function matchCandidates(
   for (const candidate of candidates) {
     for (const [band, value] of bandsOf(candidate.hash).entries()) {
       for (const frame of byBand.get(`${band}:${value}`) ?? []) {
-        const pair = `${candidate.videoId}:${candidate.position}:${frame.position}`;
+        const pair = `${candidate.videoId}:${candidate.position}:${candidate.variant}:${frame.position}`;
         if (seen.has(pair)) continue;
         seen.add(pair);
         if (hammingDistance(frame.hash, candidate.hash) > MAX_HAMMING) continue;

@@ -20,7 +20,7 @@ const INSERT_CHUNK = 2000;
 export async function storeFingerprint(
   db: Database,
   videoId: string,
-  fingerprint: Pick<VideoFingerprint, 'sampleCount' | 'frames' | 'sound'>,
+  fingerprint: Pick<VideoFingerprint, 'sampleCount' | 'frames' | 'centres' | 'sound'>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(videoFrameHashes).where(eq(videoFrameHashes.videoId, videoId));
@@ -31,10 +31,14 @@ export async function storeFingerprint(
         target: videoFingerprints.videoId,
         set: { sampleCount: fingerprint.sampleCount, sound: fingerprint.sound },
       });
-    for (let at = 0; at < fingerprint.frames.length; at += INSERT_CHUNK) {
-      const rows = fingerprint.frames.slice(at, at + INSERT_CHUNK).map((frame) => {
+    const all = [
+      ...fingerprint.frames.map((frame) => ({ ...frame, variant: 0 })),
+      ...fingerprint.centres.map((frame) => ({ ...frame, variant: 1 })),
+    ];
+    for (let at = 0; at < all.length; at += INSERT_CHUNK) {
+      const rows = all.slice(at, at + INSERT_CHUNK).map((frame) => {
         const [band0, band1, band2, band3] = bandsOf(frame.hash);
-        return { videoId, position: frame.position, hash: frame.hash, band0, band1, band2, band3 };
+        return { videoId, ...frame, band0, band1, band2, band3 };
       });
       await tx.insert(videoFrameHashes).values(rows);
     }
@@ -76,6 +80,7 @@ async function candidatesFor(
     .select({
       videoId: videoFrameHashes.videoId,
       position: videoFrameHashes.position,
+      variant: videoFrameHashes.variant,
       hash: videoFrameHashes.hash,
     })
     .from(videoFrameHashes)

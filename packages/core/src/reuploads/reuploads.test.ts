@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { videoFingerprints, videoFrameHashes, videos } from '../db/schema';
 import { createUser } from '../testing/factories';
@@ -32,14 +32,21 @@ const altered = (frames: FrameHash[], from: number, bits = 5): FrameHash[] =>
   });
 
 const originalFrames = randomFrames(40);
+const originalCentres = randomFrames(40);
 const original = await createVideo(db, { ownerId: creator.id, title: 'Original' });
 await storeFingerprint(db, original.id, {
   sampleCount: 40,
   frames: originalFrames,
+  centres: originalCentres,
   sound: [1, -2, 3],
 });
 const unrelated = await createVideo(db, { ownerId: creator.id, title: 'Unrelated' });
-await storeFingerprint(db, unrelated.id, { sampleCount: 30, frames: randomFrames(30), sound: [] });
+await storeFingerprint(db, unrelated.id, {
+  sampleCount: 30,
+  frames: randomFrames(30),
+  centres: [],
+  sound: [],
+});
 
 describe('storeFingerprint', () => {
   it('keeps the sound and each picture with its four bands', async () => {
@@ -51,7 +58,7 @@ describe('storeFingerprint', () => {
     const hashes = await db
       .select()
       .from(videoFrameHashes)
-      .where(eq(videoFrameHashes.videoId, original.id))
+      .where(and(eq(videoFrameHashes.videoId, original.id), eq(videoFrameHashes.variant, 0)))
       .orderBy(videoFrameHashes.position);
     expect(hashes.map((h) => h.hash)).toEqual(originalFrames.map((f) => f.hash));
     const first = BigInt.asUintN(64, originalFrames[0]!.hash);
@@ -61,12 +68,22 @@ describe('storeFingerprint', () => {
 
   it('replaces an earlier fingerprint of the same video, and goes with the video', async () => {
     const video = await createVideo(db, { ownerId: creator.id });
-    await storeFingerprint(db, video.id, { sampleCount: 9, frames: randomFrames(9), sound: [] });
-    await storeFingerprint(db, video.id, { sampleCount: 3, frames: randomFrames(3), sound: [7] });
+    await storeFingerprint(db, video.id, {
+      sampleCount: 9,
+      frames: randomFrames(9),
+      centres: randomFrames(9),
+      sound: [],
+    });
+    await storeFingerprint(db, video.id, {
+      sampleCount: 3,
+      frames: randomFrames(3),
+      centres: [],
+      sound: [7],
+    });
     const count = async () =>
       (await db.select().from(videoFrameHashes).where(eq(videoFrameHashes.videoId, video.id)))
         .length;
-    expect(await count()).toBe(3);
+    expect(await count()).toBe(3); // the 9 pictures and 9 centres replaced by 3 pictures
     await db.delete(videos).where(eq(videos.id, video.id));
     expect(await count()).toBe(0);
     expect(
@@ -111,6 +128,11 @@ describe('findMatches', () => {
       mirrored: altered(originalFrames, 0),
     });
     expect(mirrored).toMatchObject({ videoId: original.id, mirrored: true });
+  });
+
+  it("finds a cropped copy by the stored pictures' centres", async () => {
+    const [cropped] = await findMatches(db, { frames: altered(originalCentres, 4), mirrored: [] });
+    expect(cropped).toMatchObject({ videoId: original.id, queryStart: 2, matchStart: 0 });
   });
 
   it("leaves out the uploader's own videos and the video itself", async () => {

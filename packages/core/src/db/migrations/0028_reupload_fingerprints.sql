@@ -8,12 +8,13 @@ CREATE TABLE "video_fingerprints" (
 CREATE TABLE "video_frame_hashes" (
 	"video_id" text NOT NULL,
 	"position" integer NOT NULL,
+	"variant" smallint DEFAULT 0 NOT NULL,
 	"hash" bigint NOT NULL,
 	"band0" integer NOT NULL,
 	"band1" integer NOT NULL,
 	"band2" integer NOT NULL,
 	"band3" integer NOT NULL,
-	CONSTRAINT "video_frame_hashes_video_id_position_pk" PRIMARY KEY("video_id","position")
+	CONSTRAINT "video_frame_hashes_video_id_position_variant_pk" PRIMARY KEY("video_id","position","variant")
 );
 --> statement-breakpoint
 ALTER TABLE "video_fingerprints" ADD CONSTRAINT "video_fingerprints_video_id_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."videos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
