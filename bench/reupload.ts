@@ -285,20 +285,22 @@ try {
   // 3. The lookup among LOOKUP_VIDEOS fingerprints (synthetic random hashes).
   start = process.hrtime.bigint();
   await handle.exec(`
+    delete from videos where id like 'syn%';
     insert into videos (id, owner_id, title, slug, status, duration_seconds, width, height, aspect_ratio, top_quality)
     select 'syn' || g, 'bench-creator', 'syn' || g, 'syn' || g, 'published', 60, 192, 144, 1.333, 144
     from generate_series(1, ${LOOKUP_VIDEOS}) g;
-    insert into video_frame_hashes (video_id, position, hash, band0, band1, band2, band3)
-    select video_id, position, h,
+    insert into video_frame_hashes (video_id, position, variant, hash, band0, band1, band2, band3)
+    select video_id, position, variant, h,
       (h & 65535)::int, ((h >> 16) & 65535)::int, ((h >> 32) & 65535)::int, ((h >> 48) & 65535)::int
     from (
-      select 'syn' || g as video_id, p as position,
+      select 'syn' || g as video_id, p as position, v as variant,
         (floor(random() * 4294967296)::bigint << 32 | floor(random() * 4294967296)::bigint) as h
-      from generate_series(1, ${LOOKUP_VIDEOS}) g, generate_series(0, ${LOOKUP_FRAMES - 1}) p
+      from generate_series(1, ${LOOKUP_VIDEOS}) g, generate_series(0, ${LOOKUP_FRAMES - 1}) p,
+        generate_series(0, 1) v
     ) s;
     analyze video_frame_hashes;`);
   console.log(
-    `\n${LOOKUP_VIDEOS} synthetic fingerprints (${LOOKUP_FRAMES} pictures each) stored in ${seconds(start).toFixed(0)} s`,
+    `\n${LOOKUP_VIDEOS} synthetic fingerprints (${LOOKUP_FRAMES} pictures and their centres each) stored in ${seconds(start).toFixed(0)} s`,
   );
   const times: number[] = [];
   let stillFound = 0;

@@ -24,7 +24,7 @@ const SOUND_FILE = 'fingerprint/sound.raw';
  * FINGERPRINT_SAMPLES_PER_SECOND times a second as 32×32 grey squares, whole and their centre
  * (90 % of each side), and the sound's chromaprint. The decoder skips B-frames and its loop
  * filter: a sample then comes from the nearest other frame, a few hundredths of a second away,
- * and the squares do not need the filter; that halves the decoding (docs/decisions/0042).
+ * and the squares do not need the filter; that halves the decoding (docs/decisions/0044).
  */
 export function buildFingerprintArgs(info: MediaInfo, input: string, outputDir: string): string[] {
   const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
