@@ -18,6 +18,8 @@ import {
   recordPlayableVideo,
   type VideoProcessingContext,
 } from '@cutroom/core/videos/video-processing.service';
+import { storeFingerprint } from '@cutroom/core/reuploads/reuploads.service';
+import { fingerprintVideo } from './fingerprint';
 import type { MediaConfig } from './media-config';
 import { MASTER_PLAYLIST, processVideoFiles, type ProcessedVideo } from './process-video';
 import { InvalidMediaError, probeMedia } from './probe';
@@ -108,6 +110,16 @@ export async function transcodeVideo(
       },
       signal: stop.signal,
     });
+    // The fingerprint, kept before the video is published (docs/reuploads.md): a cheap run
+    // over the source into a folder of its own, never staged with the renditions.
+    const fingerprint = await fingerprintVideo({
+      input,
+      info,
+      outputDir: join(workDir, 'fingerprint'),
+      ffmpegPath: ctx.media.ffmpegPath,
+      signal: stop.signal,
+    });
+    await storeFingerprint(ctx.db, videoId, fingerprint);
     await progress.flush();
     stop.signal.throwIfAborted();
 

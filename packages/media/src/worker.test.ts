@@ -3,9 +3,10 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isServiceError } from '@cutroom/core/api/service-error';
-import { users, videos } from '@cutroom/core/db/schema';
+import { users, videoFingerprints, videoFrameHashes, videos } from '@cutroom/core/db/schema';
 import {
   createTranscodeVideoJob,
   transcodeDeadLetterJob,
@@ -169,6 +170,18 @@ describe('processing a video', () => {
     const vtt = await text((await storage.getStream(row.spritesVttKey!)).body);
     expect(vtt).toContain('sprite-0.jpg#xywh=0,0,160,90');
     expect(await storage.stat(row.posterKey!)).toMatchObject({ contentType: 'image/jpeg' });
+    // Its fingerprint is kept: 4 seconds sampled twice a second, the tone's chromaprint.
+    const [fingerprint] = await ctx.db
+      .select()
+      .from(videoFingerprints)
+      .where(eq(videoFingerprints.videoId, video.id));
+    expect(fingerprint?.sampleCount).toBe(8);
+    expect(fingerprint?.sound.length).toBeGreaterThan(0);
+    const hashes = await ctx.db
+      .select()
+      .from(videoFrameHashes)
+      .where(eq(videoFrameHashes.videoId, video.id));
+    expect(hashes.length).toBeGreaterThan(4);
 
     const types = seen.filter((e) => 'videoId' in e && e.videoId === video.id).map((e) => e.type);
     expect(types[0]).toBe('processing');

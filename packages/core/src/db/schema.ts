@@ -364,6 +364,53 @@ export const videoLabels = pgTable(
 );
 
 /**
+ * A processed video's fingerprint (docs/reuploads.md): its sound's chromaprint and how many
+ * pictures were sampled; the pictures' hashes are in video_frame_hashes.
+ */
+export const videoFingerprints = pgTable('video_fingerprints', {
+  videoId: text()
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  /** Pictures sampled, informative or not (FINGERPRINT_SAMPLES_PER_SECOND a second). */
+  sampleCount: integer().notNull(),
+  /** The sound's chromaprint, one signed 32-bit word each; empty without sound. */
+  sound: integer()
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One sampled picture's 64-bit perceptual hash, and its four 16-bit bands, each indexed: a
+ * lookup finds candidates by an equal band, then checks the whole hash (docs/reuploads.md).
+ */
+export const videoFrameHashes = pgTable(
+  'video_frame_hashes',
+  {
+    videoId: text()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** Sample number from the start (FINGERPRINT_SAMPLES_PER_SECOND a second). */
+    position: integer().notNull(),
+    /** 0: the whole picture; 1: its centre, 90 % of each side (finds cropped copies). */
+    variant: smallint().notNull().default(0),
+    hash: bigint({ mode: 'bigint' }).notNull(),
+    band0: integer().notNull(),
+    band1: integer().notNull(),
+    band2: integer().notNull(),
+    band3: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.position, t.variant] }),
+    index('video_frame_hashes_band0_idx').on(t.band0),
+    index('video_frame_hashes_band1_idx').on(t.band1),
+    index('video_frame_hashes_band2_idx').on(t.band2),
+    index('video_frame_hashes_band3_idx').on(t.band3),
+  ],
+);
+
+/**
  * Published-video counts by key, kept current by triggers in the same transaction as the
  * change: kind 'all' (name ''), 'category', 'month' (YYYY-MM) and the label kinds. The
  * metadata lists and unfiltered listing counts read this instead of counting a million rows.

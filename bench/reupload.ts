@@ -1,0 +1,324 @@
+/**
+ * npm run bench:reupload — how well re-uploads are found (docs/reuploads.md).
+ *
+ * 1. The set: CLIPS distinct clips the bench makes with ffmpeg's generators (mandelbrot at
+ *    different places and zooms, life and cellauto from different seeds and rules, sierpinski,
+ *    gradients with noise), SET_SIZE pixels, CLIP_SECONDS long; for the first COPIED of them one
+ *    copy of each kind: re-encoded, scaled, cropped by 10 %, trimmed, mirrored, another
+ *    soundtrack, inside a longer video. Every clip is fingerprinted and stored under one owner;
+ *    each copy is looked up as another uploader. Recall per kind: copies that find their
+ *    original; false positives: copies (and distinct clips, looked up against the others) that
+ *    find any other clip.
+ * 2. The time fingerprinting adds to processing a 1080p upload (20 s, 1080p30 H.264).
+ * 3. The lookup time with LOOKUP_VIDEOS synthetic fingerprints in the database.
+ *
+ * BENCH_CLIPS, BENCH_COPIED, BENCH_LOOKUP_VIDEOS change the sizes; DATABASE_URL runs the
+ * database parts on a PostgreSQL server instead of embedded PGlite.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '@cutroom/core/db/client';
+import { migrateDatabase } from '@cutroom/core/db/migrate';
+import { users, videos } from '@cutroom/core/db/schema';
+import {
+  FINGERPRINT_SAMPLES_PER_SECOND,
+  type VideoFingerprint,
+} from '@cutroom/core/reuploads/fingerprint';
+import { findMatches, storeFingerprint } from '@cutroom/core/reuploads/reuploads.service';
+import { runFfmpeg } from '@cutroom/media/ffmpeg-runner';
+import { fingerprintVideo } from '@cutroom/media/fingerprint';
+import { processVideoFiles } from '@cutroom/media/process-video';
+import { probeMedia } from '@cutroom/media/probe';
+import { generateTestVideo } from '@cutroom/media/test-video';
+
+const CLIPS = Number(process.env.BENCH_CLIPS ?? 200);
+const COPIED = Math.min(CLIPS, Number(process.env.BENCH_COPIED ?? 50));
+const LOOKUP_VIDEOS = Number(process.env.BENCH_LOOKUP_VIDEOS ?? 100_000);
+/** Pictures per synthetic fingerprint (a minute, twice a second). */
+const LOOKUP_FRAMES = 120;
+const SET_SIZE = '192x144';
+const CLIP_SECONDS = 8;
+const LOOKUPS = 50;
+
+const KINDS = [
+  'reencoded',
+  'scaled',
+  'cropped',
+  'trimmed',
+  'mirrored',
+  'other sound',
+  'inside longer',
+] as const;
+type Kind = (typeof KINDS)[number];
+
+const work = await mkdtemp(join(tmpdir(), 'cutroom-bench-reupload-'));
+const ffmpeg = (args: string[]) =>
+  runFfmpeg({ args: ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', ...args] });
+const encode = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
+const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+
+const FAMILIES = ['mandelbrot cardioid', 'life', 'cellauto', 'mandelbrot disc', 'gradients'];
+
+/** The generator of distinct clip n: five families, each varied by n. */
+function source(n: number): string {
+  const size = `size=${SET_SIZE}:rate=25`;
+  const k = Math.floor(n / 5);
+  switch (n % 5) {
+    case 0: {
+      // Zooms into a point of the main cardioid's edge, one angle a clip: each a different view.
+      const angle = (2 * Math.PI * (k + 0.5)) / 40;
+      const x = Math.cos(angle) / 2 - Math.cos(2 * angle) / 4;
+      const y = Math.sin(angle) / 2 - Math.sin(2 * angle) / 4;
+      return `mandelbrot=${size}:start_x=${x}:start_y=${y}:start_scale=0.06:end_scale=0.002`;
+    }
+    case 1:
+      return `life=${size}:seed=${1000 + k}:ratio=${0.1 + (k % 8) * 0.08}:mold=${k % 20},format=yuv420p`;
+    case 2:
+      return `cellauto=${size}:seed=${2000 + k}:rule=${[18, 22, 26, 30, 45, 60, 73, 90, 105, 110, 122, 126, 146, 150][k % 14]}:scroll=1,format=yuv420p`;
+    case 3: {
+      // The same along the edge of the disc left of it, in another colouring.
+      const angle = (2 * Math.PI * (k + 0.25)) / 40;
+      const x = -1 + Math.cos(angle) / 4;
+      const y = Math.sin(angle) / 4;
+      return `mandelbrot=${size}:start_x=${x}:start_y=${y}:start_scale=0.04:end_scale=0.001:outer=normalized_iteration_count:inner=period`;
+    }
+    default:
+      return `gradients=${size}:seed=${4000 + k}:speed=${0.01 + (k % 10) * 0.01}:n=${2 + (k % 7)},noise=alls=${3 + (k % 5)}:allf=t`;
+  }
+}
+
+const clipPath = (n: number) => join(work, `clip-${n}.mp4`);
+const copyPath = (n: number, kind: Kind) => join(work, `copy-${n}-${kind.replace(' ', '-')}.mp4`);
+
+async function makeClip(n: number) {
+  await ffmpeg([
+    ...['-f', 'lavfi', '-i', source(n)],
+    ...['-f', 'lavfi', '-i', `sine=frequency=${200 + n * 7}:sample_rate=22050`],
+    ...['-t', String(CLIP_SECONDS), ...encode, '-c:a', 'aac', clipPath(n)],
+  ]);
+}
+
+async function makeCopy(n: number, kind: Kind) {
+  const from = ['-i', clipPath(n)];
+  const out = copyPath(n, kind);
+  const keepSound = ['-c:a', 'copy', out];
+  switch (kind) {
+    case 'reencoded':
+      return ffmpeg([
+        ...from,
+        '-c:v',
+        'libx264',
+        '-crf',
+        '36',
+        '-preset',
+        'ultrafast',
+        ...keepSound,
+      ]);
+    case 'scaled':
+      return ffmpeg([...from, '-vf', 'scale=iw/2:-2', ...encode, ...keepSound]);
+    case 'cropped':
+      return ffmpeg([...from, '-vf', 'crop=iw*0.9:ih*0.9,scale=192:144', ...encode, ...keepSound]);
+    case 'trimmed':
+      return ffmpeg(['-ss', '1.7', ...from, '-t', '5', ...encode, ...keepSound]);
+    case 'mirrored':
+      return ffmpeg([...from, '-vf', 'hflip', ...encode, ...keepSound]);
+    case 'other sound':
+      return ffmpeg([
+        ...from,
+        ...['-f', 'lavfi', '-i', `anoisesrc=seed=${n}:sample_rate=22050`],
+        ...[
+          '-map',
+          '0:v',
+          '-map',
+          '1:a',
+          '-t',
+          String(CLIP_SECONDS),
+          '-c:v',
+          'copy',
+          '-c:a',
+          'aac',
+          out,
+        ],
+      ]);
+    case 'inside longer': {
+      // Ten seconds of another generator before the clip.
+      const before = `testsrc2=size=${SET_SIZE}:rate=25:duration=10,hue=h=${n * 11}`;
+      return ffmpeg([
+        ...['-f', 'lavfi', '-i', before],
+        ...from,
+        ...['-filter_complex', '[0:v][1:v]concat=n=2:v=1:a=0[v]', '-map', '[v]', ...encode, out],
+      ]);
+    }
+  }
+}
+
+async function fingerprintOf(path: string): Promise<VideoFingerprint> {
+  const info = await probeMedia(path);
+  const outputDir = await mkdtemp(join(work, 'fp-'));
+  try {
+    return await fingerprintVideo({ input: path, info, outputDir });
+  } finally {
+    await rm(outputDir, { recursive: true, force: true });
+  }
+}
+
+const handle = await openDatabase({
+  url: process.env.DATABASE_URL,
+  waitLimitMs: 0,
+  statementTimeoutMs: 0,
+});
+await migrateDatabase(handle);
+const { db } = handle;
+await db
+  .insert(users)
+  .values([
+    { id: 'bench-creator', username: 'benchcreator', email: 'creator@example.com' },
+    { id: 'bench-copier', username: 'benchcopier', email: 'copier@example.com' },
+  ])
+  .onConflictDoNothing();
+const videoRow = (id: string) => ({
+  id,
+  ownerId: 'bench-creator',
+  title: id,
+  slug: id,
+  status: 'published' as const,
+  durationSeconds: CLIP_SECONDS,
+  width: 192,
+  height: 144,
+  aspectRatio: 4 / 3,
+  topQuality: 144,
+});
+
+try {
+  // 1. The set.
+  let start = process.hrtime.bigint();
+  console.log(
+    `Making ${CLIPS} distinct clips and ${COPIED * KINDS.length} copies (${SET_SIZE}, ${CLIP_SECONDS} s)…`,
+  );
+  for (let n = 0; n < CLIPS; n++) await makeClip(n);
+  for (let n = 0; n < COPIED; n++) for (const kind of KINDS) await makeCopy(n, kind);
+  console.log(`  made in ${seconds(start).toFixed(0)} s`);
+
+  start = process.hrtime.bigint();
+  const clips: VideoFingerprint[] = [];
+  for (let n = 0; n < CLIPS; n++) {
+    const fingerprint = await fingerprintOf(clipPath(n));
+    clips.push(fingerprint);
+    await db
+      .insert(videos)
+      .values(videoRow(`clip${n}`))
+      .onConflictDoNothing();
+    await storeFingerprint(db, `clip${n}`, fingerprint);
+  }
+  console.log(`  clips fingerprinted and stored in ${seconds(start).toFixed(0)} s`);
+
+  const rows: string[] = [];
+  const row = (label: string, found: number, of: number, falsePositives: number) =>
+    rows.push(
+      `| ${label} | ${found}/${of} (${((100 * found) / of).toFixed(1)} %) | ${falsePositives} |`,
+    );
+  let allRecall = true;
+  const missed: string[] = [];
+  const wrong: string[] = [];
+  for (const kind of KINDS) {
+    let found = 0;
+    let falsePositives = 0;
+    for (let n = 0; n < COPIED; n++) {
+      const copy = await fingerprintOf(copyPath(n, kind));
+      const matches = await findMatches(db, copy, { ownerId: 'bench-copier' });
+      if (matches.some((m) => m.videoId === `clip${n}`)) found++;
+      else missed.push(`${kind} of clip ${n} (${FAMILIES[n % 5]})`);
+      for (const m of matches.filter((m) => m.videoId !== `clip${n}`)) {
+        falsePositives++;
+        wrong.push(`${kind} of clip ${n} (${FAMILIES[n % 5]}) → ${m.videoId}`);
+      }
+    }
+    if (found / COPIED < 0.95) allRecall = false;
+    row(kind, found, COPIED, falsePositives);
+  }
+  let distinctFalse = 0;
+  for (let n = 0; n < CLIPS; n++) {
+    const matches = await findMatches(db, clips[n]!, {
+      videoId: `clip${n}`,
+      ownerId: 'bench-copier',
+    });
+    distinctFalse += matches.length;
+    for (const m of matches) wrong.push(`clip ${n} (${FAMILIES[n % 5]}) → ${m.videoId}`);
+  }
+  console.log('\n| Kind | Recall | False positives |\n|---|---|---|');
+  for (const line of rows) console.log(line);
+  console.log(`| distinct clips against each other | — | ${distinctFalse} |`);
+  if (missed.length > 0)
+    console.log(`\nMissed (${missed.length}): ${missed.slice(0, 30).join('; ')}`);
+  if (wrong.length > 0) {
+    console.log(`False positives (${wrong.length}): ${wrong.slice(0, 30).join('; ')}`);
+  }
+
+  // 2. What fingerprinting adds to a 1080p upload.
+  const hd = join(work, 'hd.mp4');
+  await generateTestVideo({
+    path: hd,
+    width: 1920,
+    height: 1080,
+    seconds: 20,
+    fps: 30,
+    videoBitrate: '8M',
+    gopFrames: 60,
+  });
+  const hdInfo = await probeMedia(hd);
+  const outputDir = join(work, 'hd-out');
+  await mkdir(outputDir);
+  start = process.hrtime.bigint();
+  await processVideoFiles({ input: hd, outputDir, info: hdInfo, x264Preset: 'veryfast' });
+  const processing = seconds(start);
+  start = process.hrtime.bigint();
+  await fingerprintOf(hd);
+  const fingerprinting = seconds(start);
+  console.log(
+    `\n1080p upload (20 s): processing ${processing.toFixed(1)} s, fingerprinting ${fingerprinting.toFixed(2)} s: +${((100 * fingerprinting) / processing).toFixed(1)} %`,
+  );
+
+  // 3. The lookup among LOOKUP_VIDEOS fingerprints (synthetic random hashes).
+  start = process.hrtime.bigint();
+  await handle.exec(`
+    delete from videos where id like 'syn%';
+    insert into videos (id, owner_id, title, slug, status, duration_seconds, width, height, aspect_ratio, top_quality)
+    select 'syn' || g, 'bench-creator', 'syn' || g, 'syn' || g, 'published', 60, 192, 144, 1.333, 144
+    from generate_series(1, ${LOOKUP_VIDEOS}) g;
+    insert into video_frame_hashes (video_id, position, variant, hash, band0, band1, band2, band3)
+    select video_id, position, variant, h,
+      (h & 65535)::int, ((h >> 16) & 65535)::int, ((h >> 32) & 65535)::int, ((h >> 48) & 65535)::int
+    from (
+      select 'syn' || g as video_id, p as position, v as variant,
+        (floor(random() * 4294967296)::bigint << 32 | floor(random() * 4294967296)::bigint) as h
+      from generate_series(1, ${LOOKUP_VIDEOS}) g, generate_series(0, ${LOOKUP_FRAMES - 1}) p,
+        generate_series(0, 1) v
+    ) s;
+    analyze video_frame_hashes;`);
+  console.log(
+    `\n${LOOKUP_VIDEOS} synthetic fingerprints (${LOOKUP_FRAMES} pictures and their centres each) stored in ${seconds(start).toFixed(0)} s`,
+  );
+  const times: number[] = [];
+  let stillFound = 0;
+  for (let i = 0; i < LOOKUPS; i++) {
+    const n = i % COPIED;
+    const copy = await fingerprintOf(copyPath(n, 'reencoded'));
+    start = process.hrtime.bigint();
+    const matches = await findMatches(db, copy, { ownerId: 'bench-copier' });
+    times.push(seconds(start) * 1000);
+    if (matches[0]?.videoId === `clip${n}`) stillFound++;
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)]!;
+  const p95 = times[Math.floor(times.length * 0.95)]!;
+  console.log(
+    `Lookup of a ${CLIP_SECONDS} s copy (${CLIP_SECONDS * FINGERPRINT_SAMPLES_PER_SECOND} pictures, and mirrored) among ${LOOKUP_VIDEOS + CLIPS} fingerprints: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms; original first ${stillFound}/${LOOKUPS}`,
+  );
+  console.log(
+    `\nGoal: recall ≥ 95 % per kind ${allRecall ? 'met' : 'NOT met'}; no false positive among distinct clips ${distinctFalse === 0 ? 'met' : 'NOT met'}; lookup ≤ 50 ms ${p95 <= 50 ? 'met' : 'NOT met'}`,
+  );
+} finally {
+  await handle.close();
+  await rm(work, { recursive: true, force: true });
+}

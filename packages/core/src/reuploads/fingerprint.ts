@@ -1,0 +1,143 @@
+/**
+ * Video fingerprints and how two are compared (docs/reuploads.md). The pictures are sampled
+ * FINGERPRINT_SAMPLES_PER_SECOND times a second and each informative one gets a 64-bit DCT
+ * perceptual hash; the sound gets its chromaprint.
+ */
+
+export const FINGERPRINT_SAMPLES_PER_SECOND = 2;
+/** Two pictures are the same picture when their hashes differ in at most this many bits. */
+export const MAX_HAMMING = 12;
+/** Pictures that must agree, at one time offset, for a match (3 seconds at 2 a second). */
+export const MIN_MATCHED_FRAMES = 6;
+/** Offsets this many samples apart count as one (a trimmed copy samples between ours). */
+const OFFSET_SLACK = 1;
+
+export interface FrameHash {
+  /** Sample number from the start. */
+  position: number;
+  /** 64 bits, signed as PostgreSQL's bigint. */
+  hash: bigint;
+}
+
+export interface VideoFingerprint {
+  /** Pictures sampled, informative or not. */
+  sampleCount: number;
+  frames: FrameHash[];
+  /** The centre of each picture, 90 % of each side: stored, so a cropped copy finds it. */
+  centres: FrameHash[];
+  /** The same pictures seen in a mirror: looked up, never stored. */
+  mirrored: FrameHash[];
+  /** The sound's chromaprint words; empty without sound. */
+  sound: number[];
+}
+
+/** The four 16-bit bands of a hash, each looked up by equality. */
+export function bandsOf(hash: bigint): [number, number, number, number] {
+  const bits = BigInt.asUintN(64, hash);
+  return [0, 1, 2, 3].map((band) => Number((bits >> BigInt(band * 16)) & 0xffffn)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+}
+
+export function hammingDistance(a: bigint, b: bigint): number {
+  let bits = BigInt.asUintN(64, a ^ b);
+  let count = 0;
+  while (bits) {
+    bits &= bits - 1n;
+    count++;
+  }
+  return count;
+}
+
+/** A stored picture found by a band of one of the query's pictures. */
+export interface CandidateFrame {
+  videoId: string;
+  position: number;
+  /** 0: the whole picture; 1: its centre. */
+  variant: number;
+  hash: bigint;
+}
+
+/** Where two videos share pictures: the same stretch in each, in seconds. */
+export interface MatchedSegment {
+  videoId: string;
+  mirrored: boolean;
+  /** Pictures that agree at this offset. */
+  matchedFrames: number;
+  /** In the video looked up. */
+  queryStart: number;
+  queryEnd: number;
+  /** In the stored video. */
+  matchStart: number;
+  matchEnd: number;
+}
+
+/**
+ * Scores the candidates: a query picture and a stored one agree when their hashes are within
+ * MAX_HAMMING bits; they vote for the time offset between them, and a stored video matches
+ * when MIN_MATCHED_FRAMES distinct query pictures vote for one offset (give or take a
+ * sample). A consistent offset is what tells a copy, or a part of it inside a longer video,
+ * from pictures that merely look alike. The best segment per video, best first.
+ */
+export function matchCandidates(
+  query: FrameHash[],
+  candidates: CandidateFrame[],
+  mirrored: boolean,
+): MatchedSegment[] {
+  const byBand = new Map<string, FrameHash[]>();
+  for (const frame of query) {
+    bandsOf(frame.hash).forEach((value, band) => {
+      const key = `${band}:${value}`;
+      const list = byBand.get(key);
+      if (list) list.push(frame);
+      else byBand.set(key, [frame]);
+    });
+  }
+  // video -> offset -> query position -> stored position
+  const votes = new Map<string, Map<number, Map<number, number>>>();
+  const seen = new Set<string>();
+  for (const candidate of candidates) {
+    for (const [band, value] of bandsOf(candidate.hash).entries()) {
+      for (const frame of byBand.get(`${band}:${value}`) ?? []) {
+        const pair = `${candidate.videoId}:${candidate.position}:${candidate.variant}:${frame.position}`;
+        if (seen.has(pair)) continue;
+        seen.add(pair);
+        if (hammingDistance(frame.hash, candidate.hash) > MAX_HAMMING) continue;
+        const offset = candidate.position - frame.position;
+        let offsets = votes.get(candidate.videoId);
+        if (!offsets) votes.set(candidate.videoId, (offsets = new Map()));
+        let pairs = offsets.get(offset);
+        if (!pairs) offsets.set(offset, (pairs = new Map()));
+        pairs.set(frame.position, candidate.position);
+      }
+    }
+  }
+  const segments: MatchedSegment[] = [];
+  for (const [videoId, offsets] of votes) {
+    let best: Map<number, number> | null = null;
+    for (const offset of offsets.keys()) {
+      const merged = new Map<number, number>();
+      for (let near = offset - OFFSET_SLACK; near <= offset + OFFSET_SLACK; near++) {
+        for (const [q, s] of offsets.get(near) ?? []) if (!merged.has(q)) merged.set(q, s);
+      }
+      if (!best || merged.size > best.size) best = merged;
+    }
+    if (!best || best.size < MIN_MATCHED_FRAMES) continue;
+    const queryPositions = [...best.keys()];
+    const storedPositions = [...best.values()];
+    const seconds = (position: number) => position / FINGERPRINT_SAMPLES_PER_SECOND;
+    segments.push({
+      videoId,
+      mirrored,
+      matchedFrames: best.size,
+      queryStart: seconds(Math.min(...queryPositions)),
+      queryEnd: seconds(Math.max(...queryPositions) + 1),
+      matchStart: seconds(Math.min(...storedPositions)),
+      matchEnd: seconds(Math.max(...storedPositions) + 1),
+    });
+  }
+  return segments.sort((a, b) => b.matchedFrames - a.matchedFrames);
+}

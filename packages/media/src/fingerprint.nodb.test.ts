@@ -1,0 +1,164 @@
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  hammingDistance,
+  matchCandidates,
+  MAX_HAMMING,
+  type VideoFingerprint,
+} from '@cutroom/core/reuploads/fingerprint';
+import { runFfmpeg } from './ffmpeg-runner';
+import { fingerprintVideo, parseChromaprint, perceptualHash } from './fingerprint';
+import { probeMedia } from './probe';
+
+const work = mkdtempSync(join(tmpdir(), 'cutroom-fingerprint-test-'));
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+const ffmpeg = (args: string[]) =>
+  runFfmpeg({ args: ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', ...args] });
+const encode = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
+const path = (name: string) => join(work, name);
+
+async function fingerprintOf(name: string): Promise<VideoFingerprint> {
+  const input = path(name);
+  const info = await probeMedia(input);
+  const outputDir = mkdtempSync(join(work, 'fp-'));
+  return fingerprintVideo({ input, info, outputDir });
+}
+
+/** The original's pictures, as the database would hand them back. */
+const stored = (videoId: string, fingerprint: VideoFingerprint) => [
+  ...fingerprint.frames.map((frame) => ({ videoId, variant: 0, ...frame })),
+  ...fingerprint.centres.map((frame) => ({ videoId, variant: 1, ...frame })),
+];
+
+function bestMatch(copy: VideoFingerprint, original: VideoFingerprint) {
+  const candidates = stored('original', original);
+  return [
+    ...matchCandidates(copy.frames, candidates, false),
+    ...matchCandidates(copy.mirrored, candidates, true),
+  ].sort((a, b) => b.matchedFrames - a.matchedFrames)[0];
+}
+
+const fingerprints = new Map<string, VideoFingerprint>();
+
+beforeAll(async () => {
+  const tone = ['-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100'];
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'mandelbrot=size=320x240:rate=25:start_scale=2:end_scale=0.5',
+    ...tone,
+    '-t',
+    '12',
+    ...encode,
+    '-c:a',
+    'aac',
+    path('original.mp4'),
+  ]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'life=size=320x240:rate=25:seed=7:mold=10:life_color=#00ff00',
+    '-t',
+    '12',
+    ...encode,
+    path('other.mp4'),
+  ]);
+  const from = ['-i', path('original.mp4')];
+  const copies: [string, string[]][] = [
+    [
+      'reencoded.mp4',
+      [...from, '-c:v', 'libx264', '-crf', '38', '-preset', 'ultrafast', '-c:a', 'copy'],
+    ],
+    ['scaled.mp4', [...from, '-vf', 'scale=160:120', ...encode, '-c:a', 'copy']],
+    ['cropped.mp4', [...from, '-vf', 'crop=iw*0.9:ih*0.9', ...encode, '-c:a', 'copy']],
+    ['trimmed.mp4', ['-ss', '2.3', ...from, '-t', '7', ...encode, '-c:a', 'copy']],
+    ['mirrored.mp4', [...from, '-vf', 'hflip', ...encode, '-c:a', 'copy']],
+    [
+      'resounded.mp4',
+      [
+        ...from,
+        '-f',
+        'lavfi',
+        '-i',
+        'anoisesrc=seed=3',
+        '-map',
+        '0:v',
+        '-map',
+        '1:a',
+        '-t',
+        '12',
+        '-c:v',
+        'copy',
+        '-c:a',
+        'aac',
+      ],
+    ],
+    [
+      'inside.mp4',
+      [
+        '-i',
+        path('other.mp4'),
+        ...from,
+        '-filter_complex',
+        '[0:v][1:v]concat=n=2:v=1:a=0[v]',
+        '-map',
+        '[v]',
+        ...encode,
+      ],
+    ],
+  ];
+  for (const [name, args] of copies) await ffmpeg([...args, path(name)]);
+  for (const name of ['original.mp4', 'other.mp4', ...copies.map(([name]) => name)]) {
+    fingerprints.set(name, await fingerprintOf(name));
+  }
+}, 120_000);
+
+describe('fingerprintVideo', () => {
+  it('samples the pictures twice a second and takes the chromaprint of the sound', () => {
+    const original = fingerprints.get('original.mp4')!;
+    expect(original.sampleCount).toBe(24);
+    expect(original.frames.length).toBeGreaterThan(20);
+    expect(original.mirrored).toHaveLength(original.frames.length);
+    expect(original.centres.length).toBeGreaterThan(20);
+    expect(original.sound.length).toBeGreaterThan(10);
+    expect(fingerprints.get('other.mp4')!.sound).toEqual([]);
+  });
+
+  it.each([
+    ['reencoded.mp4', false],
+    ['scaled.mp4', false],
+    ['cropped.mp4', false],
+    ['trimmed.mp4', false],
+    ['mirrored.mp4', true],
+    ['resounded.mp4', false],
+  ])('finds the original in %s', (name, mirrored) => {
+    const match = bestMatch(fingerprints.get(name)!, fingerprints.get('original.mp4')!);
+    expect(match).toMatchObject({ videoId: 'original', mirrored });
+  });
+
+  it('finds where the original is inside a longer video', () => {
+    const match = bestMatch(fingerprints.get('inside.mp4')!, fingerprints.get('original.mp4')!);
+    expect(match?.queryStart).toBeGreaterThanOrEqual(11);
+    expect(match?.matchStart).toBeLessThanOrEqual(1);
+  });
+
+  it('does not match a different video', () => {
+    expect(bestMatch(fingerprints.get('other.mp4')!, fingerprints.get('original.mp4')!)).toBe(
+      undefined,
+    );
+  });
+
+  it('hashes a picture and its mirror differently, and reads the chromaprint words', () => {
+    const square = new Uint8Array(32 * 32).map((_, i) => (i % 32) * 8);
+    expect(
+      hammingDistance(perceptualHash(square, false), perceptualHash(square, true)),
+    ).toBeGreaterThan(MAX_HAMMING);
+    expect(parseChromaprint(Buffer.from([1, 0, 0, 0, 255, 255, 255, 255]))).toEqual([1, -1]);
+  });
+});
