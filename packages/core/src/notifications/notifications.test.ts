@@ -226,13 +226,21 @@ describe('reading notifications', () => {
 
   it('marks one read (answering where it leads), then all; the bell hears each change', async () => {
     const a = await createUser(db);
-    for (const title of ['one', 'two', 'three']) {
-      await notify(unitOf({ db }), media, {
-        userId: a.user.id,
-        kind: 'video_processed',
-        targetPath: `/video/${title}`,
-        targetTitle: title,
-      });
+    // A second apart: made in the same millisecond, two would tie on their time, and the list
+    // would order them by id.
+    const start = Date.now();
+    for (const [index, title] of ['one', 'two', 'three'].entries()) {
+      await notify(
+        unitOf({ db }),
+        media,
+        {
+          userId: a.user.id,
+          kind: 'video_processed',
+          targetPath: `/video/${title}`,
+          targetTitle: title,
+        },
+        new Date(start + index * 1000),
+      );
     }
     expect((await call(a.actor, { mode: 'Count' })).body).toMatchObject({ unreadCount: 3 });
     const list = await call(a.actor, { mode: 'List' });
