@@ -7,12 +7,16 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     include: ['tests/**/*.test.ts'],
     globalSetup: ['support/global-setup.ts'],
+    setupFiles: ['support/per-file.ts'],
     testTimeout: 120_000,
     // A page's answer to a click waits on the server, which shares two cores with the browser
     // and the other file: `expect.poll` waits up to 10 s for it (Vitest's default is 1 s).
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
     pool: 'forks',
+    // A worker loads Playwright and the support modules once for all its files, not once per
+    // file (1.5 s each on a loaded machine); support/per-file.ts forgets each file's server.
+    isolate: false,
     // Two files at a time against the one server (each process its own browser): the shared
     // helpers make their accounts and fixtures safe to run at once (support/routes.ts).
     fileParallelism: true,

@@ -44,6 +44,14 @@ export function useSiteOfItsOwn() {
   afterAll(async () => stop?.());
 }
 
+/**
+ * Forgets the file's own server, after each file (support/per-file.ts): a worker runs several
+ * files one after another with the same modules loaded.
+ */
+export function forgetOwnSite() {
+  ownSite = undefined;
+}
+
 /** The server under test. */
 export const baseUrl = () => ownSite?.baseUrl ?? inject('baseUrl');
 
@@ -53,8 +61,13 @@ export const siteDataDir = () => ownSite?.dataDir ?? inject('dataDir');
 /** A fresh page in its own context; the browser is shared by the file and closed after it. */
 export async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
   if (!browser) {
-    browser = chromium.launch(CHROMIUM_LAUNCH);
-    afterAll(async () => (await browser)?.close());
+    const launched = chromium.launch(CHROMIUM_LAUNCH);
+    browser = launched;
+    afterAll(async () => {
+      // The next file in this worker launches its own (the workers keep their modules).
+      browser = undefined;
+      await (await launched).close();
+    });
   }
   const context = await (await browser).newContext({ baseURL: baseUrl(), ...options });
   return context.newPage();

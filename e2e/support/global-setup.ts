@@ -13,8 +13,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '@cutroom/core/db/client';
-import { migrateDatabase } from '@cutroom/core/db/migrate';
 import { fixtureFolder } from './media';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -77,6 +75,10 @@ async function migratedDatabaseTemplate(): Promise<string> {
   // Each process makes its own and renames it into place: two test files may start at once.
   const part = `${template}.${process.pid}.part`;
   rmSync(part, { recursive: true, force: true });
+  // Loaded here, not at the top: every test file imports this module (for startSiteServer),
+  // and only the first server of a machine makes the template.
+  const { openDatabase } = await import('@cutroom/core/db/client');
+  const { migrateDatabase } = await import('@cutroom/core/db/migrate');
   const handle = await openDatabase({ dataDir: part });
   await migrateDatabase(handle);
   await handle.close();

@@ -258,6 +258,16 @@ async function createFirstEvent(
 let partnerChannel: Promise<string> | null = null;
 
 /**
+ * Forgets the accounts and channel made for the file's server, after each file
+ * (support/per-file.ts): the next file may run against another server. The shared server's are
+ * found again on disk (`oncePerSite`).
+ */
+export function forgetSiteFixtures() {
+  staffAccount = null;
+  partnerChannel = null;
+}
+
+/**
  * The e2e server's partner channel (docs/partner.md), made once per server run by the staff
  * account: the partner account `e2epartner` with one premium video. Answers that video's id.
  */
