@@ -16,7 +16,8 @@ const nextConfig: NextConfig = {
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
   // `npm test` type-checks every workspace with tsc before building; no need to do it twice.
   typescript: { ignoreBuildErrors: true },
-  // unauthorized() answers 401 for a video that is no longer accessible (spec §8).
+  // unauthorized() answers 401 for a video that is no longer accessible (docs/videos.md,
+  // docs/messages.md).
   experimental: { authInterrupts: true },
   // Only the embed page may be framed by other sites; everything else by this site alone.
   async headers() {

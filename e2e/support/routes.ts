@@ -209,8 +209,8 @@ export async function createRouteFixtures(text: { title: string; description?: s
     paths[`/partner-section${route}`] = `/digitalfiend${route}`;
   }
   paths['/partner-section/video/[id]'] = `/digitalfiend/video/${channelVideo}`;
-  // The spec's event page (/worldpmvgames2024): the e2e server has no demo content, so the
-  // first event is made here, open now, with the member's video entered.
+  // The first event's own page (/worldpmvgames2024, docs/events.md): the e2e server has no demo
+  // content, so the first event is made here, open now, with the member's video entered.
   const eventId = await createFirstEvent(staff, cookie, video.id);
   paths['/events/[slug]'] = '/events/worldpmvgames2024';
   paths['/admin/events/[id]'] = `/admin/events/${eventId}`;

@@ -26,7 +26,8 @@ describe('accounts in the browser', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Register' }).click();
-    // The spec's message, word for word, beside the field it is about, which takes the focus.
+    // The site's message (docs/messages.md), word for word, beside the field it is about, which
+    // takes the focus.
     const error = page.locator('#password-error');
     await error.waitFor();
     expect(await error.textContent()).toBe('Password should be at least 6 characters');

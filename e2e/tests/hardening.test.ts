@@ -50,7 +50,7 @@ describe('the holes found by attacking the site (regressions)', () => {
       "We've sent you an email",
     );
 
-    // A refusal comes back as the spec's message, nothing typed in the address.
+    // A refusal comes back as the site's message (docs/messages.md), nothing typed in the address.
     await page.goto('/login?next=/upload');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('no-script-password');

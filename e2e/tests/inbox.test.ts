@@ -53,14 +53,15 @@ describe('the inbox in the browser', () => {
     await pageA.waitForURL(`**/inbox/new?to=${b.username}`);
     expect(await pageA.getByTestId('compose-recipient').inputValue()).toBe(b.username);
 
-    // Sending without a subject: the spec's message, gone after 4 s; nothing typed is lost.
+    // Sending without a subject: the site's message (docs/messages.md), gone after 4 s; nothing
+    // typed is lost.
     await pageA.getByTestId('compose-message').fill('Loved your sunset cut.\nWhich music is it?');
     await pageA.getByTestId('compose-send').click();
     await waitForText(pageA, 'compose-message-note', 'Missing fields');
     await waitForText(pageA, 'compose-message-note', '', 7000);
     expect(await pageA.getByTestId('compose-message').inputValue()).toContain('Which music');
 
-    // A request that never reaches the server: the spec's network message.
+    // A request that never reaches the server: the site's network message (docs/messages.md).
     await pageA.getByTestId('compose-subject').fill('Your sunset cut');
     await pageA.route('**/api/messages/send', (route) => route.abort('internetdisconnected'));
     await pageA.getByTestId('compose-send').click();

@@ -186,7 +186,7 @@ describe('moderation in the browser', () => {
       body: JSON.stringify({ email: target.email, password: target.password }),
     });
     expect(signIn.status).toBe(403);
-    // The spec's sentence word for word, then the reason staff gave.
+    // The site's sentence (docs/messages.md, "Sign-in") word for word, then the reason staff gave.
     expect(((await signIn.json()) as { message: string }).message).toBe(
       `${DISABLED}. Reason: Spam in messages`,
     );

@@ -177,7 +177,8 @@ describe('people in the browser', () => {
     await pageA.goto(`/profile/${a.username}?tab=favorites`);
     await pageA.getByTestId('video-grid').getByRole('heading', { name: 'Sunset cut' }).waitFor();
 
-    // B edits a video from its page on a phone: the spec's message, the new URL, no overflow.
+    // B edits a video from its page on a phone: the site's message (docs/messages.md), the new URL,
+    // no overflow.
     const phoneB = await signedInPage(b, 360);
     await phoneB.goto(`/video/${second.slug}_${second.id}`);
     await phoneB.getByText('Manage this video').click();

@@ -140,7 +140,7 @@ async function clickPage(page: Page) {
 const popunders = (tabs: Page[]) =>
   tabs.filter((tab) => tab.url().startsWith(`${adHost}/popunder`));
 
-describe("the pop-under (spec §9), a visitor's clock controlled", () => {
+describe("the pop-under (docs/ads.md), a visitor's clock controlled", () => {
   it('opens at most 3 in an hour, none from a click inside .ad-link, a 4th after the hour', async () => {
     check = { status: 200, body: '0' };
     const before = got('/popunder');

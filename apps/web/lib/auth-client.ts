@@ -6,7 +6,7 @@ import { MEMBER_HINT_COOKIE } from './member-hint';
 export interface CallResult {
   ok: boolean;
   status: number;
-  /** The server's message (spec wording for account errors), when it sent one. */
+  /** The server's message (docs/messages.md for account errors), when it sent one. */
   message?: string;
   code?: string;
   data: Record<string, unknown>;

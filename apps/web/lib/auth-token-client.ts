@@ -5,10 +5,10 @@
  * GET /api/auth/token for a short-lived access token (a JWT); send that as
  * `Authorization: Bearer <access token>`.
  *
- * This client follows the timing rules of spec §4 and §9: it refreshes the access token about
- * 5 minutes before it expires, counts a token as expired 30 s early, retries a refresh that
- * failed on the network after 30 s, doubling up to 960 s, and signs out when the server refuses
- * the refresh token (session ended, account disabled).
+ * This client follows the timing rules of docs/accounts.md and docs/limits.md: it refreshes the
+ * access token about 5 minutes before it expires, counts a token as expired 30 s early, retries a
+ * refresh that failed on the network after 30 s, doubling up to 960 s, and signs out when the
+ * server refuses the refresh token (session ended, account disabled).
  */
 
 export const TOKEN_TIMING = {

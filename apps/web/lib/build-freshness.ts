@@ -1,4 +1,6 @@
-/** A path whose code failed to load is reloaded at most once within this window (spec §4). */
+/**
+ * A path whose code failed to load is reloaded at most once within this window (docs/limits.md).
+ */
 export const CHUNK_RELOAD_WINDOW_MS = 10_000;
 
 /** Whether a chunk-load failure on a path should reload the page now. */

@@ -27,7 +27,7 @@ describe('placeError', () => {
     ).toEqual({ field: 'viewers', text: 'There is no member called "nobody_here"' });
   });
 
-  it("keeps the spec's messages word for word beside their field", () => {
+  it('keeps the account messages (docs/messages.md) word for word beside their field', () => {
     expect(placeError(MESSAGES.passwordTooShort, labels)).toEqual({
       field: 'password',
       text: MESSAGES.passwordTooShort,

@@ -1,6 +1,6 @@
 import { MESSAGES, OWN_MESSAGES, USERNAME_MESSAGES } from '@cutroom/core/accounts/messages';
 
-/** The fields of the account forms that the spec's messages (§8) are about. */
+/** The fields of the account forms that the account messages (docs/messages.md) are about. */
 export type AccountField = 'username' | 'email' | 'password' | 'currentPassword';
 
 const FIELD_OF_MESSAGE = new Map<string, AccountField>([
@@ -26,7 +26,7 @@ export interface PlacedError {
 /**
  * Where a refusal belongs on a form, as a sentence. The API names the field first ("title: is
  * at most 200 characters long"), which becomes "Title is at most 200 characters long" beside
- * Title; the spec's account messages are known by their words and stay word for word.
+ * Title; the account messages (docs/messages.md) are known by their words and stay word for word.
  * `labels` are the form's fields by the name the API uses, with their visible labels.
  */
 export function placeError(message: string, labels: Record<string, string>): PlacedError {

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Upload messages clear after 5 s, other errors after 4 s (spec §9). */
+/** Upload messages clear after 5 s, other errors after 4 s (docs/limits.md). */
 export const UPLOAD_MESSAGE_MS = 5_000;
 export const ERROR_MESSAGE_MS = 4_000;
 

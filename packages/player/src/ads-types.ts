@@ -39,7 +39,9 @@ export interface AdsHost {
 export interface EarlyAdHandle {
   root: HTMLDivElement;
   video: HTMLVideoElement;
-  /** The core's media file checks, by URL (spec §5), for the chunk to reuse. */
+  /**
+   * The core's media file checks, by URL (docs/player/behaviour.md, "Ads"), for the chunk to reuse.
+   */
   checks: Map<string, Promise<boolean>>;
   /** True once the core started the ad (on the first play). */
   readonly isStarted: boolean;

@@ -1,6 +1,6 @@
 import type { Modules } from './options.ts';
 
-/** One quality level of an adaptive stream (spec §3, HLS quality). */
+/** One quality level of an adaptive stream (docs/player/behaviour.md, "Playback"). */
 export interface QualityLevel {
   /** Index in the streaming library's level list; -1 is auto. */
   id: number;

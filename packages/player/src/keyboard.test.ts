@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { mapKey, stepSubtitleSize, stepVolume } from './keyboard.ts';
 
 describe('mapKey', () => {
-  test('maps the keys of spec §9', () => {
+  test('maps the keys of docs/player/behaviour.md', () => {
     expect(mapKey({ key: ' ' })).toEqual({ type: 'togglePlay' });
     expect(mapKey({ key: 'Enter' })).toEqual({ type: 'togglePlay' });
     expect(mapKey({ key: 'ArrowLeft' })).toEqual({ type: 'seekBy', seconds: -10 });

@@ -24,7 +24,7 @@ export interface KeyLike {
 }
 
 /**
- * Maps a key press to a player action (spec §9, and P for picture-in-picture,
+ * Maps a key press to a player action (docs/player/behaviour.md, and P for picture-in-picture,
  * docs/player/features.md), or null when the key is not ours.
  */
 export function mapKey(event: KeyLike): KeyAction | null {
@@ -69,7 +69,7 @@ export function mapKey(event: KeyLike): KeyAction | null {
   }
 }
 
-/** Steps the volume, clamping below 0.05 to 0 and above 0.95 to 1 (spec §9). */
+/** Steps the volume, clamping below 0.05 to 0 and above 0.95 to 1 (docs/player/behaviour.md). */
 export function stepVolume(volume: number, delta: number): number {
   const next = Math.round((volume + delta) * 100) / 100;
   if (next < 0.05) return 0;

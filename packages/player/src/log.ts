@@ -1,4 +1,5 @@
-// One place for the player's console output, so messages keep the wording of the spec.
+// One place for the player's console output, so messages keep their wording
+// (docs/player/behaviour.md).
 const PREFIX = '[Cutroom Player]';
 
 export function logError(message: string): void {

@@ -11,7 +11,7 @@ function spyConsole() {
 }
 
 describe('resolveOptions', () => {
-  test('fills every default of the spec', () => {
+  test('fills every default of the README', () => {
     const o = resolveOptions({});
     expect(o.layoutControls.controlBar.autoHideTimeout).toBe(3);
     expect(o.layoutControls.controlBar.playbackRates).toEqual(['x2', 'x1.5', 'x1', 'x0.5']);

@@ -487,8 +487,9 @@ export function isValidPlaybackRates(rates: unknown): rates is string[] {
 }
 
 /**
- * Resolves the options with their defaults and applies the validation rules of the spec: each
- * invalid value is logged and replaced by its default (or, for the poster and the logo, dropped).
+ * Resolves the options with their defaults and applies the validation rules (the player's README,
+ * docs/player/behaviour.md): each invalid value is logged and replaced by its default (or, for the
+ * poster and the logo, dropped).
  */
 export function resolveOptions(given: PlayerOptions | undefined | null): ResolvedOptions {
   const raw: Record<string, unknown> = isPlainObject(given) ? given : {};

@@ -3,7 +3,7 @@
 import type { QualityLevel } from './engine-types.ts';
 import type { DisplayMode } from './modes.ts';
 
-/** The events `on()` accepts (spec §4). */
+/** The events `on()` accepts (docs/player/behaviour.md). */
 export const PLAYER_EVENTS = [
   'play',
   'seeked',

@@ -1,4 +1,4 @@
-/** Settings kept in localStorage across page loads (spec §3, browser-local saved settings). */
+/** Settings kept in localStorage across page loads (docs/player/behaviour.md, "Saved settings"). */
 export interface SavedSettings {
   volume?: number;
   mute?: boolean;

@@ -6,7 +6,10 @@ export interface SuggestedSource {
   mimeType?: string;
 }
 
-/** A suggested video, as listed in the JSON at `suggestedVideos.configUrl` (spec §3). */
+/**
+ * A suggested video, as listed in the JSON at `suggestedVideos.configUrl`
+ * (docs/player/behaviour.md).
+ */
 export interface SuggestedVideo {
   id: string;
   title: string;

@@ -175,7 +175,7 @@ describe('playback', () => {
 });
 
 describe('keyboard', () => {
-  test('keys of spec §9 drive the player', async () => {
+  test('keys of docs/player/behaviour.md drive the player', async () => {
     await open();
     await mount(page, {
       sources: [MP4],
@@ -377,7 +377,7 @@ describe('subtitles and previews', () => {
     expect(errors).toEqual([]);
   });
 
-  test('an invalid timeline preview type logs the spec error', async () => {
+  test('an invalid timeline preview type logs its error (docs/player/behaviour.md)', async () => {
     await open();
     const logs: string[] = [];
     page.on('console', (m) => logs.push(m.text()));

@@ -22,7 +22,9 @@ export interface FilterFormValues {
   subscriptions: boolean;
 }
 
-/** Values the URL leaves out because they are the defaults (spec §9). */
+/**
+ * Values the URL leaves out because they are the defaults (docs/limits.md, "Dashboard filters").
+ */
 const DEFAULTS: Record<string, string> = {
   category: 'all',
   view: 'newest',

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { toCardVideo, type CardVideo } from '../video/card-video';
 import { EmptyState, VideoGrid } from '../video/video-grid';
 
-/** The client keeps at most this many pages, then starts afresh (spec §9). */
+/** The client keeps at most this many pages, then starts afresh (docs/limits.md). */
 export const MAX_CACHED_PAGES = 20;
 
 interface FeedPage {
@@ -55,7 +55,7 @@ export function VideoFeed({
       const body = (await response.json()) as Partial<VideoPageAnswer> & { error?: string };
       if (!response.ok || !body.data)
         throw new Error(body.error ?? failedWithStatus(response.status));
-      // The answer names a video's id `_id` (spec §3); cards call it `id`, as pages do.
+      // The answer names a video's id `_id` (docs/api.md); cards call it `id`, as pages do.
       const videos = body.data.map(({ _id, ...video }) =>
         toCardVideo({ ...video, id: _id }, mediaBaseUrl),
       );

@@ -18,8 +18,9 @@ const inputClass =
   'mt-1 w-full rounded-lg border border-white/15 bg-surface px-3 py-2.5 text-base text-white placeholder:text-neutral-500 focus:border-accent focus:outline-none';
 
 /**
- * Writes a private message through /api/messages/send. Errors are the spec's (§8) and clear
- * after 4 s; what was typed stays. On success it goes to the sent box, which says so.
+ * Writes a private message through /api/messages/send. Errors are the site's (docs/messages.md,
+ * "Private messages") and clear after 4 s; what was typed stays. On success it goes to the sent
+ * box, which says so.
  */
 export function ComposeForm({
   initial,

@@ -5,8 +5,8 @@ import { IntentLink } from '@/components/ui/intent-link';
 import { ReportButton } from './report-button';
 
 /**
- * The video page's Report button and, for staff, the reported marker (spec §3) with a link to
- * the queue. The page is served alike to everyone; both come from the member's own parts.
+ * The video page's Report button and, for staff, the reported marker (docs/moderation.md) with a
+ * link to the queue. The page is served alike to everyone; both come from the member's own parts.
  */
 export function VideoReportSlot({ videoId, title }: { videoId: string; title: string }) {
   const viewer = useMemberViewer();

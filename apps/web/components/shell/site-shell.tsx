@@ -15,9 +15,10 @@ import { siteSettings } from '@/lib/site';
 import { shellParts } from '@cutroom/core/member-parts/member-parts.service';
 
 /**
- * The site's shell of spec §2, in order, around a page; promotions only for non-supporters.
- * Rendered for a visitor it is the shared page members are served too (docs/decisions/0024):
- * their parts (account menu, badges, no promotions for supporters) are filled in afterwards.
+ * The site's shell (docs/ads.md, "The shell's promotions"), in order, around a page; promotions
+ * only for non-supporters. Rendered for a visitor it is the shared page members are served too
+ * (docs/decisions/0024): their parts (account menu, badges, no promotions for supporters) are
+ * filled in afterwards.
  */
 export async function SiteShell({
   viewer,

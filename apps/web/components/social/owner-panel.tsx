@@ -34,7 +34,7 @@ const EDIT_FIELDS = {
   title: { id: 'edit-title', label: 'Title' },
   description: { id: 'edit-description', label: 'Description' },
 };
-/** Spec §8, word for word (the service answers it too). */
+/** docs/messages.md ("Videos"), word for word (the service answers it too). */
 const EDIT_SUCCESS_MESSAGE = "You've successfully edited the video";
 
 const FLAGS = [

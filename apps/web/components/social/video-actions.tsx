@@ -9,7 +9,7 @@ import { AddToPlaylist } from '../playlist/add-to-playlist';
 import { callApi } from './call-api';
 import { TimedNote } from './timed-note';
 
-/** A repeated vote's message shows for 5 s (spec §8). */
+/** A repeated vote's message shows for 5 s (docs/messages.md, "Votes"). */
 export const REPEAT_VOTE_MESSAGE_MS = 5_000;
 
 export const ratioText = (upvotes: number, downvotes: number) => {

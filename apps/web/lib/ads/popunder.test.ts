@@ -15,7 +15,7 @@ import {
 const HOUR = 60 * 60_000;
 const limits = { maxOpens: 3, periodMs: HOUR };
 
-describe('pop-under capping (spec §9: 3 opens per 60 minutes, a cookie named after the zone)', () => {
+describe('pop-under capping (docs/ads.md: 3 opens per 60 minutes, a cookie named after the zone)', () => {
   it('counts opens in a cookie named after the zone, with the last open', () => {
     expect(cappingCookieName('48213')).toBe('popunder_48213');
     expect(cappingCookieName('a b;c=d')).toBe('popunder_a_b_c_d');
@@ -55,7 +55,7 @@ describe('pop-under capping (spec §9: 3 opens per 60 minutes, a cookie named af
   });
 });
 
-describe('the ad-link exclusion (spec §9: up to 20 parents)', () => {
+describe('the ad-link exclusion (docs/ads.md: up to 20 parents)', () => {
   /** An .ad-link with `depth` elements nested inside it; answers the innermost. */
   function nested(depth: number) {
     const link = document.createElement('a');
@@ -89,7 +89,7 @@ describe('the ad-link exclusion (spec §9: up to 20 parents)', () => {
   });
 });
 
-describe('the pop-under link (spec §7)', () => {
+describe('the pop-under link (docs/ads.md)', () => {
   it('carries zone, category, tags, sub ids, page URL, consent and a cache-buster', () => {
     const url = new URL(
       popunderUrl(
@@ -119,7 +119,7 @@ describe('the pop-under link (spec §7)', () => {
   });
 });
 
-describe('the visitor check (spec §7)', () => {
+describe('the visitor check (docs/ads.md)', () => {
   it("allows on '0' and on any answer that is not a 200; refuses any other 200 text", () => {
     expect(visitorCheckAllows(200, '0')).toBe(true);
     expect(visitorCheckAllows(200, '0\n')).toBe(true);

@@ -1,14 +1,14 @@
 import type { PopunderSettings } from './ad-settings';
 
 /**
- * The site's own pop-under of spec §9 (docs/ads.md, docs/decisions/0030): one zone; at most
+ * The site's own pop-under (docs/ads.md, docs/decisions/0030): one zone; at most
  * `maxOpens` per `periodMs`, counted in a cookie named after the zone; opened by a click
  * anywhere but inside an `.ad-link` (20 parents looked at), in a new tab sent to the ad host
  * `redirectMs` later; armed `armMs` after the page's load once the visitor check allowed it.
  * Loaded on demand by the shell, only once the reader is known not to be a supporter.
  */
 
-/** Parents looked at above a click's target for an `.ad-link` (spec §9). */
+/** Parents looked at above a click's target for an `.ad-link` (docs/ads.md). */
 export const AD_LINK_PARENTS = 20;
 export const AD_LINK_CLASS = 'ad-link';
 
@@ -72,7 +72,7 @@ export function insideAdLink(target: EventTarget | null, parents = AD_LINK_PAREN
   return false;
 }
 
-/** What the pop-under's link says of the page (spec §7). */
+/** What the pop-under's link says of the page (docs/ads.md). */
 export interface PageFacts {
   category: string;
   tags: string[];
@@ -81,7 +81,7 @@ export interface PageFacts {
 
 /**
  * The pop-under's link: zone, category, tags, sub ids (sub1, sub2, ...), page URL, consent
- * ('0': no consent framework, spec §9) and a cache-buster.
+ * ('0': no consent framework, docs/ads.md) and a cache-buster.
  */
 export function popunderUrl(
   settings: Pick<PopunderSettings, 'linkUrl' | 'zone' | 'subIds'>,

@@ -88,7 +88,7 @@ export function can(actor: Parameters<typeof holdersOf>[0], right: Right): boole
   return rightsOf(actor).has(right);
 }
 
-/** What a refusal says; an endpoint can word the sign-in request its own way (the spec's). */
+/** What a refusal says; an endpoint can word the sign-in request its own way (docs/messages.md). */
 export interface RefusalMessages {
   /** To a visitor: sign in first (401). */
   signIn?: string;

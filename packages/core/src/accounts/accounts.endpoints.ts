@@ -49,7 +49,7 @@ export const CreateUserInput = z.object({
 });
 
 /**
- * Registration: one account, created once and atomically, answered with the spec's new-user
+ * Registration: one account, created once and atomically, answered with the new-user
  * record and success message. The account signs in after its address is verified.
  */
 export const createUserEndpoint = defineEndpoint({
@@ -86,8 +86,9 @@ export const createUserEndpoint = defineEndpoint({
 });
 
 /**
- * The signed-in account's new-user record, for a client finishing its set-up after sign-in.
- * The username must be the caller's own; someone else's answers the spec's conflict message.
+ * The signed-in account's new-user record, for a client finishing its set-up after sign-in. The
+ * username must be the caller's own; someone else's answers the conflict message
+ * (docs/messages.md).
  */
 export const initNewUserEndpoint = defineEndpoint({
   path: '/api/InitNewUser',
@@ -118,7 +119,7 @@ const PasswordPolicyAnswer = z.object({
   requireNonAlphanumeric: z.boolean(),
 });
 
-/** The password policy (spec §5), as the register form and API clients check it. */
+/** The password policy (docs/sign-in.md), as the register form and API clients check it. */
 export const passwordPolicyEndpoint = defineEndpoint({
   path: '/api/v2/passwordPolicy',
   right: 'view',

@@ -30,7 +30,10 @@ const json = (status: number, body: Record<string, unknown>, headers?: Headers) 
 
 const EmailShape = z.email();
 
-/** The spec's sign-in input rules (§8), checked before better-auth sees the request. */
+/**
+ * The sign-in input rules (docs/messages.md, "Sign-in"), checked before better-auth sees the
+ * request.
+ */
 export function checkSignInInput(body: unknown): { email: string; password: string } | string {
   const { email, password } = (body ?? {}) as { email?: unknown; password?: unknown };
   if (typeof email !== 'string' || !EmailShape.safeParse(email.trim()).success) {
@@ -59,8 +62,8 @@ export function findOverlongAuthField(body: unknown): string | null {
 }
 
 /**
- * Rewrites better-auth's error answers to the messages people read (spec §8), keeping the
- * code for programs. Rate-limit answers get the spec's wording.
+ * Rewrites better-auth's error answers to the messages people read (docs/messages.md), keeping the
+ * code for programs. Rate-limit answers get the site's too-many-requests sentence.
  */
 export async function translateAuthResponse(response: Response): Promise<Response> {
   if (response.status < 400) return response;
@@ -80,7 +83,7 @@ export async function translateAuthResponse(response: Response): Promise<Respons
 
 /**
  * The HTTP face of better-auth at /api/auth/*, with the site's rules around it: sign-in input
- * checked and messages as the spec words them, the per-account lock after repeated wrong
+ * checked and messages as docs/messages.md words them, the per-account lock after repeated wrong
  * passwords, and registration only through /api/createuser (one path with one set of rules).
  */
 export function createAuthRequestHandler(options: {

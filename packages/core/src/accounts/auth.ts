@@ -47,7 +47,7 @@ export interface AuthSettings {
     /** Registrations (/api/createuser) per IP in 10 minutes. */
     registerMax: number;
   };
-  /** The password policy (spec §5); the default when absent. */
+  /** The password policy (docs/sign-in.md); the default when absent. */
   passwordPolicy?: PasswordPolicy;
   /** The check registration asks for; a proof of work when absent. */
   botCheck?: BotCheckSettings;

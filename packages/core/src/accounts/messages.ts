@@ -1,4 +1,4 @@
-/** The messages of spec §8 for registration and sign-in, word for word. */
+/** The messages of registration and sign-in (docs/messages.md), word for word. */
 export const MESSAGES = {
   usernameTaken: 'This username is already in use',
   registerInvalidEmail: 'Invalid email',
@@ -16,7 +16,7 @@ export const MESSAGES = {
     "Your email isn't verified. Please check your inbox or request a new verification email",
 } as const;
 
-/** Messages of our own, where the spec shows none. */
+/** The other account messages (docs/messages.md, "Other account messages"). */
 export const OWN_MESSAGES = {
   notSignedIn: 'Please sign in first',
   adminOnly: 'Only admins may do this',
@@ -48,13 +48,13 @@ export const USERNAME_MESSAGES = {
   reserved: 'This username is reserved',
 } as const;
 
-/** The minimum password length of spec §5. */
+/** The default minimum password length (docs/sign-in.md). */
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 
 /**
  * better-auth's error codes, mapped to the message a person should read. The sign-in ones
- * follow the spec's identity-provider mapping (§8).
+ * follow the mapping of docs/messages.md ("Sign-in").
  */
 export const AUTH_CODE_MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: MESSAGES.wrongCredentials,
@@ -75,8 +75,8 @@ export const AUTH_CODE_MESSAGES: Record<string, string> = {
 };
 
 /**
- * A disabled account's sign-in answer: the spec's sentence word for word, then the reason staff
- * gave when they gave one.
+ * A disabled account's sign-in answer: the site's sentence (docs/messages.md) word for word, then
+ * the reason staff gave when they gave one.
  */
 export const disabledMessage = (reason: string | null) =>
   reason?.trim() ? `${MESSAGES.disabled}. Reason: ${reason.trim()}` : MESSAGES.disabled;

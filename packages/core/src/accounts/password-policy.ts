@@ -2,8 +2,8 @@
 import { MAX_PASSWORD_LENGTH, MESSAGES, MIN_PASSWORD_LENGTH, OWN_MESSAGES } from './messages';
 
 /**
- * The password policy (spec §5): a minimum length (6 unless configured), an optional maximum,
- * and optional lowercase, uppercase, numeric and non-alphanumeric requirements. The server
+ * The password policy (docs/sign-in.md): a minimum length (6 unless configured), an optional
+ * maximum, and optional lowercase, uppercase, numeric and non-alphanumeric requirements. The server
  * serves it to the register form and enforces it on registration, reset and change.
  */
 export interface PasswordPolicy {
@@ -70,7 +70,7 @@ export function meetsRule(policy: PasswordPolicy, rule: PasswordRule, password: 
 
 /**
  * What is wrong with a password under the policy, as one message; null when it passes. The
- * length messages are the spec's (§8) at the default length.
+ * length messages are those of docs/messages.md at the default length.
  */
 export function passwordProblem(policy: PasswordPolicy, password: string): string | null {
   if (password.length === 0) return MESSAGES.missingPassword;

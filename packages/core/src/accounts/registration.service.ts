@@ -13,7 +13,7 @@ import { DEFAULT_PASSWORD_POLICY, passwordProblem, type PasswordPolicy } from '.
 import { isUsernameAvailable } from './username.service';
 import { inTransaction } from '../db/unit-of-work';
 
-/** The spec's new-user record (§3). */
+/** The new-user record (docs/messages.md, "Registration"; docs/accounts.md). */
 export interface NewUserRecord {
   uid: string;
   username: string;
@@ -38,7 +38,7 @@ export function toNewUserRecord(user: User): NewUserRecord {
 
 const EmailShape = z.email();
 
-/** The spec's registration rules (§5, §8), in the order a person fixes them. */
+/** The registration rules (docs/messages.md, "Registration"), in the order a person fixes them. */
 export function checkRegistrationInput(
   input: { email?: unknown; password?: unknown },
   policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY,

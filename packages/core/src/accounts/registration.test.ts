@@ -36,7 +36,7 @@ describe('registration, verification by e-mail and sign-in (real SMTP server)', 
       lastLogin: null,
     });
 
-    // Not verified yet: refused with the spec's notice.
+    // Not verified yet: refused with the site's notice (docs/messages.md).
     const early = await signIn('alice@example.org', 'secret-1');
     expect(early.response.status).toBe(403);
     expect(early.body.message).toBe(
@@ -93,7 +93,7 @@ describe('registration, verification by e-mail and sign-in (real SMTP server)', 
       { username: 'carol', email: 'carol@example.org', password: '12345' },
       'Password should be at least 6 characters',
     ],
-  ])('answers 400 %j with the spec message', async (body, message) => {
+  ])('answers 400 %j with the site message (docs/messages.md)', async (body, message) => {
     const result = await register(body);
     expect(result.status).toBe(400);
     expect(result.body.error).toBe(message);

@@ -34,7 +34,7 @@ describe('registrations per IP', () => {
 });
 
 describe('sign-in attempts per IP', () => {
-  it('answers the spec message past the limit', async () => {
+  it('answers the site message (docs/messages.md) past the limit', async () => {
     const { signIn } = await createAuthHarness(db, {
       settings: { rateLimit: { ...DEFAULT_AUTH_RATE_LIMIT, registerMax: 3, signInMax: 5 } },
     });

@@ -12,8 +12,8 @@ export interface RequestLimit {
 
 /**
  * Counts one request against `key` in a fixed window (kept in the rate_limits table beside
- * better-auth's counters, so every web node shares it) and refuses with the spec's
- * too-many-requests message past the limit.
+ * better-auth's counters, so every web node shares it) and refuses with the site's
+ * too-many-requests message (docs/messages.md) past the limit.
  */
 export async function consumeRequestLimit(
   db: Database,

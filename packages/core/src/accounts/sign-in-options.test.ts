@@ -59,7 +59,7 @@ const freshIp = () => `198.51.100.${ipCounter++}`;
 const register = (body: Record<string, unknown>, context = harness.context) =>
   dispatch(createUserEndpoint, body, { ...context, ip: freshIp() } as typeof context);
 
-describe('the password policy (spec §5)', () => {
+describe('the password policy (docs/sign-in.md)', () => {
   it('is served to the register form from the configuration', async () => {
     const result = await dispatch(passwordPolicyEndpoint, {}, harness.context);
     expect(result.status).toBe(200);

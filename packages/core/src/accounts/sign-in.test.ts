@@ -32,7 +32,7 @@ const DISABLED = 'This account has been disabled. Have you been a bad boy? Pleas
 const UNVERIFIED =
   "Your email isn't verified. Please check your inbox or request a new verification email";
 
-describe('sign-in messages (spec §8, word for word)', () => {
+describe('sign-in messages (docs/messages.md, word for word)', () => {
   it.each([
     [{ email: 'someone@example.org' }, 'Missing Password'],
     [{ email: 'someone@example.org', password: '' }, 'Missing Password'],
@@ -138,7 +138,7 @@ describe('disabled accounts', () => {
 
     const refused = await signIn(user.email, password, freshIp());
     expect(refused.response.status).toBe(403);
-    // The spec's sentence word for word, then the reason staff gave.
+    // The site's sentence (docs/messages.md) word for word, then the reason staff gave.
     expect(refused.body.message).toBe(`${DISABLED}. Reason: spam`);
     expect(refused.cookie).toBe('');
     // Only with the right password: a wrong one learns nothing of the account.

@@ -8,7 +8,7 @@ import { CATEGORIES } from '../db/schema';
 const count = z.number().int().min(0);
 const isoDate = z.string().describe('an ISO 8601 date');
 
-/** A video in a listing: the spec's `_id`, and what a card shows. */
+/** A video in a listing: its `_id` (docs/api.md), and what a card shows. */
 export const VideoListItem = z.object({
   _id: z.string(),
   slug: z.string(),
@@ -30,7 +30,7 @@ export const VideoListItem = z.object({
 });
 export type VideoListItem = z.infer<typeof VideoListItem>;
 
-/** A listed video as answers carry it: its id is the spec's `_id`. */
+/** A listed video as answers carry it: its id is `_id` (docs/api.md). */
 export function toVideoListItem({ id, ...rest }: VideoSummary): VideoListItem {
   return { _id: id, ...rest };
 }
@@ -42,7 +42,7 @@ export const PagePosition = z.object({
   hasMore: z.boolean(),
 });
 
-/** A page of videos (spec §7: data, count). */
+/** A page of videos (docs/api.md: data, count). */
 export const VideoPageAnswer = PagePosition.extend({
   data: z.array(VideoListItem),
   /** When true, `count` is a lower bound. */
@@ -71,7 +71,7 @@ export const PersonAnswer = z.object({
 
 export const FriendshipAnswer = z.enum(['self', 'none', 'requested', 'incoming', 'friends']);
 
-/** The counters of a profile (spec §7's *Length fields). */
+/** The counters of a profile (docs/api.md: the *Length fields). */
 export const ProfileLengths = z.object({
   videosLength: count,
   favoritesLength: count,
@@ -98,7 +98,7 @@ export const ProfileAnswer = ProfileLengths.extend({
   subscribersLength: count,
 });
 
-/** A message in the inbox (spec §3: inbox entries with id). */
+/** A message in the inbox (docs/people.md: inbox entries with id). */
 export const InboxEntryAnswer = z.object({
   id: z.string(),
   subject: z.string(),
@@ -109,7 +109,7 @@ export const InboxEntryAnswer = z.object({
   unread: z.boolean(),
 });
 
-/** The spec's new-user record (§3). */
+/** The new-user record (docs/accounts.md). */
 export const NewUserRecordAnswer = z.object({
   uid: z.string(),
   username: z.string(),
@@ -120,7 +120,7 @@ export const NewUserRecordAnswer = z.object({
   lastLogin: isoDate.nullable(),
 });
 
-/** One playlist (spec §7: name, thumbnail, _id), with what pages need. */
+/** One playlist (docs/api.md: name, thumbnail, _id), with what pages need. */
 export const PlaylistAnswer = z.object({
   _id: z.string(),
   name: z.string(),

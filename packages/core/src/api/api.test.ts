@@ -22,7 +22,7 @@ describe('/api/checkusername', () => {
     });
   });
 
-  it('answers 409 with the spec message for a taken name, whatever its case', async () => {
+  it('answers 409 with the site message (docs/messages.md) for a taken name, whatever its case', async () => {
     await db.insert(users).values({ id: 'u1', username: 'Taken', email: 't@example.com' });
     const result = await dispatch(checkUsername, { username: 'tAKEN' }, context);
     expect(result.status).toBe(409);

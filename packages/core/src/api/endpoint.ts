@@ -130,7 +130,7 @@ type ModeHandlers<Modes extends Record<string, z.ZodObject>> = {
 };
 
 /**
- * A POST endpoint whose body names a `mode` (the spec's calls): one zod discriminated union
+ * A POST endpoint whose body names a `mode` (the calls of docs/api.md): one zod discriminated union
  * on `mode`, dispatched to one handler a mode; each mode declares the right it needs and the
  * schema of its answer. The endpoint's own right is the least any mode needs (for
  * documentation).

@@ -28,7 +28,7 @@ export const STATUS_BY_KIND: Record<ServiceErrorKind, number> = {
  */
 export class ServiceError extends Error {
   readonly kind: ServiceErrorKind;
-  /** Extra answer fields the spec's clients expect beside the message. */
+  /** Extra answer fields the API's clients expect beside the message (docs/api.md). */
   readonly details: Record<string, unknown> | undefined;
 
   constructor(kind: ServiceErrorKind, message: string, details?: Record<string, unknown>) {

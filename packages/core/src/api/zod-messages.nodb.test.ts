@@ -10,7 +10,7 @@ const Form = z.object({
   kind: z.enum(['pmv', 'hmv']),
   tags: z.array(z.string()).max(2),
   email: z.email(),
-  custom: z.string().max(2, 'A spec message, word for word'),
+  custom: z.string().max(2, 'A message of its own, word for word'),
 });
 
 const messageFor = (body: Record<string, unknown>) => {
@@ -40,7 +40,7 @@ describe('refusals of input read as sentences', () => {
     [{ kind: 'xxx' }, 'kind: must be one of: pmv, hmv'],
     [{ tags: ['a', 'b', 'c'] }, 'tags: holds at most 2 items'],
     [{ email: 'nope' }, 'email: is not an e-mail address'],
-    [{ custom: 'long' }, 'custom: A spec message, word for word'],
+    [{ custom: 'long' }, 'custom: A message of its own, word for word'],
   ])('%j → %s', (body, message) => {
     expect(messageFor(body)).toBe(message);
   });

@@ -22,9 +22,9 @@ const plural = (count: number | bigint, one: string, many: string) =>
   `${count} ${Number(count) === 1 ? one : many}`;
 
 /**
- * Refusals of input in words a person reads ("at most 200 characters long", "is required"),
- * for every schema that names no message of its own; the spec's own messages, set on their
- * schemas, take precedence. Set once for the process.
+ * Refusals of input in words a person reads ("at most 200 characters long", "is required"), for
+ * every schema that names no message of its own; the site's own messages (docs/messages.md), set on
+ * their schemas, take precedence. Set once for the process.
  */
 export function humanZodMessage(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {

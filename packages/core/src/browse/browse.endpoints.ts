@@ -6,7 +6,7 @@ import { listVideos } from './browse.service';
 
 /**
  * The next page of the dashboard (24 a page), of a search (18 a page, when `query` is given)
- * or of a profile's videos: spec §7's getmorevideos.
+ * or of a profile's videos: /api/getmorevideos (docs/browse.md, docs/api.md).
  */
 export const getMoreVideosEndpoint = defineEndpoint({
   path: '/api/getmorevideos',

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { CATEGORIES, type Category } from '../db/schema';
 
-/** Page sizes of spec §9. */
+/** Page sizes (docs/limits.md). */
 export const DASHBOARD_PAGE_SIZE = 24;
 export const LISTING_PAGE_SIZE = 18;
-/** The duration range is in minutes; its top value means "this long or longer" (spec §9). */
+/** The duration range is in minutes; its top value means "this long or longer" (docs/limits.md). */
 export const MAX_RANGE_MINUTES = 40;
 /** Deepest page an offset listing serves; deeper offsets cost more than anyone scrolls. */
 export const MAX_PAGE_INDEX = 999;
@@ -39,7 +39,7 @@ const minutes = z
   .min(0, 'range bounds are at least 0')
   .max(MAX_RANGE_MINUTES, `range bounds are at most ${MAX_RANGE_MINUTES}`);
 
-/** Every dashboard filter (spec §2), with the defaults of spec §9. */
+/** Every dashboard filter (docs/browse.md), with its default (docs/limits.md). */
 export const VideoFilters = z
   .object({
     category: z
@@ -145,7 +145,7 @@ export function filtersToSearchParams(filters: VideoFilters): URLSearchParams {
   return params;
 }
 
-/** Input of POST /api/getmorevideos (spec §7). */
+/** Input of POST /api/getmorevideos (docs/api.md). */
 export const GetMoreVideosInput = z
   .object({
     filters: VideoFilters.default(DEFAULT_FILTERS),

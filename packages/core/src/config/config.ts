@@ -94,12 +94,12 @@ export const ConfigSchema = z
     ADS_POPUNDER_SUB_IDS: z.string().default(''),
     /** The visitor check (GET on a syndication host): '0' or a non-200 answer allows a pop-under. */
     ADS_VISITOR_CHECK_URL: optionalText(),
-    /** Pop-unders one browser may get in ADS_POPUNDER_PERIOD_MINUTES (spec §9: 3 in 60). */
+    /** Pop-unders one browser may get in ADS_POPUNDER_PERIOD_MINUTES (docs/ads.md: 3 in 60). */
     ADS_POPUNDER_MAX_OPENS: wholeNumber(1, 3),
     ADS_POPUNDER_PERIOD_MINUTES: wholeNumber(1, 60),
-    /** Ms after the page's load before clicks open pop-unders (spec §4: 400). */
+    /** Ms after the page's load before clicks open pop-unders (docs/ads.md: 400). */
     ADS_POPUNDER_ARM_MS: wholeNumber(0, 400),
-    /** Ms between opening the new tab and sending it to the ad (spec §9: 200). */
+    /** Ms between opening the new tab and sending it to the ad (docs/ads.md: 200). */
     ADS_POPUNDER_REDIRECT_MS: wholeNumber(0, 200),
     /** A third-party pop-under script to load instead of the site's own (not advised). */
     ADS_POPUNDER_SCRIPT_URL: optionalText(),
@@ -183,7 +183,7 @@ export const ConfigSchema = z
     LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
 
     // --- Sign-in options (packages/core/src/accounts, docs/sign-in.md) ---
-    /** Password policy (spec §5): shortest password (default 6) and optional longest. */
+    /** Password policy (docs/sign-in.md): shortest password (default 6) and optional longest. */
     PASSWORD_MIN_LENGTH: z.preprocess(
       (value) => (value === '' ? undefined : value),
       // 128: better-auth's and the site's hard limit on any password.

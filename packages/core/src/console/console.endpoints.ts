@@ -7,8 +7,8 @@ import { loadChangelog } from './changelog';
 import { suggestPeople } from './suggestions.service';
 
 /**
- * The spec's authToken: the same token `Authorization: Bearer` carries (the web route moves it
- * there when the header is absent), for clients that send it in the body.
+ * The API's authToken (docs/api.md): the same token `Authorization: Bearer` carries (the web route
+ * moves it there when the header is absent), for clients that send it in the body.
  */
 const AuthToken = z
   .string()
@@ -22,7 +22,7 @@ const SuggestionAnswer = PersonAnswer.extend({
   sharedSubscriptions: count,
 });
 
-/** `/api/v2/console` (spec §7): the project's changelog, and whom a member might befriend. */
+/** `/api/v2/console` (docs/api.md): the project's changelog, and whom a member might befriend. */
 export const consoleEndpoint = defineModeEndpoint({
   path: '/api/v2/console',
   summary: "The site's changelog, and people a member might befriend or follow.",

@@ -18,14 +18,17 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** The fixed video categories of the spec. */
+/** The fixed video categories (docs/videos.md, "Categories and states"). */
 export const CATEGORIES = ['pmv', 'hmv', 'hypno', 'tiktok', 'koreanbj', 'other'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export const ROLES = ['user', 'moderator', 'tagger', 'partner', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Video states (spec §4); "reported" is a marker kept apart, not a state. */
+/**
+ * Video states (docs/videos.md, "Categories and states"); "reported" is a marker kept apart, not a
+ * state.
+ */
 export const VIDEO_STATUSES = [
   'processing',
   'published',
@@ -55,7 +58,7 @@ export const videoStatusEnum = pgEnum('video_status', VIDEO_STATUSES);
 export const labelKindEnum = pgEnum('label_kind', LABEL_KINDS);
 
 /**
- * Accounts and the spec's new-user record: uid = id, creationDate = created_at,
+ * Accounts and the new-user record (docs/accounts.md): uid = id, creationDate = created_at,
  * lastLogin = last_login_at. Column names follow what better-auth expects, so the auth
  * library reads and writes this table directly.
  */
@@ -76,7 +79,7 @@ export const users = pgTable(
     banReason: text(),
     banExpires: timestamp({ withTimezone: true }),
     description: text().notNull().default(''),
-    /** Profile links (spec §3), validated by the profile service; '' when not given. */
+    /** Profile links (docs/people.md), validated by the profile service; '' when not given. */
     website: text().notNull().default(''),
     twitter: text().notNull().default(''),
     discord: text().notNull().default(''),
@@ -561,7 +564,7 @@ export const friendships = pgTable(
   ],
 );
 
-/** A user's favorite videos (the spec's isFavoritedBy). */
+/** A user's favorite videos (isFavoritedBy, docs/people.md). */
 export const videoFavorites = pgTable(
   'video_favorites',
   {
@@ -643,7 +646,7 @@ export const playlistVideos = pgTable(
 export type Playlist = typeof playlists.$inferSelect;
 
 /**
- * Private messages between members (spec §3 Message). One row a message; each side removes
+ * Private messages between members (docs/people.md). One row a message; each side removes
  * its own copy (`*_deleted_at`), and the row goes once both have.
  */
 export const messages = pgTable(
@@ -1133,7 +1136,10 @@ export const events = pgTable(
   'events',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    /** The event page's address: /events/{slug}, and /{slug} for the spec's event page. */
+    /**
+     * The event page's address: /events/{slug}, and /{slug} for the first event's own page
+     * (docs/events.md).
+     */
     slug: text().notNull(),
     title: text().notNull(),
     /** A short line for listings. */

@@ -11,9 +11,9 @@ Every member with a verified e-mail address has one vote, and may not vote for t
 Vote counts stay hidden until voting closes; then the entries are ranked by votes.`;
 
 /**
- * The demo events of a fresh install: the spec's first event, World PMV Games 2024 (past, so
- * its page shows results), and one running now that demo members can enter and vote in.
- * Existing slugs are left alone.
+ * The demo events of a fresh install: the first event, World PMV Games 2024 (docs/events.md; past,
+ * so its page shows results), and one running now that demo members can enter and vote in. Existing
+ * slugs are left alone.
  */
 export async function seedDemoEvents(db: Database, now: Date): Promise<void> {
   const [admin] = await db

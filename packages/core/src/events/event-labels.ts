@@ -11,7 +11,7 @@ export type EventState = (typeof EVENT_STATES)[number];
 export const EVENT_SECTIONS = ['current', 'upcoming', 'past'] as const;
 export type EventSection = (typeof EVENT_SECTIONS)[number];
 
-/** The spec's event page (/worldpmvgames2024): the first event, made by the demo content. */
+/** The first event's own page (/worldpmvgames2024, docs/events.md), made by the demo content. */
 export const FIRST_EVENT_SLUG = 'worldpmvgames2024';
 
 export const EVENT_MESSAGES = {

@@ -13,7 +13,7 @@ import {
 import { requireMemberRight } from '../access/rights';
 import { PEOPLE_MESSAGES } from '../social/people-messages';
 
-/** Friends and friend requests a page (spec §9). */
+/** Friends and friend requests a page (docs/limits.md). */
 export const FRIENDS_PAGE_SIZE = 18;
 
 export const FRIEND_LISTS = ['friends', 'friendRequests', 'pendingFriendRequests'] as const;

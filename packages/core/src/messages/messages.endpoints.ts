@@ -9,8 +9,9 @@ import { sendMessage } from './messages.service';
 import { unitOf } from '../db/unit-of-work';
 
 /**
- * `/api/messages/send` (spec §7): a private message to another member, with the site's session
- * or `Authorization: Bearer`. Answers `id` and `delivered`; a refusal `error` and its status.
+ * `/api/messages/send` (docs/people.md): a private message to another member, with the site's
+ * session or `Authorization: Bearer`. Answers `id` and `delivered`; a refusal `error` and its
+ * status.
  */
 export const sendMessageEndpoint = defineEndpoint({
   path: '/api/messages/send',

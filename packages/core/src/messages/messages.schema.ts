@@ -12,8 +12,8 @@ const text = (max: number, singleLine = false) =>
     .pipe(z.string().max(max, `at most ${max} characters`));
 
 /**
- * `/api/messages/send` (spec §7). The three fields are optional here so that leaving one out
- * answers the spec's 'Missing fields' from the service, after the sign-in check.
+ * `/api/messages/send` (docs/people.md). The three fields are optional here so that leaving one out
+ * answers 'Missing fields' (docs/messages.md) from the service, after the sign-in check.
  */
 export const SendMessageInput = z.object({
   /** The recipient's username. */

@@ -17,7 +17,7 @@ import { newVideoId } from '../videos/video-processing.service';
 import { assertMayMessage, notBlockedBy } from '../privacy/privacy.service';
 import type { InboxBox, SendMessageInput } from './messages.schema';
 
-/** Messages a page in each box (the spec's 18 for lists). */
+/** Messages a page in each box (18 for lists, docs/limits.md). */
 export const INBOX_PAGE_SIZE = 18;
 /** How many characters of the text a list shows. */
 export const PREVIEW_LENGTH = 140;
@@ -131,10 +131,10 @@ const ownCopy = (id: string, userId: string) =>
   and(eq(messages.id, id), or(boxCondition('received', userId), boxCondition('sent', userId)));
 
 /**
- * Sends a private message (spec §7 `/api/messages/send`): signed-in verified members only, to
- * another member by username who takes messages from them (no block either way; a friend when
- * the recipient takes messages from friends only). Answers the new message's id; `delivered` once it is stored in
- * the recipient's inbox.
+ * Sends a private message (`/api/messages/send`, docs/people.md): signed-in verified members only,
+ * to another member by username who takes messages from them (no block either way; a friend when
+ * the recipient takes messages from friends only). Answers the new message's id; `delivered` once
+ * it is stored in the recipient's inbox.
  */
 export async function sendMessage(
   db: Database,
@@ -241,7 +241,7 @@ export async function readMessage(
 }
 
 /**
- * Deletes the viewer's own copy of a message (spec §7 profileInput "inbox delete"): the
+ * Deletes the viewer's own copy of a message (profileInput's inbox delete, docs/people.md): the
  * recipient's from their inbox, the sender's from their sent box; the other side keeps theirs.
  * The row itself goes once both sides have deleted it.
  */

@@ -6,8 +6,9 @@ import { getMetadataLists, getTopTags, listLabelCounts } from './metadata.servic
 const CountMap = z.record(z.string(), z.number().int());
 
 /**
- * The spec's metaData reads: the tag, music, star and creator lists as name-to-count maps
- * over published videos, most used first, and the top 20 tags. The same for every viewer.
+ * The metadata lists (docs/browse.md, docs/api.md): the tag, music, star and creator lists as
+ * name-to-count maps over published videos, most used first, and the top 20 tags. The same for
+ * every viewer.
  */
 export const metadataEndpoint = defineEndpoint({
   path: '/api/metadata',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LabelKind } from '../db/schema';
 
-/** The spec's metadata lists and the label kind each counts. */
+/** The metadata lists (docs/browse.md) and the label kind each counts. */
 export const METADATA_LISTS = ['tags', 'music', 'stars', 'creators'] as const;
 export type MetadataList = (typeof METADATA_LISTS)[number];
 export const LIST_KIND: Record<MetadataList, LabelKind> = {
@@ -11,7 +11,7 @@ export const LIST_KIND: Record<MetadataList, LabelKind> = {
   creators: 'creator',
 };
 
-/** The top tags list is capped at 20 (spec §9). */
+/** The top tags list is capped at 20 (docs/limits.md). */
 export const TOP_TAGS_LIMIT = 20;
 /** Entries a list answers by default, most used first; the long tail comes by prefix. */
 export const DEFAULT_LIST_LIMIT = 500;

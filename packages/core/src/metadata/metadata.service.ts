@@ -48,7 +48,7 @@ export interface MetadataLists {
   topTags: CountMap;
 }
 
-/** All four lists (the spec's metaData read) and the top tags. */
+/** All four lists (docs/browse.md) and the top tags. */
 export async function getMetadataLists(
   db: Database,
   options: ListCountsOptions = {},

@@ -69,7 +69,7 @@ const moderationContext = (context: RequestContext): ModerationContext => ({
   heldAction: context.heldAction,
 });
 
-/** Every answer of the admin endpoint carries the spec's HttpStatusCode. */
+/** Every answer of the admin endpoint carries its HttpStatusCode (docs/api.md). */
 const OK = { HttpStatusCode: 200 } as const;
 const HttpStatusCode = z.literal(200);
 
@@ -123,10 +123,10 @@ const heldAnswer = z.object({ data: HeldActionAnswer, HttpStatusCode });
 const memberAnswer = z.object({ data: MemberAnswer, HttpStatusCode });
 
 /**
- * The admin endpoint of spec §7. Moderation modes answer 200 to moderators and admins and 403
- * to everyone else; CheckAccess, roles and the supporter flag are for admins only. Approving or
- * deleting a report removes the video from the reported list; unpublishing moves it to the
- * unpublished list; publishing or deleting removes it from that list.
+ * The admin endpoint (docs/moderation.md, docs/api.md). Moderation modes answer 200 to moderators
+ * and admins and 403 to everyone else; CheckAccess, roles and the supporter flag are for admins
+ * only. Approving or deleting a report removes the video from the reported list; unpublishing moves
+ * it to the unpublished list; publishing or deleting removes it from that list.
  */
 export const adminEndpoint = defineModeEndpoint({
   path: '/api/v2/admin',

@@ -211,9 +211,10 @@ async function loadMember(tx: Pick<Database, 'select'>, userId: string): Promise
 }
 
 /**
- * Disables a member: sign-in is refused with the spec's message, every session ends at once
- * (the rows go, and each request checks the flag), and their published videos leave the site
- * until the account is enabled again. A moderator may not disable staff; no one themselves.
+ * Disables a member: sign-in is refused with the site's message (docs/messages.md), every session
+ * ends at once (the rows go, and each request checks the flag), and their published videos leave
+ * the site until the account is enabled again. A moderator may not disable staff; no one
+ * themselves.
  */
 export async function disableMember(
   ctx: ModerationContext,

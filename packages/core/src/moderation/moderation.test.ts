@@ -166,7 +166,7 @@ describe('reports', () => {
   });
 });
 
-describe('/api/v2/admin transitions (spec §4)', () => {
+describe('/api/v2/admin transitions (docs/moderation.md)', () => {
   it('answers 403 to members and 401 to visitors for every moderation mode', async () => {
     const member = await createUser(db);
     for (const mode of [

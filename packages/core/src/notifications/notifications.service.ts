@@ -24,7 +24,7 @@ import {
 } from './notification-kinds';
 import { notificationMailJob } from './notification-jobs';
 
-/** Notifications a page (the spec's 18 for lists). */
+/** Notifications a page (18 for lists, docs/limits.md). */
 export const NOTIFICATIONS_PAGE_SIZE = 18;
 
 export const NOTIFICATION_MESSAGES = {

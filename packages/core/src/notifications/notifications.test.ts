@@ -378,7 +378,7 @@ describe('e-mail', () => {
     expect(await sendDueNotificationMails(db, mailer, settings)).toBeGreaterThanOrEqual(1);
     const told = await smtp.waitForMail(member.user.email, { since: disabledAt });
     expect(told.subject).toContain('Staff disabled your account');
-    // The spec's sentence word for word, then the reason.
+    // The site's sentence (docs/messages.md) word for word, then the reason.
     expect(told.text).toContain(
       'This account has been disabled. Have you been a bad boy? Please contact support. Reason: Spam in messages',
     );

@@ -35,7 +35,7 @@ const thumbnailUrl = (summary: PlaylistSummary, context: RequestContext) =>
     ? context.media.storage.publicUrl(summary.thumbnailPosterKey)
     : null;
 
-/** The spec's answer fields (name, thumbnail, _id) for one playlist, plus what pages need. */
+/** The answer fields (docs/api.md: name, thumbnail, _id) for one playlist, plus what pages need. */
 const playlistAnswer = (summary: PlaylistSummary, context: RequestContext) => ({
   _id: summary.id,
   name: summary.name,
@@ -47,8 +47,8 @@ const playlistAnswer = (summary: PlaylistSummary, context: RequestContext) => ({
 });
 
 /**
- * `/api/v2/playlists` (spec §7): create, rename, delete, fill and order playlists. Changes
- * are the owner's alone; private playlists are visible only to their owner.
+ * `/api/v2/playlists` (docs/people.md, docs/api.md): create, rename, delete, fill and order
+ * playlists. Changes are the owner's alone; private playlists are visible only to their owner.
  */
 export const playlistsEndpoint = defineModeEndpoint({
   path: '/api/v2/playlists',

@@ -21,7 +21,7 @@ import {
 import { PEOPLE_MESSAGES } from '../social/people-messages';
 import { PRIVACY_MESSAGES } from './privacy-messages';
 
-/** Blocked members a page on the settings page (the spec's 18 for lists). */
+/** Blocked members a page on the settings page (18 for lists, docs/limits.md). */
 export const BLOCKED_PAGE_SIZE = 18;
 
 export interface PrivacySettings {

@@ -144,14 +144,14 @@ describe('who may message a member', () => {
     expect((await send(b.actor, a.user.username)).status).toBe(201);
   });
 
-  it('answers a wrong choice naming the field, and keeps the spec’s refusals first', async () => {
+  it('answers a wrong choice naming the field, and keeps the refusals of docs/messages.md first', async () => {
     const { a, b } = await twoMembers();
     expect(await privacy(a.actor, 'SetMessagePrivacy', { messagesFrom: 'nobody' })).toMatchObject({
       status: 400,
       body: { error: 'messagesFrom: must be "everyone" or "friends"' },
     });
     await privacy(a.actor, 'SetMessagePrivacy', { messagesFrom: 'friends' });
-    // Missing fields still answer the spec's words before any privacy rule.
+    // Missing fields still answer the site's words (docs/messages.md) before any privacy rule.
     const missing = await dispatch(
       sendMessageEndpoint,
       { recipient: a.user.username, subject: 'x' },

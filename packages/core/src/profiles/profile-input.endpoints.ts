@@ -81,8 +81,9 @@ const friendAction = (action: typeof sendFriendRequest, summary: string) =>
   }) as const;
 
 /**
- * `/api/v2/profileInput` (spec §7): profiles, friends, subscriptions and the inbox. Answers carry the
- * spec's fields: data, videos, count, processingVideos and the *Length counters.
+ * `/api/v2/profileInput` (docs/people.md, docs/api.md): profiles, friends, subscriptions and the
+ * inbox. Answers carry the fields of docs/api.md: data, videos, count, processingVideos and the
+ * *Length counters.
  */
 export const profileInputEndpoint = defineModeEndpoint({
   path: '/api/v2/profileInput',
@@ -361,7 +362,7 @@ function lengths(profile: Awaited<ReturnType<typeof getProfile>>) {
   };
 }
 
-/** `/api/removeFriend` (spec §7): ends a friendship with `user` (a username). */
+/** `/api/removeFriend` (docs/api.md): ends a friendship with `user` (a username). */
 export const removeFriendEndpoint = defineEndpoint({
   path: '/api/removeFriend',
   right: 'participate',

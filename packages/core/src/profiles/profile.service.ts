@@ -18,10 +18,10 @@ import { listProcessingVideos } from '../videos/video-processing.service';
 import { countFavorites, listFavoriteVideos } from '../votes/votes.service';
 import type { UpdateProfileInput } from './profile.schema';
 
-/** Profile videos a page (spec §9). */
+/** Profile videos a page (docs/limits.md). */
 export const PROFILE_VIDEOS_PAGE_SIZE = 20;
 
-/** The spec's answer counters (§7), derived from the rows each time so they cannot drift. */
+/** The answer counters (docs/api.md), derived from the rows each time so they cannot drift. */
 export interface ProfileCounters {
   videosLength: number;
   favoritesLength: number;

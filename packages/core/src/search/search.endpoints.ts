@@ -35,7 +35,7 @@ function newestOf(category: Category | 'all') {
   };
 }
 
-/** Spec §7's /api/v2/search: listings by mode, paged by `index`, answering data and count. */
+/** /api/v2/search (docs/api.md): listings by mode, paged by `index`, answering data and count. */
 export const searchV2Endpoint = defineModeEndpoint({
   path: '/api/v2/search',
   summary: 'Listings by mode (categories, newest, a star, recommendations), 18 a page.',

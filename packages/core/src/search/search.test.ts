@@ -195,7 +195,7 @@ describe('/api/getmorevideos', () => {
     const result = await dispatch(endpoint, { query: 'midnight', index: 0 }, context);
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ count: 1, pageSize: 18, hasMore: false });
-    // Listed videos carry the spec's `_id` (spec §3), and only that name.
+    // Listed videos carry `_id` (docs/api.md), and only that name.
     const data = result.body.data as { _id: string }[];
     expect(data.map((v) => v._id)).toEqual(['title1']);
     expect(data[0]).not.toHaveProperty('id');

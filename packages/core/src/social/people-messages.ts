@@ -1,4 +1,4 @@
-/** Messages of the people features: the spec's (§8) word for word, and our own. */
+/** Messages of the people features (docs/messages.md, docs/people.md), word for word. */
 export const PEOPLE_MESSAGES = {
   alreadyUpvoted: "You've already upvoted this",
   alreadyDownvoted: "You've already downvoted this",
@@ -22,7 +22,7 @@ export const PEOPLE_MESSAGES = {
   avatarNotImage: 'This file is not an image we can read. Please choose a JPEG, PNG, WebP or GIF',
   avatarTooLarge: 'An avatar may be at most 5 MB',
   profileSaved: 'Your profile has been saved',
-  // Sending a message: spec §8, word for word.
+  // Sending a message: docs/messages.md, word for word.
   missingFields: 'Missing fields',
   notAuthenticated: 'Not authenticated',
   networkErrorSending: 'Network error sending message',
@@ -31,5 +31,8 @@ export const PEOPLE_MESSAGES = {
   messageSent: 'Your message has been sent',
 } as const;
 
-/** Spec §8: what the compose form says when sending failed without a message from the server. */
+/**
+ * docs/messages.md: what the compose form says when sending failed without a message from the
+ * server.
+ */
 export const failedWithStatus = (status: number) => `Failed (status ${status})`;

@@ -13,7 +13,7 @@ import {
 } from '../social/people-access';
 import { PEOPLE_MESSAGES } from '../social/people-messages';
 
-/** Page sizes of spec §9: subscriptions 18, subscribers 3. */
+/** Page sizes (docs/limits.md): subscriptions 18, subscribers 3. */
 export const SUBSCRIPTIONS_PAGE_SIZE = 18;
 export const SUBSCRIBERS_PAGE_SIZE = 3;
 
@@ -51,7 +51,7 @@ export async function isSubscribed(
 
 /**
  * Subscribes to a user's uploads or stops: `subscribe` says which, or when absent the
- * current state flips (the spec's toggle). Answers the new state and the subscriber count.
+ * current state flips (a toggle, docs/people.md). Answers the new state and the subscriber count.
  */
 export async function setSubscription(
   db: Database,

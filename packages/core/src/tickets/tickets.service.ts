@@ -14,7 +14,7 @@ import type { Storage } from '../storage/storage';
 import type { CreateTicketInput, TicketCategory, TicketReplyInput } from './tickets.schema';
 import { inTransaction, unitOf } from '../db/unit-of-work';
 
-/** Tickets a page (the spec's 18 for lists). */
+/** Tickets a page (18 for lists, docs/limits.md). */
 export const TICKETS_PAGE_SIZE = 18;
 /** New tickets per member: enough for anyone with a real question. */
 export const TICKET_CREATE_LIMIT: RequestLimit = { max: 5, windowSeconds: 3600 };

@@ -78,8 +78,8 @@ const voteMode = (value: 1 | -1, summary: string) => ({
 });
 
 /**
- * `/api/v2/videoInput` (spec §7): what an owner (or an admin) does to a video, and what any
- * verified member does to one: vote and favorite.
+ * `/api/v2/videoInput` (docs/people.md, docs/api.md): what an owner (or an admin) does to a video,
+ * and what any verified member does to one: vote and favorite.
  */
 export const videoInputEndpoint = defineModeEndpoint({
   path: '/api/v2/videoInput',

@@ -37,7 +37,7 @@ const statusOf = async (id: string) =>
   (await db.select({ status: videos.status }).from(videos).where(eq(videos.id, id)))[0]?.status;
 
 describe('/api/v2/videoInput', () => {
-  it('ChangeVideo edits the details and replaces labels, with the spec message', async () => {
+  it('ChangeVideo edits the details and replaces labels, with the site message (docs/messages.md)', async () => {
     const { user, actor } = await createUser(db);
     const video = await createVideo(db, {
       ownerId: user.id,

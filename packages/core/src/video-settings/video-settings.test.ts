@@ -56,7 +56,7 @@ const allCount = async () =>
   )[0]?.count ?? 0;
 const listedIds = async () =>
   (await listVideos(db, { pageSize: 500 })).data.map((video) => video.id);
-/** Whether `actor` may open the video's page (false: the spec's 401). */
+/** Whether `actor` may open the video's page (false: the 401 of docs/videos.md). */
 const opens = async (id: string, actor: Actor | null) =>
   getWatchPage(db, id, actor).then(
     () => true,

@@ -14,7 +14,7 @@ import {
 } from '../watch/watch.service';
 import { inTransaction } from '../db/unit-of-work';
 
-/** Profile favorites a page, like profile videos (spec §9). */
+/** Profile favorites a page, like profile videos (docs/limits.md). */
 export const FAVORITES_PAGE_SIZE = 20;
 
 /** Share of up votes in per cent, or null before the first vote. */
@@ -51,9 +51,9 @@ export interface VoteResult {
 }
 
 /**
- * Votes a video up (1) or down (-1). Switching sides moves the vote; the same vote twice is
- * refused with the spec's message. The counters move in the same transaction as the vote,
- * with the video row locked so concurrent votes cannot lose an update.
+ * Votes a video up (1) or down (-1). Switching sides moves the vote; the same vote twice is refused
+ * with the site's message (docs/messages.md). The counters move in the same transaction as the
+ * vote, with the video row locked so concurrent votes cannot lose an update.
  */
 export async function voteVideo(
   db: Database,
@@ -126,7 +126,7 @@ export interface FavoriteState {
   videoId: string;
   isFavorited: boolean;
   favoritesCount: number;
-  /** The most recent users who favorited the video (the spec's isFavoritedBy), at most 50. */
+  /** The most recent users who favorited the video (isFavoritedBy, docs/people.md), at most 50. */
   isFavoritedBy: string[];
 }
 

@@ -22,7 +22,7 @@ const countsOf = async (id: string) =>
   )[0];
 
 describe('/api/v2/videoInput: Upvote and Downvote', () => {
-  it('counts a vote, refuses the same vote twice with the spec message, lets it switch', async () => {
+  it('counts a vote, refuses the same vote twice with the site message (docs/messages.md), lets it switch', async () => {
     const { user } = await createUser(db);
     const { actor } = await createUser(db);
     const video = await createVideo(db, { ownerId: user.id });

@@ -893,7 +893,7 @@ describe('the API contract (every endpoint and mode, answered as declared)', () 
     expect(problems).toEqual([]);
   });
 
-  it('names listed videos `_id`, as the spec does', async () => {
+  it('names listed videos `_id`, as docs/api.md does', async () => {
     const page = await callExample('/api/getmorevideos', {
       caller: 'visitor',
       body: () => ({ index: 0 }),

@@ -1,6 +1,7 @@
-// Controls and menus (spec §2): poster, title, big play button, pause block, logo, the control
-// bar with its progress bar, thumbnail preview and volume slider, the source, speed and
-// subtitle menus, the context menu, pointer gestures, and hiding the bar on inactivity.
+// Controls and menus (docs/player/behaviour.md, "Controls"): poster, title, big play button, pause
+// block, logo, the control bar with its progress bar, thumbnail preview and volume slider, the
+// source, speed and subtitle menus, the context menu, pointer gestures, and hiding the bar on
+// inactivity.
 import { el, formatTime, iconButton, setIcon, setLabel, setText } from '../dom.ts';
 import { fetchWithTimeout } from '../dom.ts';
 import { icons } from '../icons.ts';
@@ -303,7 +304,7 @@ export class ControlsController {
     this.#updatePauseBlock();
   }
 
-  /** Seeks by `seconds`; ignored while an ad plays (spec §4). */
+  /** Seeks by `seconds`; ignored while an ad plays (docs/player/behaviour.md). */
   seekBy(seconds: number): void {
     if (this.#d.ads.playing) return;
     this.#d.playback.skipTo(this.#ctx.video.currentTime + seconds);

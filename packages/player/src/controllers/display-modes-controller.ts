@@ -1,6 +1,6 @@
-// Display modes (spec §4): normal, fullscreen, theatre and the mini player exclude each other;
-// entering one exits the others. Theatre and the mini player fire their events; the mini
-// player can open by itself when the playing video scrolls out of view, and a swipe closes it
+// Display modes (docs/player/behaviour.md): normal, fullscreen, theatre and the mini player exclude
+// each other; entering one exits the others. Theatre and the mini player fire their events; the
+// mini player can open by itself when the playing video scrolls out of view, and a swipe closes it
 // on small screens.
 import { el, throttle } from '../dom.ts';
 import { logError } from '../log.ts';

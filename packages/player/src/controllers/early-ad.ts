@@ -1,8 +1,8 @@
-// The first pre-roll's fast start, in the core: while the ads chunk (with vast-client) loads,
-// the core reads the common case of VAST itself (one ad, inline or behind a chain of wrappers,
-// a linear creative without VPAID), checks the ad's media file (spec §5: a fetch that answers a
-// video type the browser plays) and loads it in the ad video element. Once a play is asked for
-// and the check passed, the ad starts at once; the chunk then adopts the element and the
+// The first pre-roll's fast start, in the core: while the ads chunk (with vast-client) loads, the
+// core reads the common case of VAST itself (one ad, inline or behind a chain of wrappers, a linear
+// creative without VPAID), checks the ad's media file (docs/player/behaviour.md: a fetch that
+// answers a video type the browser plays) and loads it in the ad video element. Once a play is
+// asked for and the check passed, the ad starts at once; the chunk then adopts the element and the
 // running ad (skip button, tracking, the rest of the pod). Any other VAST goes the chunk's way.
 
 import { isVastText, wrapperTagCandidates } from '../vast-tag-uri.ts';
@@ -86,8 +86,9 @@ async function fetchFirstVast(
 }
 
 /**
- * The media file check of spec §5: the file answers a fetch with a video content type that
- * the browser can play. Shared with the ads chunk, which reuses the core's answers.
+ * The media file check (docs/player/behaviour.md, "Ads"): the file answers a fetch with a video
+ * content type that the browser can play. Shared with the ads chunk, which reuses the core's
+ * answers.
  */
 export async function checkMediaFile(
   src: string,

@@ -40,7 +40,7 @@ function setUp(options = {}) {
 }
 
 describe('KeyboardController', () => {
-  test('keys of spec §9 reach the target', () => {
+  test('keys of docs/player/behaviour.md reach the target', () => {
     const { calls, press, video } = setUp();
     video.volume = 0.5;
     for (const key of [' ', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'm', 'f', 'i', 'p', '+', '-'])

@@ -1,5 +1,5 @@
-// Keyboard control (spec §9) while the player or a control in it has focus. The mapping of keys
-// to actions is keyboard.ts; this runs them against what the player offers.
+// Keyboard control (docs/player/behaviour.md) while the player or a control in it has focus. The
+// mapping of keys to actions is keyboard.ts; this runs them against what the player offers.
 import { mapKey, stepSubtitleSize, stepVolume } from '../keyboard.ts';
 import type { KeyAction } from '../keyboard.ts';
 import type { PlayerContext } from './context.ts';

@@ -1,5 +1,5 @@
-// Saved settings (spec §3): volume and mute, quality, speed and theatre, kept in localStorage
-// when persistentSettings allows each, and applied when the player starts.
+// Saved settings (docs/player/behaviour.md): volume and mute, quality, speed and theatre, kept in
+// localStorage when persistentSettings allows each, and applied when the player starts.
 import { loadSettings, saveSettings } from '../storage.ts';
 import type { SavedSettings } from '../storage.ts';
 import type { PlayerContext } from './context.ts';

@@ -1,6 +1,6 @@
-// Playback (spec §4): the sources and the engine that plays the current one (the browser for
-// files, the browser's own HLS or hls.js, dash.js), falling through to the next source when
-// one cannot play, source and quality switches, and the calls that act on playback. Calls made
+// Playback (docs/player/behaviour.md): the sources and the engine that plays the current one (the
+// browser for files, the browser's own HLS or hls.js, dash.js), falling through to the next source
+// when one cannot play, source and quality switches, and the calls that act on playback. Calls made
 // before the source and the ads are in place wait in a queue and run in order.
 import { el, fetchWithTimeout } from '../dom.ts';
 import type {
@@ -224,7 +224,10 @@ export class PlaybackController {
     void this.#load(0, { time: 0, play: true });
   }
 
-  /** Source switch (spec §4): pause, load, restore the time, resume if it was playing. */
+  /**
+   * Source switch (docs/player/behaviour.md): pause, load, restore the time, resume if it was
+   * playing.
+   */
   switchSource(index: number): void {
     if (index === this.#index) return;
     const v = this.#ctx.video;

@@ -1,5 +1,5 @@
-// Subtitles (spec §4): the video's WebVTT tracks, fetched and drawn by the player itself, the
-// track menu with its Font Size submenu, and the offset above the control bar.
+// Subtitles (docs/player/behaviour.md): the video's WebVTT tracks, fetched and drawn by the player
+// itself, the track menu with its Font Size submenu, and the offset above the control bar.
 import { el, fetchWithTimeout } from '../dom.ts';
 import { logError } from '../log.ts';
 import type { MenuItem } from '../menu.ts';

@@ -1,5 +1,5 @@
-// Suggested videos (spec §4): the configuration is fetched at start; when the video ends a grid
-// of up to 12 tiles shows, and a tile plays its video in this player.
+// Suggested videos (docs/player/behaviour.md): the configuration is fetched at start; when the
+// video ends a grid of up to 12 tiles shows, and a tile plays its video in this player.
 import { el, fetchWithTimeout } from '../dom.ts';
 import { logWarn } from '../log.ts';
 import { SUGGESTED_TIMEOUT_MS, SUGGESTED_TILES, parseSuggestedVideos } from '../suggested.ts';

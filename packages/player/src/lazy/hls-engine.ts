@@ -8,9 +8,10 @@ import type { EngineModule, QualityLevel, StreamEngine } from '../engine-types.t
 export const engine: EngineModule = {
   isSupported: () => Hls.isSupported(),
   attach(video, url, modules, callbacks): StreamEngine {
-    // HLS starts at 0 (spec §9); a page's own settings come through modules.configureHls.
-    // hls.js buffers whatever the preload attribute says: with 'none' or 'metadata', until the
-    // first play it reads the master playlist only (a later source, after a play, loads at once).
+    // HLS starts at 0 (docs/player/behaviour.md); a page's own settings come through
+    // modules.configureHls. hls.js buffers whatever the preload attribute says: with 'none' or
+    // 'metadata', until the first play it reads the master playlist only (a later source, after a
+    // play, loads at once).
     const isDeferred =
       (video.preload === 'none' || video.preload === 'metadata') &&
       video.paused &&

@@ -8,7 +8,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: await eventTitle(FIRST_EVENT_SLUG) };
 }
 
-/** The spec's event page: the first event's page, at its own address (404 until it exists). */
+/** The first event's page at its own address (docs/events.md; 404 until it exists). */
 export default function FirstEventPage() {
   return <EventView slug={FIRST_EVENT_SLUG} />;
 }

@@ -10,7 +10,10 @@ import type { RollTimer } from './schedule.ts';
 /** Vertical place of a non-linear banner. */
 export type VAlign = 'top' | 'middle' | 'bottom';
 
-/** One validated ad-list entry with every per-roll option resolved (spec §3, roll record). */
+/**
+ * One validated ad-list entry with every per-roll option resolved (docs/player/behaviour.md,
+ * "Ads").
+ */
 export interface RollRecord {
   /** 'ID0', 'ID1', ... in ad-list order, counting only valid entries. */
   id: string;
@@ -47,9 +50,9 @@ const corner = (value: unknown, fallback: Corner): Corner =>
   CORNERS.includes(value as Corner) ? (value as Corner) : fallback;
 
 /**
- * Validates `vastOptions.adList` (spec §5): an entry without vastTag, with a missing or unknown
- * roll, or with an unknown size is skipped with error 102; a midRoll without a usable timer is
- * kept but marked as error.
+ * Validates `vastOptions.adList` (docs/player/behaviour.md, "Ads"): an entry without vastTag, with
+ * a missing or unknown roll, or with an unknown size is skipped with error 102; a midRoll without a
+ * usable timer is kept but marked as error.
  */
 export function buildRollRecords(options: VastOptions): RollRecord[] {
   const records: RollRecord[] = [];

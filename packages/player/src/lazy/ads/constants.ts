@@ -1,6 +1,7 @@
-// Codes, messages and limits of spec/player.md §8 and §9, word for word where the spec quotes them.
+// Codes, messages and limits of the player's ads (docs/player/behaviour.md, "Ads" and "Errors"),
+// word for word.
 
-/** The error catalogue (spec §8). */
+/** The error catalogue (docs/player/behaviour.md, "Errors"). */
 export const AdErrorCode = {
   noAd: 101,
   wrongAdList: 102,

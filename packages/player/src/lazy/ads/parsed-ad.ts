@@ -1,5 +1,6 @@
-// The shape of an ad as the player uses it (spec §3, parsed ad), built from vast-client's
-// parse result. vast-client types its objects loosely, so the fields read here are typed here.
+// The shape of an ad as the player uses it (docs/player/behaviour.md, "Ads"), built from
+// vast-client's parse result. vast-client types its objects loosely, so the fields read here are
+// typed here.
 
 /** One media file of a linear creative. */
 export interface AdMediaFile {

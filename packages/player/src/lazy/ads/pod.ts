@@ -9,10 +9,10 @@ export interface PodLimits {
 }
 
 /**
- * Chooses what a roll plays (spec §5): the pod — only ads with a sequence, ordered by it, cut
- * at maxTotalQuantity and maxTotalDuration; otherwise one stand-alone ad within the duration
- * limit, when the pod is empty, the ads come from a fallback tag, or a non-final pod ad is not
- * linear.
+ * Chooses what a roll plays (docs/player/behaviour.md, "Ads"): the pod — only ads with a sequence,
+ * ordered by it, cut at maxTotalQuantity and maxTotalDuration; otherwise one stand-alone ad within
+ * the duration limit, when the pod is empty, the ads come from a fallback tag, or a non-final pod
+ * ad is not linear.
  */
 export function selectAds(ads: ParsedAd[], limits: PodLimits): ParsedAd[] {
   const maxQuantity = limits.maxTotalQuantity ?? Infinity;

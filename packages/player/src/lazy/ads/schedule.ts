@@ -1,5 +1,6 @@
-// Timing rules of the rolls (spec §4): when a roll plays, when its VAST is fetched, and where
-// the content resumes. Pure functions, so the arithmetic is tested without a browser.
+// Timing rules of the rolls (docs/player/behaviour.md, "Ads"): when a roll plays, when its VAST is
+// fetched, and where the content resumes. Pure functions, so the arithmetic is tested without a
+// browser.
 import { logWarn } from '../../log.ts';
 import { MID_ROLL_REWIND_S } from './constants.ts';
 
@@ -31,7 +32,7 @@ export function parseTimer(value: unknown): RollTimer | null {
 
 /**
  * The content time a mid-roll plays at, or null when it is NaN or outside 0..duration (then
- * ignored with a warning, spec §5).
+ * ignored with a warning, docs/player/behaviour.md).
  */
 export function midRollTime(timer: RollTimer, duration: number): number | null {
   const time = 'percent' in timer ? (duration * timer.percent) / 100 : timer.seconds;

@@ -1,5 +1,5 @@
-// Each tracking event of an ad fires at most once (spec §4); the ledger remembers what fired.
-// URLs are resolved (macros) and requested by vast-client's tracker.
+// Each tracking event of an ad fires at most once (docs/player/behaviour.md, "Ads"); the ledger
+// remembers what fired. URLs are resolved (macros) and requested by vast-client's tracker.
 import { VASTTracker } from '@dailymotion/vast-client';
 import type { ParsedAd } from './parsed-ad.ts';
 

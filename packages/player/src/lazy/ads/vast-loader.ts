@@ -15,7 +15,7 @@ const TIMED_OUT = 'VAST request timed out';
 /** What loading a roll gave: its ads, or the catalogue code it failed with. */
 export interface RollLoadResult {
   ads: ParsedAd[];
-  /** The ads came from a fallback tag (single-ad rule of §5). */
+  /** The ads came from a fallback tag (the single-ad rule, docs/player/behaviour.md). */
   isFallback: boolean;
   errorCode: number | null;
 }

@@ -1,6 +1,6 @@
 import { ErrorPage } from '@/components/errors/error-page';
 
-/** A video that was unpublished: 401 with the spec's message. */
+/** A video that was unpublished: 401 with the site's message (docs/messages.md, "Videos"). */
 export default function VideoNotAccessible() {
   return (
     <ErrorPage

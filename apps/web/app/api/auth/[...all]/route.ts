@@ -3,7 +3,8 @@ import { rawRoute } from '@/lib/raw-route';
 import { getRuntime } from '@/lib/runtime';
 
 // better-auth's endpoints (sign-in, sign-out, verification, password reset, tokens), behind the
-// site's own rules: spec messages, the lock after wrong passwords, the foreign-origin check.
+// site's own rules: its messages (docs/messages.md), the lock after wrong passwords, the
+// foreign-origin check.
 const handle = rawRoute(authRoute, async (request) => {
   const { accounts } = await getRuntime();
   return accounts.handleAuthRequest(request);

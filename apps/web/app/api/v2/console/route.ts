@@ -4,8 +4,8 @@ import { createPostHandler } from '@/lib/api-route';
 const handle = createPostHandler(consoleEndpoint);
 
 /**
- * The spec's clients send their token in the body (`authToken`): without an Authorization
- * header, it becomes one, so it authenticates exactly as a bearer token does.
+ * Clients of the JSON API send their token in the body (`authToken`, docs/api.md): without an
+ * Authorization header, it becomes one, so it authenticates exactly as a bearer token does.
  */
 export async function POST(request: Request): Promise<Response> {
   if (request.headers.has('authorization')) return handle(request);
