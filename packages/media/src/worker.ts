@@ -74,7 +74,9 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     transcodeJob: job,
     progressIntervalMs: options.progressIntervalMs,
   };
-  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+  const polling = options.pollingIntervalSeconds
+    ? { pollingIntervalSeconds: options.pollingIntervalSeconds }
+    : {};
 
   // Work folders of attempts killed mid-job and never retried, at start and then hourly; one
   // older than the longest an attempt may run (plus an hour) belongs to no live attempt.
@@ -90,8 +92,8 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   const workDirSweep = setInterval(() => void sweepWorkDirs(), 3600 * 1000);
   workDirSweep.unref();
 
-  const workerId = await queue.boss.work(
-    job.name,
+  const workerId = await queue.work(
+    job,
     {
       ...polling,
       batchSize: 1,
@@ -128,7 +130,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   });
   // Jobs whose every attempt died (worker crashes included) land here: the video must not
   // stay "processing" forever.
-  await queue.boss.work(transcodeDeadLetterJob.name, { ...polling, batchSize: 1 }, async (jobs) => {
+  await queue.work(transcodeDeadLetterJob, { ...polling, batchSize: 1 }, async (jobs) => {
     for (const item of jobs) {
       const { videoId, replacement } = TranscodeVideoPayload.parse(item.data);
       if (replacement) await failReplacement(ctx, videoId, DEAD_LETTER_REASON);
@@ -142,8 +144,8 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     stop: async () => {
       clearInterval(workDirSweep);
       stopWaking();
-      await queue.boss.offWork(job.name, { wait: true });
-      await queue.boss.offWork(transcodeDeadLetterJob.name, { wait: true });
+      await queue.offWork(job, { wait: true });
+      await queue.offWork(transcodeDeadLetterJob, { wait: true });
       if (ownsQueue) await queue.stop();
     },
   };

@@ -7,6 +7,9 @@ import {
   type ConstructorOptions,
   type Db,
   type DrizzleTransactionLike,
+  type OffWorkOptions,
+  type WorkHandlerFor,
+  type WorkOptions,
 } from 'pg-boss';
 import type pg from 'pg';
 import type { z } from 'zod';
@@ -20,6 +23,14 @@ export type { JobWithMetadata } from 'pg-boss';
 /** pg-boss on the unit's open transaction, so the job exists only if the work commits. */
 const onTransaction = (unit: UnitOfWork | undefined) =>
   unit?.inTransaction ? { db: fromDrizzle(unit.db as unknown as DrizzleTransactionLike, sql) } : {};
+
+/**
+ * How often an idle worker asks the database for jobs (seconds). A job sent from this process
+ * wakes this process's workers of its queue itself, once its transaction has committed or when
+ * it falls due, so polling is left to find jobs that other processes sent: each poll is a query,
+ * and polls every second or two kept an idle embedded site at a fifth of a core (docs/media.md).
+ */
+export const IDLE_POLL_SECONDS = 10;
 
 export interface JobQueueOptions {
   /** How often pg-boss looks for expired claims and stale heartbeats (seconds). */
@@ -36,6 +47,10 @@ export interface JobQueueOptions {
 export class JobQueue {
   readonly boss: PgBoss;
   readonly #definitions = new Map<string, JobDefinition<z.ZodType>>();
+  /** This process's workers, by queue: a job sent from here wakes them. */
+  readonly #workers = new Map<string, Set<string>>();
+  /** Wake-ups waiting for a delayed job to fall due; cleared on stop. */
+  readonly #dueTimers = new Set<NodeJS.Timeout>();
 
   private constructor(boss: PgBoss) {
     this.boss = boss;
@@ -108,16 +123,64 @@ export class JobQueue {
   async send<S extends z.ZodType>(
     definition: JobDefinition<S>,
     payload: z.input<S>,
-    options: { on?: UnitOfWork; id?: string; startAfterSeconds?: number } = {},
+    options: { on?: UnitOfWork; id?: string; startAfterSeconds?: number; startAt?: Date } = {},
   ): Promise<string> {
     const data = definition.schema.parse(payload) as object;
+    const startAfter = options.startAt ?? options.startAfterSeconds;
     const id = await this.boss.send(definition.name, data, {
       ...(options.id ? { id: options.id } : {}),
-      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(startAfter ? { startAfter } : {}),
       ...onTransaction(options.on),
     });
     if (!id) throw new Error(`The queue refused a ${definition.name} job`);
+    const dueInSeconds = options.startAt
+      ? (options.startAt.getTime() - Date.now()) / 1000
+      : (options.startAfterSeconds ?? 0);
+    const wake = () => this.#wake(definition.name, dueInSeconds);
+    if (options.on?.inTransaction) await options.on.afterCommit(`wake ${definition.name}`, wake);
+    else wake();
     return id;
+  }
+
+  /**
+   * Has a worker of this process take `definition`'s jobs (pg-boss's `work`), polling every
+   * IDLE_POLL_SECONDS unless `options` says otherwise, and woken at once by this process's sends.
+   */
+  async work<ReqData, const O extends WorkOptions = WorkOptions>(
+    definition: JobDefinition<z.ZodType>,
+    options: O,
+    handler: WorkHandlerFor<O, ReqData>,
+  ): Promise<string> {
+    const polling = { pollingIntervalSeconds: IDLE_POLL_SECONDS, ...options } as O;
+    const id = await this.boss.work<ReqData, unknown, O>(definition.name, polling, handler);
+    const workers = this.#workers.get(definition.name) ?? new Set<string>();
+    workers.add(id);
+    this.#workers.set(definition.name, workers);
+    return id;
+  }
+
+  /** Stops this process's workers of `definition` (pg-boss's `offWork`). */
+  async offWork(definition: JobDefinition<z.ZodType>, options?: OffWorkOptions): Promise<void> {
+    this.#workers.delete(definition.name);
+    await this.boss.offWork(definition.name, options);
+  }
+
+  /** Wakes this process's workers of `name` now, or when a job sent now falls due. */
+  #wake(name: string, afterSeconds: number) {
+    const wake = () => {
+      for (const id of this.#workers.get(name) ?? []) this.boss.notifyWorker(id);
+    };
+    if (afterSeconds <= 0) return wake();
+    // A little after the due time: the job is fetched only once its start time has passed.
+    const timer = setTimeout(
+      () => {
+        this.#dueTimers.delete(timer);
+        wake();
+      },
+      afterSeconds * 1000 + 100,
+    );
+    timer.unref();
+    this.#dueTimers.add(timer);
   }
 
   /** Cancels a job (waiting or running); a running worker learns it at its next heartbeat. */
@@ -130,6 +193,8 @@ export class JobQueue {
   }
 
   async stop(options: { graceful?: boolean; timeoutMs?: number } = {}): Promise<void> {
+    for (const timer of this.#dueTimers) clearTimeout(timer);
+    this.#dueTimers.clear();
     await this.boss.stop({
       graceful: options.graceful ?? true,
       timeout: options.timeoutMs ?? 30_000,

@@ -94,21 +94,18 @@ export async function startHeldStaffActions(
     recovery = recovery.then(() => recover(staleSince()));
   }, RECOVERY_INTERVAL_MS);
   sweep.unref();
-  await queue.boss.work(
-    heldStaffActionJob.name,
-    { pollingIntervalSeconds: 1, batchSize: 1 },
-    async (jobs) => {
-      for (const job of jobs) {
-        const { id } = heldStaffActionJob.schema.parse(job.data);
-        await runHeldStaffAction(context, id);
-      }
-    },
-  );
+  // A held action sent from this process wakes the worker when it falls due (JobQueue.send).
+  await queue.work(heldStaffActionJob, { batchSize: 1 }, async (jobs) => {
+    for (const job of jobs) {
+      const { id } = heldStaffActionJob.schema.parse(job.data);
+      await runHeldStaffAction(context, id);
+    }
+  });
   return {
     async stop() {
       clearInterval(sweep);
       await recovery;
-      await queue.boss.offWork(heldStaffActionJob.name, { wait: true });
+      await queue.offWork(heldStaffActionJob, { wait: true });
     },
   };
 }

@@ -269,12 +269,12 @@ export async function startNotificationJobs(
   const { db, mailer, settings, log } = options;
   await queue.ensureQueue(notificationMailJob);
   await queue.ensureQueue(notificationDigestJob);
-  const polling = { pollingIntervalSeconds: 2, batchSize: 1 };
-  await queue.boss.work(notificationMailJob.name, polling, async () => {
+  const polling = { batchSize: 1 };
+  await queue.work(notificationMailJob, polling, async () => {
     const sent = await sendDueNotificationMails(db, mailer, settings);
     if (sent > 0) log.info({ sent }, 'notification e-mails sent');
   });
-  await queue.boss.work(notificationDigestJob.name, polling, async () => {
+  await queue.work(notificationDigestJob, polling, async () => {
     const sent = await sendNotificationDigests(db, mailer, settings);
     log.info({ sent }, 'notification digests sent');
   });
@@ -282,8 +282,8 @@ export async function startNotificationJobs(
   await queue.boss.schedule(notificationDigestJob.name, options.digestCron, {});
   return {
     async stop() {
-      await queue.boss.offWork(notificationMailJob.name, { wait: true });
-      await queue.boss.offWork(notificationDigestJob.name, { wait: true });
+      await queue.offWork(notificationMailJob, { wait: true });
+      await queue.offWork(notificationDigestJob, { wait: true });
     },
   };
 }

@@ -167,9 +167,7 @@ export async function setVisibility(
     return row!;
   });
   if (publishAt && ctx.queue) {
-    await ctx.queue.boss
-      .send(publishScheduledJob.name, {}, { startAfter: publishAt })
-      .catch(() => undefined);
+    await ctx.queue.send(publishScheduledJob, {}, { startAt: publishAt }).catch(() => undefined);
   }
   await ctx.listings.invalidate();
   return readVisibility(ctx.db, video);
@@ -232,18 +230,14 @@ export async function startScheduledPublishing(
 ): Promise<{ stop(): Promise<void> }> {
   const { queue, log } = ctx;
   await queue.ensureQueue(publishScheduledJob);
-  await queue.boss.work(
-    publishScheduledJob.name,
-    { pollingIntervalSeconds: 2, batchSize: 1 },
-    async () => {
-      const published = await publishDueVideos(ctx);
-      if (published.length > 0) log.info({ published }, 'scheduled videos published');
-    },
-  );
+  await queue.work(publishScheduledJob, { batchSize: 1 }, async () => {
+    const published = await publishDueVideos(ctx);
+    if (published.length > 0) log.info({ published }, 'scheduled videos published');
+  });
   await queue.boss.schedule(publishScheduledJob.name, '* * * * *', {});
   return {
     async stop() {
-      await queue.boss.offWork(publishScheduledJob.name, { wait: true });
+      await queue.offWork(publishScheduledJob, { wait: true });
     },
   };
 }
