@@ -780,6 +780,7 @@ export const NOTIFICATION_KINDS = [
   'friend_request',
   'friend_accepted',
   'new_video',
+  'live_started',
   'ticket_answer',
   'ticket_closed',
   'video_processed',

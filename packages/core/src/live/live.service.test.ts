@@ -1,7 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { liveStreams, staffActions, streamKeys, users, videos } from '../db/schema';
+import { dispatch } from '../api/dispatch';
+import type { Actor, MediaServices } from '../api/endpoint';
+import { commentsEndpoint } from '../comments/comments.endpoints';
+import {
+  liveStreams,
+  notifications,
+  staffActions,
+  streamKeys,
+  subscriptions,
+  users,
+  videos,
+} from '../db/schema';
 import { createUser } from '../testing/factories';
+import { createTestContext } from '../testing/test-context';
 import { createTestDatabase } from '../testing/test-db';
 import { InProcessEvents, type ProcessingEvent } from '../videos/processing-events';
 import {
@@ -14,6 +26,7 @@ import {
   LIVE_REFUSALS,
   markLiveDropped,
   markLiveWatchable,
+  notifyLiveStarted,
   readGoLive,
   saveLiveDetails,
   staffEndLive,
@@ -147,5 +160,88 @@ describe('staff', () => {
       ['disable_stream_key', 'Spam'],
       ['end_live', 'Rules'],
     ]);
+  });
+});
+
+/** A live on air and on the site (public unless said), as the ingest leaves it. */
+async function liveOnSite(visibility: 'public' | 'unlisted' = 'public') {
+  const made = await streamer();
+  await saveLiveDetails(db, made.actor, { title: 'Evening', visibility });
+  const check = await checkStreamKey(db, made.key);
+  if (!check.ok) throw new Error(check.reason);
+  const { videoId } = await startLive(db, { ...check, probe });
+  const marked = await markLiveWatchable(db, videoId, {
+    masterPlaylistKey: `live/${videoId}/master.m3u8`,
+    posterKey: null,
+  });
+  return { ...made, videoId, marked: marked! };
+}
+
+describe('the chat of a live', () => {
+  it("is its comments: a post and a staff deletion each tell the live's pages, under the comment rate limit", async () => {
+    const { videoId, user } = await liveOnSite();
+    const { actor: viewer } = await createUser(db);
+    const { actor: moderator } = await createUser(db, { role: 'moderator' });
+    const events = new InProcessEvents();
+    const heard: ProcessingEvent[] = [];
+    events.subscribe((event) => heard.push(event), { videoId });
+    const call = (actor: Actor, mode: string, body: object) =>
+      dispatch(
+        commentsEndpoint,
+        { mode, ...body },
+        { ...createTestContext(db, { actor }), media: { events } as unknown as MediaServices },
+      );
+
+    const posted = await call(viewer, 'Create', { videoId, text: 'Hello live' });
+    expect(posted.status).toBe(201);
+    expect(heard).toEqual([{ type: 'chat', videoId, ownerId: user.id }]);
+    const { id } = posted.body as { id: string };
+    await call(moderator, 'Delete', { commentId: id, reason: 'Spam' });
+    expect(heard).toHaveLength(2);
+
+    // Rate limits and the rest of the comment rules hold in the chat as under any video.
+    const tooMany = [];
+    for (let n = 0; n < 12; n++)
+      tooMany.push(await call(viewer, 'Create', { videoId, text: `${n}` }));
+    expect(tooMany.map((answer) => answer.status)).toContain(429);
+
+    // A video that is not a live on air tells no one.
+    await endLive(db, videoId, 'The stream stopped');
+    heard.length = 0;
+    await call(moderator, 'Delete', { commentId: (tooMany[0]!.body as { id: string }).id });
+    expect(heard).toEqual([]);
+  });
+});
+
+describe('going live tells subscribers', () => {
+  it('tells each subscriber of a public live once, and no one of an unlisted one', async () => {
+    const { videoId, user, marked } = await liveOnSite();
+    const { user: fan } = await createUser(db);
+    await db.insert(subscriptions).values({ subscriberId: fan.id, channelId: user.id });
+    const events = new InProcessEvents();
+    const bells: ProcessingEvent[] = [];
+    events.subscribe((event) => bells.push(event), { ownerId: fan.id });
+    expect(await notifyLiveStarted({ db }, { events }, { videoId, ...marked })).toBe(1);
+    const [told] = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, fan.id), eq(notifications.kind, 'live_started')));
+    expect(told).toMatchObject({
+      actorId: user.id,
+      targetPath: `/video/${videoId}`,
+      targetTitle: 'Evening',
+    });
+    expect(bells).toEqual([{ type: 'notifications', ownerId: fan.id }]);
+
+    const unlisted = await liveOnSite('unlisted');
+    await db.insert(subscriptions).values({ subscriberId: fan.id, channelId: unlisted.user.id });
+    expect(unlisted.marked.status).toBe('hidden');
+    expect(
+      await notifyLiveStarted(
+        { db },
+        { events },
+        { videoId: unlisted.videoId, ...unlisted.marked },
+      ),
+    ).toBe(0);
   });
 });

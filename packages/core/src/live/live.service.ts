@@ -8,13 +8,18 @@ import { summaryColumns, toSummary, type VideoSummary } from '../browse/browse.s
 import type { Database } from '../db/client';
 import {
   CATEGORIES,
+  comments,
   liveStreams,
   streamKeys,
+  subscriptions,
   users,
   videos,
   type LiveStream,
   type StreamKey,
+  type VideoStatus,
 } from '../db/schema';
+import { unitOf, type UnitOfWork, type WorkBase } from '../db/unit-of-work';
+import { notifyMany, type NotificationSink } from '../notifications/notifications.service';
 import { recordStaffAction } from '../moderation/staff-log.service';
 import { onSiteStatusSql } from '../video-settings/on-site-status';
 import type { ProcessingEvents } from '../videos/processing-events';
@@ -342,7 +347,7 @@ export async function markLiveWatchable(
   videoId: string,
   keys: { masterPlaylistKey: string; posterKey: string | null },
   now: Date = new Date(),
-): Promise<{ ownerId: string } | null> {
+): Promise<{ ownerId: string; title: string; status: VideoStatus } | null> {
   const [row] = await db
     .update(videos)
     .set({
@@ -353,8 +358,39 @@ export async function markLiveWatchable(
       updatedAt: now,
     })
     .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
-    .returning({ ownerId: videos.ownerId });
+    .returning({ ownerId: videos.ownerId, title: videos.title, status: videos.status });
   return row ?? null;
+}
+
+/**
+ * A live went on the site: when it is listed (public), the streamer's subscribers are told
+ * (`live_started`, their bells at once once committed). Once per live: a stream back after a
+ * drop tells no one again.
+ */
+export async function notifyLiveStarted(
+  work: WorkBase | UnitOfWork,
+  sink: NotificationSink,
+  live: { videoId: string; ownerId: string; title: string; status: VideoStatus },
+  now: Date = new Date(),
+): Promise<number> {
+  if (live.status !== 'published') return 0;
+  const unit = unitOf(work);
+  const subscribers = await unit.db
+    .select({ id: subscriptions.subscriberId })
+    .from(subscriptions)
+    .where(eq(subscriptions.channelId, live.ownerId));
+  return notifyMany(
+    unit,
+    sink,
+    subscribers.map((subscriber) => ({
+      userId: subscriber.id,
+      kind: 'live_started' as const,
+      actorId: live.ownerId,
+      targetPath: `/video/${live.videoId}`,
+      targetTitle: live.title,
+    })),
+    now,
+  );
 }
 
 /** A live whose streamer chose not to keep it is removed when it ends, as a deleted video is. */
@@ -500,4 +536,36 @@ export async function listLiveVideos(db: Database, limit = 60): Promise<VideoSum
     .orderBy(desc(liveStreams.startedAt))
     .limit(limit);
   return rows.map(toSummary);
+}
+
+/**
+ * A live's chat is its comments (docs/live.md): once a comment on a live on air was posted,
+ * edited, approved or deleted, its viewers' pages hear it and ask for the chat again (each
+ * reads it under the comment rules, as their own: held, blocked). Nothing for other videos.
+ * Call after the change has committed.
+ */
+export async function announceLiveChat(
+  ctx: { db: Database; events: ProcessingEvents | undefined },
+  about: { videoId: string } | { commentId: string },
+): Promise<void> {
+  if (!ctx.events) return;
+  const [live] = await ctx.db
+    .select({ videoId: liveStreams.videoId, ownerId: liveStreams.ownerId })
+    .from(liveStreams)
+    .where(
+      and(
+        eq(liveStreams.state, 'live'),
+        'videoId' in about
+          ? eq(liveStreams.videoId, about.videoId)
+          : inArray(
+              liveStreams.videoId,
+              ctx.db
+                .select({ videoId: comments.videoId })
+                .from(comments)
+                .where(eq(comments.id, about.commentId)),
+            ),
+      ),
+    )
+    .limit(1);
+  if (live) ctx.events.publish({ type: 'chat', videoId: live.videoId, ownerId: live.ownerId });
 }

@@ -17,6 +17,7 @@ import {
   LIVE_REFUSALS,
   markLiveDropped,
   markLiveWatchable,
+  notifyLiveStarted,
   readLiveStream,
   RECONNECT_WINDOW_MS,
   recordRefusal,
@@ -547,7 +548,14 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
           },
           now(),
         );
-        if (marked) options.events.publish({ type: 'published', videoId, ownerId: marked.ownerId });
+        if (!marked) return;
+        options.events.publish({ type: 'published', videoId, ownerId: marked.ownerId });
+        await notifyLiveStarted(
+          { db: options.db, log },
+          { events: options.events, queue: options.queue, log },
+          { videoId, ...marked },
+          now(),
+        );
       })
       .catch((error: unknown) =>
         log.warn({ err: error, videoId }, 'a live could not go on the site'),

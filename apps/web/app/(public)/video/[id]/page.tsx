@@ -17,6 +17,7 @@ import {
 import { listingContext } from '@/components/browse/listing-data';
 import { OwnerPanelSlot } from '@/components/social/owner-panel-slot';
 import { CommentsSection } from '@/components/comments/comments-section';
+import { LiveChat } from '@/components/live/live-chat';
 import { listComments } from '@cutroom/core/comments/comments.service';
 import { listSubtitles } from '@cutroom/core/video-settings/subtitles.service';
 import { readLiveStream } from '@cutroom/core/live/live.service';
@@ -364,7 +365,7 @@ export default async function VideoPage({ params }: Params) {
             }}
           />
         )}
-        {comments && (
+        {comments && !isOnAir && (
           <CommentsSection
             videoId={video.id}
             durationSeconds={video.durationSeconds}
@@ -381,6 +382,23 @@ export default async function VideoPage({ params }: Params) {
       </article>
 
       <aside aria-labelledby="recommended-heading" className="min-w-0">
+        {comments && isOnAir && (
+          // A live's chat is its comments, beside it and updated live (docs/live.md).
+          <div className="mb-6">
+            <LiveChat
+              videoId={video.id}
+              durationSeconds={null}
+              signedIn={Boolean(viewer)}
+              initial={{
+                data: comments.data,
+                count: comments.count,
+                index: comments.index,
+                hasMore: comments.hasMore,
+                totalCount: comments.totalCount,
+              }}
+            />
+          </div>
+        )}
         <h2 id="recommended-heading" className="mb-3 text-lg font-semibold">
           Recommended
         </h2>
