@@ -24,6 +24,7 @@ import {
   issueStreamKey,
   LIVE_END_REASONS,
   LIVE_REFUSALS,
+  listLivesForStaff,
   markLiveDropped,
   markLiveWatchable,
   notifyLiveStarted,
@@ -136,6 +137,10 @@ describe('staff', () => {
     const heard: ProcessingEvent[] = [];
     events.subscribe((event) => heard.push(event));
     const live = await startLive(db, { ...check, probe });
+    await expect(listLivesForStaff(db, member)).rejects.toThrow('moderators');
+    expect(await listLivesForStaff(db, moderator)).toContainEqual(
+      expect.objectContaining({ videoId: live.videoId, ownerId: user.id, isKeyDisabled: false }),
+    );
 
     await expect(staffEndLive({ db, events }, member, { videoId: live.videoId })).rejects.toThrow(
       'moderators',

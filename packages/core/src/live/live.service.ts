@@ -569,3 +569,48 @@ export async function announceLiveChat(
     .limit(1);
   if (live) ctx.events.publish({ type: 'chat', videoId: live.videoId, ownerId: live.ownerId });
 }
+
+/** A live on air as the moderation area lists it. */
+export interface StaffLiveRow {
+  videoId: string;
+  title: string;
+  slug: string;
+  visibility: string;
+  ownerId: string;
+  username: string;
+  startedAt: Date;
+  isDropped: boolean;
+  isKeyDisabled: boolean;
+}
+
+/** Every live on air, listed or not, newest first: the moderation area's Lives (staff only). */
+export async function listLivesForStaff(
+  db: Database,
+  actor: Actor | null,
+): Promise<StaffLiveRow[]> {
+  requireMemberRight(actor, 'moderate');
+  const rows = await db
+    .select({
+      videoId: liveStreams.videoId,
+      title: videos.title,
+      slug: videos.slug,
+      visibility: videos.visibility,
+      ownerId: liveStreams.ownerId,
+      username: users.username,
+      startedAt: liveStreams.startedAt,
+      droppedAt: liveStreams.droppedAt,
+      keyDisabledAt: streamKeys.disabledAt,
+    })
+    .from(liveStreams)
+    .innerJoin(videos, eq(videos.id, liveStreams.videoId))
+    .innerJoin(users, eq(users.id, liveStreams.ownerId))
+    .leftJoin(streamKeys, eq(streamKeys.userId, liveStreams.ownerId))
+    .where(eq(liveStreams.state, 'live'))
+    .orderBy(desc(liveStreams.startedAt))
+    .limit(200);
+  return rows.map(({ droppedAt, keyDisabledAt, ...row }) => ({
+    ...row,
+    isDropped: droppedAt !== null,
+    isKeyDisabled: keyDisabledAt !== null,
+  }));
+}
