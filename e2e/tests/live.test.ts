@@ -26,7 +26,7 @@ async function onAir(cookie: string, timeoutMs = 30_000) {
 }
 
 describe('going live', () => {
-  it('a member streams with ffmpeg, a visitor watches it live, the streamer ends it and the replay plays', async () => {
+  it('a member streams with ffmpeg, a visitor watches it live beside its chat, the streamer ends it and the replay plays', async () => {
     const streamer = await createVerifiedUser();
     const page = await openPage({ viewport: { width: 1280, height: 900 } });
     await signInThroughApi(page.context(), streamer.email, streamer.password);
@@ -105,6 +105,27 @@ describe('going live', () => {
         });
       await viewer.locator('.cr-live:not([hidden])').waitFor({ timeout: 30_000 });
       await viewer.screenshot({ path: screenshotPath('live-watch-1280.png') });
+
+      // A member joins: both pages count two watching, and what they write in the chat beside
+      // the live arrives in the first viewer's page without a reload; leaving counts down.
+      const watching = (on: typeof viewer, text: string) =>
+        on.getByTestId('watching-count').filter({ hasText: text }).waitFor({ timeout: 15_000 });
+      await watching(viewer, '1 watching');
+      const chatter = await createVerifiedUser();
+      const chatPage = await openPage({ viewport: { width: 1280, height: 900 } });
+      await signInThroughApi(chatPage.context(), chatter.email, chatter.password);
+      await chatPage.goto(path);
+      await watching(viewer, '2 watching');
+      await watching(chatPage, '2 watching');
+      await chatPage.getByLabel('Add a comment').fill('Hello from the live chat');
+      await chatPage.getByRole('button', { name: 'Comment', exact: true }).click();
+      await viewer
+        .getByTestId('comments')
+        .getByText('Hello from the live chat')
+        .waitFor({ timeout: 15_000 });
+      await viewer.screenshot({ path: screenshotPath('live-chat-1280.png') });
+      await chatPage.close();
+      await watching(viewer, '1 watching');
 
       // The streamer ends the live from the Go live page; ffmpeg hears why and stops.
       await page.reload();
