@@ -64,7 +64,9 @@ describe('going live', () => {
     const ffmpegExited = new Promise<void>((resolve) => ffmpeg.once('exit', () => resolve()));
     try {
       const cookie = await sessionCookie(streamer.email, streamer.password);
-      const live = await onAir(cookie);
+      const live = await onAir(cookie).catch((error: unknown) => {
+        throw new Error(`${String(error)}; ffmpeg: ${ffmpegLog.slice(-500)}`);
+      });
       const path = `/video/${live.slug}_${live.videoId}`;
 
       // A visitor opens the live page: the badge, the player's live indicator, and it plays.

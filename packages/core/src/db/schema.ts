@@ -1576,7 +1576,8 @@ export const streamKeys = pgTable('stream_keys', {
 export type StreamKey = typeof streamKeys.$inferSelect;
 
 /** A live's course: on air (or dropped, waiting a minute for the streamer), then ended. */
-export const LIVE_STATES = ['live', 'ended'] as const;
+/** `scheduled`: announced with a start time, its waiting page up, no stream yet (docs/live.md). */
+export const LIVE_STATES = ['scheduled', 'live', 'ended'] as const;
 export type LiveState = (typeof LIVE_STATES)[number];
 export const liveStateEnum = pgEnum('live_state', LIVE_STATES);
 
@@ -1598,6 +1599,8 @@ export const liveStreams = pgTable(
     endedAt: timestamp({ withTimezone: true }),
     /** Why it ended: the streamer stopped, staff ended it, or the reason bad input ended it. */
     endReason: text(),
+    /** When a scheduled live is announced to start (its waiting page says so). */
+    scheduledFor: timestamp({ withTimezone: true }),
     /** The incoming stream as probed: codec, size and frame rate. */
     inputWidth: integer(),
     inputHeight: integer(),

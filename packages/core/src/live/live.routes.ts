@@ -6,6 +6,6 @@ export const liveEventsRoute = defineRawRoute({
   methods: ['GET'],
   right: 'view',
   summary:
-    'Server-sent events of a live on air: its chat changed (`chat`), how many are watching (`watching`, counting this page while it is open) and its end (`live-ended`).',
+    'Server-sent events of a live on air: its chat changed (`chat`), how many are watching (`watching`, counting this page while it is open) its end (`live-ended`), and a scheduled live beginning (`published`).',
   refusal: 'status',
 });

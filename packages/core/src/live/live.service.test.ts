@@ -30,6 +30,8 @@ import {
   notifyLiveStarted,
   readGoLive,
   saveLiveDetails,
+  SCHEDULE_MESSAGES,
+  scheduleLive,
   staffEndLive,
   startLive,
 } from './live.service';
@@ -248,5 +250,57 @@ describe('going live tells subscribers', () => {
         { videoId: unlisted.videoId, ...unlisted.marked },
       ),
     ).toBe(0);
+  });
+});
+
+describe('a scheduled live', () => {
+  it('puts a waiting page up that the stream turns into the live, moved or taken back before', async () => {
+    const { actor, key } = await streamer();
+    const now = new Date();
+    const later = new Date(now.getTime() + 3_600_000);
+    await expect(
+      scheduleLive(db, actor, { startsAt: new Date(now.getTime() - 1_000) }, now),
+    ).rejects.toThrow(SCHEDULE_MESSAGES.past);
+    await saveLiveDetails(db, actor, { title: 'Launch night' });
+
+    const first = await scheduleLive(db, actor, { startsAt: later }, now);
+    const [waiting] = await db.select().from(videos).where(eq(videos.id, first!.videoId));
+    expect(waiting).toMatchObject({ title: 'Launch night', status: 'hidden' });
+    expect((await readGoLive(db, actor)).scheduled).toEqual({
+      videoId: first!.videoId,
+      slug: first!.slug,
+      startsAt: later,
+    });
+    // Moved: the same page, the new time.
+    const moved = new Date(later.getTime() + 60_000);
+    expect((await scheduleLive(db, actor, { startsAt: moved }, now))!.videoId).toBe(first!.videoId);
+
+    const check = await checkStreamKey(db, key);
+    if (!check.ok) throw new Error(check.reason);
+    const started = await startLive(db, { ...check, probe });
+    expect(started).toEqual({ videoId: first!.videoId, isContinued: false });
+    const [row] = await db
+      .select()
+      .from(liveStreams)
+      .where(eq(liveStreams.videoId, first!.videoId));
+    expect(row).toMatchObject({ state: 'live', scheduledFor: moved, inputWidth: 1280 });
+    const marked = await markLiveWatchable(db, first!.videoId, {
+      masterPlaylistKey: `live/${first!.videoId}/master.m3u8`,
+      posterKey: null,
+    });
+    expect(marked!.status).toBe('published');
+    expect((await readGoLive(db, actor)).scheduled).toBeNull();
+    await expect(scheduleLive(db, actor, { startsAt: later }, now)).rejects.toThrow(
+      SCHEDULE_MESSAGES.onAir,
+    );
+  });
+
+  it('is taken back with its waiting page', async () => {
+    const { actor } = await streamer();
+    const now = new Date();
+    const made = await scheduleLive(db, actor, { startsAt: new Date(now.getTime() + 60_000) }, now);
+    expect(await scheduleLive(db, actor, { startsAt: null }, now)).toBeNull();
+    expect(await db.select().from(videos).where(eq(videos.id, made!.videoId))).toEqual([]);
+    expect((await readGoLive(db, actor)).scheduled).toBeNull();
   });
 });

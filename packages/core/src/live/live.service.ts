@@ -96,6 +96,8 @@ export interface GoLiveState {
   lastRefusal: string | null;
   lastRefusalAt: Date | null;
   live: { videoId: string; slug: string; state: LiveStream['state']; isDropped: boolean } | null;
+  /** The scheduled live's waiting page and start time, or null. */
+  scheduled: { videoId: string; slug: string; startsAt: Date } | null;
 }
 
 export async function readGoLive(db: Database, actor: Actor | null): Promise<GoLiveState> {
@@ -106,6 +108,12 @@ export async function readGoLive(db: Database, actor: Actor | null): Promise<GoL
     .from(liveStreams)
     .innerJoin(videos, eq(videos.id, liveStreams.videoId))
     .where(and(eq(liveStreams.ownerId, user.id), eq(liveStreams.state, 'live')))
+    .limit(1);
+  const [scheduled] = await db
+    .select({ videoId: liveStreams.videoId, slug: videos.slug, startsAt: liveStreams.scheduledFor })
+    .from(liveStreams)
+    .innerJoin(videos, eq(videos.id, liveStreams.videoId))
+    .where(and(eq(liveStreams.ownerId, user.id), eq(liveStreams.state, 'scheduled')))
     .limit(1);
   const [dropped] = live
     ? await db
@@ -121,6 +129,7 @@ export async function readGoLive(db: Database, actor: Actor | null): Promise<GoL
     lastRefusal: row?.lastRefusal ?? null,
     lastRefusalAt: row?.lastRefusalAt ?? null,
     live: live ? { ...live, isDropped: !!dropped?.droppedAt } : null,
+    scheduled: scheduled?.startsAt ? { ...scheduled, startsAt: scheduled.startsAt } : null,
   };
 }
 
@@ -257,6 +266,31 @@ export async function startLive(
         .update(liveStreams)
         .set({ state: 'ended', endedAt: current.droppedAt, endReason: 'The stream stopped' })
         .where(eq(liveStreams.videoId, current.videoId));
+    }
+    // A live the streamer scheduled: its waiting page turns into the live.
+    const [scheduled] = await tx
+      .update(liveStreams)
+      .set({
+        state: 'live',
+        startedAt: now,
+        inputWidth: input.probe.width,
+        inputHeight: input.probe.height,
+        inputFrameRate: input.probe.frameRate,
+      })
+      .where(and(eq(liveStreams.ownerId, input.userId), eq(liveStreams.state, 'scheduled')))
+      .returning({ videoId: liveStreams.videoId });
+    if (scheduled) {
+      await tx
+        .update(videos)
+        .set({
+          status: 'processing',
+          width: input.probe.width,
+          height: input.probe.height,
+          aspectRatio: input.probe.height > 0 ? input.probe.width / input.probe.height : null,
+          updatedAt: now,
+        })
+        .where(eq(videos.id, scheduled.videoId));
+      return { videoId: scheduled.videoId, isContinued: false };
     }
     const id = newVideoId();
     const details = LiveDetailsInput.parse(input.key);
@@ -613,4 +647,82 @@ export async function listLivesForStaff(
     isDropped: droppedAt !== null,
     isKeyDisabled: keyDisabledAt !== null,
   }));
+}
+
+export const ScheduleLiveInput = z.object({
+  /** When the live is announced to start; null takes the schedule back. */
+  startsAt: z.coerce.date().nullable(),
+});
+
+export const SCHEDULE_MESSAGES = {
+  past: 'The start time must be in the future',
+  onAir: 'You are live already: end the live first',
+} as const;
+
+/**
+ * Schedules the member's next live (docs/live.md): its video is made now from the key's
+ * details, with a waiting page that says when it starts (not listed; opened by its link as
+ * the live's visibility allows), and the next stream on the key turns it into the live. A
+ * second call moves the time (and takes the key's current details); `startsAt: null` takes
+ * the schedule back and removes its page. Answers the waiting page's video, or null.
+ */
+export async function scheduleLive(
+  db: Database,
+  actor: Actor | null,
+  input: z.input<typeof ScheduleLiveInput>,
+  now: Date = new Date(),
+): Promise<{ videoId: string; slug: string } | null> {
+  const user = requireMemberRight(actor, 'upload');
+  const { startsAt } = ScheduleLiveInput.parse(input);
+  if (startsAt && startsAt.getTime() <= now.getTime()) {
+    throw new ServiceError('invalid', SCHEDULE_MESSAGES.past, { field: 'startsAt' });
+  }
+  return db.transaction(async (tx) => {
+    const [key] = await tx.select().from(streamKeys).where(eq(streamKeys.userId, user.id));
+    if (!key) throw new ServiceError('invalid', NO_KEY_MESSAGE);
+    const [current] = await tx
+      .select({ videoId: liveStreams.videoId, state: liveStreams.state })
+      .from(liveStreams)
+      .where(
+        and(eq(liveStreams.ownerId, user.id), inArray(liveStreams.state, ['scheduled', 'live'])),
+      )
+      .for('update');
+    if (current?.state === 'live') throw new ServiceError('conflict', SCHEDULE_MESSAGES.onAir);
+    if (!startsAt) {
+      if (current) await tx.delete(videos).where(eq(videos.id, current.videoId));
+      return null;
+    }
+    const details = LiveDetailsInput.parse(key);
+    const title = details.title || `${user.username} live`;
+    const fields = {
+      title,
+      slug: slugify(title),
+      description: details.description,
+      category: details.category,
+      visibility: details.visibility,
+      updatedAt: now,
+    };
+    if (current) {
+      await tx.update(videos).set(fields).where(eq(videos.id, current.videoId));
+      await tx
+        .update(liveStreams)
+        .set({ scheduledFor: startsAt, keepRecording: details.keepRecording })
+        .where(eq(liveStreams.videoId, current.videoId));
+      return { videoId: current.videoId, slug: fields.slug };
+    }
+    const id = newVideoId();
+    // Hidden: opened by its link (as its visibility allows), listed nowhere until it is live.
+    await tx
+      .insert(videos)
+      .values({ id, ownerId: user.id, status: 'hidden', createdAt: now, ...fields });
+    await tx.insert(liveStreams).values({
+      videoId: id,
+      ownerId: user.id,
+      state: 'scheduled',
+      keepRecording: details.keepRecording,
+      startedAt: now,
+      scheduledFor: startsAt,
+    });
+    return { videoId: id, slug: fields.slug };
+  });
 }

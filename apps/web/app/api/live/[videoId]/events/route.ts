@@ -14,12 +14,12 @@ const WATCHING_EVERY_MS = 1_000;
  * A live page's events (docs/live.md): `chat` when its chat changed (the page asks for it
  * again, under the comment rules as the viewer's own), `watching` with the number of open live
  * pages on it (this one counted while open), `live-ended` when it ends. 404 for a video that
- * is not a live on air.
+ * is not a live on air or scheduled; a waiting page hears `published` when its live begins.
  */
 export const GET = rawRoute<{ videoId: string }>(liveEventsRoute, async (request, { params }) => {
   const { database, media } = await getRuntime();
   const live = await readLiveStream(database.db, params.videoId);
-  if (live?.state !== 'live') {
+  if (live?.state !== 'live' && live?.state !== 'scheduled') {
     return Response.json(
       { error: 'This live is not on air', httpStatusCode: 404 },
       { status: 404, headers: { 'cache-control': 'no-store' } },
@@ -29,7 +29,8 @@ export const GET = rawRoute<{ videoId: string }>(liveEventsRoute, async (request
   return eventStream(request, (send) => {
     const stopEvents = media.events.subscribe(
       (event) => {
-        if (event.type === 'chat' || event.type === 'live-ended') {
+        // `published`: a scheduled live's stream arrived and plays (its waiting page reloads).
+        if (event.type === 'chat' || event.type === 'live-ended' || event.type === 'published') {
           send(sseEvent(event.type, { videoId: event.videoId }));
         }
       },
