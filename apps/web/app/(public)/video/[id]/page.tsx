@@ -227,6 +227,7 @@ export default async function VideoPage({ params }: Params) {
             durationSeconds={video.durationSeconds}
             countsViews={video.status === 'published' || video.status === 'hidden'}
             videoAds={video.status === 'published' && !isOnAir ? videoAdSettings() : null}
+            isLive={isOnAir}
           />
         ) : (
           <div className="flex aspect-video items-center justify-center rounded-xl bg-surface-overlay text-neutral-400">
