@@ -14,6 +14,7 @@ import {
 } from '../db/schema';
 import { createUser } from '../testing/factories';
 import { createTestContext } from '../testing/test-context';
+import { liveEndpoint } from './live.endpoints';
 import { createTestDatabase } from '../testing/test-db';
 import { InProcessEvents, type ProcessingEvent } from '../videos/processing-events';
 import {
@@ -259,11 +260,11 @@ describe('a scheduled live', () => {
     const now = new Date();
     const later = new Date(now.getTime() + 3_600_000);
     await expect(
-      scheduleLive(db, actor, { startsAt: new Date(now.getTime() - 1_000) }, now),
+      scheduleLive(db, actor, { startsAt: new Date(now.getTime() - 1_000).toISOString() }, now),
     ).rejects.toThrow(SCHEDULE_MESSAGES.past);
     await saveLiveDetails(db, actor, { title: 'Launch night' });
 
-    const first = await scheduleLive(db, actor, { startsAt: later }, now);
+    const first = await scheduleLive(db, actor, { startsAt: later.toISOString() }, now);
     const [waiting] = await db.select().from(videos).where(eq(videos.id, first!.videoId));
     expect(waiting).toMatchObject({ title: 'Launch night', status: 'hidden' });
     expect((await readGoLive(db, actor)).scheduled).toEqual({
@@ -273,7 +274,9 @@ describe('a scheduled live', () => {
     });
     // Moved: the same page, the new time.
     const moved = new Date(later.getTime() + 60_000);
-    expect((await scheduleLive(db, actor, { startsAt: moved }, now))!.videoId).toBe(first!.videoId);
+    expect((await scheduleLive(db, actor, { startsAt: moved.toISOString() }, now))!.videoId).toBe(
+      first!.videoId,
+    );
 
     const check = await checkStreamKey(db, key);
     if (!check.ok) throw new Error(check.reason);
@@ -290,7 +293,7 @@ describe('a scheduled live', () => {
     });
     expect(marked!.status).toBe('published');
     expect((await readGoLive(db, actor)).scheduled).toBeNull();
-    await expect(scheduleLive(db, actor, { startsAt: later }, now)).rejects.toThrow(
+    await expect(scheduleLive(db, actor, { startsAt: later.toISOString() }, now)).rejects.toThrow(
       SCHEDULE_MESSAGES.onAir,
     );
   });
@@ -298,7 +301,19 @@ describe('a scheduled live', () => {
   it('is taken back with its waiting page', async () => {
     const { actor } = await streamer();
     const now = new Date();
-    const made = await scheduleLive(db, actor, { startsAt: new Date(now.getTime() + 60_000) }, now);
+    const made = await scheduleLive(
+      db,
+      actor,
+      { startsAt: new Date(now.getTime() + 60_000).toISOString() },
+      now,
+    );
+    const bad = await dispatch(
+      liveEndpoint,
+      { mode: 'Schedule', startsAt: 'tomorrow' },
+      createTestContext(db, { actor }),
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('startsAt');
     expect(await scheduleLive(db, actor, { startsAt: null }, now)).toBeNull();
     expect(await db.select().from(videos).where(eq(videos.id, made!.videoId))).toEqual([]);
     expect((await readGoLive(db, actor)).scheduled).toBeNull();

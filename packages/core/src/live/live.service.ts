@@ -651,7 +651,9 @@ export async function listLivesForStaff(
 
 export const ScheduleLiveInput = z.object({
   /** When the live is announced to start; null takes the schedule back. */
-  startsAt: z.coerce.date().nullable(),
+  startsAt: z.iso
+    .datetime({ offset: true, error: 'is a date and time (ISO 8601, e.g. 2030-01-31T18:00:00Z)' })
+    .nullable(),
 });
 
 export const SCHEDULE_MESSAGES = {
@@ -673,7 +675,8 @@ export async function scheduleLive(
   now: Date = new Date(),
 ): Promise<{ videoId: string; slug: string } | null> {
   const user = requireMemberRight(actor, 'upload');
-  const { startsAt } = ScheduleLiveInput.parse(input);
+  const parsed = ScheduleLiveInput.parse(input);
+  const startsAt = parsed.startsAt === null ? null : new Date(parsed.startsAt);
   if (startsAt && startsAt.getTime() <= now.getTime()) {
     throw new ServiceError('invalid', SCHEDULE_MESSAGES.past, { field: 'startsAt' });
   }
