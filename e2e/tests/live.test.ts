@@ -174,4 +174,45 @@ describe('going live', () => {
       ffmpeg.kill('SIGKILL');
     }
   }, 240_000);
+
+  it('a scheduled live: its waiting page turns into the live by itself when the stream arrives', async () => {
+    const streamer = await createVerifiedUser();
+    const page = await openPage({ viewport: { width: 1280, height: 900 } });
+    await signInThroughApi(page.context(), streamer.email, streamer.password);
+    await page.goto('/go-live');
+    await page.getByRole('button', { name: 'Make a stream key' }).click();
+    const key = (await page.getByTestId('stream-key').textContent())!.trim();
+    const rtmpUrl = (await page.getByTestId('rtmp-url').textContent())!.trim();
+    await page.getByLabel('Title').fill('Launch at noon');
+    // An hour from now, in the field's own local format.
+    const later = new Date(Date.now() + 3_600_000);
+    const local = new Date(later.getTime() - later.getTimezoneOffset() * 60_000);
+    await page.getByLabel('Starts at').fill(local.toISOString().slice(0, 16));
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    const waitingPath = await page.getByTestId('waiting-page-link').getAttribute('href');
+
+    const viewer = await openPage({ viewport: { width: 1280, height: 900 } });
+    await viewer.goto(waitingPath!);
+    await viewer.getByTestId('live-waiting').waitFor();
+    await viewer.screenshot({ path: screenshotPath('live-waiting-1280.png') });
+    const ffmpeg = spawn(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
+        ...['-re', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=60'],
+        ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:duration=60'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25'],
+        ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-f', 'flv', `${rtmpUrl}/${key}`],
+      ],
+      { stdio: ['ignore', 'ignore', 'ignore'] },
+    );
+    try {
+      // No reload: the waiting page hears the live begin and comes back as the live.
+      await viewer.getByTestId('live-badge').waitFor({ timeout: 45_000 });
+      expect(await viewer.getByTestId('live-waiting').count()).toBe(0);
+      expect(new URL(viewer.url()).pathname).toBe(waitingPath);
+    } finally {
+      ffmpeg.kill('SIGKILL');
+    }
+  }, 120_000);
 });
