@@ -134,6 +134,9 @@ async function main() {
       'ffmpeg',
       [
         ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
+        // Each frame's send time, four times a second: on a loaded machine the pusher runs
+        // slower than real time, and its frame N leaves later than start + N/30 s.
+        ...['-progress', 'pipe:1', '-stats_period', '0.25'],
         ...['-re', '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=${FPS}`],
         ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
         ...['-filter_complex', CLOCK_FILTER, '-map', '[v]', '-map', '1:a'],
@@ -149,8 +152,22 @@ async function main() {
           `rtmp://127.0.0.1:${RTMP_PORT}/live/${key}`,
         ],
       ],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
+      { stdio: ['ignore', 'pipe', 'inherit'] },
     );
+    /** When the pusher reported each frame count sent. */
+    const sent: { frame: number; at: number }[] = [];
+    let progress = '';
+    pusher.stdout!.on('data', (chunk: Buffer) => {
+      progress += chunk.toString();
+      const lines = progress.split('\n');
+      progress = lines.pop()!;
+      for (const line of lines) {
+        const match = /^frame=(\d+)/.exec(line);
+        if (match) sent.push({ frame: Number(match[1]), at: Date.now() });
+      }
+    });
+    /** When frame `frame` had left the pusher: its first report at or past it. */
+    const sentAt = (frame: number) => sent.find((entry) => entry.frame >= frame)?.at ?? null;
     let onAir = null;
     for (let tries = 0; !onAir && tries < 120; tries++) {
       const state = await call('get');
@@ -187,6 +204,8 @@ async function main() {
     const cpuBefore = ffmpegPid ? cpuSeconds(ffmpegPid) : NaN;
     const measureStart = Date.now();
     const delays: number[] = [];
+    const fromSent: number[] = [];
+    const behindEdge: number[] = [];
     while (Date.now() - measureStart < MEASURE_SECONDS * 1000) {
       const seen = await page.evaluate(
         ({ bits, cell }) => {
@@ -202,11 +221,16 @@ async function main() {
             const x = Math.round(bit * cell + cell / 2);
             if (row[x * 4]! > 128) frame += 2 ** bit;
           }
-          return { frame, now: Date.now() };
+          const seekable = video.seekable;
+          const edge = seekable.length ? seekable.end(seekable.length - 1) : video.currentTime;
+          return { frame, now: Date.now(), behind: edge - video.currentTime };
         },
         { bits: BITS, cell: CELL },
       );
       delays.push(seen.now - (startedAt + (seen.frame / FPS) * 1000));
+      const left = sentAt(seen.frame);
+      if (left !== null) fromSent.push(seen.now - left);
+      behindEdge.push(seen.behind * 1000);
       await sleep(500);
     }
     const cpuAfter = ffmpegPid ? cpuSeconds(ffmpegPid) : NaN;
@@ -224,6 +248,18 @@ async function main() {
       `Glass to glass over ${MEASURE_SECONDS} s (${delays.length} readings): median ` +
         `${(percentile(sorted, 50) / 1000).toFixed(2)} s, worst ${(sorted.at(-1)! / 1000).toFixed(2)} s, ` +
         `best ${(sorted[0]! / 1000).toFixed(2)} s (includes ffmpeg's own start, a few tenths: an upper bound)`,
+    );
+    const median = (values: number[]) =>
+      (
+        percentile(
+          [...values].sort((a, b) => a - b),
+          50,
+        ) / 1000
+      ).toFixed(2);
+    console.log(
+      `From the pusher's own send time of each frame (its slowness left out): median ` +
+        `${median(fromSent)} s over ${fromSent.length} readings; the player behind the newest ` +
+        `media it knows (seekable end): median ${median(behindEdge)} s`,
     );
     console.log(
       `The site's live ffmpeg (recording + ladder) over the minute: ${(liveCpu * 100).toFixed(0)} % of a core`,

@@ -26,7 +26,7 @@ async function onAir(cookie: string, timeoutMs = 30_000) {
 }
 
 describe('going live', () => {
-  it('a member streams with ffmpeg, a visitor watches it live, the streamer ends it and the replay plays', async () => {
+  it('a member streams with ffmpeg, a visitor watches it live beside its chat, the streamer ends it and the replay plays', async () => {
     const streamer = await createVerifiedUser();
     const page = await openPage({ viewport: { width: 1280, height: 900 } });
     await signInThroughApi(page.context(), streamer.email, streamer.password);
@@ -64,7 +64,9 @@ describe('going live', () => {
     const ffmpegExited = new Promise<void>((resolve) => ffmpeg.once('exit', () => resolve()));
     try {
       const cookie = await sessionCookie(streamer.email, streamer.password);
-      const live = await onAir(cookie);
+      const live = await onAir(cookie).catch((error: unknown) => {
+        throw new Error(`${String(error)}; ffmpeg: ${ffmpegLog.slice(-500)}`);
+      });
       const path = `/video/${live.slug}_${live.videoId}`;
 
       // A visitor opens the live page: the badge, the player's live indicator, and it plays.
@@ -105,6 +107,27 @@ describe('going live', () => {
         });
       await viewer.locator('.cr-live:not([hidden])').waitFor({ timeout: 30_000 });
       await viewer.screenshot({ path: screenshotPath('live-watch-1280.png') });
+
+      // A member joins: both pages count two watching, and what they write in the chat beside
+      // the live arrives in the first viewer's page without a reload; leaving counts down.
+      const watching = (on: typeof viewer, text: string) =>
+        on.getByTestId('watching-count').filter({ hasText: text }).waitFor({ timeout: 15_000 });
+      await watching(viewer, '1 watching');
+      const chatter = await createVerifiedUser();
+      const chatPage = await openPage({ viewport: { width: 1280, height: 900 } });
+      await signInThroughApi(chatPage.context(), chatter.email, chatter.password);
+      await chatPage.goto(path);
+      await watching(viewer, '2 watching');
+      await watching(chatPage, '2 watching');
+      await chatPage.getByLabel('Add a comment').fill('Hello from the live chat');
+      await chatPage.getByRole('button', { name: 'Comment', exact: true }).click();
+      await viewer
+        .getByTestId('comments')
+        .getByText('Hello from the live chat')
+        .waitFor({ timeout: 15_000 });
+      await viewer.screenshot({ path: screenshotPath('live-chat-1280.png') });
+      await chatPage.close();
+      await watching(viewer, '1 watching');
 
       // The streamer ends the live from the Go live page; ffmpeg hears why and stops.
       await page.reload();
@@ -151,4 +174,45 @@ describe('going live', () => {
       ffmpeg.kill('SIGKILL');
     }
   }, 240_000);
+
+  it('a scheduled live: its waiting page turns into the live by itself when the stream arrives', async () => {
+    const streamer = await createVerifiedUser();
+    const page = await openPage({ viewport: { width: 1280, height: 900 } });
+    await signInThroughApi(page.context(), streamer.email, streamer.password);
+    await page.goto('/go-live');
+    await page.getByRole('button', { name: 'Make a stream key' }).click();
+    const key = (await page.getByTestId('stream-key').textContent())!.trim();
+    const rtmpUrl = (await page.getByTestId('rtmp-url').textContent())!.trim();
+    await page.getByLabel('Title').fill('Launch at noon');
+    // An hour from now, in the field's own local format.
+    const later = new Date(Date.now() + 3_600_000);
+    const local = new Date(later.getTime() - later.getTimezoneOffset() * 60_000);
+    await page.getByLabel('Starts at').fill(local.toISOString().slice(0, 16));
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    const waitingPath = await page.getByTestId('waiting-page-link').getAttribute('href');
+
+    const viewer = await openPage({ viewport: { width: 1280, height: 900 } });
+    await viewer.goto(waitingPath!);
+    await viewer.getByTestId('live-waiting').waitFor();
+    await viewer.screenshot({ path: screenshotPath('live-waiting-1280.png') });
+    const ffmpeg = spawn(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
+        ...['-re', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=60'],
+        ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:duration=60'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25'],
+        ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-f', 'flv', `${rtmpUrl}/${key}`],
+      ],
+      { stdio: ['ignore', 'ignore', 'ignore'] },
+    );
+    try {
+      // No reload: the waiting page hears the live begin and comes back as the live.
+      await viewer.getByTestId('live-badge').waitFor({ timeout: 45_000 });
+      expect(await viewer.getByTestId('live-waiting').count()).toBe(0);
+      expect(new URL(viewer.url()).pathname).toBe(waitingPath);
+    } finally {
+      ffmpeg.kill('SIGKILL');
+    }
+  }, 120_000);
 });

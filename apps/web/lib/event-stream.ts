@@ -6,21 +6,23 @@ import { getRuntime } from './runtime';
 /** Keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 
+/** Sends one text of the server-sent event protocol to the browser. */
+export type SendEvent = (text: string) => void;
+
+/** A server-sent event in the protocol's words: its name, and its data as JSON. */
+export const sseEvent = (name: string, data: unknown) =>
+  `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
 /**
- * A server-sent event stream of one member's events from the process's event fan-out (which
- * PostgreSQL LISTEN/NOTIFY feeds from the other processes, docs/decisions/0021): each event
- * `pick` keeps goes out named by its type. Ends when the browser goes away.
+ * A server-sent event stream: `start` begins sending (it is handed the sender) and answers
+ * what stops it, run once the browser goes away. A comment line keeps quiet streams open.
  */
-export function memberEventStream(
-  request: Request,
-  events: ProcessingEvents,
-  ownerId: string,
-  pick: (event: ProcessingEvent) => boolean = () => true,
-): Response {
+export function eventStream(request: Request, start: (send: SendEvent) => () => void): Response {
   const encoder = new TextEncoder();
   let stop = () => {};
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
+      let isStopped = false;
       const send = (text: string) => {
         try {
           controller.enqueue(encoder.encode(text));
@@ -29,17 +31,16 @@ export function memberEventStream(
         }
       };
       send('retry: 3000\n\n');
-      const unsubscribe = events.subscribe(
-        (event: ProcessingEvent) => {
-          if (pick(event)) send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-        },
-        { ownerId },
-      );
       const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS);
+      let stopStarted = () => {};
       stop = () => {
+        if (isStopped) return;
+        isStopped = true;
         clearInterval(heartbeat);
-        unsubscribe();
+        stopStarted();
       };
+      stopStarted = start(send);
+      if (request.signal.aborted) stop();
       request.signal.addEventListener('abort', () => {
         stop();
         try {
@@ -61,6 +62,27 @@ export function memberEventStream(
       'x-accel-buffering': 'no',
     },
   });
+}
+
+/**
+ * A server-sent event stream of one member's events from the process's event fan-out (which
+ * PostgreSQL LISTEN/NOTIFY feeds from the other processes, docs/decisions/0021): each event
+ * `pick` keeps goes out named by its type. Ends when the browser goes away.
+ */
+export function memberEventStream(
+  request: Request,
+  events: ProcessingEvents,
+  ownerId: string,
+  pick: (event: ProcessingEvent) => boolean = () => true,
+): Response {
+  return eventStream(request, (send) =>
+    events.subscribe(
+      (event: ProcessingEvent) => {
+        if (pick(event)) send(sseEvent(event.type, event));
+      },
+      { ownerId },
+    ),
+  );
 }
 
 /**

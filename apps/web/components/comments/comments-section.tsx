@@ -38,6 +38,8 @@ export interface CommentsSectionProps {
   initial: ListAnswer;
   /** The page was rendered for a signed-in member. */
   signedIn: boolean;
+  /** A live's chat (docs/live.md): its heading, and the first page read again each time this grows. */
+  live?: { heading: string; changes: number };
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -100,6 +102,14 @@ export function CommentsSection(props: CommentsSectionProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedIn, order]);
 
+  // A live's chat changed (someone posted, staff deleted): the first page again, as this viewer
+  // sees it.
+  const changes = props.live?.changes ?? 0;
+  useEffect(() => {
+    if (changes > 0) void load(order, 0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [changes]);
+
   const replaceComment = (updated: CommentView) =>
     setThreads((current) =>
       current.map((thread) =>
@@ -154,10 +164,15 @@ export function CommentsSection(props: CommentsSectionProps) {
   };
 
   return (
-    <section aria-labelledby="comments-heading" className="mt-8" data-testid="comments">
+    <section
+      aria-labelledby="comments-heading"
+      className={props.live ? '' : 'mt-8'}
+      data-testid="comments"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="comments-heading" className="text-lg font-semibold text-white">
-          Comments <span data-testid="comment-count">({page.total})</span>
+          {props.live?.heading ?? 'Comments'}{' '}
+          <span data-testid="comment-count">({page.total})</span>
         </h2>
         <div role="group" aria-label="Order of comments" className="flex gap-1 text-sm">
           {(['newest', 'top'] as const).map((choice) => (

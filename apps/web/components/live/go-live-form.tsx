@@ -20,6 +20,7 @@ export interface GoLiveState {
   lastRefusal: string | null;
   lastRefusalAt: string | null;
   onAir: { videoId: string; slug: string; isDropped: boolean } | null;
+  scheduled: { videoId: string; slug: string; startsAt: string } | null;
 }
 
 const FIELDS = {
@@ -27,7 +28,14 @@ const FIELDS = {
   description: { id: 'live-description', label: 'Description' },
   category: { id: 'live-category', label: 'Category' },
   visibility: { id: 'live-visibility', label: 'Visibility' },
+  startsAt: { id: 'live-starts-at', label: 'Starts at' },
 };
+
+/** A date as a `datetime-local` field shows it: the viewer's own time zone. */
+function localInputValue(iso: string): string {
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
 
 const inputClass =
   'mt-1 w-full rounded border border-white/15 bg-surface px-3 py-2 text-sm focus:border-accent focus:outline-none';
@@ -65,7 +73,31 @@ export function GoLiveForm({
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [startsAt, setStartsAt] = useState(
+    initial.scheduled ? localInputValue(initial.scheduled.startsAt) : '',
+  );
   const errors = useFormErrors(FIELDS);
+
+  /** Schedules the next live with the details as they stand (saved first), or takes it back. */
+  async function schedule(when: string | null) {
+    setBusy(true);
+    errors.show(null);
+    const savedDetails = when
+      ? await callApi<{ live: GoLiveState }>('/api/v2/live', { mode: 'SaveDetails', ...details })
+      : null;
+    const result =
+      savedDetails && !savedDetails.ok
+        ? savedDetails
+        : await callApi<{ live: GoLiveState }>('/api/v2/live', {
+            mode: 'Schedule',
+            // The field's local time, sent as an instant.
+            startsAt: when ? new Date(when).toISOString() : null,
+          });
+    setBusy(false);
+    if (!result.ok) return errors.show(result.body.error ?? 'The live could not be scheduled');
+    setState(result.body.live);
+    if (!when) setStartsAt('');
+  }
 
   async function makeKey() {
     setBusy(true);
@@ -375,6 +407,61 @@ export function GoLiveForm({
             )}
           </div>
         </form>
+      </section>
+
+      <section aria-labelledby="live-schedule">
+        <h2 id="live-schedule" className="mb-3 text-lg font-semibold">
+          Schedule
+        </h2>
+        <p className="mb-3 text-sm text-neutral-400">
+          Announce when you go live: a waiting page with your live&apos;s details goes up now, and
+          turns into the live by itself when your stream arrives.
+        </p>
+        {state.scheduled && (
+          <p role="status" className="mb-3 text-sm" data-testid="scheduled-live">
+            Scheduled for {new Date(state.scheduled.startsAt).toLocaleString()}.{' '}
+            <a
+              className="underline"
+              href={`/video/${state.scheduled.slug}_${state.scheduled.videoId}`}
+              data-testid="waiting-page-link"
+            >
+              Open the waiting page
+            </a>
+          </p>
+        )}
+        <div className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor={FIELDS.startsAt.id} className="text-sm font-medium">
+              Starts at
+            </label>
+            <input
+              id={FIELDS.startsAt.id}
+              type="datetime-local"
+              className={inputClass}
+              value={startsAt}
+              onChange={(event) => setStartsAt(event.target.value)}
+            />
+            {fieldError('startsAt')}
+          </div>
+          <button
+            type="button"
+            disabled={busy || !state.hasKey || !startsAt || state.onAir !== null}
+            className={buttonClass}
+            onClick={() => void schedule(startsAt)}
+          >
+            {state.scheduled ? 'Move the schedule' : 'Schedule'}
+          </button>
+          {state.scheduled && (
+            <button
+              type="button"
+              disabled={busy}
+              className={buttonClass}
+              onClick={() => void schedule(null)}
+            >
+              Take the schedule back
+            </button>
+          )}
+        </div>
       </section>
     </div>
   );

@@ -26,7 +26,24 @@ export interface WatchPlayerProps {
   countsViews: boolean;
   /** VAST rolls for non-supporters (docs/ads.md); none: no ads. */
   videoAds?: VideoAdSettings | null;
+  /** A live on air: played close to its edge (docs/live.md). */
+  isLive?: boolean;
 }
+
+/**
+ * hls.js for a live, close to its edge: it starts two 1 s segments behind the newest, and
+ * catches up (a little faster, then a jump) when it falls five behind. The browser's own HLS
+ * player keeps no such distance and sat 14 s behind (docs/live.md).
+ */
+const LIVE_HLS_MODULES = {
+  configureHls: (config: Record<string, unknown>) => ({
+    ...config,
+    startPosition: -1,
+    liveSyncDurationCount: 2,
+    liveMaxLatencyDurationCount: 5,
+    maxLiveSyncPlaybackRate: 1.1,
+  }),
+};
 
 /** The player's ad rolls for the configured tags. */
 function adList(ads: VideoAdSettings) {
@@ -117,6 +134,7 @@ export function WatchPlayer(props: WatchPlayerProps) {
           persistentSettings: { volume: true, quality: true, speed: true, theatre: true },
         },
         vastOptions: ads ? { adList: adList(ads) } : undefined,
+        ...(props.isLive ? { modules: LIVE_HLS_MODULES } : {}),
       }}
     />
   );

@@ -1,5 +1,6 @@
 import { authRoute, signInFormRoute, twoFactorFormRoute } from '../accounts/accounts.routes';
 import { stripeWebhookRoute } from '../billing/billing.routes';
+import { liveEventsRoute } from '../live/live.routes';
 import { accountExportRoute } from '../my-account/my-account.routes';
 import {
   notificationEventsRoute,
@@ -48,4 +49,5 @@ export const RAW_ROUTES: readonly RawRoute[] = [
   openApiRoute,
   buildRoute,
   accountExportRoute,
+  liveEventsRoute,
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PagePosition, PersonAnswer } from '../api/answers';
-import { defineModeEndpoint } from '../api/endpoint';
+import { defineModeEndpoint, type RequestContext } from '../api/endpoint';
+import { announceLiveChat } from '../live/live.service';
 import { COMMENT_STATUSES } from '../db/schema';
 import { pagePosition } from '../social/people-access';
 import {
@@ -31,6 +32,15 @@ import {
   listCommentsForStaff,
   listReplies,
 } from './comments.service';
+
+/** A change to comments, committed: a live's viewers hear it (its chat, docs/live.md). */
+const announceChat = (
+  context: RequestContext,
+  about: { videoId: string } | { commentId: string },
+) =>
+  announceLiveChat({ db: context.db, events: context.media?.events }, about).catch(
+    (error: unknown) => context.log.warn({ err: error }, 'announcing a live chat change failed'),
+  );
 
 const CommentAnswer = z.object({
   id: z.string(),
@@ -119,6 +129,7 @@ export const commentsEndpoint = defineModeEndpoint({
           now: context.now(),
           log: context.log,
         });
+        await announceChat(context, { videoId: comment.videoId });
         return { status: 201, body: { ...comment } };
       },
     },
@@ -127,14 +138,14 @@ export const commentsEndpoint = defineModeEndpoint({
       summary: `Change the text of your own comment (\`commentId\`, \`text\`); it shows as edited. An account still new has the edited comment held for a moderator again (\`isHeld\`).`,
       input: EditCommentInput,
       output: CommentAnswer,
-      handle: async (input, context) => ({
-        body: {
-          ...(await editComment(context.db, context.actor, input, {
-            settings: commentSettingsOf(context.config),
-            now: context.now(),
-          })),
-        },
-      }),
+      handle: async (input, context) => {
+        const comment = await editComment(context.db, context.actor, input, {
+          settings: commentSettingsOf(context.config),
+          now: context.now(),
+        });
+        await announceChat(context, { videoId: comment.videoId });
+        return { body: { ...comment } };
+      },
     },
     Delete: {
       right: 'participate',
@@ -151,11 +162,12 @@ export const commentsEndpoint = defineModeEndpoint({
             input.commentId,
             input.reason ?? '',
           );
+          await announceChat(context, { commentId: input.commentId });
           return { body: { id: input.commentId, deleted: true } };
         }
-        return {
-          body: { ...(await deleteComment(context, context.actor, input, context.now())) },
-        };
+        const deleted = await deleteComment(context, context.actor, input, context.now());
+        await announceChat(context, { commentId: input.commentId });
+        return { body: { ...deleted } };
       },
     },
     StaffList: {
@@ -184,6 +196,7 @@ export const commentsEndpoint = defineModeEndpoint({
           input.commentId,
           context.log,
         );
+        await announceChat(context, { commentId: input.commentId });
         return { body: { id: input.commentId, status: 'published' } };
       },
     },

@@ -783,6 +783,7 @@ export const NOTIFICATION_KINDS = [
   'friend_request',
   'friend_accepted',
   'new_video',
+  'live_started',
   'ticket_answer',
   'ticket_closed',
   'video_processed',
@@ -1581,7 +1582,8 @@ export const streamKeys = pgTable('stream_keys', {
 export type StreamKey = typeof streamKeys.$inferSelect;
 
 /** A live's course: on air (or dropped, waiting a minute for the streamer), then ended. */
-export const LIVE_STATES = ['live', 'ended'] as const;
+/** `scheduled`: announced with a start time, its waiting page up, no stream yet (docs/live.md). */
+export const LIVE_STATES = ['scheduled', 'live', 'ended'] as const;
 export type LiveState = (typeof LIVE_STATES)[number];
 export const liveStateEnum = pgEnum('live_state', LIVE_STATES);
 
@@ -1603,6 +1605,8 @@ export const liveStreams = pgTable(
     endedAt: timestamp({ withTimezone: true }),
     /** Why it ended: the streamer stopped, staff ended it, or the reason bad input ended it. */
     endReason: text(),
+    /** When a scheduled live is announced to start (its waiting page says so). */
+    scheduledFor: timestamp({ withTimezone: true }),
     /** The incoming stream as probed: codec, size and frame rate. */
     inputWidth: integer(),
     inputHeight: integer(),

@@ -12,6 +12,8 @@ import {
   LIVE_VISIBILITIES,
   readGoLive,
   saveLiveDetails,
+  scheduleLive,
+  ScheduleLiveInput,
 } from './live.service';
 
 /** Where streams go: the site's host on the RTMP port, app `live` (null when ingest is off). */
@@ -38,6 +40,7 @@ const GoLiveAnswer = z.object({
     lastRefusal: z.string().nullable(),
     lastRefusalAt: z.string().nullable(),
     onAir: z.object({ videoId: z.string(), slug: z.string(), isDropped: z.boolean() }).nullable(),
+    scheduled: z.object({ videoId: z.string(), slug: z.string(), startsAt: z.string() }).nullable(),
   }),
 });
 
@@ -54,6 +57,9 @@ async function goLiveAnswer(context: RequestContext) {
       lastRefusalAt: state.lastRefusalAt?.toISOString() ?? null,
       onAir: state.live
         ? { videoId: state.live.videoId, slug: state.live.slug, isDropped: state.live.isDropped }
+        : null,
+      scheduled: state.scheduled
+        ? { ...state.scheduled, startsAt: state.scheduled.startsAt.toISOString() }
         : null,
     },
   };
@@ -117,6 +123,17 @@ export const liveEndpoint = defineModeEndpoint({
       handle: async (input, context) => {
         await disableStreamKey(context.db, context.actor, input, context.now());
         return { body: { ok: true } };
+      },
+    },
+    Schedule: {
+      right: 'upload',
+      summary:
+        'Schedule the next live (`startsAt`, in the future): its waiting page is made now from the next live’s details and turns live when the stream arrives. Again: moves it; `startsAt: null` takes it back.',
+      input: ScheduleLiveInput,
+      output: GoLiveAnswer,
+      handle: async (input, context) => {
+        await scheduleLive(context.db, context.actor, input, context.now());
+        return { body: await goLiveAnswer(context) };
       },
     },
     SaveDetails: {

@@ -1,7 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { liveStreams, staffActions, streamKeys, users, videos } from '../db/schema';
+import { dispatch } from '../api/dispatch';
+import type { Actor, MediaServices } from '../api/endpoint';
+import { commentsEndpoint } from '../comments/comments.endpoints';
+import {
+  liveStreams,
+  notifications,
+  staffActions,
+  streamKeys,
+  subscriptions,
+  users,
+  videos,
+} from '../db/schema';
 import { createUser } from '../testing/factories';
+import { createTestContext } from '../testing/test-context';
+import { liveEndpoint } from './live.endpoints';
 import { createTestDatabase } from '../testing/test-db';
 import { InProcessEvents, type ProcessingEvent } from '../videos/processing-events';
 import {
@@ -12,10 +25,14 @@ import {
   issueStreamKey,
   LIVE_END_REASONS,
   LIVE_REFUSALS,
+  listLivesForStaff,
   markLiveDropped,
   markLiveWatchable,
+  notifyLiveStarted,
   readGoLive,
   saveLiveDetails,
+  SCHEDULE_MESSAGES,
+  scheduleLive,
   staffEndLive,
   startLive,
 } from './live.service';
@@ -123,6 +140,10 @@ describe('staff', () => {
     const heard: ProcessingEvent[] = [];
     events.subscribe((event) => heard.push(event));
     const live = await startLive(db, { ...check, probe });
+    await expect(listLivesForStaff(db, member)).rejects.toThrow('moderators');
+    expect(await listLivesForStaff(db, moderator)).toContainEqual(
+      expect.objectContaining({ videoId: live.videoId, ownerId: user.id, isKeyDisabled: false }),
+    );
 
     await expect(staffEndLive({ db, events }, member, { videoId: live.videoId })).rejects.toThrow(
       'moderators',
@@ -147,5 +168,154 @@ describe('staff', () => {
       ['disable_stream_key', 'Spam'],
       ['end_live', 'Rules'],
     ]);
+  });
+});
+
+/** A live on air and on the site (public unless said), as the ingest leaves it. */
+async function liveOnSite(visibility: 'public' | 'unlisted' = 'public') {
+  const made = await streamer();
+  await saveLiveDetails(db, made.actor, { title: 'Evening', visibility });
+  const check = await checkStreamKey(db, made.key);
+  if (!check.ok) throw new Error(check.reason);
+  const { videoId } = await startLive(db, { ...check, probe });
+  const marked = await markLiveWatchable(db, videoId, {
+    masterPlaylistKey: `live/${videoId}/master.m3u8`,
+    posterKey: null,
+  });
+  return { ...made, videoId, marked: marked! };
+}
+
+describe('the chat of a live', () => {
+  it("is its comments: a post and a staff deletion each tell the live's pages, under the comment rate limit", async () => {
+    const { videoId, user } = await liveOnSite();
+    const { actor: viewer } = await createUser(db);
+    const { actor: moderator } = await createUser(db, { role: 'moderator' });
+    const events = new InProcessEvents();
+    const heard: ProcessingEvent[] = [];
+    events.subscribe((event) => heard.push(event), { videoId });
+    const call = (actor: Actor, mode: string, body: object) =>
+      dispatch(
+        commentsEndpoint,
+        { mode, ...body },
+        { ...createTestContext(db, { actor }), media: { events } as unknown as MediaServices },
+      );
+
+    const posted = await call(viewer, 'Create', { videoId, text: 'Hello live' });
+    expect(posted.status).toBe(201);
+    expect(heard).toEqual([{ type: 'chat', videoId, ownerId: user.id }]);
+    const { id } = posted.body as { id: string };
+    await call(moderator, 'Delete', { commentId: id, reason: 'Spam' });
+    expect(heard).toHaveLength(2);
+
+    // Rate limits and the rest of the comment rules hold in the chat as under any video.
+    const tooMany = [];
+    for (let n = 0; n < 12; n++)
+      tooMany.push(await call(viewer, 'Create', { videoId, text: `${n}` }));
+    expect(tooMany.map((answer) => answer.status)).toContain(429);
+
+    // A video that is not a live on air tells no one.
+    await endLive(db, videoId, 'The stream stopped');
+    heard.length = 0;
+    await call(moderator, 'Delete', { commentId: (tooMany[0]!.body as { id: string }).id });
+    expect(heard).toEqual([]);
+  });
+});
+
+describe('going live tells subscribers', () => {
+  it('tells each subscriber of a public live once, and no one of an unlisted one', async () => {
+    const { videoId, user, marked } = await liveOnSite();
+    const { user: fan } = await createUser(db);
+    await db.insert(subscriptions).values({ subscriberId: fan.id, channelId: user.id });
+    const events = new InProcessEvents();
+    const bells: ProcessingEvent[] = [];
+    events.subscribe((event) => bells.push(event), { ownerId: fan.id });
+    expect(await notifyLiveStarted({ db }, { events }, { videoId, ...marked })).toBe(1);
+    const [told] = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, fan.id), eq(notifications.kind, 'live_started')));
+    expect(told).toMatchObject({
+      actorId: user.id,
+      targetPath: `/video/${videoId}`,
+      targetTitle: 'Evening',
+    });
+    expect(bells).toEqual([{ type: 'notifications', ownerId: fan.id }]);
+
+    const unlisted = await liveOnSite('unlisted');
+    await db.insert(subscriptions).values({ subscriberId: fan.id, channelId: unlisted.user.id });
+    expect(unlisted.marked.status).toBe('hidden');
+    expect(
+      await notifyLiveStarted(
+        { db },
+        { events },
+        { videoId: unlisted.videoId, ...unlisted.marked },
+      ),
+    ).toBe(0);
+  });
+});
+
+describe('a scheduled live', () => {
+  it('puts a waiting page up that the stream turns into the live, moved or taken back before', async () => {
+    const { actor, key } = await streamer();
+    const now = new Date();
+    const later = new Date(now.getTime() + 3_600_000);
+    await expect(
+      scheduleLive(db, actor, { startsAt: new Date(now.getTime() - 1_000).toISOString() }, now),
+    ).rejects.toThrow(SCHEDULE_MESSAGES.past);
+    await saveLiveDetails(db, actor, { title: 'Launch night' });
+
+    const first = await scheduleLive(db, actor, { startsAt: later.toISOString() }, now);
+    const [waiting] = await db.select().from(videos).where(eq(videos.id, first!.videoId));
+    expect(waiting).toMatchObject({ title: 'Launch night', status: 'hidden' });
+    expect((await readGoLive(db, actor)).scheduled).toEqual({
+      videoId: first!.videoId,
+      slug: first!.slug,
+      startsAt: later,
+    });
+    // Moved: the same page, the new time.
+    const moved = new Date(later.getTime() + 60_000);
+    expect((await scheduleLive(db, actor, { startsAt: moved.toISOString() }, now))!.videoId).toBe(
+      first!.videoId,
+    );
+
+    const check = await checkStreamKey(db, key);
+    if (!check.ok) throw new Error(check.reason);
+    const started = await startLive(db, { ...check, probe });
+    expect(started).toEqual({ videoId: first!.videoId, isContinued: false });
+    const [row] = await db
+      .select()
+      .from(liveStreams)
+      .where(eq(liveStreams.videoId, first!.videoId));
+    expect(row).toMatchObject({ state: 'live', scheduledFor: moved, inputWidth: 1280 });
+    const marked = await markLiveWatchable(db, first!.videoId, {
+      masterPlaylistKey: `live/${first!.videoId}/master.m3u8`,
+      posterKey: null,
+    });
+    expect(marked!.status).toBe('published');
+    expect((await readGoLive(db, actor)).scheduled).toBeNull();
+    await expect(scheduleLive(db, actor, { startsAt: later.toISOString() }, now)).rejects.toThrow(
+      SCHEDULE_MESSAGES.onAir,
+    );
+  });
+
+  it('is taken back with its waiting page', async () => {
+    const { actor } = await streamer();
+    const now = new Date();
+    const made = await scheduleLive(
+      db,
+      actor,
+      { startsAt: new Date(now.getTime() + 60_000).toISOString() },
+      now,
+    );
+    const bad = await dispatch(
+      liveEndpoint,
+      { mode: 'Schedule', startsAt: 'tomorrow' },
+      createTestContext(db, { actor }),
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('startsAt');
+    expect(await scheduleLive(db, actor, { startsAt: null }, now)).toBeNull();
+    expect(await db.select().from(videos).where(eq(videos.id, made!.videoId))).toEqual([]);
+    expect((await readGoLive(db, actor)).scheduled).toBeNull();
   });
 });

@@ -8,13 +8,18 @@ import { summaryColumns, toSummary, type VideoSummary } from '../browse/browse.s
 import type { Database } from '../db/client';
 import {
   CATEGORIES,
+  comments,
   liveStreams,
   streamKeys,
+  subscriptions,
   users,
   videos,
   type LiveStream,
   type StreamKey,
+  type VideoStatus,
 } from '../db/schema';
+import { unitOf, type UnitOfWork, type WorkBase } from '../db/unit-of-work';
+import { notifyMany, type NotificationSink } from '../notifications/notifications.service';
 import { recordStaffAction } from '../moderation/staff-log.service';
 import { onSiteStatusSql } from '../video-settings/on-site-status';
 import type { ProcessingEvents } from '../videos/processing-events';
@@ -91,6 +96,8 @@ export interface GoLiveState {
   lastRefusal: string | null;
   lastRefusalAt: Date | null;
   live: { videoId: string; slug: string; state: LiveStream['state']; isDropped: boolean } | null;
+  /** The scheduled live's waiting page and start time, or null. */
+  scheduled: { videoId: string; slug: string; startsAt: Date } | null;
 }
 
 export async function readGoLive(db: Database, actor: Actor | null): Promise<GoLiveState> {
@@ -101,6 +108,12 @@ export async function readGoLive(db: Database, actor: Actor | null): Promise<GoL
     .from(liveStreams)
     .innerJoin(videos, eq(videos.id, liveStreams.videoId))
     .where(and(eq(liveStreams.ownerId, user.id), eq(liveStreams.state, 'live')))
+    .limit(1);
+  const [scheduled] = await db
+    .select({ videoId: liveStreams.videoId, slug: videos.slug, startsAt: liveStreams.scheduledFor })
+    .from(liveStreams)
+    .innerJoin(videos, eq(videos.id, liveStreams.videoId))
+    .where(and(eq(liveStreams.ownerId, user.id), eq(liveStreams.state, 'scheduled')))
     .limit(1);
   const [dropped] = live
     ? await db
@@ -116,6 +129,7 @@ export async function readGoLive(db: Database, actor: Actor | null): Promise<GoL
     lastRefusal: row?.lastRefusal ?? null,
     lastRefusalAt: row?.lastRefusalAt ?? null,
     live: live ? { ...live, isDropped: !!dropped?.droppedAt } : null,
+    scheduled: scheduled?.startsAt ? { ...scheduled, startsAt: scheduled.startsAt } : null,
   };
 }
 
@@ -253,6 +267,31 @@ export async function startLive(
         .set({ state: 'ended', endedAt: current.droppedAt, endReason: 'The stream stopped' })
         .where(eq(liveStreams.videoId, current.videoId));
     }
+    // A live the streamer scheduled: its waiting page turns into the live.
+    const [scheduled] = await tx
+      .update(liveStreams)
+      .set({
+        state: 'live',
+        startedAt: now,
+        inputWidth: input.probe.width,
+        inputHeight: input.probe.height,
+        inputFrameRate: input.probe.frameRate,
+      })
+      .where(and(eq(liveStreams.ownerId, input.userId), eq(liveStreams.state, 'scheduled')))
+      .returning({ videoId: liveStreams.videoId });
+    if (scheduled) {
+      await tx
+        .update(videos)
+        .set({
+          status: 'processing',
+          width: input.probe.width,
+          height: input.probe.height,
+          aspectRatio: input.probe.height > 0 ? input.probe.width / input.probe.height : null,
+          updatedAt: now,
+        })
+        .where(eq(videos.id, scheduled.videoId));
+      return { videoId: scheduled.videoId, isContinued: false };
+    }
     const id = newVideoId();
     const details = LiveDetailsInput.parse(input.key);
     const title = details.title || `${input.username} live`;
@@ -342,7 +381,7 @@ export async function markLiveWatchable(
   videoId: string,
   keys: { masterPlaylistKey: string; posterKey: string | null },
   now: Date = new Date(),
-): Promise<{ ownerId: string } | null> {
+): Promise<{ ownerId: string; title: string; status: VideoStatus } | null> {
   const [row] = await db
     .update(videos)
     .set({
@@ -353,8 +392,39 @@ export async function markLiveWatchable(
       updatedAt: now,
     })
     .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
-    .returning({ ownerId: videos.ownerId });
+    .returning({ ownerId: videos.ownerId, title: videos.title, status: videos.status });
   return row ?? null;
+}
+
+/**
+ * A live went on the site: when it is listed (public), the streamer's subscribers are told
+ * (`live_started`, their bells at once once committed). Once per live: a stream back after a
+ * drop tells no one again.
+ */
+export async function notifyLiveStarted(
+  work: WorkBase | UnitOfWork,
+  sink: NotificationSink,
+  live: { videoId: string; ownerId: string; title: string; status: VideoStatus },
+  now: Date = new Date(),
+): Promise<number> {
+  if (live.status !== 'published') return 0;
+  const unit = unitOf(work);
+  const subscribers = await unit.db
+    .select({ id: subscriptions.subscriberId })
+    .from(subscriptions)
+    .where(eq(subscriptions.channelId, live.ownerId));
+  return notifyMany(
+    unit,
+    sink,
+    subscribers.map((subscriber) => ({
+      userId: subscriber.id,
+      kind: 'live_started' as const,
+      actorId: live.ownerId,
+      targetPath: `/video/${live.videoId}`,
+      targetTitle: live.title,
+    })),
+    now,
+  );
 }
 
 /** A live whose streamer chose not to keep it is removed when it ends, as a deleted video is. */
@@ -500,4 +570,162 @@ export async function listLiveVideos(db: Database, limit = 60): Promise<VideoSum
     .orderBy(desc(liveStreams.startedAt))
     .limit(limit);
   return rows.map(toSummary);
+}
+
+/**
+ * A live's chat is its comments (docs/live.md): once a comment on a live on air was posted,
+ * edited, approved or deleted, its viewers' pages hear it and ask for the chat again (each
+ * reads it under the comment rules, as their own: held, blocked). Nothing for other videos.
+ * Call after the change has committed.
+ */
+export async function announceLiveChat(
+  ctx: { db: Database; events: ProcessingEvents | undefined },
+  about: { videoId: string } | { commentId: string },
+): Promise<void> {
+  if (!ctx.events) return;
+  const [live] = await ctx.db
+    .select({ videoId: liveStreams.videoId, ownerId: liveStreams.ownerId })
+    .from(liveStreams)
+    .where(
+      and(
+        eq(liveStreams.state, 'live'),
+        'videoId' in about
+          ? eq(liveStreams.videoId, about.videoId)
+          : inArray(
+              liveStreams.videoId,
+              ctx.db
+                .select({ videoId: comments.videoId })
+                .from(comments)
+                .where(eq(comments.id, about.commentId)),
+            ),
+      ),
+    )
+    .limit(1);
+  if (live) ctx.events.publish({ type: 'chat', videoId: live.videoId, ownerId: live.ownerId });
+}
+
+/** A live on air as the moderation area lists it. */
+export interface StaffLiveRow {
+  videoId: string;
+  title: string;
+  slug: string;
+  visibility: string;
+  ownerId: string;
+  username: string;
+  startedAt: Date;
+  isDropped: boolean;
+  isKeyDisabled: boolean;
+}
+
+/** Every live on air, listed or not, newest first: the moderation area's Lives (staff only). */
+export async function listLivesForStaff(
+  db: Database,
+  actor: Actor | null,
+): Promise<StaffLiveRow[]> {
+  requireMemberRight(actor, 'moderate');
+  const rows = await db
+    .select({
+      videoId: liveStreams.videoId,
+      title: videos.title,
+      slug: videos.slug,
+      visibility: videos.visibility,
+      ownerId: liveStreams.ownerId,
+      username: users.username,
+      startedAt: liveStreams.startedAt,
+      droppedAt: liveStreams.droppedAt,
+      keyDisabledAt: streamKeys.disabledAt,
+    })
+    .from(liveStreams)
+    .innerJoin(videos, eq(videos.id, liveStreams.videoId))
+    .innerJoin(users, eq(users.id, liveStreams.ownerId))
+    .leftJoin(streamKeys, eq(streamKeys.userId, liveStreams.ownerId))
+    .where(eq(liveStreams.state, 'live'))
+    .orderBy(desc(liveStreams.startedAt))
+    .limit(200);
+  return rows.map(({ droppedAt, keyDisabledAt, ...row }) => ({
+    ...row,
+    isDropped: droppedAt !== null,
+    isKeyDisabled: keyDisabledAt !== null,
+  }));
+}
+
+export const ScheduleLiveInput = z.object({
+  /** When the live is announced to start; null takes the schedule back. */
+  startsAt: z.iso
+    .datetime({ offset: true, error: 'is a date and time (ISO 8601, e.g. 2030-01-31T18:00:00Z)' })
+    .nullable(),
+});
+
+export const SCHEDULE_MESSAGES = {
+  past: 'The start time must be in the future',
+  onAir: 'You are live already: end the live first',
+} as const;
+
+/**
+ * Schedules the member's next live (docs/live.md): its video is made now from the key's
+ * details, with a waiting page that says when it starts (not listed; opened by its link as
+ * the live's visibility allows), and the next stream on the key turns it into the live. A
+ * second call moves the time (and takes the key's current details); `startsAt: null` takes
+ * the schedule back and removes its page. Answers the waiting page's video, or null.
+ */
+export async function scheduleLive(
+  db: Database,
+  actor: Actor | null,
+  input: z.input<typeof ScheduleLiveInput>,
+  now: Date = new Date(),
+): Promise<{ videoId: string; slug: string } | null> {
+  const user = requireMemberRight(actor, 'upload');
+  const parsed = ScheduleLiveInput.parse(input);
+  const startsAt = parsed.startsAt === null ? null : new Date(parsed.startsAt);
+  if (startsAt && startsAt.getTime() <= now.getTime()) {
+    throw new ServiceError('invalid', SCHEDULE_MESSAGES.past, { field: 'startsAt' });
+  }
+  return db.transaction(async (tx) => {
+    const [key] = await tx.select().from(streamKeys).where(eq(streamKeys.userId, user.id));
+    if (!key) throw new ServiceError('invalid', NO_KEY_MESSAGE);
+    const [current] = await tx
+      .select({ videoId: liveStreams.videoId, state: liveStreams.state })
+      .from(liveStreams)
+      .where(
+        and(eq(liveStreams.ownerId, user.id), inArray(liveStreams.state, ['scheduled', 'live'])),
+      )
+      .for('update');
+    if (current?.state === 'live') throw new ServiceError('conflict', SCHEDULE_MESSAGES.onAir);
+    if (!startsAt) {
+      if (current) await tx.delete(videos).where(eq(videos.id, current.videoId));
+      return null;
+    }
+    const details = LiveDetailsInput.parse(key);
+    const title = details.title || `${user.username} live`;
+    const fields = {
+      title,
+      slug: slugify(title),
+      description: details.description,
+      category: details.category,
+      visibility: details.visibility,
+      updatedAt: now,
+    };
+    if (current) {
+      await tx.update(videos).set(fields).where(eq(videos.id, current.videoId));
+      await tx
+        .update(liveStreams)
+        .set({ scheduledFor: startsAt, keepRecording: details.keepRecording })
+        .where(eq(liveStreams.videoId, current.videoId));
+      return { videoId: current.videoId, slug: fields.slug };
+    }
+    const id = newVideoId();
+    // Hidden: opened by its link (as its visibility allows), listed nowhere until it is live.
+    await tx
+      .insert(videos)
+      .values({ id, ownerId: user.id, status: 'hidden', createdAt: now, ...fields });
+    await tx.insert(liveStreams).values({
+      videoId: id,
+      ownerId: user.id,
+      state: 'scheduled',
+      keepRecording: details.keepRecording,
+      startedAt: now,
+      scheduledFor: startsAt,
+    });
+    return { videoId: id, slug: fields.slug };
+  });
 }

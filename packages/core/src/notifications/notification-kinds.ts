@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'friend_request',
   'friend_accepted',
   'new_video',
+  'live_started',
   'ticket_answer',
   'ticket_closed',
   'video_processed',
@@ -38,6 +39,7 @@ export const NOTIFICATION_KIND_INFO: Readonly<
   friend_request: { label: 'Friend requests', defaultEmail: 'off' },
   friend_accepted: { label: 'Accepted friend requests', defaultEmail: 'off' },
   new_video: { label: 'New videos from my subscriptions', defaultEmail: 'off' },
+  live_started: { label: 'Lives from my subscriptions', defaultEmail: 'off' },
   ticket_answer: { label: 'Answers to my support tickets', defaultEmail: 'immediate' },
   ticket_closed: { label: 'Support closed my ticket', defaultEmail: 'immediate' },
   video_processed: { label: 'My video is ready', defaultEmail: 'off' },
@@ -75,6 +77,8 @@ export function notificationSentence(
       return `${who} accepted your friend request`;
     case 'new_video':
       return `${who} published “${title}”`;
+    case 'live_started':
+      return `${who} is live: “${title}”`;
     case 'ticket_answer':
       return `Support answered your ticket: “${title}”`;
     case 'ticket_closed':

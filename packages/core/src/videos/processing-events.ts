@@ -11,6 +11,8 @@ export type ProcessingEvent =
   | { type: 'removed'; videoId: string; ownerId: string }
   /** A live was ended from a page (its streamer, staff): the node holding its stream cuts it. */
   | { type: 'live-ended'; videoId: string; ownerId: string; reason: string }
+  /** The comments of a live on air changed (its chat, docs/live.md): its viewers ask again. */
+  | { type: 'chat'; videoId: string; ownerId: string }
   /** The member `ownerId`'s notifications changed (a new one, or some read): the bell asks again. */
   | { type: 'notifications'; ownerId: string };
 

@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveStreams, streamKeys, videos } from '@cutroom/core/db/schema';
-import { issueStreamKey, LIVE_REFUSALS, saveLiveDetails } from '@cutroom/core/live/live.service';
+import {
+  checkStreamKey,
+  issueStreamKey,
+  LIVE_REFUSALS,
+  saveLiveDetails,
+  startLive,
+} from '@cutroom/core/live/live.service';
 import { transcodeDeadLetterJob, transcodeVideoJob } from '@cutroom/core/jobs/job-definitions';
 import { JobQueue } from '@cutroom/core/jobs/job-queue';
 import { createLogger } from '@cutroom/core/logging/logger';
@@ -261,4 +267,48 @@ describe('RTMP ingest', () => {
     expect(recording.video.codec).toBe('h264');
     expect(recording.durationSeconds).toBeGreaterThan(parts.length);
   }, 60_000);
+
+  it('ends at start-up a live this node left on air, its recording processed as at any end', async () => {
+    const { user, actor } = await createUser(handle.db);
+    const { key } = await issueStreamKey(handle.db, actor);
+    const check = await checkStreamKey(handle.db, key);
+    if (!check.ok) throw new Error(check.reason);
+    const { videoId } = await startLive(handle.db, {
+      ...check,
+      probe: { width: 320, height: 180, frameRate: 25 },
+    });
+    // What the stopped node left: the live's folder with a recording part, the live on air.
+    const leftDir = mkdtempSync(join(tmpdir(), 'cutroom-live-left-'));
+    const folder = mkdtempSync(join(leftDir, `cutroom-live-${videoId}-`));
+    mkdtempSync(join(leftDir, 'cutroom-live-probe-'));
+    await promisify(execFile)('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
+      ...['-i', 'testsrc2=size=320x180:rate=25:duration=2', '-c:v', 'libx264'],
+      ...['-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'flv', join(folder, 'part-001.flv')],
+    ]);
+    const restarted = await startLiveIngest({
+      db: handle.db,
+      log: createLogger({ level: 'silent' }),
+      media: mediaConfigFrom(),
+      storage,
+      events,
+      queue,
+      port: 0,
+      host: '127.0.0.1',
+      workDir: leftDir,
+    });
+    try {
+      const [live] = await liveOf(user.id);
+      expect(live).toMatchObject({ state: 'ended', endReason: LIVE_MESSAGES.restarted });
+      const replay = await waitFor(async () => {
+        const [row] = await handle.db.select().from(videos).where(eq(videos.id, videoId));
+        return row?.sourceKey ? row : null;
+      });
+      expect(replay.status).toBe('processing');
+      await waitFor(async () => (await readdir(leftDir)).length === 0);
+    } finally {
+      await restarted.stop();
+      await rm(leftDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

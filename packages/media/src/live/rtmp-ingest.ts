@@ -17,6 +17,7 @@ import {
   LIVE_REFUSALS,
   markLiveDropped,
   markLiveWatchable,
+  notifyLiveStarted,
   readLiveStream,
   RECONNECT_WINDOW_MS,
   recordRefusal,
@@ -116,7 +117,11 @@ export const LIVE_MESSAGES = {
   backlog: 'The site could not keep up with this stream: lower its bitrate',
   recorderFailed: 'The site could not carry this stream',
   stopped: 'The stream stopped',
+  restarted: 'The site restarted while the live was on air',
 } as const;
+
+/** A live's work folder: `cutroom-live-{videoId}-` and mkdtemp's six characters. */
+const LIVE_FOLDER = /^cutroom-live-(.+)-[A-Za-z0-9]{6}$/;
 
 export interface LiveIngestOptions {
   db: Database;
@@ -547,7 +552,14 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
           },
           now(),
         );
-        if (marked) options.events.publish({ type: 'published', videoId, ownerId: marked.ownerId });
+        if (!marked) return;
+        options.events.publish({ type: 'published', videoId, ownerId: marked.ownerId });
+        await notifyLiveStarted(
+          { db: options.db, log },
+          { events: options.events, queue: options.queue, log },
+          { videoId, ...marked },
+          now(),
+        );
       })
       .catch((error: unknown) =>
         log.warn({ err: error, videoId }, 'a live could not go on the site'),
@@ -656,6 +668,35 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       })
       .catch((error: unknown) => log.warn({ err: error }, 'finishing an ended live failed'));
   });
+
+  /**
+   * Lives this node left on air when it stopped (their work folders are still here, their
+   * rows still `live`): ended now, their recording parts processed as at any end. The scratch
+   * folders of probes are removed.
+   */
+  async function sweepLeftLives() {
+    const names = await readdir(options.workDir).catch(() => [] as string[]);
+    for (const name of names) {
+      const folder = join(options.workDir, name);
+      if (name.startsWith('cutroom-live-probe-')) {
+        await rm(folder, { recursive: true, force: true });
+        continue;
+      }
+      const videoId = LIVE_FOLDER.exec(name)?.[1];
+      if (!videoId) continue;
+      const live = await readLiveStream(options.db, videoId);
+      if (live?.state !== 'live') continue;
+      workDirs.set(videoId, folder);
+      const ended = await endLive(options.db, videoId, LIVE_MESSAGES.restarted, now());
+      if (ended) {
+        log.info({ videoId }, 'a live left on air when the site stopped is ended');
+        finishLive(ended);
+      }
+    }
+  }
+  await sweepLeftLives().catch((error: unknown) =>
+    log.error({ err: error }, 'ending the lives left on air failed'),
+  );
 
   const server: Server = createServer((socket) => {
     sockets.add(socket);

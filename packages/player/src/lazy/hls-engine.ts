@@ -41,7 +41,8 @@ export const engine: EngineModule = {
       callbacks.onFatal(`HLS.js: ${data.details}`);
     });
     const startOnPlay = (): void => {
-      if (!hls.config.autoStartLoad) hls.startLoad(video.currentTime || 0);
+      // From where the page's settings start (a live's edge: startPosition -1) unless it seeked.
+      if (!hls.config.autoStartLoad) hls.startLoad(video.currentTime || hls.config.startPosition);
     };
     if (isDeferred) video.addEventListener('play', startOnPlay, { once: true });
     hls.loadSource(url);

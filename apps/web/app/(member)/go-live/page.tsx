@@ -33,6 +33,9 @@ export default async function GoLivePage() {
                 isDropped: state.live.isDropped,
               }
             : null,
+          scheduled: state.scheduled
+            ? { ...state.scheduled, startsAt: state.scheduled.startsAt.toISOString() }
+            : null,
         }}
       />
     </section>

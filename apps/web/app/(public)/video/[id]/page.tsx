@@ -17,6 +17,8 @@ import {
 import { listingContext } from '@/components/browse/listing-data';
 import { OwnerPanelSlot } from '@/components/social/owner-panel-slot';
 import { CommentsSection } from '@/components/comments/comments-section';
+import { LiveChat } from '@/components/live/live-chat';
+import { LiveWaiting } from '@/components/live/live-waiting';
 import { listComments } from '@cutroom/core/comments/comments.service';
 import { listSubtitles } from '@cutroom/core/video-settings/subtitles.service';
 import { readLiveStream } from '@cutroom/core/live/live.service';
@@ -134,6 +136,8 @@ export default async function VideoPage({ params }: Params) {
     readLiveStream(db, video.id),
   ]);
   const isOnAir = live?.state === 'live';
+  // A scheduled live's waiting page, until its stream arrives (docs/live.md).
+  const isScheduled = live?.state === 'scheduled';
   // A partner channel's video is watched in its section, where the premium rule applies.
   if (partnerMark) redirect(`/${config.PARTNER_SLUG}/video/${video.id}`);
   const recommended = toCards(recommendedVideos);
@@ -164,34 +168,40 @@ export default async function VideoPage({ params }: Params) {
             The stream dropped: the live continues if it comes back within a minute.
           </p>
         )}
-        {video.status !== 'published' && !(isOnAir && video.status === 'processing') && (
-          <p
-            role="status"
-            className="mb-3 rounded-lg bg-accent/15 px-4 py-3 text-sm text-orange-100"
-          >
-            {video.status === 'hidden' ? hiddenNote(video) : STATUS_NOTES[video.status]}
-            {video.status === 'failed' && video.failureReason ? ` ${video.failureReason}` : ''}{' '}
-            {live?.state === 'ended' && video.status === 'processing' && (
-              <span data-testid="replay-note">
-                The live has ended: its replay is being processed and plays here once ready.{' '}
-              </span>
-            )}
-            {video.status === 'processing' && urls && video.topQuality != null && (
-              <span data-testid="playable-note">
-                It plays in {video.topQuality}p now; the other qualities are on their way.{' '}
-              </span>
-            )}
-            {(video.status === 'processing' || video.status === 'failed') && (
-              <IntentLink href="/processing" className="underline">
-                See processing
-              </IntentLink>
-            )}
-          </p>
-        )}
+        {video.status !== 'published' &&
+          !(isOnAir && video.status === 'processing') &&
+          !isScheduled && (
+            <p
+              role="status"
+              className="mb-3 rounded-lg bg-accent/15 px-4 py-3 text-sm text-orange-100"
+            >
+              {video.status === 'hidden' ? hiddenNote(video) : STATUS_NOTES[video.status]}
+              {video.status === 'failed' && video.failureReason
+                ? ` ${video.failureReason}`
+                : ''}{' '}
+              {live?.state === 'ended' && video.status === 'processing' && (
+                <span data-testid="replay-note">
+                  The live has ended: its replay is being processed and plays here once ready.{' '}
+                </span>
+              )}
+              {video.status === 'processing' && urls && video.topQuality != null && (
+                <span data-testid="playable-note">
+                  It plays in {video.topQuality}p now; the other qualities are on their way.{' '}
+                </span>
+              )}
+              {(video.status === 'processing' || video.status === 'failed') && (
+                <IntentLink href="/processing" className="underline">
+                  See processing
+                </IntentLink>
+              )}
+            </p>
+          )}
         {video.status === 'processing' && !isOnAir && (
           <ProcessingWatch videoId={video.id} hasPlayer={urls !== null} />
         )}
-        {urls && video.visibility === 'password' ? (
+        {isScheduled ? (
+          <LiveWaiting videoId={video.id} startsAt={live.scheduledFor?.toISOString() ?? null} />
+        ) : urls && video.visibility === 'password' ? (
           // The page everyone is served names no media of it: the password opens them.
           <PasswordGate
             videoId={video.id}
@@ -217,6 +227,7 @@ export default async function VideoPage({ params }: Params) {
             durationSeconds={video.durationSeconds}
             countsViews={video.status === 'published' || video.status === 'hidden'}
             videoAds={video.status === 'published' && !isOnAir ? videoAdSettings() : null}
+            isLive={isOnAir}
           />
         ) : (
           <div className="flex aspect-video items-center justify-center rounded-xl bg-surface-overlay text-neutral-400">
@@ -364,7 +375,7 @@ export default async function VideoPage({ params }: Params) {
             }}
           />
         )}
-        {comments && (
+        {comments && !isOnAir && (
           <CommentsSection
             videoId={video.id}
             durationSeconds={video.durationSeconds}
@@ -381,6 +392,23 @@ export default async function VideoPage({ params }: Params) {
       </article>
 
       <aside aria-labelledby="recommended-heading" className="min-w-0">
+        {comments && isOnAir && (
+          // A live's chat is its comments, beside it and updated live (docs/live.md).
+          <div className="mb-6">
+            <LiveChat
+              videoId={video.id}
+              durationSeconds={null}
+              signedIn={Boolean(viewer)}
+              initial={{
+                data: comments.data,
+                count: comments.count,
+                index: comments.index,
+                hasMore: comments.hasMore,
+                totalCount: comments.totalCount,
+              }}
+            />
+          </div>
+        )}
         <h2 id="recommended-heading" className="mb-3 text-lg font-semibold">
           Recommended
         </h2>

@@ -1,0 +1,45 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
+
+/**
+ * A scheduled live's waiting page (docs/live.md): when its stream arrives and plays, the live's
+ * events say so and the page reloads as the live.
+ */
+export function LiveWaiting({ videoId, startsAt }: { videoId: string; startsAt: string | null }) {
+  const router = useRouter();
+  useEffect(() => {
+    const source = new EventSource(`/api/live/${encodeURIComponent(videoId)}/events`);
+    source.addEventListener('published', () => {
+      source.close();
+      router.refresh();
+    });
+    return () => source.close();
+  }, [videoId, router]);
+  return (
+    <div
+      className="flex aspect-video flex-col items-center justify-center gap-2 rounded-xl bg-surface-overlay p-6 text-center"
+      data-testid="live-waiting"
+    >
+      <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-bold uppercase text-white">
+        Live soon
+      </span>
+      <p className="text-lg font-semibold text-white">
+        {startsAt ? (
+          <>
+            Starts{' '}
+            <time dateTime={startsAt} suppressHydrationWarning>
+              {new Date(startsAt).toLocaleString()}
+            </time>
+          </>
+        ) : (
+          'Starts soon'
+        )}
+      </p>
+      <p className="text-sm text-neutral-400">
+        Keep this page open: it turns into the live by itself when the stream arrives.
+      </p>
+    </div>
+  );
+}
