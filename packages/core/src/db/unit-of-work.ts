@@ -82,7 +82,7 @@ export async function inTransaction<T>(
   const result = await db.transaction((tx) =>
     work({
       // Drizzle's transaction is the database's own query builder bound to one connection.
-      db: tx as unknown as Database,
+      db: tx,
       inTransaction: true,
       log,
       afterCommit: (what, effect) => {

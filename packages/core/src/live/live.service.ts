@@ -18,7 +18,7 @@ import {
   type StreamKey,
   type VideoStatus,
 } from '../db/schema';
-import { unitOf, type UnitOfWork, type WorkBase } from '../db/unit-of-work';
+import { inTransaction, unitOf, type UnitOfWork, type WorkBase } from '../db/unit-of-work';
 import { notifyMany, type NotificationSink } from '../notifications/notifications.service';
 import { recordStaffAction } from '../moderation/staff-log.service';
 import { onSiteStatusSql } from '../video-settings/on-site-status';
@@ -490,15 +490,15 @@ export async function staffEndLive(
 ): Promise<void> {
   const staff = requireMemberRight(actor, 'moderate');
   const { videoId, reason } = StaffEndLiveInput.parse(input);
-  const ended = await ctx.db.transaction(async (tx) => {
-    const row = await endLive(tx as unknown as Database, videoId, LIVE_END_REASONS.byStaff, now);
+  await inTransaction({ db: ctx.db }, async (unit) => {
+    const row = await endLive(unit.db, videoId, LIVE_END_REASONS.byStaff, now);
     if (!row) throw new ServiceError('not_found', 'This live is not on air');
-    const [video] = await tx
+    const [video] = await unit.db
       .select({ title: videos.title })
       .from(videos)
       .where(eq(videos.id, videoId));
     await recordStaffAction(
-      tx,
+      unit.db,
       staff,
       {
         action: 'end_live',
@@ -510,13 +510,15 @@ export async function staffEndLive(
       },
       now,
     );
-    return row;
-  });
-  ctx.events.publish({
-    type: 'live-ended',
-    videoId,
-    ownerId: ended.ownerId,
-    reason: LIVE_END_REASONS.byStaff,
+    // The stream is cut once the end has committed.
+    await unit.afterCommit('announce the live ended', () =>
+      ctx.events.publish({
+        type: 'live-ended',
+        videoId,
+        ownerId: row.ownerId,
+        reason: LIVE_END_REASONS.byStaff,
+      }),
+    );
   });
 }
 
