@@ -346,9 +346,10 @@ export async function listUnpublishedVideos(
       .from(videos)
       .where(where),
   ]);
+  // Unpublished by staff, or a held re-upload they refused (docs/reuploads.md).
   const why = await lastActionsOn(
     db,
-    'unpublish_video',
+    ['unpublish_video', 'reject_reupload'],
     rows.map((row) => row.id),
   );
   return pageOf(
@@ -366,13 +367,13 @@ export async function listUnpublishedVideos(
   );
 }
 
-async function lastActionsOn(db: Database, action: StaffActionKind, targetIds: string[]) {
+async function lastActionsOn(db: Database, actions: StaffActionKind[], targetIds: string[]) {
   const found = new Map<string, { reason: string; actorUsername: string; createdAt: Date }>();
   if (targetIds.length === 0) return found;
   const rows = await db
     .select()
     .from(staffActions)
-    .where(and(eq(staffActions.action, action), inArray(staffActions.targetId, targetIds)))
+    .where(and(inArray(staffActions.action, actions), inArray(staffActions.targetId, targetIds)))
     .orderBy(asc(staffActions.createdAt), asc(staffActions.id));
   for (const row of rows) found.set(row.targetId, row);
   return found;

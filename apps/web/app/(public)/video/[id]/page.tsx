@@ -50,6 +50,7 @@ const STATUS_NOTES = {
   unpublished_user: 'You unpublished this video: only you and the moderators can see it.',
   unpublished_admin: 'A moderator unpublished this video: only you and the moderators can see it.',
   failed: 'Processing this video failed.',
+  held: 'This video is held before publishing: it matches another member’s video, and staff decide. Only you and the moderators can see it.',
 } as const;
 
 /** What a hidden video's page says of it (docs/videos.md). */
