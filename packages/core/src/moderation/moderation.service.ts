@@ -418,6 +418,8 @@ export interface QueueCounts {
   reportedMembers: number;
   unpublishedVideos: number;
   heldComments: number;
+  /** Uploads held as re-uploads of another member's video (docs/reuploads.md). */
+  heldReuploads: number;
   openTickets: number;
   disabledMembers: number;
 }
@@ -428,7 +430,7 @@ export async function countQueues(db: Database): Promise<QueueCounts> {
       .select({ count: sql<number>`count(distinct ${reports.targetId})::int` })
       .from(reports)
       .where(and(eq(reports.targetKind, kind), eq(reports.state, 'open')));
-  const [[reported], [comment], [member], [unpublished], [held], [open], [disabled]] =
+  const [[reported], [comment], [member], [unpublished], [held], [open], [disabled], [copies]] =
     await Promise.all([
       db
         .select({ count: sql<number>`count(*)::int` })
@@ -452,6 +454,10 @@ export async function countQueues(db: Database): Promise<QueueCounts> {
         .select({ count: sql<number>`count(*)::int` })
         .from(users)
         .where(eq(users.banned, true)),
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(videos)
+        .where(eq(videos.status, 'held')),
     ]);
   return {
     reportedVideos: reported?.count ?? 0,
@@ -459,6 +465,7 @@ export async function countQueues(db: Database): Promise<QueueCounts> {
     reportedMembers: member?.count ?? 0,
     unpublishedVideos: unpublished?.count ?? 0,
     heldComments: held?.count ?? 0,
+    heldReuploads: copies?.count ?? 0,
     openTickets: open?.count ?? 0,
     disabledMembers: disabled?.count ?? 0,
   };

@@ -39,7 +39,7 @@ await storeFingerprint(db, original.id, {
 });
 
 const reuploads = (actor: Actor | null, mode: string, body: object = {}) =>
-  dispatch(reuploadsEndpoint, { mode, ...body }, createTestContext(db, { actor, media }));
+  dispatch(reuploadsEndpoint, { mode, ...body }, { ...createTestContext(db, { actor }), media });
 
 /** A processed upload by `ownerId` whose pictures are the original's from 5 s on. */
 async function processCopy(ownerId: string, title: string) {
