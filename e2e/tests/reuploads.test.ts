@@ -44,7 +44,7 @@ describe('re-uploads (docs/reuploads.md)', () => {
       .poll(() => heldIds(staffCookie), { timeout: 120_000, interval: 500 })
       .toContain(copy.id);
     // Held: nobody but its owner and staff opens it.
-    expect((await fetch(`${baseUrl()}/video/${copy.slug}_${copy.id}`)).status).toBe(404);
+    expect((await fetch(`${baseUrl()}/video/${copy.slug}_${copy.id}`)).status).toBe(401);
 
     const uploader = await signedIn(copier);
     await uploader.goto(`/video/${copy.slug}_${copy.id}`);
