@@ -49,7 +49,7 @@ describe('re-uploads (docs/reuploads.md)', () => {
     const uploader = await signedIn(copier);
     await uploader.goto(`/video/${copy.slug}_${copy.id}`);
     const panel = uploader.getByTestId('hold-panel');
-    await panel.getByText('Original life').waitFor();
+    await panel.getByRole('link', { name: 'Original life' }).waitFor();
     expect(await panel.getByTestId('matched-stretches').innerText()).toMatch(
       /0:0\d–0:0\d of this upload is 0:0\d–0:0\d of “Original life”/,
     );
@@ -71,7 +71,12 @@ describe('re-uploads (docs/reuploads.md)', () => {
     await item.getByTestId('hold-release-confirm').click();
     await expect.poll(() => item.count(), { timeout: 15_000 }).toBe(0);
     await desk.goto('/moderation/logs');
-    await desk.getByText('Published a held re-upload').first().waitFor();
+    await desk
+      .getByTestId('staff-log-entry')
+      .filter({ hasText: 'Published a held re-upload' })
+      .filter({ hasText: 'Copied life' })
+      .first()
+      .waitFor();
     await desk.close();
 
     // Published now: anyone opens it; its uploader heard the decision, the creator of the copy.
