@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { baseUrl } from './browser';
@@ -22,30 +22,47 @@ export async function sessionCookie(email: string, password: string): Promise<st
 }
 
 /**
- * A few seconds of test pattern with a tone, as an H.264/AAC MP4 made by ffmpeg (16:9). Made
- * once per machine for each length and height (support/media.ts keeps them) and read again by
- * every upload of that kind. Asynchronous: a process blocked while ffmpeg runs cannot see the
- * server close an idle keep-alive connection, and its next request would go out on the dead
- * socket.
+ * A few seconds of video with a tone, as an H.264/AAC MP4 made by ffmpeg (16:9): Conway's life
+ * from a random seed in big cells, so that no two uploads look alike (a video matching another
+ * member's is held as a re-upload, docs/reuploads.md). With `seed`, the same seed makes the same
+ * pictures: made once per machine for each seed, length and height (support/media.ts keeps
+ * them). Asynchronous: a process blocked while ffmpeg runs cannot see the server close an idle
+ * keep-alive connection, and its next request would go out on the dead socket.
  */
-export async function makeTinyMp4(seconds = 3, height = 360, portrait = false): Promise<Buffer> {
+export async function makeTinyMp4(
+  seconds = 3,
+  height = 360,
+  portrait = false,
+  seed?: number,
+): Promise<Buffer> {
   // 16:9, or 9:16 for a phone's vertical video.
   const width = Math.round((height * (portrait ? 9 / 16 : 16 / 9)) / 2) * 2;
-  const path = join(fixtureFolder, `tiny-${width}x${height}-${seconds}s.mp4`);
-  if (!existsSync(path)) {
-    mkdirSync(fixtureFolder, { recursive: true });
-    // Each call writes its own part file: two test files (or two uploads of one) may make the
-    // same video at once.
-    const part = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part.mp4`;
-    await run('ffmpeg', [
-      ...['-hide_banner', '-loglevel', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=25:duration=${seconds}`],
-      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
-      ...['-c:a', 'aac', '-shortest', '-movflags', '+faststart', part],
-    ]);
-    renameSync(part, path);
+  const cells = portrait ? '36x64' : '64x36';
+  const picked = seed ?? Math.floor(Math.random() * 2 ** 31);
+  mkdirSync(fixtureFolder, { recursive: true });
+  const path = join(fixtureFolder, `life-${picked}-${width}x${height}-${seconds}s.mp4`);
+  if (seed !== undefined && existsSync(path)) return readFileSync(path);
+  // Each call writes its own part file: two test files (or two uploads of one) may make the
+  // same video at once.
+  const part = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part.mp4`;
+  await run('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      `life=size=${cells}:rate=25:seed=${picked}:ratio=0.5:mold=8:life_color=#ffb040:death_color=#203050,scale=${width}x${height}:flags=neighbor,format=yuv420p`,
+    ],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+    ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '30'],
+    ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', part],
+  ]);
+  if (seed === undefined) {
+    const bytes = readFileSync(part);
+    rmSync(part, { force: true });
+    return bytes;
   }
+  renameSync(part, path);
   return readFileSync(path);
 }
 
@@ -66,6 +83,8 @@ export async function uploadPublishedVideo(
     height?: number;
     /** Taller than wide (9:16), as phones film. */
     portrait?: boolean;
+    /** The same seed uploads the same pictures (see makeTinyMp4). */
+    seed?: number;
   },
 ): Promise<{ id: string; slug: string }> {
   const video = await uploadVideo(cookie, options);
@@ -76,9 +95,16 @@ export async function uploadPublishedVideo(
 /** Uploads a video as the upload page does; answers at once, while it processes. */
 export async function uploadVideo(
   cookie: string,
-  options: { title: string; seconds?: number; height?: number; portrait?: boolean },
+  options: {
+    title: string;
+    seconds?: number;
+    height?: number;
+    portrait?: boolean;
+    /** The same seed uploads the same pictures (see makeTinyMp4); else pictures of its own. */
+    seed?: number;
+  },
 ): Promise<{ id: string; slug: string }> {
-  const bytes = await makeTinyMp4(options.seconds, options.height, options.portrait);
+  const bytes = await makeTinyMp4(options.seconds, options.height, options.portrait, options.seed);
   const headers = { cookie, origin: baseUrl(), 'tus-resumable': '1.0.0' };
   const created = await fetch(`${baseUrl()}/api/uploads`, {
     method: 'POST',

@@ -18,7 +18,7 @@ import {
   recordPlayableVideo,
   type VideoProcessingContext,
 } from '@cutroom/core/videos/video-processing.service';
-import { storeFingerprint } from '@cutroom/core/reuploads/reuploads.service';
+import { findMatches, storeFingerprint } from '@cutroom/core/reuploads/reuploads.service';
 import { fingerprintVideo } from './fingerprint';
 import type { MediaConfig } from './media-config';
 import { MASTER_PLAYLIST, processVideoFiles, type ProcessedVideo } from './process-video';
@@ -120,15 +120,18 @@ export async function transcodeVideo(
       signal: stop.signal,
     });
     await storeFingerprint(ctx.db, videoId, fingerprint);
+    // Another member's video it copies holds it before publishing; the uploader's own never do.
+    const matches = await findMatches(ctx.db, fingerprint, { videoId, ownerId: video.ownerId });
     await progress.flush();
     stop.signal.throwIfAborted();
 
     stagedPrefix = prefix;
     await stageFolder(ctx.storage, outputDir, prefix, { last: [MASTER_PLAYLIST] });
-    const isPublished = await publishProcessedVideo(ctx, {
-      videoId,
-      ...processedColumns(prefix, result),
-    });
+    const isPublished = await publishProcessedVideo(
+      ctx,
+      { videoId, ...processedColumns(prefix, result) },
+      matches,
+    );
     if (!isPublished) {
       await ctx.storage.deletePrefix(prefix);
       return 'gone';

@@ -10,6 +10,7 @@ const STAFF_LINKS: { href: string; label: string }[] = [
   { href: '/moderation/videos', label: 'Unpublished videos' },
   { href: '/moderation/comments', label: 'Held comments' },
   { href: '/moderation/lives', label: 'Lives on air' },
+  { href: '/moderation/reuploads', label: 'Held re-uploads' },
   { href: '/moderation/support', label: 'Support tickets' },
   { href: '/moderation/users', label: 'Members' },
   { href: '/moderation/applications', label: 'Tagger applications' },

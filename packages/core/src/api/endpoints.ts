@@ -25,6 +25,7 @@ import { taggingEndpoint } from '../tagging/tagging.endpoints';
 import { playlistsEndpoint } from '../playlists/playlists.endpoints';
 import { privacyEndpoint } from '../privacy/privacy.endpoints';
 import { reportsEndpoint } from '../reports/reports.endpoints';
+import { reuploadsEndpoint } from '../reuploads/reuploads.endpoints';
 import { profileInputEndpoint, removeFriendEndpoint } from '../profiles/profile-input.endpoints';
 import { searchV2Endpoint } from '../search/search.endpoints';
 import { statisticsEndpoint } from '../statistics/statistics.endpoints';
@@ -56,6 +57,7 @@ export const endpoints: readonly Endpoint[] = [
   commentsEndpoint,
   privacyEndpoint,
   reportsEndpoint,
+  reuploadsEndpoint,
   consoleEndpoint,
   notificationsEndpoint,
   ticketsEndpoint,

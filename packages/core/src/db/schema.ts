@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -38,6 +39,9 @@ export const VIDEO_STATUSES = [
   // Out of every listing, search, count and feed: unlisted, private, or waiting for its
   // scheduled publish time (docs/videos.md). Who may open it follows `visibility`.
   'hidden',
+  // Processed, but it matches another member's video: held until staff decide
+  // (docs/reuploads.md). Only its owner and staff see it.
+  'held',
 ] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
@@ -410,6 +414,50 @@ export const videoFrameHashes = pgTable(
     index('video_frame_hashes_band1_idx').on(t.band1),
     index('video_frame_hashes_band2_idx').on(t.band2),
     index('video_frame_hashes_band3_idx').on(t.band3),
+  ],
+);
+
+/** Where a held re-upload stands: waiting for staff, published by them, or refused. */
+export const REUPLOAD_HOLD_STATES = ['held', 'released', 'rejected'] as const;
+export type ReuploadHoldState = (typeof REUPLOAD_HOLD_STATES)[number];
+
+/** One stretch of a held upload matched in another member's video (seconds in each). */
+export interface ReuploadMatch {
+  videoId: string;
+  queryStart: number;
+  queryEnd: number;
+  matchStart: number;
+  matchEnd: number;
+  mirrored: boolean;
+  matchedFrames: number;
+}
+
+/**
+ * A processed upload held because it matches other members' videos (docs/reuploads.md): the
+ * matched videos and stretches, the uploader's dispute, and staff's decision.
+ */
+export const reuploadHolds = pgTable(
+  'reupload_holds',
+  {
+    videoId: text()
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** The best-matched video (first of `matches`); null once it is deleted. */
+    matchedVideoId: text().references(() => videos.id, { onDelete: 'set null' }),
+    matches: jsonb().$type<ReuploadMatch[]>().notNull(),
+    state: text({ enum: REUPLOAD_HOLD_STATES }).notNull().default('held'),
+    dispute: text(),
+    disputedAt: timestamp({ withTimezone: true }),
+    decidedBy: text().references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp({ withTimezone: true }),
+    reason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reupload_holds_waiting_idx')
+      .on(t.createdAt)
+      .where(sql`state = 'held'`),
+    index('reupload_holds_matched_idx').on(t.matchedVideoId),
   ],
 );
 
@@ -792,6 +840,9 @@ export const NOTIFICATION_KINDS = [
   'tagging_decision',
   'account_disabled',
   'account_enabled',
+  'reupload_held',
+  'reupload_of_yours',
+  'reupload_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -346,9 +346,10 @@ export async function listUnpublishedVideos(
       .from(videos)
       .where(where),
   ]);
+  // Unpublished by staff, or a held re-upload they refused (docs/reuploads.md).
   const why = await lastActionsOn(
     db,
-    'unpublish_video',
+    ['unpublish_video', 'reject_reupload'],
     rows.map((row) => row.id),
   );
   return pageOf(
@@ -366,13 +367,13 @@ export async function listUnpublishedVideos(
   );
 }
 
-async function lastActionsOn(db: Database, action: StaffActionKind, targetIds: string[]) {
+async function lastActionsOn(db: Database, actions: StaffActionKind[], targetIds: string[]) {
   const found = new Map<string, { reason: string; actorUsername: string; createdAt: Date }>();
   if (targetIds.length === 0) return found;
   const rows = await db
     .select()
     .from(staffActions)
-    .where(and(eq(staffActions.action, action), inArray(staffActions.targetId, targetIds)))
+    .where(and(inArray(staffActions.action, actions), inArray(staffActions.targetId, targetIds)))
     .orderBy(asc(staffActions.createdAt), asc(staffActions.id));
   for (const row of rows) found.set(row.targetId, row);
   return found;
@@ -417,6 +418,8 @@ export interface QueueCounts {
   reportedMembers: number;
   unpublishedVideos: number;
   heldComments: number;
+  /** Uploads held as re-uploads of another member's video (docs/reuploads.md). */
+  heldReuploads: number;
   openTickets: number;
   disabledMembers: number;
 }
@@ -427,7 +430,7 @@ export async function countQueues(db: Database): Promise<QueueCounts> {
       .select({ count: sql<number>`count(distinct ${reports.targetId})::int` })
       .from(reports)
       .where(and(eq(reports.targetKind, kind), eq(reports.state, 'open')));
-  const [[reported], [comment], [member], [unpublished], [held], [open], [disabled]] =
+  const [[reported], [comment], [member], [unpublished], [held], [open], [disabled], [copies]] =
     await Promise.all([
       db
         .select({ count: sql<number>`count(*)::int` })
@@ -451,6 +454,10 @@ export async function countQueues(db: Database): Promise<QueueCounts> {
         .select({ count: sql<number>`count(*)::int` })
         .from(users)
         .where(eq(users.banned, true)),
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(videos)
+        .where(eq(videos.status, 'held')),
     ]);
   return {
     reportedVideos: reported?.count ?? 0,
@@ -458,6 +465,7 @@ export async function countQueues(db: Database): Promise<QueueCounts> {
     reportedMembers: member?.count ?? 0,
     unpublishedVideos: unpublished?.count ?? 0,
     heldComments: held?.count ?? 0,
+    heldReuploads: copies?.count ?? 0,
     openTickets: open?.count ?? 0,
     disabledMembers: disabled?.count ?? 0,
   };

@@ -22,6 +22,8 @@ export const STAFF_ACTION_KINDS = [
   'delete_watched_words',
   'end_live',
   'disable_stream_key',
+  'release_reupload',
+  'reject_reupload',
 ] as const;
 export type StaffActionKind = (typeof STAFF_ACTION_KINDS)[number];
 
@@ -44,6 +46,8 @@ export const STAFF_ACTION_LABELS: Record<StaffActionKind, string> = {
   delete_watched_words: 'Deleted a list of watched words',
   end_live: 'Ended a live',
   disable_stream_key: "Disabled a streamer's key",
+  release_reupload: 'Published a held re-upload',
+  reject_reupload: 'Refused a held re-upload',
 };
 
 /** A transaction or the database: a log entry is written inside the action's transaction. */

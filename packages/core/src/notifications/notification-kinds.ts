@@ -20,6 +20,9 @@ export const NOTIFICATION_KINDS = [
   'tagging_decision',
   'account_disabled',
   'account_enabled',
+  'reupload_held',
+  'reupload_of_yours',
+  'reupload_decided',
 ] as const satisfies readonly SchemaKind[];
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -48,6 +51,9 @@ export const NOTIFICATION_KIND_INFO: Readonly<
   tagging_decision: { label: 'The answer to my tagger application', defaultEmail: 'immediate' },
   account_disabled: { label: 'Staff disabled my account', defaultEmail: 'immediate' },
   account_enabled: { label: 'Staff enabled my account again', defaultEmail: 'immediate' },
+  reupload_held: { label: 'My upload is held as a re-upload', defaultEmail: 'immediate' },
+  reupload_of_yours: { label: 'Someone re-uploaded my video', defaultEmail: 'immediate' },
+  reupload_decided: { label: 'Staff decided on my held upload', defaultEmail: 'immediate' },
 };
 
 export const EMAIL_MODE_LABELS: Readonly<Record<NotificationEmailMode, string>> = {
@@ -95,5 +101,11 @@ export function notificationSentence(
       return 'Staff disabled your account';
     case 'account_enabled':
       return 'Staff enabled your account again: you may sign in';
+    case 'reupload_held':
+      return `Your video “${title}” is held: it matches another member's video`;
+    case 'reupload_of_yours':
+      return `${who} uploaded a video matching your “${title}”: it is held for staff`;
+    case 'reupload_decided':
+      return `Staff decided on your held video “${title}”`;
   }
 }

@@ -5,12 +5,13 @@ import { ServiceError } from '../api/service-error';
 import { canManageVideo } from '../watch/watch.service';
 import type { Database } from '../db/client';
 import { inTransaction, unitOf } from '../db/unit-of-work';
-import { videoLabels, videos, type LabelKind, type Video } from '../db/schema';
+import { videoLabels, videos, type LabelKind, type ReuploadMatch, type Video } from '../db/schema';
 import { transcodeVideoJob, type TranscodeVideoJob } from '../jobs/job-definitions';
 import type { JobQueue } from '../jobs/job-queue';
 import { sourceKeyFor, videoPrefix } from '../storage/rendition-folder';
 import type { Storage } from '../storage/storage';
 import { notifyVideoPublished } from '../notifications/notifications.service';
+import { recordReuploadHold } from '../reuploads/holds.service';
 import { onSiteStatusSql } from '../video-settings/on-site-status';
 import type { ProcessingEvents } from './processing-events';
 import { NewVideoInput, type Actor } from './video-processing.schema';
@@ -194,46 +195,69 @@ export interface PublishInput {
  * Makes a fully written rendition set visible and the video published, in one statement that
  * only succeeds while the video is still processing. Answers false otherwise (the owner
  * cancelled, or another attempt already published): the caller then removes its own objects.
+ * With `matches` (other members' videos it copies, docs/reuploads.md) the video is held
+ * instead, its hold recorded in the same transaction: nobody but its owner and staff see it
+ * until staff decide.
  */
 export async function publishProcessedVideo(
   ctx: VideoProcessingContext,
   input: PublishInput,
+  matches: ReuploadMatch[] = [],
 ): Promise<boolean> {
   const now = nowOf(ctx);
-  const [row] = await ctx.db
-    .update(videos)
-    .set({
-      // Unlisted, private and scheduled videos come out hidden (docs/videos.md).
-      status: onSiteStatusSql(now),
-      progress: 100,
-      failureReason: null,
-      mediaPrefix: input.mediaPrefix,
-      masterPlaylistKey: input.masterPlaylistKey,
-      posterKey: input.posterKey,
-      posterWebpKey: input.posterWebpKey,
-      spritesVttKey: input.spritesVttKey,
-      av1Key: input.av1Key,
-      hasAv1: input.av1Key !== null,
-      durationSeconds: input.durationSeconds,
-      width: input.width,
-      height: input.height,
-      aspectRatio: input.aspectRatio,
-      topQuality: input.topQuality,
-      frameKeys: input.frameKeys ?? [],
-      // A scheduled video is dated when it goes out.
-      publishedAt: sql`case when ${videos.publishAt} > ${now.toISOString()}::timestamptz then null else ${now.toISOString()}::timestamptz end`,
-      publishAt: sql`case when ${videos.publishAt} > ${now.toISOString()}::timestamptz then ${videos.publishAt} else null end`,
-      updatedAt: now,
-    })
-    .where(and(eq(videos.id, input.videoId), eq(videos.status, 'processing')))
-    .returning({ ownerId: videos.ownerId, title: videos.title, status: videos.status });
+  const isHeld = matches.length > 0;
+  const sink = { events: ctx.events, queue: ctx.queue };
+  const row = await inTransaction(ctx, async (unit) => {
+    const [updated] = await unit.db
+      .update(videos)
+      .set({
+        // Unlisted, private and scheduled videos come out hidden (docs/videos.md).
+        status: isHeld ? 'held' : onSiteStatusSql(now),
+        progress: 100,
+        failureReason: null,
+        mediaPrefix: input.mediaPrefix,
+        masterPlaylistKey: input.masterPlaylistKey,
+        posterKey: input.posterKey,
+        posterWebpKey: input.posterWebpKey,
+        spritesVttKey: input.spritesVttKey,
+        av1Key: input.av1Key,
+        hasAv1: input.av1Key !== null,
+        durationSeconds: input.durationSeconds,
+        width: input.width,
+        height: input.height,
+        aspectRatio: input.aspectRatio,
+        topQuality: input.topQuality,
+        frameKeys: input.frameKeys ?? [],
+        // A scheduled video is dated when it goes out; a held one when staff release it.
+        ...(isHeld
+          ? {}
+          : {
+              publishedAt: sql`case when ${videos.publishAt} > ${now.toISOString()}::timestamptz then null else ${now.toISOString()}::timestamptz end`,
+              publishAt: sql`case when ${videos.publishAt} > ${now.toISOString()}::timestamptz then ${videos.publishAt} else null end`,
+            }),
+        updatedAt: now,
+      })
+      .where(and(eq(videos.id, input.videoId), eq(videos.status, 'processing')))
+      .returning({ ownerId: videos.ownerId, title: videos.title, status: videos.status });
+    if (updated && isHeld) {
+      await recordReuploadHold(
+        unit,
+        sink,
+        { id: input.videoId, ownerId: updated.ownerId, title: updated.title },
+        matches,
+        now,
+      );
+    }
+    return updated;
+  });
   if (!row) return false;
   ctx.events.publish({ type: 'published', videoId: input.videoId, ownerId: row.ownerId });
+  if (isHeld) return true;
   // The owner hears it is ready, their subscribers that it is out (a hidden one: not yet, or
   // never). Telling them is never why the publication fails.
   await notifyVideoPublished(
     unitOf(ctx),
-    { events: ctx.events, queue: ctx.queue },
+    sink,
     { id: input.videoId, ownerId: row.ownerId, title: row.title },
     now,
     { owner: true, subscribers: row.status === 'published' },

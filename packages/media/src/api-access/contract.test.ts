@@ -12,6 +12,7 @@ import {
   billingCustomers,
   comments,
   liveStreams,
+  reuploadHolds,
   streamKeys,
   videoPasswords,
 } from '@cutroom/core/db/schema';
@@ -86,6 +87,8 @@ const ids = {
   reply: '',
   live: 'ctLive001',
   streamer: '',
+  heldCopy: 'ctHold001',
+  refusedCopy: 'ctHold002',
 };
 
 beforeAll(async () => {
@@ -111,6 +114,25 @@ beforeAll(async () => {
     { id: ids.heldComment, videoId: ids.video, authorId: member.id, body: 'Held', status: 'held' },
     { id: ids.doomedComment, videoId: ids.video, authorId: member.id, body: 'Rude' },
   ]);
+  // Two uploads of the member's held as copies of another member's video (docs/reuploads.md).
+  for (const id of [ids.heldCopy, ids.refusedCopy]) {
+    await createVideo(db, { id, ownerId: member.id, status: 'held' });
+    await db.insert(reuploadHolds).values({
+      videoId: id,
+      matchedVideoId: ids.video,
+      matches: [
+        {
+          videoId: ids.video,
+          queryStart: 0,
+          queryEnd: 4,
+          matchStart: 2,
+          matchEnd: 6,
+          mirrored: false,
+          matchedFrames: 8,
+        },
+      ],
+    });
+  }
   // A live on air, and its streamer's key, for staff to end and disable.
   await createVideo(db, { id: ids.live, ownerId: another.id });
   await db.insert(liveStreams).values({ videoId: ids.live, ownerId: another.id });
@@ -618,6 +640,16 @@ const EXAMPLES: [string, Example][] = [
       body: () => ({ name: 'Mine', action: 'refuse', words: ['zzmineonlyzz'] }),
       after: (body) => (ids.myWordList = String((body.list as { id: string }).id)),
     },
+  ],
+  [
+    '/api/v2/reuploads#Dispute',
+    { caller: 'member', body: () => ({ _id: ids.heldCopy, text: 'My own footage' }) },
+  ],
+  ['/api/v2/reuploads#LoadHeld', { caller: 'moderator', body: () => ({}) }],
+  ['/api/v2/reuploads#Release', { caller: 'moderator', body: () => ({ _id: ids.heldCopy }) }],
+  [
+    '/api/v2/reuploads#Reject',
+    { caller: 'moderator', body: () => ({ _id: ids.refusedCopy, reason: 'A copy' }) },
   ],
   ['/api/v2/watchedWords#ListMine', { caller: 'member', body: () => ({}) }],
   ['/api/v2/watchedWords#DeleteMine', { caller: 'member', body: () => ({ id: ids.myWordList }) }],

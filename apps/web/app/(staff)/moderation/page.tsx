@@ -33,6 +33,7 @@ export default async function ModerationDashboard() {
     },
     { href: '/moderation/videos', label: 'Unpublished videos', count: counts.unpublishedVideos },
     { href: '/moderation/comments', label: 'Held comments', count: counts.heldComments },
+    { href: '/moderation/reuploads', label: 'Held re-uploads', count: counts.heldReuploads },
     { href: '/moderation/support', label: 'Open support tickets', count: counts.openTickets },
     {
       href: '/moderation/users?filter=disabled',

@@ -31,6 +31,8 @@ import { VideoDescription } from '@/components/video/video-description';
 import { VideoReportSlot } from '@/components/moderation/video-report-slot';
 import { VideoGrid } from '@/components/video/video-grid';
 import { ProcessingWatch } from '@/components/video/processing-watch';
+import { HoldPanel } from '@/components/reuploads/hold-panel';
+import { loadReuploadHold } from '@cutroom/core/reuploads/holds.service';
 import { WatchPlayer } from '@/components/video/watch-player';
 import { PasswordGate } from '@/components/video/password-gate';
 import { formatDuration, formatViews } from '@/lib/format';
@@ -52,6 +54,7 @@ const STATUS_NOTES = {
   unpublished_user: 'You unpublished this video: only you and the moderators can see it.',
   unpublished_admin: 'A moderator unpublished this video: only you and the moderators can see it.',
   failed: 'Processing this video failed.',
+  held: 'This video is held before publishing: it matches another member’s video, and staff decide. Only you and the moderators can see it.',
 } as const;
 
 /** What a hidden video's page says of it (docs/videos.md). */
@@ -122,19 +125,24 @@ export default async function VideoPage({ params }: Params) {
   const { toCards, cachedForAll } = await listingContext();
   // The page's reads go to the database together: on the embedded database, each read awaited
   // after another waits behind every other request's reads again.
-  const [partnerMark, recommendedVideos, social, subtitles, comments, live] = await Promise.all([
-    partnerMarkOf(db, video.id),
-    // The same for every viewer: kept in the listing cache, dropped with it when videos change.
-    cachedForAll(`recommended:${video.id}`, () =>
-      listRecommendedVideos(db, video.id, { limit: 12, category: video.category }),
-    ),
-    loadVideoSocial(db, viewer, video),
-    listSubtitles(db, storage, video.id),
-    // Comments as a visitor sees them; a member's own view follows in the browser.
-    video.status === 'published' ? listComments(db, null, { videoId: video.id }) : null,
-    // A live video (docs/live.md): on air, dropped for a moment, or ended.
-    readLiveStream(db, video.id),
-  ]);
+  const [partnerMark, recommendedVideos, social, subtitles, comments, live, hold] =
+    await Promise.all([
+      partnerMarkOf(db, video.id),
+      // The same for every viewer: kept in the listing cache, dropped with it when videos change.
+      cachedForAll(`recommended:${video.id}`, () =>
+        listRecommendedVideos(db, video.id, { limit: 12, category: video.category }),
+      ),
+      loadVideoSocial(db, viewer, video),
+      listSubtitles(db, storage, video.id),
+      // Comments as a visitor sees them; a member's own view follows in the browser.
+      video.status === 'published' ? listComments(db, null, { videoId: video.id }) : null,
+      // A live video (docs/live.md): on air, dropped for a moment, or ended.
+      readLiveStream(db, video.id),
+      // Held as a re-upload, or refused as one (docs/reuploads.md): its owner and staff see why.
+      video.status === 'held' || video.status === 'unpublished_admin'
+        ? loadReuploadHold(db, viewer, video.id)
+        : null,
+    ]);
   const isOnAir = live?.state === 'live';
   // A scheduled live's waiting page, until its stream arrives (docs/live.md).
   const isScheduled = live?.state === 'scheduled';
@@ -196,6 +204,7 @@ export default async function VideoPage({ params }: Params) {
               )}
             </p>
           )}
+        {hold && <HoldPanel hold={hold} isOwner={viewer?.id === video.ownerId} />}
         {video.status === 'processing' && !isOnAir && (
           <ProcessingWatch videoId={video.id} hasPlayer={urls !== null} />
         )}

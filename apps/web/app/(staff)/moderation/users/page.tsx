@@ -139,6 +139,7 @@ const VIDEO_STATUS = {
   unpublished_admin: 'unpublished by staff',
   failed: 'failed',
   hidden: 'unlisted, private or scheduled',
+  held: 'held as a re-upload',
 } as const;
 
 async function MemberDetail({ username }: { username: string }) {

@@ -21,6 +21,7 @@ const STATUS_TEXT = {
   unpublished_admin: 'Unpublished by staff',
   failed: 'Processing failed',
   hidden: 'Unlisted, private or scheduled',
+  held: 'Held as a re-upload',
 } as const;
 
 /** One video for staff: its state and reports, what staff did to it, and what they can do. */
