@@ -11,7 +11,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import { sourceKeyFor, videoPrefix } from '../storage/rendition-folder';
 import type { Storage } from '../storage/storage';
 import { notifyVideoPublished } from '../notifications/notifications.service';
-import { recordReuploadHold } from '../reuploads/holds.service';
+import { recordReuploadHold } from '../reuploads/hold-record';
 import { onSiteStatusSql } from '../video-settings/on-site-status';
 import type { ProcessingEvents } from './processing-events';
 import { NewVideoInput, type Actor } from './video-processing.schema';
