@@ -307,6 +307,13 @@ const EXAMPLES: [string, Example][] = [
       body: () => ({ title: 'Evening stream', category: 'hypno', visibility: 'unlisted' }),
     },
   ],
+  [
+    '/api/v2/live#Schedule',
+    {
+      caller: 'member',
+      body: () => ({ startsAt: new Date(Date.now() + 86_400_000).toISOString() }),
+    },
+  ],
   ['/api/v2/videoSettings#get', { caller: 'member', body: () => ({ _id: ids.settings }) }],
   [
     '/api/v2/videoSettings#SetVisibility',
