@@ -68,8 +68,8 @@ async function liveOf(ownerId: string) {
   return handle.db.select().from(liveStreams).where(eq(liveStreams.ownerId, ownerId));
 }
 
-/** Polls until `check` answers something, for at most `ms`. */
-async function waitFor<T>(check: () => Promise<T | undefined | null | false>, ms = 20_000) {
+/** Polls until `check` answers something, for at most `ms` (ffmpeg on a loaded machine is slow to start). */
+async function waitFor<T>(check: () => Promise<T | undefined | null | false>, ms = 45_000) {
   const deadline = Date.now() + ms;
   for (;;) {
     const found = await check();
@@ -116,7 +116,7 @@ describe('RTMP ingest', () => {
     await waitFor(async () => (await liveOf(user.id)).length === 0);
     expect(await handle.db.select().from(videos).where(eq(videos.id, live!.videoId))).toEqual([]);
     expect(await storage.list(`live/${live!.videoId}/`)).toEqual([]);
-  }, 30_000);
+  }, 90_000);
 
   it('refuses an unknown key with a reason ffmpeg prints', async () => {
     const { code, stderr } = await push(urlOf('not-a-key'), 5).done;
@@ -266,7 +266,7 @@ describe('RTMP ingest', () => {
     const recording = await probeMedia(source);
     expect(recording.video.codec).toBe('h264');
     expect(recording.durationSeconds).toBeGreaterThan(parts.length);
-  }, 60_000);
+  }, 120_000);
 
   it('ends at start-up a live this node left on air, its recording processed as at any end', async () => {
     const { user, actor } = await createUser(handle.db);
@@ -310,5 +310,5 @@ describe('RTMP ingest', () => {
       await restarted.stop();
       await rm(leftDir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 90_000);
 });
