@@ -8,8 +8,6 @@ import { fileURLToPath } from 'node:url';
 const OURS = '^(apps|packages|e2e|bench|scripts)/';
 /** Next.js and React, installed or not (an import that does not resolve keeps its bare name). */
 const FRAMEWORK = '(^|/)node_modules/(next|react|react-dom)/|^(next|react|react-dom)(/|$)';
-/** The folders of packages/core/src that every feature folder may use. */
-const FOUNDATION = 'db|config|logging|storage|mail|jobs|cache|uploads';
 const TEST_FILE = '\\.test\\.tsx?$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -25,13 +23,44 @@ export default {
       to: { circular: true },
     },
     {
-      name: 'core-foundation-below-features',
+      name: 'core-platform-at-the-bottom',
       severity: 'error',
       comment:
-        'The foundation of packages/core (database, configuration, logging, storage, mail, ' +
-        'jobs, caches, uploaded files) serves the feature folders and knows none of them.',
-      from: { path: `^packages/core/src/(${FOUNDATION})/`, pathNot: TEST_FILE },
-      to: { path: '^packages/core/src/', pathNot: `^packages/core/src/(${FOUNDATION})/` },
+        'The platform of packages/core (database, configuration, logging, storage, cache, ' +
+        'mail, jobs, events, uploaded files) serves everything above it and knows none of it.',
+      from: { path: '^packages/core/src/platform/', pathNot: TEST_FILE },
+      to: { path: '^packages/core/src/', pathNot: '^packages/core/src/platform/' },
+    },
+    {
+      name: 'core-kernel-and-access-below-features',
+      severity: 'error',
+      comment:
+        'The kernel (endpoints, dispatch, the call context, errors) and access (the rights ' +
+        'table and its rules) stand on the platform alone: a feature adds to the call context ' +
+        'by declaring its field (FeatureServices), not by being imported.',
+      from: { path: '^packages/core/src/(kernel|access)/', pathNot: TEST_FILE },
+      to: { path: '^packages/core/src/(features|api)/' },
+    },
+    {
+      name: 'core-features-below-the-api',
+      severity: 'error',
+      comment:
+        'packages/core/src/api composes every feature into the API (the registry, raw routes, ' +
+        'OpenAPI); nothing under it imports it, or it would depend on every feature.',
+      from: { path: '^packages/core/src/(kernel|access|platform|features)/', pathNot: TEST_FILE },
+      to: { path: '^packages/core/src/api/' },
+    },
+    {
+      name: 'test-support-out-of-the-product',
+      severity: 'error',
+      comment:
+        "Test support (factories, harnesses, stand-ins) lives in each package's test-support/ " +
+        'and serves tests, e2e and bench only; product code never imports it.',
+      from: {
+        path: '^(apps|packages)/',
+        pathNot: [TEST_FILE, '^packages/(core|media)/test-support/'],
+      },
+      to: { path: '^packages/(core|media)/test-support/' },
     },
     {
       name: 'web-routes-on-top',

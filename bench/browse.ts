@@ -20,28 +20,31 @@ import { createServer as createNetServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { dispatch } from '@cutroom/core/api/dispatch';
-import { VideoFilters, type VideoFiltersInput } from '@cutroom/core/browse/browse.schema';
-import { listVideos } from '@cutroom/core/browse/browse.service';
-import { getMoreVideosEndpoint } from '@cutroom/core/browse/browse.endpoints';
+import { dispatch } from '@cutroom/core/kernel/dispatch';
+import {
+  VideoFilters,
+  type VideoFiltersInput,
+} from '@cutroom/core/features/discovery/browse/browse.schema';
+import { listVideos } from '@cutroom/core/features/discovery/browse/browse.service';
+import { getMoreVideosEndpoint } from '@cutroom/core/features/discovery/browse/browse.endpoints';
 import {
   listDiscoverVideos,
   listRecommendedVideos,
   listTrendingVideos,
   pickRandomVideo,
-} from '@cutroom/core/browse/listings.service';
-import { Listings, MemoryListingCache } from '@cutroom/core/cache/listing-cache';
-import { loadConfig } from '@cutroom/core/config/config';
-import { openDatabase } from '@cutroom/core/db/client';
-import { migrateDatabase } from '@cutroom/core/db/migrate';
-import { createLogger } from '@cutroom/core/logging/logger';
+} from '@cutroom/core/features/discovery/browse/listings.service';
+import { Listings, MemoryListingCache } from '@cutroom/core/platform/cache/listing-cache';
+import { loadConfig } from '@cutroom/core/platform/config/config';
+import { openDatabase } from '@cutroom/core/platform/db/client';
+import { migrateDatabase } from '@cutroom/core/platform/db/migrate';
+import { createLogger } from '@cutroom/core/platform/logging/logger';
 import {
   getMetadataLists,
   getTopTags,
   listLabelCounts,
   rebuildPublishedCounts,
-} from '@cutroom/core/metadata/metadata.service';
-import { searchVideos } from '@cutroom/core/search/search.service';
+} from '@cutroom/core/features/videos/metadata/metadata.service';
+import { searchVideos } from '@cutroom/core/features/discovery/search/search.service';
 
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cutroom_bench';

@@ -1,6 +1,6 @@
 /**
  * npm run bench:ready — how soon an upload plays: a generated 60 s 1080p H.264/AAC clip at
- * 8 Mbit/s (packages/media/src/test-video.ts) is uploaded through tus to the production server
+ * 8 Mbit/s (packages/media/test-support/test-video.ts) is uploaded through tus to the production server
  * as `npm start` runs it (embedded PGlite, in-process worker, port 3640), and the bench
  * prints the time from the upload's last byte to the first playable quality (the processing
  * events' `playable`, then the master playlist, its rendition playlist and first segment
@@ -14,7 +14,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateTestVideo } from '@cutroom/media/test-video';
+import { generateTestVideo } from '@cutroom/media/test-support/test-video';
 import {
   createDatabase,
   createUpload,

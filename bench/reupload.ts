@@ -18,19 +18,22 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@cutroom/core/db/client';
-import { migrateDatabase } from '@cutroom/core/db/migrate';
-import { users, videos } from '@cutroom/core/db/schema';
+import { openDatabase } from '@cutroom/core/platform/db/client';
+import { migrateDatabase } from '@cutroom/core/platform/db/migrate';
+import { users, videos } from '@cutroom/core/platform/db/schema';
 import {
   FINGERPRINT_SAMPLES_PER_SECOND,
   type VideoFingerprint,
-} from '@cutroom/core/reuploads/fingerprint';
-import { findMatches, storeFingerprint } from '@cutroom/core/reuploads/reuploads.service';
+} from '@cutroom/core/features/moderation/reuploads/fingerprint';
+import {
+  findMatches,
+  storeFingerprint,
+} from '@cutroom/core/features/moderation/reuploads/reuploads.service';
 import { runFfmpeg } from '@cutroom/media/ffmpeg-runner';
 import { fingerprintVideo } from '@cutroom/media/fingerprint';
 import { processVideoFiles } from '@cutroom/media/process-video';
 import { probeMedia } from '@cutroom/media/probe';
-import { generateTestVideo } from '@cutroom/media/test-video';
+import { generateTestVideo } from '@cutroom/media/test-support/test-video';
 
 const CLIPS = Number(process.env.BENCH_CLIPS ?? 200);
 const COPIED = Math.min(CLIPS, Number(process.env.BENCH_COPIED ?? 50));

@@ -17,7 +17,7 @@ import {
 } from '@cutroom/media/ladder';
 import { processVideoFiles } from '@cutroom/media/process-video';
 import { probeKeyframeInterval, probeMedia } from '@cutroom/media/probe';
-import { generateTestVideo } from '@cutroom/media/test-video';
+import { generateTestVideo } from '@cutroom/media/test-support/test-video';
 
 const SECONDS = 20;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));

@@ -32,7 +32,7 @@ function checkout(name: string, withGit: boolean): string {
   write(root, 'package-lock.json', '{}');
   write(root, 'apps/web/app/page.tsx', 'export default function Page() { return null; }\n');
   write(root, 'apps/web/next.config.ts', 'export default {};\n');
-  write(root, 'packages/core/src/videos.ts', 'export const videos = 1;\n');
+  write(root, 'packages/core/src/features/videos/processing.ts', 'export const videos = 1;\n');
   if (withGit) {
     expect(spawnSync('git', ['init', '-q'], { cwd: root }).status).toBe(0);
     expect(spawnSync('git', ['add', '.'], { cwd: root }).status).toBe(0);
@@ -62,7 +62,7 @@ describe('the build fingerprint', () => {
         'apps/web/app/page.tsx',
         'apps/web/next.config.ts',
         'package-lock.json',
-        'packages/core/src/videos.ts',
+        'packages/core/src/features/videos/processing.ts',
       ]);
 
       writeGeneratedFiles(root);
@@ -186,7 +186,7 @@ describe('npm start on one folder', () => {
     expect(builds).toBe(1);
 
     // The sources change while this process serves the build: a start refuses to rebuild.
-    write(root, 'packages/core/src/videos.ts', 'export const videos = 2;\n');
+    write(root, 'packages/core/src/features/videos/processing.ts', 'export const videos = 2;\n');
     const nodes = [{ pid: process.pid, host: hostname(), fingerprint: '' }];
     await expect(ensureBuild({ root, webDir, build })).rejects.toThrow(
       refusalMessage(nodes).slice(0, 60),

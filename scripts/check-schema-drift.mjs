@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './setup.mjs';
 
-const migrations = join(root, 'packages/core/src/db/migrations');
+const migrations = join(root, 'packages/core/src/platform/db/migrations');
 const scratch = mkdtempSync(join(tmpdir(), 'cutroom-drift-'));
 cpSync(migrations, scratch, { recursive: true });
 const result = spawnSync(

@@ -9,26 +9,45 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The rules of .dependency-cruiser.mjs, run over a small tree laid out like the repository, so
 // that a rule whose pattern stopped matching fails here instead of passing silently.
 const configFile = fileURLToPath(new URL('../.dependency-cruiser.mjs', import.meta.url));
+const foldersConfigFile = fileURLToPath(
+  new URL('../.dependency-cruiser.folders.mjs', import.meta.url),
+);
 
 const files: Record<string, string> = {
-  // Allowed: the web app uses every package; media uses core; a core feature uses the foundation.
+  // Allowed: the web app uses every package; media uses core; a core feature uses the kernel,
+  // access and the platform; the API composes the features; tests use test support.
   'apps/web/lib/allowed.ts':
-    "import '../../../packages/core/src/videos/service';\nimport '../../../packages/media/src/worker';\nimport '../../../packages/player/src/index';\n",
-  'packages/media/src/worker.ts': "import '../../core/src/videos/service';\n",
-  'packages/core/src/videos/service.ts': "import '../db/client';\n",
-  'packages/core/src/db/client.ts': 'export {};\n',
-  'packages/core/src/db/client.test.ts': "import '../videos/service';\n",
+    "import '../../../packages/core/src/api/endpoints';\nimport '../../../packages/media/src/worker';\nimport '../../../packages/player/src/index';\n",
+  'packages/media/src/worker.ts': "import '../../core/src/features/videos/service';\n",
+  'packages/core/src/api/endpoints.ts': "import '../features/videos/service';\n",
+  'packages/core/src/features/videos/service.ts':
+    "import '../../kernel/endpoint';\nimport '../../access/rights';\nimport '../../platform/db/client';\n",
+  'packages/core/src/kernel/endpoint.ts':
+    "import '../access/rights';\nimport './errors/service-error';\n",
+  'packages/core/src/kernel/errors/service-error.ts': 'export {};\n',
+  'packages/core/src/access/rights.ts':
+    "import '../kernel/errors/service-error';\nimport '../platform/db/client';\n",
+  'packages/core/src/platform/db/client.ts': 'export {};\n',
+  'packages/core/src/platform/db/client.test.ts':
+    "import '../../features/videos/service';\nimport '../../../test-support/test-db';\n",
+  'packages/core/test-support/test-db.ts': "import '../src/platform/db/client';\n",
   'packages/player/src/index.ts': "import './lazy/ads-engine';\n",
   'packages/player/src/lazy/ads-engine.ts': 'export {};\n',
-  'e2e/tests/site.test.ts': "import '../../apps/web/lib/allowed';\n",
+  'e2e/tests/site.test.ts':
+    "import '../../apps/web/lib/allowed';\nimport '../../packages/core/test-support/test-db';\n",
   'scripts/setup.ts': 'export {};\n',
   // Forbidden, one of each.
-  'packages/core/src/videos/reads-web.ts': "import '../../../../apps/web/lib/allowed';\n",
-  'packages/core/src/videos/reads-next.ts': "import 'next/headers';\n",
-  'packages/core/src/db/reads-feature.ts': "import '../videos/service';\n",
+  'packages/core/src/features/videos/reads-web.ts':
+    "import '../../../../../apps/web/lib/allowed';\n",
+  'packages/core/src/features/videos/reads-next.ts': "import 'next/headers';\n",
+  'packages/core/src/features/videos/reads-api.ts': "import '../../api/endpoints';\n",
+  'packages/core/src/platform/db/reads-feature.ts': "import '../../features/videos/service';\n",
+  'packages/core/src/kernel/reads-feature.ts': "import '../features/videos/service';\n",
+  'packages/core/src/platform/db/reads-test-support.ts':
+    "import '../../../test-support/test-db';\n",
   'packages/media/src/reads-react.ts': "import 'react';\n",
   'packages/media/src/reads-player.ts': "import '../../player/src/index';\n",
-  'packages/player/src/reads-core.ts': "import '../../core/src/db/client';\n",
+  'packages/player/src/reads-core.ts': "import '../../core/src/platform/db/client';\n",
   'apps/web/app/page.tsx': "import '../lib/allowed';\n",
   'apps/web/components/reads-route.ts': "import '../app/page';\n",
   'apps/web/lib/reads-route.test.ts': "import '../app/page';\n",
@@ -75,17 +94,68 @@ describe('dependency rules', () => {
   it('refuse each forbidden import and a cycle (once), and nothing else', () => {
     expect(violations.sort()).toEqual(
       [
-        'core-foundation-below-features: packages/core/src/db/reads-feature.ts → packages/core/src/videos/service.ts',
-        'core-imports-nothing-of-ours: packages/core/src/videos/reads-web.ts → apps/web/lib/allowed.ts',
-        'domain-without-framework: packages/core/src/videos/reads-next.ts → node_modules/next/headers.js',
+        'core-platform-at-the-bottom: packages/core/src/platform/db/reads-feature.ts → packages/core/src/features/videos/service.ts',
+        'test-support-out-of-the-product: packages/core/src/platform/db/reads-test-support.ts → packages/core/test-support/test-db.ts',
+        'core-kernel-and-access-below-features: packages/core/src/kernel/reads-feature.ts → packages/core/src/features/videos/service.ts',
+        'core-features-below-the-api: packages/core/src/features/videos/reads-api.ts → packages/core/src/api/endpoints.ts',
+        'core-imports-nothing-of-ours: packages/core/src/features/videos/reads-web.ts → apps/web/lib/allowed.ts',
+        'domain-without-framework: packages/core/src/features/videos/reads-next.ts → node_modules/next/headers.js',
         'domain-without-framework: packages/media/src/reads-react.ts → react',
         'media-imports-core-only: packages/media/src/reads-player.ts → packages/player/src/index.ts',
         'no-circular: packages/player/src/lazy/ads-a.ts → packages/player/src/lazy/ads-b.ts',
-        'player-imports-no-workspace: packages/player/src/reads-core.ts → packages/core/src/db/client.ts',
+        'player-imports-no-workspace: packages/player/src/reads-core.ts → packages/core/src/platform/db/client.ts',
         'web-routes-on-top: apps/web/components/reads-route.ts → apps/web/app/page.tsx',
         'tools-are-leaves: apps/web/lib/reads-e2e.ts → e2e/tests/site.test.ts',
         'tools-are-leaves: bench/reads-scripts.ts → scripts/setup.ts',
       ].sort(),
     );
   });
+});
+
+// The folder rule (.dependency-cruiser.folders.mjs): a cycle between two layer folders is one,
+// a test that closes a loop through test support is not.
+const folderFiles: Record<string, string> = {
+  'packages/core/src/kernel/endpoint.ts': "import '../access/rights';\n",
+  'packages/core/src/access/rights.ts': "import '../kernel/errors/service-error';\n",
+  'packages/core/src/kernel/errors/service-error.ts': 'export {};\n',
+  'packages/core/src/platform/db/client.ts': 'export {};\n',
+  'packages/core/src/platform/jobs/queue.ts': "import '../db/client';\n",
+  'packages/core/src/platform/db/client.test.ts': "import '../../../test-support/jobs';\n",
+  'packages/core/test-support/jobs.ts': "import '../src/platform/jobs/queue';\n",
+};
+
+describe('the folder rule', () => {
+  it('refuses a cycle between folders of the product, not one made by a test', async () => {
+    const config = await extractDepcruiseConfig(foldersConfigFile);
+    const folderRoot = mkdtempSync(join(tmpdir(), 'cutroom-folders-'));
+    try {
+      const layout = (tree: Record<string, string>) => {
+        for (const [path, text] of Object.entries(tree)) {
+          mkdirSync(dirname(join(folderRoot, path)), { recursive: true });
+          writeFileSync(join(folderRoot, path), text);
+        }
+      };
+      const cycles = async () => {
+        const result = await cruise(
+          ['packages'],
+          {
+            ruleSet: { forbidden: config.forbidden },
+            validate: true,
+            baseDir: folderRoot,
+            tsPreCompilationDeps: true,
+            exclude: config.options?.exclude,
+          },
+          { extensions: ['.ts'] },
+        );
+        if (typeof result.output === 'string') throw new Error('expected a cruise result');
+        return result.output.summary.violations.map((violation) => violation.rule.name);
+      };
+      layout(folderFiles);
+      expect(await cycles()).toEqual([]);
+      layout({ 'packages/core/src/kernel/errors/service-error.ts': "import '../endpoint';\n" });
+      expect(await cycles()).toContain('core-folders-without-cycles');
+    } finally {
+      rmSync(folderRoot, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

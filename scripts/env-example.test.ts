@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigSchema } from '../packages/core/src/config/config';
+import { ConfigSchema } from '../packages/core/src/platform/config/config';
 
 const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
 const listed = new Set([...example.matchAll(/^([A-Z0-9_]+)=/gm)].map((match) => match[1]));

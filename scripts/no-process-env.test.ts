@@ -9,7 +9,10 @@ const SCANNED = ['packages/core/src', 'packages/media/src', 'packages/player/src
 
 /** The files that may read process.env, each with its reason. */
 const ALLOWED = new Map([
-  ['packages/core/src/config/config.ts', 'the configuration module: loadConfig() reads it once'],
+  [
+    'packages/core/src/platform/config/config.ts',
+    'the configuration module: loadConfig() reads it once',
+  ],
   ['apps/web/lib/build-info.ts', 'build facts Next.js writes into the bundles when it builds'],
   ['apps/web/next.config.ts', 'Next.js reads it before any of our code runs'],
 ]);
@@ -18,7 +21,7 @@ const ALLOWED = new Map([
 const isTestSupport = (path: string) =>
   /\.test\.tsx?$/.test(path) ||
   /\.fixture\.ts$/.test(path) ||
-  path.startsWith('packages/core/src/testing/');
+  path.startsWith('packages/core/test-support/');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {

@@ -9,9 +9,9 @@ import {
 } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
-import { FOREIGN_ORIGIN_MESSAGE } from '@cutroom/core/accounts/origin';
-import { memberPartsEndpoint } from '@cutroom/core/member-parts/member-parts.endpoints';
-import { requestWaits } from '@cutroom/core/db/transaction-guard';
+import { FOREIGN_ORIGIN_MESSAGE } from '@cutroom/core/features/accounts/auth/origin';
+import { memberPartsEndpoint } from '@cutroom/core/features/site/member-parts/member-parts.endpoints';
+import { requestWaits } from '@cutroom/core/platform/db/transaction-guard';
 import { answerJsonCall, RETRY_AFTER_SECONDS } from './lib/api-route';
 import { busyBody, createRequestDeadline } from './lib/request-deadline';
 import { createRuntime } from './lib/create-runtime';

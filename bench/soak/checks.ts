@@ -4,7 +4,7 @@
  * prompt exit on SIGTERM and the same data after a restart.
  */
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '@cutroom/core/db/client';
+import type { DatabaseHandle } from '@cutroom/core/platform/db/client';
 import { percentile } from '../support/site';
 import type { Community, RowLog, RowSet } from './community';
 import { MESSAGE_SUBJECT } from './people';

@@ -17,8 +17,8 @@ import {
 import {
   NOTIFICATION_EMAIL_MODES,
   NOTIFICATION_KINDS,
-} from '@cutroom/core/notifications/notification-kinds';
-import { TICKET_CATEGORIES } from '@cutroom/core/tickets/ticket-labels';
+} from '@cutroom/core/features/people/notifications/notification-kinds';
+import { TICKET_CATEGORIES } from '@cutroom/core/features/community/tickets/ticket-labels';
 import type { Community, Person } from './community';
 import type { Answer, Traffic } from './traffic';
 

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@cutroom/core/db/client';
+import { openDatabase } from '@cutroom/core/platform/db/client';
 import {
   createDatabase,
   dropDatabase,

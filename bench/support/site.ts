@@ -11,7 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { firstLink, parseMail } from '@cutroom/core/mail/parse-mail';
+import { firstLink, parseMail } from '@cutroom/core/platform/mail/parse-mail';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const ADMIN_DATABASE_URL =

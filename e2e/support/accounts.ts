@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { firstLink, parseMail, type ReceivedMail } from '@cutroom/core/mail/parse-mail';
+import { firstLink, parseMail, type ReceivedMail } from '@cutroom/core/platform/mail/parse-mail';
 import type { BrowserContext } from 'playwright-core';
 import { baseUrl, siteDataDir } from './browser';
 

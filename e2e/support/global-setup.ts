@@ -55,7 +55,7 @@ async function waitUntilReady(url: string, server: ChildProcess, output: () => s
   throw new Error(`The server did not start within ${START_SECONDS} s:\n${output()}`);
 }
 
-const migrationsJournal = join(root, 'packages/core/src/db/migrations/meta/_journal.json');
+const migrationsJournal = join(root, 'packages/core/src/platform/db/migrations/meta/_journal.json');
 
 /**
  * A migrated embedded database, made once per machine for each set of migrations and copied
@@ -77,8 +77,8 @@ async function migratedDatabaseTemplate(): Promise<string> {
   rmSync(part, { recursive: true, force: true });
   // Loaded here, not at the top: every test file imports this module (for startSiteServer),
   // and only the first server of a machine makes the template.
-  const { openDatabase } = await import('@cutroom/core/db/client');
-  const { migrateDatabase } = await import('@cutroom/core/db/migrate');
+  const { openDatabase } = await import('@cutroom/core/platform/db/client');
+  const { migrateDatabase } = await import('@cutroom/core/platform/db/migrate');
   const handle = await openDatabase({ dataDir: part });
   await migrateDatabase(handle);
   await handle.close();
@@ -168,7 +168,7 @@ export const SHARED_SITE_ENV: Record<string, string> = {
   RATE_LIMIT_REGISTER_MAX: '10000',
   RATE_LIMIT_MAIL_MAX: '10000',
   // Tests' accounts are minutes old: their comments would wait for a moderator. Holding is
-  // tested in packages/core/src/comments/comments.test.ts.
+  // tested in packages/core/src/features/community/comments/comments.test.ts.
   COMMENT_HOLD_NEW_ACCOUNT_HOURS: '0',
   // The staff account the tests sign in as (support/routes.ts) is made an admin on
   // verification.

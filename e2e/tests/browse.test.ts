@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../packages/core/src/db/client';
-import { migrateDatabase } from '../../packages/core/src/db/migrate';
-import { users, videoLabels, videos } from '../../packages/core/src/db/schema';
-import { withServerDatabase } from '../../packages/core/src/testing/server-database';
+import { openDatabase } from '../../packages/core/src/platform/db/client';
+import { migrateDatabase } from '../../packages/core/src/platform/db/migrate';
+import { users, videoLabels, videos } from '../../packages/core/src/platform/db/schema';
+import { withServerDatabase } from '../../packages/core/test-support/server-database';
 import { CHROMIUM_LAUNCH } from '../support/browser';
 
 // Browsing needs a catalogue, and the shared server's embedded database cannot be written from

@@ -1,5 +1,5 @@
-import { METADATA } from '@cutroom/core/billing/webhook';
-import { signEvent, subscriptionEvent } from '@cutroom/core/testing/stripe-events';
+import { METADATA } from '@cutroom/core/features/money/billing/webhook';
+import { signEvent, subscriptionEvent } from '@cutroom/core/test-support/stripe-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage, useOwnSite } from '../support/browser';

@@ -5,13 +5,13 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { firstLink, startTestSmtpServer } from '@cutroom/core/mail/test-smtp-server';
-import { withServerDatabase } from '@cutroom/core/testing/server-database';
+import { firstLink, startTestSmtpServer } from '@cutroom/core/test-support/test-smtp-server';
+import { withServerDatabase } from '@cutroom/core/test-support/server-database';
 import {
   configuredTestRedis,
   deleteRedisKeys,
   redisKeys,
-} from '@cutroom/core/testing/test-services';
+} from '@cutroom/core/test-support/test-services';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSiteServer } from '../support/global-setup';

@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import {
   startStandInProvider,
   type StandInProvider,
-} from '@cutroom/core/accounts/testing/oidc-provider';
-import { totpCode } from '@cutroom/core/accounts/testing/totp';
+} from '@cutroom/core/test-support/accounts/oidc-provider';
+import { totpCode } from '@cutroom/core/test-support/accounts/totp';
 import { firstLink, waitForOutboxMail } from '../support/accounts';
 import { openPage, useOwnSite } from '../support/browser';
 import { startSiteServer } from '../support/global-setup';

@@ -1,11 +1,11 @@
-import { METADATA } from '@cutroom/core/billing/webhook';
+import { METADATA } from '@cutroom/core/features/money/billing/webhook';
 import {
   checkoutCompletedEvent,
   signEvent,
   subscriptionEvent,
   type TestEvent,
-} from '@cutroom/core/testing/stripe-events';
-import { startStripeStandIn } from '@cutroom/core/testing/stripe-stand-in';
+} from '@cutroom/core/test-support/stripe-events';
+import { startStripeStandIn } from '@cutroom/core/test-support/stripe-stand-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage, useOwnSite } from '../support/browser';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { firstLink, startTestSmtpServer } from '@cutroom/core/mail/test-smtp-server';
+import { firstLink, startTestSmtpServer } from '@cutroom/core/test-support/test-smtp-server';
 import { openPage } from '../support/browser';
 import { startSiteServer } from '../support/global-setup';
 import { screenshotPath } from '../support/screenshots';

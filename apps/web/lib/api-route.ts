@@ -1,6 +1,6 @@
-import type { Endpoint, RequestContext } from '@cutroom/core/api/endpoint';
-import { isJsonBody, JSON_ONLY_MESSAGE } from '@cutroom/core/accounts/origin';
-import { dispatch, type DispatchResult } from '@cutroom/core/api/dispatch';
+import type { Endpoint, RequestContext } from '@cutroom/core/kernel/endpoint';
+import { isJsonBody, JSON_ONLY_MESSAGE } from '@cutroom/core/features/accounts/auth/origin';
+import { dispatch, type DispatchResult } from '@cutroom/core/kernel/dispatch';
 import { getRuntime } from './runtime';
 import { getViewer } from './session';
 

@@ -1,4 +1,4 @@
-import type { Category } from '@cutroom/core/db/schema';
+import type { Category } from '@cutroom/core/platform/db/schema';
 
 /**
  * Display names of the fixed categories. A module of its own, importing only a type, so that

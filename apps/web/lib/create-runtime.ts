@@ -1,34 +1,37 @@
 // Imported by server.ts only: opening and migrating the database stays out of the page bundles.
 import { join } from 'node:path';
-import { createAccounts } from '@cutroom/core/accounts/accounts-runtime';
-import { loadConfig, type Config } from '@cutroom/core/config/config';
-import { openDatabase } from '@cutroom/core/db/client';
-import { migrateDatabase } from '@cutroom/core/db/migrate';
+import { createAccounts } from '@cutroom/core/features/accounts/auth/accounts-runtime';
+import { loadConfig, type Config } from '@cutroom/core/platform/config/config';
+import { openDatabase } from '@cutroom/core/platform/db/client';
+import { migrateDatabase } from '@cutroom/core/platform/db/migrate';
 import {
   describeDemoAccounts,
   hasNoUsers,
   seedDemoAccounts,
-} from '@cutroom/core/demo/seed-demo-accounts';
-import { seedDemoEventEntries, seedDemoEvents } from '@cutroom/core/demo/seed-demo-events';
+} from '@cutroom/core/features/site/demo/seed-demo-accounts';
+import {
+  seedDemoEventEntries,
+  seedDemoEvents,
+} from '@cutroom/core/features/site/demo/seed-demo-events';
 import {
   createTranscodeVideoJob,
   transcodeDeadLetterJob,
-} from '@cutroom/core/jobs/job-definitions';
-import { JobQueue } from '@cutroom/core/jobs/job-queue';
-import { createListingCache, Listings } from '@cutroom/core/cache/listing-cache';
-import { createLogger } from '@cutroom/core/logging/logger';
-import { notifyOnCommentReplies } from '@cutroom/core/notifications/comment-replies';
-import { startNotificationJobs } from '@cutroom/core/notifications/notification-mail';
-import { startHeldStaffActions } from '@cutroom/core/moderation/held-actions.runner';
-import { startScheduledPublishing } from '@cutroom/core/video-settings/visibility.service';
-import { MemberCache } from '@cutroom/core/member-parts/member-cache';
-import { followMemberChanges } from '@cutroom/core/member-parts/member-changes';
-import { createStorage } from '@cutroom/core/storage/create-storage';
-import { PostgresEvents } from '@cutroom/core/videos/postgres-events';
+} from '@cutroom/core/platform/jobs/job-definitions';
+import { JobQueue } from '@cutroom/core/platform/jobs/job-queue';
+import { createListingCache, Listings } from '@cutroom/core/platform/cache/listing-cache';
+import { createLogger } from '@cutroom/core/platform/logging/logger';
+import { notifyOnCommentReplies } from '@cutroom/core/features/people/notifications/comment-replies';
+import { startNotificationJobs } from '@cutroom/core/features/people/notifications/notification-mail';
+import { startHeldStaffActions } from '@cutroom/core/features/moderation/staff/held-actions.runner';
+import { startScheduledPublishing } from '@cutroom/core/features/videos/settings/visibility.service';
+import { MemberCache } from '@cutroom/core/features/site/member-parts/member-cache';
+import { followMemberChanges } from '@cutroom/core/features/site/member-parts/member-changes';
+import { createStorage } from '@cutroom/core/platform/storage/create-storage';
+import { PostgresEvents } from '@cutroom/core/platform/events/postgres-events';
 import {
   dropCachedPagesOnStateChange,
   InProcessEvents,
-} from '@cutroom/core/videos/processing-events';
+} from '@cutroom/core/platform/events/processing-events';
 import { seedDemoVideos } from '@cutroom/media/demo/seed-demo-videos';
 import { startLiveIngest } from '@cutroom/media/live/rtmp-ingest';
 import { mediaConfigFrom } from '@cutroom/media/media-config';

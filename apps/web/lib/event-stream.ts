@@ -1,5 +1,8 @@
-import type { RawRoute } from '@cutroom/core/api/raw-route';
-import type { ProcessingEvent, ProcessingEvents } from '@cutroom/core/videos/processing-events';
+import type { RawRoute } from '@cutroom/core/kernel/raw-route';
+import type {
+  ProcessingEvent,
+  ProcessingEvents,
+} from '@cutroom/core/platform/events/processing-events';
 import { rawRoute } from './raw-route';
 import { getRuntime } from './runtime';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@cutroom/core/accounts/messages';
-import { VISIBILITY_MESSAGES } from '@cutroom/core/video-settings/visibility.service';
+import { MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
+import { VISIBILITY_MESSAGES } from '@cutroom/core/features/videos/settings/visibility.service';
 import { placeError } from './field-error';
 
 const labels = { username: 'Username', email: 'E-mail', password: 'Password', title: 'Title' };

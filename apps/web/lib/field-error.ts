@@ -1,4 +1,8 @@
-import { MESSAGES, OWN_MESSAGES, USERNAME_MESSAGES } from '@cutroom/core/accounts/messages';
+import {
+  MESSAGES,
+  OWN_MESSAGES,
+  USERNAME_MESSAGES,
+} from '@cutroom/core/features/accounts/auth/messages';
 
 /** The fields of the account forms that the account messages (docs/messages.md) are about. */
 export type AccountField = 'username' | 'email' | 'password' | 'currentPassword';

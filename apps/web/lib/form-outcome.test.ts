@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@cutroom/core/accounts/messages';
+import { MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
 import { formMessageCode, formMessageFor } from './form-outcome';
 
 describe('form outcomes', () => {

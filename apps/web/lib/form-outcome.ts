@@ -1,5 +1,9 @@
-import { MESSAGES, OWN_MESSAGES, USERNAME_MESSAGES } from '@cutroom/core/accounts/messages';
-import { safeRedirectPath } from '@cutroom/core/api/safe-redirect';
+import {
+  MESSAGES,
+  OWN_MESSAGES,
+  USERNAME_MESSAGES,
+} from '@cutroom/core/features/accounts/auth/messages';
+import { safeRedirectPath } from '@cutroom/core/kernel/safe-redirect';
 
 /**
  * The refusals a sign-in or registration posted without JavaScript can meet. The page it

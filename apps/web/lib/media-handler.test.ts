@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalStorage } from '@cutroom/core/storage/local-storage';
+import { LocalStorage } from '@cutroom/core/platform/storage/local-storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveMedia } from './media-handler';
 

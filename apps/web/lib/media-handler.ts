@@ -7,7 +7,7 @@ import {
   RangeNotSatisfiableError,
   StorageNotFoundError,
   type Storage,
-} from '@cutroom/core/storage/storage';
+} from '@cutroom/core/platform/storage/storage';
 
 export const MEDIA_PATH_PREFIX = '/media/';
 

@@ -1,8 +1,8 @@
 import { headers } from 'next/headers';
 import { forbidden, redirect, unauthorized } from 'next/navigation';
 import { can, type Right } from '@cutroom/core/access/rights';
-import { MESSAGES } from '@cutroom/core/accounts/messages';
-import type { Actor } from '@cutroom/core/api/endpoint';
+import { MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
+import type { Actor } from '@cutroom/core/kernel/endpoint';
 import { ErrorPage } from '@/components/errors/error-page';
 import { IntentLink } from '@/components/ui/intent-link';
 import { getViewer } from './session';

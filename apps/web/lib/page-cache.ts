@@ -4,8 +4,8 @@ import type {
   OutgoingHttpHeaders,
   ServerResponse,
 } from 'node:http';
-import { hasSessionCookie } from '@cutroom/core/accounts/session-cookie';
-import type { Logger } from '@cutroom/core/logging/logger';
+import { hasSessionCookie } from '@cutroom/core/features/accounts/auth/session-cookie';
+import type { Logger } from '@cutroom/core/platform/logging/logger';
 
 /**
  * Pages every visitor sees alike: listings, search, videos, public playlists and profiles, and

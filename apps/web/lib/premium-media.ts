@@ -1,17 +1,17 @@
 import type { IncomingMessage } from 'node:http';
-import type { Actor } from '@cutroom/core/api/endpoint';
-import type { Database } from '@cutroom/core/db/client';
+import type { Actor } from '@cutroom/core/kernel/endpoint';
+import type { Database } from '@cutroom/core/platform/db/client';
 import {
   mayFetchMedia,
   partnerMarkOf,
   PREMIUM_REFUSAL_MESSAGE,
   type PremiumMark,
-} from '@cutroom/core/partner/partner.service';
+} from '@cutroom/core/features/money/partner/partner.service';
 import {
   isMediaTokenValid,
   mediaPasswordOf,
   VIDEO_PASSWORD_MESSAGES,
-} from '@cutroom/core/video-settings/video-password.service';
+} from '@cutroom/core/features/videos/settings/video-password.service';
 import type { MediaAccess } from './media-handler';
 
 /** What the media route keeps of a video: its premium mark, its password when it has one. */

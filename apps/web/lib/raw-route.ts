@@ -1,5 +1,5 @@
-import type { Actor } from '@cutroom/core/api/endpoint';
-import { rawRouteRefusal, type RawRoute } from '@cutroom/core/api/raw-route';
+import type { Actor } from '@cutroom/core/kernel/endpoint';
+import { rawRouteRefusal, type RawRoute } from '@cutroom/core/kernel/raw-route';
 import { getViewer } from './session';
 
 type Params = Record<string, string | string[]>;

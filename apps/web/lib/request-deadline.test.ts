@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '@cutroom/core/db/client';
-import { requestWaits, type WaitNote } from '@cutroom/core/db/transaction-guard';
-import type { Logger } from '@cutroom/core/logging/logger';
+import { openDatabase } from '@cutroom/core/platform/db/client';
+import { requestWaits, type WaitNote } from '@cutroom/core/platform/db/transaction-guard';
+import type { Logger } from '@cutroom/core/platform/logging/logger';
 import { createRequestDeadline } from './request-deadline';
 
 let server: Server | undefined;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SITE_BUSY_MESSAGE } from '@cutroom/core/api/dispatch';
-import type { WaitNote } from '@cutroom/core/db/transaction-guard';
-import type { Logger } from '@cutroom/core/logging/logger';
+import { SITE_BUSY_MESSAGE } from '@cutroom/core/kernel/dispatch';
+import type { WaitNote } from '@cutroom/core/platform/db/transaction-guard';
+import type { Logger } from '@cutroom/core/platform/logging/logger';
 import { RETRY_AFTER_SECONDS } from './api-route';
 
 /** The body of a 503: the message as both `error` and `message`. */

@@ -1,7 +1,7 @@
 // Imported by server.ts only: what every request goes through before anything answers it.
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from 'proxy-addr';
-import { allowedOriginsFor, isForeignMutation } from '@cutroom/core/accounts/origin';
+import { allowedOriginsFor, isForeignMutation } from '@cutroom/core/features/accounts/auth/origin';
 
 const FORWARDED_HEADERS = [
   'forwarded',

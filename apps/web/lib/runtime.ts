@@ -1,11 +1,11 @@
-import type { MediaServices } from '@cutroom/core/api/endpoint';
-import type { Accounts } from '@cutroom/core/accounts/accounts-runtime';
-import type { Listings } from '@cutroom/core/cache/listing-cache';
-import type { Config } from '@cutroom/core/config/config';
-import type { DatabaseHandle } from '@cutroom/core/db/client';
-import type { Logger } from '@cutroom/core/logging/logger';
-import type { MemberCache } from '@cutroom/core/member-parts/member-cache';
-import type { Storage } from '@cutroom/core/storage/storage';
+import type { MediaServices } from '@cutroom/core/kernel/endpoint';
+import type { Accounts } from '@cutroom/core/features/accounts/auth/accounts-runtime';
+import type { Listings } from '@cutroom/core/platform/cache/listing-cache';
+import type { Config } from '@cutroom/core/platform/config/config';
+import type { DatabaseHandle } from '@cutroom/core/platform/db/client';
+import type { Logger } from '@cutroom/core/platform/logging/logger';
+import type { MemberCache } from '@cutroom/core/features/site/member-parts/member-cache';
+import type { Storage } from '@cutroom/core/platform/storage/storage';
 import type { PageCache } from './page-cache';
 import type { UploadServer } from './uploads';
 

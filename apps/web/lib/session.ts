@@ -1,5 +1,5 @@
-import type { Actor } from '@cutroom/core/api/endpoint';
-import { resolveActor } from '@cutroom/core/accounts/session.service';
+import type { Actor } from '@cutroom/core/kernel/endpoint';
+import { resolveActor } from '@cutroom/core/features/accounts/auth/session.service';
 import { getRuntime } from './runtime';
 
 /**

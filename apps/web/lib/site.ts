@@ -1,5 +1,5 @@
-import { loadConfig, type Config } from '@cutroom/core/config/config';
-import { CATEGORIES } from '@cutroom/core/db/schema';
+import { loadConfig, type Config } from '@cutroom/core/platform/config/config';
+import { CATEGORIES } from '@cutroom/core/platform/db/schema';
 import type { AdSettings, VideoAdSettings } from './ads/ad-settings';
 import { CATEGORY_NAMES } from './category-names';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@cutroom/core/logging/logger';
+import { createLogger } from '@cutroom/core/platform/logging/logger';
 import { OUT_OF_SPACE_MESSAGE } from '@cutroom/media/uploads/upload.service';
 import {
   createUploadServer,

@@ -6,11 +6,11 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import type { Actor } from '@cutroom/core/api/endpoint';
-import { isServiceError } from '@cutroom/core/api/service-error';
-import type { Logger } from '@cutroom/core/logging/logger';
+import type { Actor } from '@cutroom/core/kernel/endpoint';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
+import type { Logger } from '@cutroom/core/platform/logging/logger';
 import { formatBytes } from './format';
-import type { UploadedFiles } from '@cutroom/core/uploads/uploaded-files';
+import type { UploadedFiles } from '@cutroom/core/platform/uploads/uploaded-files';
 import {
   isOutOfSpaceError,
   OUT_OF_SPACE_MESSAGE,

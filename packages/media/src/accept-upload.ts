@@ -1,13 +1,13 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ServiceError } from '@cutroom/core/api/service-error';
-import type { Video } from '@cutroom/core/db/schema';
-import type { NewVideoInput } from '@cutroom/core/videos/video-processing.schema';
+import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
+import type { Video } from '@cutroom/core/platform/db/schema';
+import type { NewVideoInput } from '@cutroom/core/features/videos/processing/video-processing.schema';
 import {
   createVideoForProcessing,
   type VideoProcessingContext,
-} from '@cutroom/core/videos/video-processing.service';
+} from '@cutroom/core/features/videos/processing/video-processing.service';
 import { mediaConfigFrom, type MediaConfig } from './media-config';
 import { InvalidMediaError, probeMedia, requireAcceptedContainer, type MediaInfo } from './probe';
 import { PROBE_DIR_PREFIX, stageInput } from './work-dirs';

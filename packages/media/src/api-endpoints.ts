@@ -1,4 +1,4 @@
-import type { Endpoint } from '@cutroom/core/api/endpoint';
+import type { Endpoint } from '@cutroom/core/kernel/endpoint';
 import { endpoints as domainEndpoints } from '@cutroom/core/api/endpoints';
 import { publishPartnerUploadEndpoint } from './uploads/partner-upload.endpoints';
 import { publishUploadEndpoint, replaceFileEndpoint } from './uploads/upload.endpoints';

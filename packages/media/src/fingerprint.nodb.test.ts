@@ -8,7 +8,7 @@ import {
   matchCandidates,
   MAX_HAMMING,
   type VideoFingerprint,
-} from '@cutroom/core/reuploads/fingerprint';
+} from '@cutroom/core/features/moderation/reuploads/fingerprint';
 import { runFfmpeg } from './ffmpeg-runner';
 import { fingerprintVideo, parseChromaprint, perceptualHash } from './fingerprint';
 import { probeMedia } from './probe';

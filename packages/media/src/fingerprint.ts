@@ -5,7 +5,7 @@ import {
   FINGERPRINT_SAMPLES_PER_SECOND,
   type FrameHash,
   type VideoFingerprint,
-} from '@cutroom/core/reuploads/fingerprint';
+} from '@cutroom/core/features/moderation/reuploads/fingerprint';
 import { inputArgs } from './container-format';
 import { runFfmpeg } from './ffmpeg-runner';
 import type { MediaInfo } from './probe';

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceError } from '@cutroom/core/api/service-error';
+import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
 import { probeUploadedVideo } from './accept-upload';
 import {
   detectContainer,
@@ -37,7 +37,7 @@ import {
   probeMedia,
   type MediaInfo,
 } from './probe';
-import { generateTestVideo } from './test-video';
+import { generateTestVideo } from '../test-support/test-video';
 
 // Files that point ffmpeg at other files (HLS playlists, concat lists, image sequences) are
 // refused by their bytes before ffprobe runs; every run names its demuxer and allows only the

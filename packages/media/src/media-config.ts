@@ -1,4 +1,4 @@
-import type { Config } from '@cutroom/core/config/config';
+import type { Config } from '@cutroom/core/platform/config/config';
 
 /** Settings of the media pipeline, taken from the configuration (ConfigSchema documents each). */
 export interface MediaConfig {

@@ -7,7 +7,7 @@ import { UNACCEPTED_FORMAT_MESSAGE } from './container-format';
 import { runFfmpeg, runTool } from './ffmpeg-runner';
 import { processVideoFiles } from './process-video';
 import { InvalidMediaError, probeMedia } from './probe';
-import { generateTestVideo } from './test-video';
+import { generateTestVideo } from '../test-support/test-video';
 
 const work = mkdtempSync(join(tmpdir(), 'cutroom-media-test-'));
 afterAll(() => rm(work, { recursive: true, force: true }));

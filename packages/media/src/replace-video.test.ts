@@ -4,24 +4,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, users, videos, videoSubtitles } from '@cutroom/core/db/schema';
+import { comments, users, videos, videoSubtitles } from '@cutroom/core/platform/db/schema';
 import {
   createTranscodeVideoJob,
   transcodeDeadLetterJob,
-} from '@cutroom/core/jobs/job-definitions';
-import { JobQueue } from '@cutroom/core/jobs/job-queue';
-import { createLogger } from '@cutroom/core/logging/logger';
-import { LocalStorage } from '@cutroom/core/storage/local-storage';
-import { createTestDatabase } from '@cutroom/core/testing/test-db';
-import { InProcessEvents, type ProcessingEvent } from '@cutroom/core/videos/processing-events';
-import type { VideoProcessingContext } from '@cutroom/core/videos/video-processing.service';
+} from '@cutroom/core/platform/jobs/job-definitions';
+import { JobQueue } from '@cutroom/core/platform/jobs/job-queue';
+import { createLogger } from '@cutroom/core/platform/logging/logger';
+import { LocalStorage } from '@cutroom/core/platform/storage/local-storage';
+import { createTestDatabase } from '@cutroom/core/test-support/test-db';
+import {
+  InProcessEvents,
+  type ProcessingEvent,
+} from '@cutroom/core/platform/events/processing-events';
+import type { VideoProcessingContext } from '@cutroom/core/features/videos/processing/video-processing.service';
 import {
   findReplacement,
   REPLACEMENT_MESSAGES,
-} from '@cutroom/core/videos/video-replacement.service';
+} from '@cutroom/core/features/videos/processing/video-replacement.service';
 import { acceptUploadedVideo } from './accept-upload';
 import { mediaConfigFrom } from './media-config';
-import { generateTestVideo } from './test-video';
+import { generateTestVideo } from '../test-support/test-video';
 import { replaceWithUpload } from './uploads/upload.service';
 import { startWorker, type RunningWorker } from './worker';
 

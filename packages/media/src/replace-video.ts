@@ -2,17 +2,17 @@ import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { videoSubtitles } from '@cutroom/core/db/schema';
+import { videoSubtitles } from '@cutroom/core/platform/db/schema';
 import {
   newVersionPrefix,
   removeStaleVersions,
   stageFolder,
-} from '@cutroom/core/storage/rendition-folder';
+} from '@cutroom/core/platform/storage/rendition-folder';
 import {
   failReplacement,
   findReplacement,
   finishReplacement,
-} from '@cutroom/core/videos/video-replacement.service';
+} from '@cutroom/core/features/videos/processing/video-replacement.service';
 import { MASTER_PLAYLIST, processVideoFiles } from './process-video';
 import { InvalidMediaError, probeMedia, requireAcceptedContainer } from './probe';
 import {

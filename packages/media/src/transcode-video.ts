@@ -8,7 +8,7 @@ import {
   newVersionPrefix,
   removeStaleVersions,
   stageFolder,
-} from '@cutroom/core/storage/rendition-folder';
+} from '@cutroom/core/platform/storage/rendition-folder';
 import {
   createProgressRecorder,
   findVideo,
@@ -17,8 +17,11 @@ import {
   publishProcessedVideo,
   recordPlayableVideo,
   type VideoProcessingContext,
-} from '@cutroom/core/videos/video-processing.service';
-import { findMatches, storeFingerprint } from '@cutroom/core/reuploads/reuploads.service';
+} from '@cutroom/core/features/videos/processing/video-processing.service';
+import {
+  findMatches,
+  storeFingerprint,
+} from '@cutroom/core/features/moderation/reuploads/reuploads.service';
 import { fingerprintVideo } from './fingerprint';
 import type { MediaConfig } from './media-config';
 import { MASTER_PLAYLIST, processVideoFiles, type ProcessedVideo } from './process-video';

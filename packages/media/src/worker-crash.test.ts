@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '@cutroom/core/db/client';
-import { LocalStorage } from '@cutroom/core/storage/local-storage';
-import { sourceKeyFor } from '@cutroom/core/storage/rendition-folder';
-import { createTestDatabase } from '@cutroom/core/testing/test-db';
-import { findVideo } from '@cutroom/core/videos/video-processing.service';
-import { generateTestVideo } from './test-video';
+import { openDatabase, type DatabaseHandle } from '@cutroom/core/platform/db/client';
+import { LocalStorage } from '@cutroom/core/platform/storage/local-storage';
+import { sourceKeyFor } from '@cutroom/core/platform/storage/rendition-folder';
+import { createTestDatabase } from '@cutroom/core/test-support/test-db';
+import { findVideo } from '@cutroom/core/features/videos/processing/video-processing.service';
+import { generateTestVideo } from '../test-support/test-video';
 
 const work = mkdtempSync(join(tmpdir(), 'cutroom-crash-test-'));
 const children: ChildProcess[] = [];
@@ -23,7 +23,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-const fixture = fileURLToPath(new URL('./worker-crash.fixture.ts', import.meta.url));
+const fixture = fileURLToPath(new URL('../test-support/worker-crash.fixture.ts', import.meta.url));
 const isServer = process.env.TEST_DB_KIND === 'postgres';
 // At the top level: the afterAll that drops it must be registered outside a test.
 const serverDatabase = isServer ? await createTestDatabase() : null;

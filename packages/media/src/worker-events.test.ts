@@ -6,16 +6,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@cutroom/core/db/schema';
-import { transcodeDeadLetterJob, transcodeVideoJob } from '@cutroom/core/jobs/job-definitions';
-import { JobQueue } from '@cutroom/core/jobs/job-queue';
-import { createLogger } from '@cutroom/core/logging/logger';
-import { LocalStorage } from '@cutroom/core/storage/local-storage';
-import { createTestDatabase } from '@cutroom/core/testing/test-db';
-import { PostgresEvents } from '@cutroom/core/videos/postgres-events';
-import type { ProcessingEvent } from '@cutroom/core/videos/processing-events';
+import { users } from '@cutroom/core/platform/db/schema';
+import {
+  transcodeDeadLetterJob,
+  transcodeVideoJob,
+} from '@cutroom/core/platform/jobs/job-definitions';
+import { JobQueue } from '@cutroom/core/platform/jobs/job-queue';
+import { createLogger } from '@cutroom/core/platform/logging/logger';
+import { LocalStorage } from '@cutroom/core/platform/storage/local-storage';
+import { createTestDatabase } from '@cutroom/core/test-support/test-db';
+import { PostgresEvents } from '@cutroom/core/platform/events/postgres-events';
+import type { ProcessingEvent } from '@cutroom/core/platform/events/processing-events';
 import { acceptUploadedVideo } from './accept-upload';
-import { generateTestVideo } from './test-video';
+import { generateTestVideo } from '../test-support/test-video';
 
 // A web node and a separate `npm run worker` process on one PostgreSQL database: the worker's
 // progress and publication reach the web node's listeners (live pages, cache invalidation).

@@ -5,17 +5,25 @@ import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isServiceError } from '@cutroom/core/api/service-error';
-import { users, videoFingerprints, videoFrameHashes, videos } from '@cutroom/core/db/schema';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
+import {
+  users,
+  videoFingerprints,
+  videoFrameHashes,
+  videos,
+} from '@cutroom/core/platform/db/schema';
 import {
   createTranscodeVideoJob,
   transcodeDeadLetterJob,
-} from '@cutroom/core/jobs/job-definitions';
-import { JobQueue } from '@cutroom/core/jobs/job-queue';
-import { LocalStorage } from '@cutroom/core/storage/local-storage';
-import { sourceKeyFor } from '@cutroom/core/storage/rendition-folder';
-import { createTestDatabase } from '@cutroom/core/testing/test-db';
-import { InProcessEvents, type ProcessingEvent } from '@cutroom/core/videos/processing-events';
+} from '@cutroom/core/platform/jobs/job-definitions';
+import { JobQueue } from '@cutroom/core/platform/jobs/job-queue';
+import { LocalStorage } from '@cutroom/core/platform/storage/local-storage';
+import { sourceKeyFor } from '@cutroom/core/platform/storage/rendition-folder';
+import { createTestDatabase } from '@cutroom/core/test-support/test-db';
+import {
+  InProcessEvents,
+  type ProcessingEvent,
+} from '@cutroom/core/platform/events/processing-events';
 import {
   cancelVideo,
   deleteVideo,
@@ -23,12 +31,12 @@ import {
   retryVideo,
   videoMediaUrls,
   type VideoProcessingContext,
-} from '@cutroom/core/videos/video-processing.service';
-import { createLogger } from '@cutroom/core/logging/logger';
+} from '@cutroom/core/features/videos/processing/video-processing.service';
+import { createLogger } from '@cutroom/core/platform/logging/logger';
 import { UNACCEPTED_FORMAT_MESSAGE } from './container-format';
 import { acceptUploadedVideo } from './accept-upload';
 import { mediaConfigFrom } from './media-config';
-import { generateTestVideo } from './test-video';
+import { generateTestVideo } from '../test-support/test-video';
 import { startWorker, type RunningWorker } from './worker';
 
 const work = mkdtempSync(join(tmpdir(), 'cutroom-worker-test-'));

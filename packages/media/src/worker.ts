@@ -1,26 +1,29 @@
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from '@cutroom/core/config/config';
-import { openDatabase, type DatabaseHandle } from '@cutroom/core/db/client';
-import { migrateDatabase } from '@cutroom/core/db/migrate';
+import { loadConfig } from '@cutroom/core/platform/config/config';
+import { openDatabase, type DatabaseHandle } from '@cutroom/core/platform/db/client';
+import { migrateDatabase } from '@cutroom/core/platform/db/migrate';
 import {
   createTranscodeVideoJob,
   transcodeDeadLetterJob,
   transcodeVideoJob,
   TranscodeVideoPayload,
   type TranscodeVideoJob,
-} from '@cutroom/core/jobs/job-definitions';
-import { JobQueue, type JobWithMetadata } from '@cutroom/core/jobs/job-queue';
-import { createLogger, type Logger } from '@cutroom/core/logging/logger';
-import { createStorage } from '@cutroom/core/storage/create-storage';
-import type { Storage } from '@cutroom/core/storage/storage';
-import { PostgresEvents } from '@cutroom/core/videos/postgres-events';
-import { InProcessEvents, type ProcessingEvents } from '@cutroom/core/videos/processing-events';
-import { markVideoFailed } from '@cutroom/core/videos/video-processing.service';
+} from '@cutroom/core/platform/jobs/job-definitions';
+import { JobQueue, type JobWithMetadata } from '@cutroom/core/platform/jobs/job-queue';
+import { createLogger, type Logger } from '@cutroom/core/platform/logging/logger';
+import { createStorage } from '@cutroom/core/platform/storage/create-storage';
+import type { Storage } from '@cutroom/core/platform/storage/storage';
+import { PostgresEvents } from '@cutroom/core/platform/events/postgres-events';
+import {
+  InProcessEvents,
+  type ProcessingEvents,
+} from '@cutroom/core/platform/events/processing-events';
+import { markVideoFailed } from '@cutroom/core/features/videos/processing/video-processing.service';
 import { mediaConfigFrom, type MediaConfig } from './media-config';
 import { transcodeVideo, type TranscodeContext } from './transcode-video';
 import { replaceVideoFile } from './replace-video';
-import { failReplacement } from '@cutroom/core/videos/video-replacement.service';
+import { failReplacement } from '@cutroom/core/features/videos/processing/video-replacement.service';
 import { sweepStaleWorkDirs } from './work-dirs';
 
 export interface StartWorkerOptions {

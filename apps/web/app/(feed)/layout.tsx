@@ -6,7 +6,7 @@ import { hasAnyAd } from '@/lib/ads/ad-settings';
 import { pageAccess } from '@/lib/page-access';
 import { getRuntime } from '@/lib/runtime';
 import { siteSettings } from '@/lib/site';
-import { shellParts } from '@cutroom/core/member-parts/member-parts.service';
+import { shellParts } from '@cutroom/core/features/site/member-parts/member-parts.service';
 
 /**
  * The vertical feed, full screen: anyone may enter (the right to view), as in app/(public),

@@ -3,10 +3,10 @@ import {
   DEFAULT_FILTERS,
   filtersToSearchParams,
   parseFiltersFromSearchParams,
-} from '@cutroom/core/browse/browse.schema';
-import { listVideos } from '@cutroom/core/browse/browse.service';
-import { isServiceError } from '@cutroom/core/api/service-error';
-import { getMetadataLists } from '@cutroom/core/metadata/metadata.service';
+} from '@cutroom/core/features/discovery/browse/browse.schema';
+import { listVideos } from '@cutroom/core/features/discovery/browse/browse.service';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
+import { getMetadataLists } from '@cutroom/core/features/videos/metadata/metadata.service';
 import { FilterForm } from '@/components/browse/filter-form';
 import {
   listingContext,

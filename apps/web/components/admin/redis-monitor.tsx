@@ -1,6 +1,6 @@
 'use client';
 
-import type { RedisStats } from '@cutroom/core/admin/redis-stats.service';
+import type { RedisStats } from '@cutroom/core/features/moderation/admin/redis-stats.service';
 import { useEffect, useState } from 'react';
 import { callApi } from '@/components/social/call-api';
 import { Sparkline } from '@/components/ui/sparkline';

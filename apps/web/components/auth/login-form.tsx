@@ -2,10 +2,10 @@
 
 import { IntentLink } from '@/components/ui/intent-link';
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, OWN_MESSAGES } from '@cutroom/core/accounts/messages';
+import { MESSAGES, OWN_MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
 import { postJson, requestVerificationMail } from '@/lib/auth-client';
-import { secondStepPath } from '@cutroom/core/accounts/sign-in-steps';
-import { safeRedirectPath } from '@cutroom/core/api/safe-redirect';
+import { secondStepPath } from '@cutroom/core/features/accounts/auth/sign-in-steps';
+import { safeRedirectPath } from '@cutroom/core/kernel/safe-redirect';
 import { useFormErrors } from '@/lib/use-form-errors';
 import { Field, FormMessage, SubmitButton } from './form-parts';
 

@@ -5,7 +5,7 @@ import {
   meetsRule,
   passwordRules,
   type PasswordPolicy,
-} from '@cutroom/core/accounts/password-policy';
+} from '@cutroom/core/features/accounts/auth/password-policy';
 import { Field } from './form-parts';
 
 /**

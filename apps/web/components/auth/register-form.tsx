@@ -6,7 +6,7 @@ import {
   DEFAULT_PASSWORD_POLICY,
   passwordProblem,
   type PasswordPolicy,
-} from '@cutroom/core/accounts/password-policy';
+} from '@cutroom/core/features/accounts/auth/password-policy';
 import { postJson } from '@/lib/auth-client';
 import { useFormErrors } from '@/lib/use-form-errors';
 import { BotCheck, hostedAnswer, type BotCheckState } from './bot-check';

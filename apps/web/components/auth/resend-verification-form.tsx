@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
+import { OWN_MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
 import { requestVerificationMail } from '@/lib/auth-client';
 import { Field, FormMessage, SubmitButton } from './form-parts';
 

@@ -2,12 +2,12 @@
 
 import { IntentLink } from '@/components/ui/intent-link';
 import { useState, type FormEvent } from 'react';
-import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
+import { OWN_MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
 import {
   DEFAULT_PASSWORD_POLICY,
   passwordProblem,
   type PasswordPolicy,
-} from '@cutroom/core/accounts/password-policy';
+} from '@cutroom/core/features/accounts/auth/password-policy';
 import { useFormErrors } from '@/lib/use-form-errors';
 import { postJson } from '@/lib/auth-client';
 import { Field, FormMessage, SubmitButton } from './form-parts';

@@ -1,12 +1,12 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
+import { OWN_MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
 import {
   DEFAULT_PASSWORD_POLICY,
   passwordProblem,
   type PasswordPolicy,
-} from '@cutroom/core/accounts/password-policy';
+} from '@cutroom/core/features/accounts/auth/password-policy';
 import { postJson } from '@/lib/auth-client';
 import { useFormErrors } from '@/lib/use-form-errors';
 import { Field, FormMessage, SubmitButton } from './form-parts';

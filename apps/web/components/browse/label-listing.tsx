@@ -1,4 +1,4 @@
-import type { LabelKind } from '@cutroom/core/db/schema';
+import type { LabelKind } from '@cutroom/core/platform/db/schema';
 import { SimpleListing } from './simple-listing';
 
 const KINDS: Record<

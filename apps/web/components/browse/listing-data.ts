@@ -1,7 +1,10 @@
 import { headers } from 'next/headers';
-import type { Actor } from '@cutroom/core/api/endpoint';
-import { MAX_PAGE_INDEX } from '@cutroom/core/browse/browse.schema';
-import type { VideoPage, VideoSummary } from '@cutroom/core/browse/browse.service';
+import type { Actor } from '@cutroom/core/kernel/endpoint';
+import { MAX_PAGE_INDEX } from '@cutroom/core/features/discovery/browse/browse.schema';
+import type {
+  VideoPage,
+  VideoSummary,
+} from '@cutroom/core/features/discovery/browse/browse.service';
 import { getRuntime } from '@/lib/runtime';
 import { getViewer } from '@/lib/session';
 import { toCardVideo, type CardVideo } from '../video/card-video';

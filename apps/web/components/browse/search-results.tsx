@@ -1,8 +1,8 @@
 import {
   LISTING_PAGE_SIZE,
   parseFiltersFromSearchParams,
-} from '@cutroom/core/browse/browse.schema';
-import { searchVideos } from '@cutroom/core/search/search.service';
+} from '@cutroom/core/features/discovery/browse/browse.schema';
+import { searchVideos } from '@cutroom/core/features/discovery/search/search.service';
 import { Listing } from './listing';
 import { listingContext, pageIndexFrom } from './listing-data';
 

@@ -1,6 +1,9 @@
-import type { VideoFiltersInput } from '@cutroom/core/browse/browse.schema';
-import { LISTING_PAGE_SIZE, VideoFilters } from '@cutroom/core/browse/browse.schema';
-import { listVideos } from '@cutroom/core/browse/browse.service';
+import type { VideoFiltersInput } from '@cutroom/core/features/discovery/browse/browse.schema';
+import {
+  LISTING_PAGE_SIZE,
+  VideoFilters,
+} from '@cutroom/core/features/discovery/browse/browse.schema';
+import { listVideos } from '@cutroom/core/features/discovery/browse/browse.service';
 import type { ReactNode } from 'react';
 import { Listing } from './listing';
 import { listingContext, pageIndexFrom } from './listing-data';

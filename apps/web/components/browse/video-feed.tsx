@@ -1,7 +1,7 @@
 'use client';
 
-import { failedWithStatus } from '@cutroom/core/social/people-messages';
-import type { VideoPageAnswer } from '@cutroom/core/api/answers';
+import { failedWithStatus } from '@cutroom/core/features/people/social/people-messages';
+import type { VideoPageAnswer } from '@cutroom/core/features/discovery/browse/answers';
 import { useRef, useState } from 'react';
 import { toCardVideo, type CardVideo } from '../video/card-video';
 import { EmptyState, VideoGrid } from '../video/video-grid';

@@ -2,7 +2,10 @@
 
 import { ReportButton } from '@/components/moderation/report-button';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { CommentThread, CommentView } from '@cutroom/core/comments/comments.service';
+import type {
+  CommentThread,
+  CommentView,
+} from '@cutroom/core/features/community/comments/comments.service';
 import { Avatar } from '@/components/profile/avatar';
 import { ProfileLink } from '@/components/profile/profile-link';
 import { useMemberViewer } from '@/components/shell/member-parts';

@@ -1,4 +1,4 @@
-import type { EventSummary } from '@cutroom/core/events/events.service';
+import type { EventSummary } from '@cutroom/core/features/community/events/events.service';
 import { IntentLink } from '@/components/ui/intent-link';
 import { CATEGORY_NAMES } from '@/lib/category-names';
 import { EventStateBadge } from './event-state';

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Category } from '@cutroom/core/db/schema';
+import type { Category } from '@cutroom/core/platform/db/schema';
 import { FieldError, FormMessage } from '@/components/auth/form-parts';
 import { callApi } from '@/components/social/call-api';
 import { CATEGORY_NAMES } from '@/lib/category-names';

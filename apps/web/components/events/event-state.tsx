@@ -1,4 +1,4 @@
-import type { EventSummary } from '@cutroom/core/events/events.service';
+import type { EventSummary } from '@cutroom/core/features/community/events/events.service';
 
 /** What an event is doing now, in words: entries open, voting, results, or when it starts. */
 export function EventStateBadge({ event }: { event: EventSummary }) {

@@ -2,13 +2,13 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { can } from '@cutroom/core/access/rights';
-import { isServiceError } from '@cutroom/core/api/service-error';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
 import {
   loadEvent,
   loadViewerParts,
   type EventDetail,
   type EventViewerParts,
-} from '@cutroom/core/events/events.service';
+} from '@cutroom/core/features/community/events/events.service';
 import { LibraryStateProvider } from '@/components/library/library-state';
 import { IntentLink } from '@/components/ui/intent-link';
 import { toCardVideo } from '@/components/video/card-video';

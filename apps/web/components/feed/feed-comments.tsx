@@ -1,6 +1,6 @@
 'use client';
 
-import type { FeedVideo } from '@cutroom/core/feed/feed.service';
+import type { FeedVideo } from '@cutroom/core/features/discovery/feed/feed.service';
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { CommentsSection } from '@/components/comments/comments-section';
 import { callApi } from '@/components/social/call-api';

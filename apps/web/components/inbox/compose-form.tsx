@@ -2,7 +2,10 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { failedWithStatus, PEOPLE_MESSAGES } from '@cutroom/core/social/people-messages';
+import {
+  failedWithStatus,
+  PEOPLE_MESSAGES,
+} from '@cutroom/core/features/people/social/people-messages';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import { callApi } from '../social/call-api';
 import { TimedNote } from '../social/timed-note';

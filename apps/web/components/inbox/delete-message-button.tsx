@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { InboxBox } from '@cutroom/core/messages/messages.schema';
+import type { InboxBox } from '@cutroom/core/features/people/messages/messages.schema';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import { callApi } from '../social/call-api';
 import { TimedNote } from '../social/timed-note';

@@ -1,6 +1,6 @@
 import { IntentLink } from '@/components/ui/intent-link';
-import type { InboxBox } from '@cutroom/core/messages/messages.schema';
-import type { InboxEntry } from '@cutroom/core/messages/messages.service';
+import type { InboxBox } from '@cutroom/core/features/people/messages/messages.schema';
+import type { InboxEntry } from '@cutroom/core/features/people/messages/messages.service';
 import { formatRelativeAge } from '@/lib/format';
 import { Avatar } from '../profile/avatar';
 import { formatMessageDate } from './message-date';

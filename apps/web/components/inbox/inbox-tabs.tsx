@@ -1,5 +1,5 @@
 import { IntentLink } from '@/components/ui/intent-link';
-import type { InboxBox } from '@cutroom/core/messages/messages.schema';
+import type { InboxBox } from '@cutroom/core/features/people/messages/messages.schema';
 
 type InboxTab = InboxBox | 'notifications';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { PEOPLE_MESSAGES } from '@cutroom/core/social/people-messages';
+import { PEOPLE_MESSAGES } from '@cutroom/core/features/people/social/people-messages';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import { TimedNote } from '../social/timed-note';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import type { VideoListItem } from '@cutroom/core/api/answers';
+import type { VideoListItem } from '@cutroom/core/features/discovery/browse/answers';
 import { useEffect, useState } from 'react';
 import { toCardVideo, type CardVideo } from '@/components/video/card-video';
 import { VideoGrid } from '@/components/video/video-grid';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { ReportTarget } from '@cutroom/core/db/schema';
+import type { ReportTarget } from '@cutroom/core/platform/db/schema';
 import { loadOnce, useLoadOnPress } from '@/components/ui/load-on-press';
 
 const loadDialog = loadOnce(() => import('./report-dialog'));

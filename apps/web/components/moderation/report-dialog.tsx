@@ -6,8 +6,8 @@ import {
   MAX_REPORT_DETAILS_LENGTH,
   REPORT_REASONS,
   type ReportReason,
-} from '@cutroom/core/reports/reports.schema';
-import type { ReportTarget } from '@cutroom/core/db/schema';
+} from '@cutroom/core/features/moderation/reports/reports.schema';
+import type { ReportTarget } from '@cutroom/core/platform/db/schema';
 import { callApi } from '@/components/social/call-api';
 
 export interface ReportDialogProps {

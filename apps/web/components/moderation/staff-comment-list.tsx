@@ -1,4 +1,4 @@
-import type { StaffCommentRow } from '@cutroom/core/comments/comments.service';
+import type { StaffCommentRow } from '@cutroom/core/features/community/comments/comments.service';
 import { StaffActionButton } from '@/components/moderation/staff-action-button';
 import { IntentLink } from '@/components/ui/intent-link';
 import { RelativeTime } from '@/components/ui/relative-time';

@@ -1,4 +1,4 @@
-import type { NotificationEntry } from '@cutroom/core/notifications/notifications.service';
+import type { NotificationEntry } from '@cutroom/core/features/people/notifications/notifications.service';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Avatar } from '../profile/avatar';
 

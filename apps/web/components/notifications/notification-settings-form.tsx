@@ -7,7 +7,7 @@ import {
   NOTIFICATION_KIND_INFO,
   type NotificationEmailMode,
   type NotificationKind,
-} from '@cutroom/core/notifications/notification-kinds';
+} from '@cutroom/core/features/people/notifications/notification-kinds';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import { callApi } from '../social/call-api';
 import { TimedNote } from '../social/timed-note';

@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
-import { LISTING_PAGE_SIZE } from '@cutroom/core/browse/browse.schema';
-import { listChannelVideos, type ChannelOrder } from '@cutroom/core/partner/partner.service';
+import { LISTING_PAGE_SIZE } from '@cutroom/core/features/discovery/browse/browse.schema';
+import {
+  listChannelVideos,
+  type ChannelOrder,
+} from '@cutroom/core/features/money/partner/partner.service';
 import { pageIndexFrom, type SearchParamsPromise } from '../browse/listing-data';
 import { ChannelListing } from './channel-parts';
 import { loadSection, toChannelCards } from './partner-data';

@@ -1,4 +1,4 @@
-import type { ManagedVideo, Partner } from '@cutroom/core/partner/partner.service';
+import type { ManagedVideo, Partner } from '@cutroom/core/features/money/partner/partner.service';
 import { IntentLink } from '@/components/ui/intent-link';
 import { formatDuration, formatViews } from '@/lib/format';
 import type { CardPage } from '../browse/listing-data';

@@ -1,12 +1,12 @@
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import type { Actor } from '@cutroom/core/api/endpoint';
+import type { Actor } from '@cutroom/core/kernel/endpoint';
 import {
   canManage,
   findPartnerBySlug,
   type ChannelPage,
   type Partner,
-} from '@cutroom/core/partner/partner.service';
+} from '@cutroom/core/features/money/partner/partner.service';
 import { getRuntime } from '@/lib/runtime';
 import { getViewer } from '@/lib/session';
 import type { CardPage } from '../browse/listing-data';

@@ -4,7 +4,7 @@ import { IntentLink } from '@/components/ui/intent-link';
 import { useId, useRef, useState } from 'react';
 import { mayActAsMember } from '@/lib/member-hint';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
-import type { PlaylistMenuAnswer } from '@cutroom/core/api/answers';
+import type { PlaylistMenuAnswer } from '@cutroom/core/features/discovery/browse/answers';
 import { callApi } from '../social/call-api';
 import { TimedNote } from '../social/timed-note';
 

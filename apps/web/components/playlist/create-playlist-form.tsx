@@ -1,6 +1,6 @@
 'use client';
 
-import type { PlaylistAnswer } from '@cutroom/core/api/answers';
+import type { PlaylistAnswer } from '@cutroom/core/features/discovery/browse/answers';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';

@@ -1,5 +1,5 @@
 import { IntentLink } from '@/components/ui/intent-link';
-import type { PlaylistSummary } from '@cutroom/core/playlists/playlists.service';
+import type { PlaylistSummary } from '@cutroom/core/features/library/playlists/playlists.service';
 import { mediaUrl } from '../video/card-video';
 
 /** Playlist cards: the thumbnail video's poster, the name, how many videos, private or not. */

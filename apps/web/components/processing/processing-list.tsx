@@ -1,6 +1,6 @@
 'use client';
 
-import { failedWithStatus } from '@cutroom/core/social/people-messages';
+import { failedWithStatus } from '@cutroom/core/features/people/social/people-messages';
 import { IntentLink } from '@/components/ui/intent-link';
 import { useEffect, useState } from 'react';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';

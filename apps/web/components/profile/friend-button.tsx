@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { FriendshipState } from '@cutroom/core/friends/friends.service';
+import type { FriendshipState } from '@cutroom/core/features/people/friends/friends.service';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
 import { callApi } from '../social/call-api';
 import { TimedNote } from '../social/timed-note';

@@ -1,6 +1,6 @@
 import { IntentLink } from '@/components/ui/intent-link';
 import type { ReactNode } from 'react';
-import type { PersonSummary } from '@cutroom/core/social/people-access';
+import type { PersonSummary } from '@cutroom/core/features/people/social/people-access';
 import { Avatar } from './avatar';
 
 /** People in a responsive grid, each linking to their profile, with optional actions. */

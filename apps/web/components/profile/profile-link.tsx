@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { isDeletedAccountName } from '@cutroom/core/my-account/deleted-account';
+import { isDeletedAccountName } from '@cutroom/core/features/accounts/my-account/deleted-account';
 import { IntentLink } from '@/components/ui/intent-link';
 
 /**

@@ -1,4 +1,4 @@
-import type { Profile } from '@cutroom/core/profiles/profile.service';
+import type { Profile } from '@cutroom/core/features/people/profiles/profile.service';
 import { CopyButton } from './copy-button';
 
 const linkClass = 'break-all text-accent hover:underline';

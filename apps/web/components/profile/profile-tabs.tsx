@@ -1,5 +1,5 @@
 import { IntentLink } from '@/components/ui/intent-link';
-import type { Profile } from '@cutroom/core/profiles/profile.service';
+import type { Profile } from '@cutroom/core/features/people/profiles/profile.service';
 
 export const PROFILE_TABS = [
   'videos',

@@ -1,4 +1,4 @@
-import type { ReuploadHold } from '@cutroom/core/reuploads/holds.service';
+import type { ReuploadHold } from '@cutroom/core/features/moderation/reuploads/holds.service';
 import { IntentLink } from '@/components/ui/intent-link';
 import { DisputeForm } from './dispute-form';
 import { MatchedStretches } from './matched-stretches';

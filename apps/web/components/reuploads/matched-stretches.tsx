@@ -1,4 +1,4 @@
-import type { ReuploadMatch } from '@cutroom/core/db/schema';
+import type { ReuploadMatch } from '@cutroom/core/platform/db/schema';
 import { formatDuration } from '@/lib/format';
 
 /** The stretches of a held upload found in another video: where in each (docs/reuploads.md). */

@@ -10,7 +10,10 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type { MemberParts, VideoParts } from '@cutroom/core/member-parts/member-parts.schema';
+import type {
+  MemberParts,
+  VideoParts,
+} from '@cutroom/core/features/site/member-parts/member-parts.schema';
 import { hasMemberHint, MEMBER_HINT_COOKIE } from '@/lib/member-hint';
 
 export type MemberViewer = NonNullable<MemberParts['viewer']>;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Actor } from '@cutroom/core/api/endpoint';
+import type { Actor } from '@cutroom/core/kernel/endpoint';
 import { can } from '@cutroom/core/access/rights';
 import { BuildWatcher } from '@/components/shell/build-watcher';
 import { CategoryStrip } from '@/components/shell/category-strip';
@@ -12,7 +12,7 @@ import { TopBar } from '@/components/shell/top-bar';
 import { getRuntime } from '@/lib/runtime';
 import { hasAnyAd } from '@/lib/ads/ad-settings';
 import { siteSettings } from '@/lib/site';
-import { shellParts } from '@cutroom/core/member-parts/member-parts.service';
+import { shellParts } from '@cutroom/core/features/site/member-parts/member-parts.service';
 
 /**
  * The site's shell (docs/ads.md, "The shell's promotions"), in order, around a page; promotions

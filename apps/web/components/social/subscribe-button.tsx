@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { VideoParts } from '@cutroom/core/member-parts/member-parts.schema';
+import type { VideoParts } from '@cutroom/core/features/site/member-parts/member-parts.schema';
 import { useMemberViewer, useVideoParts } from '@/components/shell/member-parts';
 import { mayActAsMember } from '@/lib/member-hint';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';

@@ -1,7 +1,10 @@
-import type { Actor } from '@cutroom/core/api/endpoint';
-import type { Database } from '@cutroom/core/db/client';
-import { countSubscribers, isSubscribed } from '@cutroom/core/subscriptions/subscriptions.service';
-import { getFavoriteState, getMyVote } from '@cutroom/core/votes/votes.service';
+import type { Actor } from '@cutroom/core/kernel/endpoint';
+import type { Database } from '@cutroom/core/platform/db/client';
+import {
+  countSubscribers,
+  isSubscribed,
+} from '@cutroom/core/features/people/subscriptions/subscriptions.service';
+import { getFavoriteState, getMyVote } from '@cutroom/core/features/library/votes/votes.service';
 
 /** What the video page's social controls start from, for this viewer. */
 export async function loadVideoSocial(

@@ -1,4 +1,4 @@
-import type { StatisticsAnswer } from '@cutroom/core/statistics/statistics.schema';
+import type { StatisticsAnswer } from '@cutroom/core/features/videos/statistics/statistics.schema';
 import { IntentLink } from '@/components/ui/intent-link';
 import { Sparkline } from '@/components/ui/sparkline';
 import { StatFigure } from '@/components/ui/stat-figure';

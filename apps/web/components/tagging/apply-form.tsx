@@ -7,7 +7,7 @@ import {
   MOTIVATION_MIN,
   SAMPLE_TAGS_MAX,
   SAMPLE_TAGS_MIN,
-} from '@cutroom/core/tagging/tagging-limits';
+} from '@cutroom/core/features/community/tagging/tagging-limits';
 import { FieldError, FormMessage } from '@/components/auth/form-parts';
 import { callApi } from '@/components/social/call-api';
 import { useFormErrors } from '@/lib/use-form-errors';

@@ -6,7 +6,7 @@ import {
   TICKET_CATEGORIES,
   TICKET_CATEGORY_LABELS,
   type TicketCategory,
-} from '@cutroom/core/tickets/ticket-labels';
+} from '@cutroom/core/features/community/tickets/ticket-labels';
 import { callApi } from '../social/call-api';
 import { ImagePicker, type PickedImage } from './image-picker';
 

@@ -1,5 +1,8 @@
-import type { TicketThread } from '@cutroom/core/tickets/tickets.service';
-import { TICKET_CATEGORY_LABELS, TICKET_STATE_LABELS } from '@cutroom/core/tickets/ticket-labels';
+import type { TicketThread } from '@cutroom/core/features/community/tickets/tickets.service';
+import {
+  TICKET_CATEGORY_LABELS,
+  TICKET_STATE_LABELS,
+} from '@cutroom/core/features/community/tickets/ticket-labels';
 import { RelativeTime } from '@/components/ui/relative-time';
 
 const STATE_CLASS = {

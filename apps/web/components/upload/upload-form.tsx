@@ -1,6 +1,6 @@
 'use client';
 
-import { failedWithStatus } from '@cutroom/core/social/people-messages';
+import { failedWithStatus } from '@cutroom/core/features/people/social/people-messages';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { Upload, type DetailedError } from 'tus-js-client';

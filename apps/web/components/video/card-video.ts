@@ -1,6 +1,6 @@
-import type { VideoSummary } from '@cutroom/core/browse/browse.service';
-import { isLiveMediaKey } from '@cutroom/core/live/live-media-keys';
-import { joinPublicUrl } from '@cutroom/core/storage/storage';
+import type { VideoSummary } from '@cutroom/core/features/discovery/browse/browse.service';
+import { isLiveMediaKey } from '@cutroom/core/features/videos/live/live-media-keys';
+import { joinPublicUrl } from '@cutroom/core/platform/storage/storage';
 
 /** What a card renders: a video summary with browser URLs for its poster and preview. */
 export type CardVideo = Omit<VideoSummary, 'posterKey' | 'posterWebpKey' | 'spritesVttKey'> & {

@@ -6,7 +6,7 @@ import {
   EMBED_SIZES,
   embedCode,
   embedPageUrl,
-} from '@cutroom/core/watch/embed-code';
+} from '@cutroom/core/features/videos/watch/embed-code';
 import { useId, useRef, useState } from 'react';
 import { formatDuration } from '@/lib/format';
 import { getCurrentPlayer } from './current-player';

@@ -1,6 +1,6 @@
 'use client';
 
-import { chaptersFromDescription } from '@cutroom/core/watch/chapters';
+import { chaptersFromDescription } from '@cutroom/core/features/videos/watch/chapters';
 import { useEffect, useMemo } from 'react';
 import { LinkedText } from '@/components/content/linked-text';
 import { whenPlayer } from './current-player';

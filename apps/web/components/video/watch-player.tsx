@@ -1,7 +1,7 @@
 'use client';
 
 import '@cutroom/player/cutroom-player.css';
-import { parseStartTime } from '@cutroom/core/watch/embed-code';
+import { parseStartTime } from '@cutroom/core/features/videos/watch/embed-code';
 import type { Player } from '@cutroom/player';
 import { useEffect, useRef } from 'react';
 import { resumeAndReport } from '@/components/library/resume';

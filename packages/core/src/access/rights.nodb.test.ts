@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../api/endpoint';
-import { isServiceError } from '../api/service-error';
+import type { Actor } from '../kernel/endpoint';
+import { isServiceError } from '../kernel/errors/service-error';
 import { can, requireRight, rightsOf, RIGHTS, RIGHTS_OF } from './rights';
 
 const member = (role: string, extra: Partial<Actor> = {}): Actor => ({

@@ -1,7 +1,7 @@
 import type { Actor } from './actor';
-import { ServiceError } from '../api/service-error';
-import { ROLES, type Role } from '../db/schema';
-import { MESSAGES, OWN_MESSAGES } from '../accounts/messages';
+import { ServiceError } from '../kernel/errors/service-error';
+import { ROLES, type Role } from '../platform/db/schema';
+import { REFUSAL_MESSAGES } from './refusal-messages';
 
 /**
  * What someone may do on the site. Every endpoint, mode and page names the one right it needs
@@ -99,7 +99,7 @@ export interface RefusalMessages {
 }
 
 const FORBIDDEN_MESSAGES: Partial<Record<Right, string>> = {
-  administer: OWN_MESSAGES.adminOnly,
+  administer: REFUSAL_MESSAGES.adminOnly,
   moderate: 'Only moderators and admins may do this',
   tag: 'Only taggers, moderators and admins may do this',
   partner: 'Only partner accounts may do this',
@@ -117,10 +117,10 @@ export function requireRight(
   if (can(actor, right)) return actor;
   // Staff calls too: a visitor is asked to sign in, as /api documents (docs/authorization.md).
   if (!actor) {
-    throw new ServiceError('unauthenticated', messages.signIn ?? OWN_MESSAGES.notSignedIn);
+    throw new ServiceError('unauthenticated', messages.signIn ?? REFUSAL_MESSAGES.notSignedIn);
   }
   if (!actor.emailVerified) {
-    throw new ServiceError('forbidden', messages.unverified ?? MESSAGES.unverified);
+    throw new ServiceError('forbidden', messages.unverified ?? REFUSAL_MESSAGES.unverified);
   }
   throw new ServiceError(
     'forbidden',

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { users } from '../db/schema';
-import { createTestDatabase } from '../testing/test-db';
-import { createTestContext } from '../testing/test-context';
-import { dispatch } from './dispatch';
-import { defineModeEndpoint } from './endpoint';
+import { users } from '../platform/db/schema';
+import { createTestDatabase } from '../../test-support/test-db';
+import { createTestContext } from '../../test-support/test-context';
+import { dispatch } from '../kernel/dispatch';
+import { defineModeEndpoint } from '../kernel/endpoint';
 import { endpoints, findEndpoint } from './endpoints';
 import { buildOpenApiDocument } from './openapi';
-import { ServiceError } from './service-error';
+import { ServiceError } from '../kernel/errors/service-error';
 
 const { db } = await createTestDatabase();
 const context = createTestContext(db);

@@ -4,36 +4,39 @@ import {
   initNewUserEndpoint,
   passwordPolicyEndpoint,
   recaptchaConfigEndpoint,
-} from '../accounts/accounts.endpoints';
-import { getMoreVideosEndpoint } from '../browse/browse.endpoints';
-import { consoleEndpoint } from '../console/console.endpoints';
-import { eventsEndpoint } from '../events/events.endpoints';
-import { feedEndpoint } from '../feed/feed.endpoints';
-import { commentsEndpoint } from '../comments/comments.endpoints';
-import { libraryEndpoint } from '../library/library.endpoints';
-import { liveEndpoint } from '../live/live.endpoints';
-import { memberPartsEndpoint } from '../member-parts/member-parts.endpoints';
-import { accountEndpoint } from '../my-account/my-account.endpoints';
-import { sendMessageEndpoint } from '../messages/messages.endpoints';
-import { adminEndpoint } from '../moderation/admin.endpoints';
-import { watchedWordsEndpoint } from '../moderation/watched-words.endpoints';
-import { metadataEndpoint } from '../metadata/metadata.endpoints';
-import { notificationsEndpoint } from '../notifications/notifications.endpoints';
-import { partnerEndpoint } from '../partner/partner.endpoints';
-import { ticketsEndpoint } from '../tickets/tickets.endpoints';
-import { taggingEndpoint } from '../tagging/tagging.endpoints';
-import { playlistsEndpoint } from '../playlists/playlists.endpoints';
-import { privacyEndpoint } from '../privacy/privacy.endpoints';
-import { reportsEndpoint } from '../reports/reports.endpoints';
-import { reuploadsEndpoint } from '../reuploads/reuploads.endpoints';
-import { profileInputEndpoint, removeFriendEndpoint } from '../profiles/profile-input.endpoints';
-import { searchV2Endpoint } from '../search/search.endpoints';
-import { statisticsEndpoint } from '../statistics/statistics.endpoints';
-import { supportEndpoint } from '../supporter/supporter.endpoints';
-import { videoInputEndpoint } from '../video-input/video-input.endpoints';
-import { videoSettingsEndpoint } from '../video-settings/video-settings.endpoints';
-import { countViewEndpoint } from '../watch/watch.endpoints';
-import type { Endpoint } from './endpoint';
+} from '../features/accounts/auth/accounts.endpoints';
+import { getMoreVideosEndpoint } from '../features/discovery/browse/browse.endpoints';
+import { consoleEndpoint } from '../features/site/console/console.endpoints';
+import { eventsEndpoint } from '../features/community/events/events.endpoints';
+import { feedEndpoint } from '../features/discovery/feed/feed.endpoints';
+import { commentsEndpoint } from '../features/community/comments/comments.endpoints';
+import { libraryEndpoint } from '../features/library/watch-later/library.endpoints';
+import { liveEndpoint } from '../features/videos/live/live.endpoints';
+import { memberPartsEndpoint } from '../features/site/member-parts/member-parts.endpoints';
+import { accountEndpoint } from '../features/accounts/my-account/my-account.endpoints';
+import { sendMessageEndpoint } from '../features/people/messages/messages.endpoints';
+import { adminEndpoint } from '../features/moderation/staff/admin.endpoints';
+import { watchedWordsEndpoint } from '../features/moderation/staff/watched-words.endpoints';
+import { metadataEndpoint } from '../features/videos/metadata/metadata.endpoints';
+import { notificationsEndpoint } from '../features/people/notifications/notifications.endpoints';
+import { partnerEndpoint } from '../features/money/partner/partner.endpoints';
+import { ticketsEndpoint } from '../features/community/tickets/tickets.endpoints';
+import { taggingEndpoint } from '../features/community/tagging/tagging.endpoints';
+import { playlistsEndpoint } from '../features/library/playlists/playlists.endpoints';
+import { privacyEndpoint } from '../features/accounts/privacy/privacy.endpoints';
+import { reportsEndpoint } from '../features/moderation/reports/reports.endpoints';
+import { reuploadsEndpoint } from '../features/moderation/reuploads/reuploads.endpoints';
+import {
+  profileInputEndpoint,
+  removeFriendEndpoint,
+} from '../features/people/profiles/profile-input.endpoints';
+import { searchV2Endpoint } from '../features/discovery/search/search.endpoints';
+import { statisticsEndpoint } from '../features/videos/statistics/statistics.endpoints';
+import { supportEndpoint } from '../features/money/supporter/supporter.endpoints';
+import { videoInputEndpoint } from '../features/videos/input/video-input.endpoints';
+import { videoSettingsEndpoint } from '../features/videos/settings/video-settings.endpoints';
+import { countViewEndpoint } from '../features/videos/watch/watch.endpoints';
+import type { Endpoint } from '../kernel/endpoint';
 
 /** Every endpoint of the JSON API: the web app routes them, the /api page documents them. */
 export const endpoints: readonly Endpoint[] = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerSchemaOf, type Endpoint } from './endpoint';
+import { answerSchemaOf, type Endpoint } from '../kernel/endpoint';
 
 const errorSchema = {
   type: 'object',

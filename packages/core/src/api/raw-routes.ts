@@ -1,16 +1,20 @@
-import { authRoute, signInFormRoute, twoFactorFormRoute } from '../accounts/accounts.routes';
-import { stripeWebhookRoute } from '../billing/billing.routes';
-import { liveEventsRoute } from '../live/live.routes';
-import { accountExportRoute } from '../my-account/my-account.routes';
+import {
+  authRoute,
+  signInFormRoute,
+  twoFactorFormRoute,
+} from '../features/accounts/auth/accounts.routes';
+import { stripeWebhookRoute } from '../features/money/billing/billing.routes';
+import { liveEventsRoute } from '../features/videos/live/live.routes';
+import { accountExportRoute } from '../features/accounts/my-account/my-account.routes';
 import {
   notificationEventsRoute,
   openNotificationRoute,
   unsubscribeRoute,
-} from '../notifications/notifications.routes';
-import { ticketImageRoute } from '../tickets/tickets.routes';
-import { processingEventsRoute } from '../videos/processing.routes';
-import { oembedRoute } from '../watch/watch.routes';
-import { defineRawRoute, type RawRoute } from './raw-route';
+} from '../features/people/notifications/notifications.routes';
+import { ticketImageRoute } from '../features/community/tickets/tickets.routes';
+import { processingEventsRoute } from '../features/videos/processing/processing.routes';
+import { oembedRoute } from '../features/videos/watch/watch.routes';
+import { defineRawRoute, type RawRoute } from '../kernel/raw-route';
 
 /** The machine-readable description of the JSON API. */
 export const openApiRoute = defineRawRoute({

@@ -2,12 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Right } from '@cutroom/core/access/rights';
 import { RIGHTS } from '@cutroom/core/access/rights';
-import { dispatch } from '@cutroom/core/api/dispatch';
+import { dispatch } from '@cutroom/core/kernel/dispatch';
 import { findEndpoint } from '@cutroom/core/api/endpoints';
-import { rawRouteRefusal, type RawRoute } from '@cutroom/core/api/raw-route';
+import { rawRouteRefusal, type RawRoute } from '@cutroom/core/kernel/raw-route';
 import { RAW_ROUTES } from '@cutroom/core/api/raw-routes';
-import { createTestDatabase } from '@cutroom/core/testing/test-db';
-import { createVideo } from '@cutroom/core/testing/video-factory';
+import { createTestDatabase } from '@cutroom/core/test-support/test-db';
+import { createVideo } from '@cutroom/core/test-support/video-factory';
 import {
   CALLERS,
   contextFor,
@@ -16,7 +16,7 @@ import {
   databaseFingerprint,
   listApiCalls,
   type Caller,
-} from './api-access-harness';
+} from '../../test-support/api-access-harness';
 
 /**
  * The designed answer of each right to each caller, written by hand: 'ok' (the call goes

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dispatch } from '@cutroom/core/api/dispatch';
-import { createTestDatabase } from '@cutroom/core/testing/test-db';
-import { createVideo } from '@cutroom/core/testing/video-factory';
+import { dispatch } from '@cutroom/core/kernel/dispatch';
+import { createTestDatabase } from '@cutroom/core/test-support/test-db';
+import { createVideo } from '@cutroom/core/test-support/video-factory';
 import {
   contextFor,
   createCallers,
@@ -11,7 +11,7 @@ import {
   listApiCalls,
   type ApiCall,
   type Caller,
-} from './api-access-harness';
+} from '../../test-support/api-access-harness';
 
 const handle = await createTestDatabase();
 const { db } = handle;

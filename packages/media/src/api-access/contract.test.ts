@@ -4,10 +4,10 @@ import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeZodError, dispatch } from '@cutroom/core/api/dispatch';
-import { answerSchemaOf, type Actor } from '@cutroom/core/api/endpoint';
-import { loadConfig, type Config } from '@cutroom/core/config/config';
-import { hashVideoPassword } from '@cutroom/core/video-settings/video-password.service';
+import { describeZodError, dispatch } from '@cutroom/core/kernel/dispatch';
+import { answerSchemaOf, type Actor } from '@cutroom/core/kernel/endpoint';
+import { loadConfig, type Config } from '@cutroom/core/platform/config/config';
+import { hashVideoPassword } from '@cutroom/core/features/videos/settings/video-password.service';
 import {
   billingCustomers,
   comments,
@@ -15,21 +15,25 @@ import {
   reuploadHolds,
   streamKeys,
   videoPasswords,
-} from '@cutroom/core/db/schema';
-import { addToChannel, createPartner, setPrice } from '@cutroom/core/partner/partner.service';
-import { createUser } from '@cutroom/core/testing/factories';
-import { startStripeStandIn } from '@cutroom/core/testing/stripe-stand-in';
-import { createTestDatabase } from '@cutroom/core/testing/test-db';
-import { createVideo } from '@cutroom/core/testing/video-factory';
-import type { UploadedFiles } from '@cutroom/core/uploads/uploaded-files';
-import { generateTestVideo } from '../test-video';
+} from '@cutroom/core/platform/db/schema';
+import {
+  addToChannel,
+  createPartner,
+  setPrice,
+} from '@cutroom/core/features/money/partner/partner.service';
+import { createUser } from '@cutroom/core/test-support/factories';
+import { startStripeStandIn } from '@cutroom/core/test-support/stripe-stand-in';
+import { createTestDatabase } from '@cutroom/core/test-support/test-db';
+import { createVideo } from '@cutroom/core/test-support/video-factory';
+import type { UploadedFiles } from '@cutroom/core/platform/uploads/uploaded-files';
+import { generateTestVideo } from '../../test-support/test-video';
 import {
   contextFor,
   createCallers,
   createMediaServices,
   listApiCalls,
   type Caller,
-} from './api-access-harness';
+} from '../../test-support/api-access-harness';
 
 /**
  * The contract test: every call of every endpoint (generated from the endpoint list), made

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isLiveMediaKey } from '@cutroom/core/live/live-media-keys';
-import { cacheControlForKey } from '@cutroom/core/storage/storage';
+import { isLiveMediaKey } from '@cutroom/core/features/videos/live/live-media-keys';
+import { cacheControlForKey } from '@cutroom/core/platform/storage/storage';
 import {
   avcCodecOf,
   liveLadderArgs,

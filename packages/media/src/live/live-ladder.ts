@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Logger } from '@cutroom/core/logging/logger';
-import { livePrefix } from '@cutroom/core/live/live-media-keys';
-import type { Storage } from '@cutroom/core/storage/storage';
+import type { Logger } from '@cutroom/core/platform/logging/logger';
+import { livePrefix } from '@cutroom/core/features/videos/live/live-media-keys';
+import type { Storage } from '@cutroom/core/platform/storage/storage';
 
 /**
  * The live ladder (docs/live.md, docs/decisions/0043): the incoming H.264 passed through as the

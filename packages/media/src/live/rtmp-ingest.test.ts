@@ -7,21 +7,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveStreams, streamKeys, videos } from '@cutroom/core/db/schema';
+import { liveStreams, streamKeys, videos } from '@cutroom/core/platform/db/schema';
 import {
   checkStreamKey,
   issueStreamKey,
   LIVE_REFUSALS,
   saveLiveDetails,
   startLive,
-} from '@cutroom/core/live/live.service';
-import { transcodeDeadLetterJob, transcodeVideoJob } from '@cutroom/core/jobs/job-definitions';
-import { JobQueue } from '@cutroom/core/jobs/job-queue';
-import { createLogger } from '@cutroom/core/logging/logger';
-import { createUser } from '@cutroom/core/testing/factories';
-import { createTestDatabase } from '@cutroom/core/testing/test-db';
-import { LocalStorage } from '@cutroom/core/storage/local-storage';
-import { InProcessEvents } from '@cutroom/core/videos/processing-events';
+} from '@cutroom/core/features/videos/live/live.service';
+import {
+  transcodeDeadLetterJob,
+  transcodeVideoJob,
+} from '@cutroom/core/platform/jobs/job-definitions';
+import { JobQueue } from '@cutroom/core/platform/jobs/job-queue';
+import { createLogger } from '@cutroom/core/platform/logging/logger';
+import { createUser } from '@cutroom/core/test-support/factories';
+import { createTestDatabase } from '@cutroom/core/test-support/test-db';
+import { LocalStorage } from '@cutroom/core/platform/storage/local-storage';
+import { InProcessEvents } from '@cutroom/core/platform/events/processing-events';
 import { mediaConfigFrom } from '../media-config';
 import { probeMedia } from '../probe';
 import { LIVE_MESSAGES, startLiveIngest, type LiveIngest } from './rtmp-ingest';

@@ -7,8 +7,8 @@ import Context from 'node-media-server/src/core/context.js';
 import nmsLogger from 'node-media-server/src/core/logger.js';
 import type { Subscriber } from 'node-media-server/src/server/broadcast_server.js';
 import RtmpSession from 'node-media-server/src/session/rtmp_session.js';
-import { ServiceError } from '@cutroom/core/api/service-error';
-import type { Database } from '@cutroom/core/db/client';
+import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
+import type { Database } from '@cutroom/core/platform/db/client';
 import {
   checkStreamKey,
   discardLive,
@@ -23,13 +23,13 @@ import {
   recordRefusal,
   startLive,
   type StreamProbe,
-} from '@cutroom/core/live/live.service';
-import type { Logger } from '@cutroom/core/logging/logger';
-import type { TranscodeVideoJob } from '@cutroom/core/jobs/job-definitions';
-import type { JobQueue } from '@cutroom/core/jobs/job-queue';
-import type { Storage } from '@cutroom/core/storage/storage';
-import { processRecording } from '@cutroom/core/videos/video-processing.service';
-import type { ProcessingEvents } from '@cutroom/core/videos/processing-events';
+} from '@cutroom/core/features/videos/live/live.service';
+import type { Logger } from '@cutroom/core/platform/logging/logger';
+import type { TranscodeVideoJob } from '@cutroom/core/platform/jobs/job-definitions';
+import type { JobQueue } from '@cutroom/core/platform/jobs/job-queue';
+import type { Storage } from '@cutroom/core/platform/storage/storage';
+import { processRecording } from '@cutroom/core/features/videos/processing/video-processing.service';
+import type { ProcessingEvents } from '@cutroom/core/platform/events/processing-events';
 import { probeUploadedVideo } from '../accept-upload';
 import { runTool } from '../ffmpeg-runner';
 import {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { defineEndpoint } from '@cutroom/core/api/endpoint';
-import { ServiceError } from '@cutroom/core/api/service-error';
+import { defineEndpoint } from '@cutroom/core/kernel/endpoint';
+import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
 import {
   addToChannel,
   NOT_YOUR_CHANNEL_MESSAGE,
   requireManagedPartner,
-} from '@cutroom/core/partner/partner.service';
+} from '@cutroom/core/features/money/partner/partner.service';
 import { publishUploadFor } from './upload.endpoints';
 import { PublishUploadInput } from './upload.service';
 

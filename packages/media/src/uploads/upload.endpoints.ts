@@ -3,7 +3,7 @@ import {
   defineEndpoint,
   requireMediaServices,
   type RequestContext,
-} from '@cutroom/core/api/endpoint';
+} from '@cutroom/core/kernel/endpoint';
 import { mediaConfigFrom } from '../media-config';
 import {
   PublishUploadInput,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { requireMemberRight, type RefusalMessages } from '@cutroom/core/access/rights';
-import type { Actor } from '@cutroom/core/api/endpoint';
-import { ServiceError } from '@cutroom/core/api/service-error';
-import type { Video, VideoReplacement } from '@cutroom/core/db/schema';
-import { startReplacement } from '@cutroom/core/videos/video-replacement.service';
-import type { UploadedFile, UploadedFiles } from '@cutroom/core/uploads/uploaded-files';
-import { NewVideoInput } from '@cutroom/core/videos/video-processing.schema';
-import type { VideoProcessingContext } from '@cutroom/core/videos/video-processing.service';
+import type { Actor } from '@cutroom/core/kernel/endpoint';
+import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
+import type { Video, VideoReplacement } from '@cutroom/core/platform/db/schema';
+import { startReplacement } from '@cutroom/core/features/videos/processing/video-replacement.service';
+import type { UploadedFile, UploadedFiles } from '@cutroom/core/platform/uploads/uploaded-files';
+import { NewVideoInput } from '@cutroom/core/features/videos/processing/video-processing.schema';
+import type { VideoProcessingContext } from '@cutroom/core/features/videos/processing/video-processing.service';
 import { acceptUploadedVideo, probeUploadedVideo } from '../accept-upload';
 import type { MediaConfig } from '../media-config';
 

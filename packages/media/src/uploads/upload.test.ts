@@ -3,16 +3,19 @@ import { copyFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceError } from '@cutroom/core/api/service-error';
-import { videoLabels, videos } from '@cutroom/core/db/schema';
-import { transcodeDeadLetterJob, transcodeVideoJob } from '@cutroom/core/jobs/job-definitions';
-import { JobQueue } from '@cutroom/core/jobs/job-queue';
-import { LocalStorage } from '@cutroom/core/storage/local-storage';
-import { createUser } from '@cutroom/core/testing/factories';
-import { createTestDatabase } from '@cutroom/core/testing/test-db';
-import type { UploadedFiles } from '@cutroom/core/uploads/uploaded-files';
-import { InProcessEvents } from '@cutroom/core/videos/processing-events';
-import { generateTestVideo } from '../test-video';
+import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
+import { videoLabels, videos } from '@cutroom/core/platform/db/schema';
+import {
+  transcodeDeadLetterJob,
+  transcodeVideoJob,
+} from '@cutroom/core/platform/jobs/job-definitions';
+import { JobQueue } from '@cutroom/core/platform/jobs/job-queue';
+import { LocalStorage } from '@cutroom/core/platform/storage/local-storage';
+import { createUser } from '@cutroom/core/test-support/factories';
+import { createTestDatabase } from '@cutroom/core/test-support/test-db';
+import type { UploadedFiles } from '@cutroom/core/platform/uploads/uploaded-files';
+import { InProcessEvents } from '@cutroom/core/platform/events/processing-events';
+import { generateTestVideo } from '../../test-support/test-video';
 import { OUT_OF_SPACE_MESSAGE, publishUpload, UPLOAD_GONE_MESSAGE } from './upload.service';
 
 const handle = await createTestDatabase();

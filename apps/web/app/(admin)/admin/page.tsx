@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { checkSiteHealth } from '@cutroom/core/admin/health.service';
+import { checkSiteHealth } from '@cutroom/core/features/moderation/admin/health.service';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { requirePageViewer } from '@/lib/page-access';
 import { getRuntime } from '@/lib/runtime';

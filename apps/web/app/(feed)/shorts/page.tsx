@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listFeed } from '@cutroom/core/feed/feed.service';
+import { listFeed } from '@cutroom/core/features/discovery/feed/feed.service';
 import { ShortsFeed } from '@/components/feed/shorts-feed';
 import { getRuntime } from '@/lib/runtime';
 import { getViewer } from '@/lib/session';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { rtmpUrlOf } from '@cutroom/core/live/live.endpoints';
-import { readGoLive } from '@cutroom/core/live/live.service';
+import { rtmpUrlOf } from '@cutroom/core/features/videos/live/live.endpoints';
+import { readGoLive } from '@cutroom/core/features/videos/live/live.service';
 import { GoLiveForm } from '@/components/live/go-live-form';
 import { requirePageViewer } from '@/lib/page-access';
 import { getRuntime } from '@/lib/runtime';

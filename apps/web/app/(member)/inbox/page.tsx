@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { IntentLink } from '@/components/ui/intent-link';
-import { listInbox } from '@cutroom/core/messages/messages.service';
-import { countUnreadNotifications } from '@cutroom/core/notifications/notifications.service';
+import { listInbox } from '@cutroom/core/features/people/messages/messages.service';
+import { countUnreadNotifications } from '@cutroom/core/features/people/notifications/notifications.service';
 import {
   listingContext,
   pageIndexFrom,

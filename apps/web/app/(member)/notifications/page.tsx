@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listNotifications } from '@cutroom/core/notifications/notifications.service';
+import { listNotifications } from '@cutroom/core/features/people/notifications/notifications.service';
 import {
   listingContext,
   pageIndexFrom,

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listProcessingVideos } from '@cutroom/core/videos/video-processing.service';
+import { listProcessingVideos } from '@cutroom/core/features/videos/processing/video-processing.service';
 import { ProcessingList } from '@/components/processing/processing-list';
 import { getRuntime } from '@/lib/runtime';
 import { requirePageViewer } from '@/lib/page-access';

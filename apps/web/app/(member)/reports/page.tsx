@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { listMyReports } from '@cutroom/core/reports/reports.service';
-import type { ReportState } from '@cutroom/core/db/schema';
+import { listMyReports } from '@cutroom/core/features/moderation/reports/reports.service';
+import type { ReportState } from '@cutroom/core/platform/db/schema';
 import {
   listingContext,
   pageIndexFrom,

@@ -1,4 +1,4 @@
-import { listWatchLater } from '@cutroom/core/library/library.service';
+import { listWatchLater } from '@cutroom/core/features/library/watch-later/library.service';
 import { Listing } from '@/components/browse/listing';
 import {
   listingContext,

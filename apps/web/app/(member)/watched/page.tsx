@@ -1,6 +1,9 @@
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
-import { clearWatchHistory, listWatchHistory } from '@cutroom/core/history/history.service';
+import {
+  clearWatchHistory,
+  listWatchHistory,
+} from '@cutroom/core/features/library/history/history.service';
 import { requirePageViewer } from '@/lib/page-access';
 import { Listing } from '@/components/browse/listing';
 import {

@@ -3,7 +3,7 @@ import {
   listEarnings,
   listManagedVideos,
   listSubscribers,
-} from '@cutroom/core/partner/partner.service';
+} from '@cutroom/core/features/money/partner/partner.service';
 import { ErrorPage } from '@/components/errors/error-page';
 import { ManagedVideoSummary } from '@/components/partner/channel-parts';
 import { ChannelPriceForm } from '@/components/partner/channel-settings-form';

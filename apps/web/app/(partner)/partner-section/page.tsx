@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listChannelVideos } from '@cutroom/core/partner/partner.service';
+import { listChannelVideos } from '@cutroom/core/features/money/partner/partner.service';
 import { PartnerNav } from '@/components/partner/partner-nav';
 import { ChannelStrip, SubscribeCall } from '@/components/partner/channel-parts';
 import { loadSection, toChannelCards } from '@/components/partner/partner-data';

@@ -3,7 +3,7 @@ import { apiEndpoints as endpoints } from '@/lib/openapi';
 import { z } from 'zod';
 import { TextPage } from '@/components/content/text-page';
 import { tokenExamples } from '@/lib/api-token-examples';
-import { loadConfig } from '@cutroom/core/config/config';
+import { loadConfig } from '@cutroom/core/platform/config/config';
 
 export const metadata: Metadata = { title: 'API' };
 // The token examples name this site's address, read at request time.

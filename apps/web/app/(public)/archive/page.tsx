@@ -1,5 +1,5 @@
 import { IntentLink } from '@/components/ui/intent-link';
-import { listArchiveMonths } from '@cutroom/core/metadata/metadata.service';
+import { listArchiveMonths } from '@cutroom/core/features/videos/metadata/metadata.service';
 import { listingContext } from '@/components/browse/listing-data';
 import { EmptyState } from '@/components/video/video-grid';
 import { formatMonth, formatVideoCount } from '@/lib/format';

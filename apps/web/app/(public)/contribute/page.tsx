@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import { FIGURE_CAP, loadContributeFigures } from '@cutroom/core/tagging/contribute.service';
+import {
+  FIGURE_CAP,
+  loadContributeFigures,
+} from '@cutroom/core/features/community/tagging/contribute.service';
 import { IntentLink } from '@/components/ui/intent-link';
 import { getRuntime } from '@/lib/runtime';
 

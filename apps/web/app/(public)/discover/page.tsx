@@ -1,6 +1,9 @@
 import { redirect } from 'next/navigation';
-import { LISTING_PAGE_SIZE } from '@cutroom/core/browse/browse.schema';
-import { listDiscoverVideos, newDiscoverSeed } from '@cutroom/core/browse/listings.service';
+import { LISTING_PAGE_SIZE } from '@cutroom/core/features/discovery/browse/browse.schema';
+import {
+  listDiscoverVideos,
+  newDiscoverSeed,
+} from '@cutroom/core/features/discovery/browse/listings.service';
 import { Listing } from '@/components/browse/listing';
 import {
   listingContext,

@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
-import { listEvents, type EventPage } from '@cutroom/core/events/events.service';
-import { EVENT_SECTIONS, type EventSection } from '@cutroom/core/events/event-labels';
+import { listEvents, type EventPage } from '@cutroom/core/features/community/events/events.service';
+import {
+  EVENT_SECTIONS,
+  type EventSection,
+} from '@cutroom/core/features/community/events/event-labels';
 import { Pagination } from '@/components/browse/pagination';
 import { pageIndexFrom, type SearchParamsPromise } from '@/components/browse/listing-data';
 import { EventCard } from '@/components/events/event-card';

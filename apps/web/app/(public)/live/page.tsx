@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listLiveVideos } from '@cutroom/core/live/live.service';
+import { listLiveVideos } from '@cutroom/core/features/videos/live/live.service';
 import { listingContext } from '@/components/browse/listing-data';
 import { VideoGrid } from '@/components/video/video-grid';
 

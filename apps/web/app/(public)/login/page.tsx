@@ -4,8 +4,8 @@ import { redirect } from 'next/navigation';
 import { AuthCard } from '@/components/auth/auth-card';
 import { LoginForm } from '@/components/auth/login-form';
 import { formMessageFor } from '@/lib/form-outcome';
-import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
-import { oauthButtons } from '@cutroom/core/accounts/oauth';
+import { OWN_MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
+import { oauthButtons } from '@cutroom/core/features/accounts/auth/oauth';
 import { getRuntime } from '@/lib/runtime';
 import { getViewer } from '@/lib/session';
 

@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation';
-import { pickRandomVideo } from '@cutroom/core/browse/listings.service';
+import { pickRandomVideo } from '@cutroom/core/features/discovery/browse/listings.service';
 import { EmptyState } from '@/components/video/video-grid';
 import { getRuntime } from '@/lib/runtime';
 

@@ -1,6 +1,6 @@
 import { IntentLink } from '@/components/ui/intent-link';
-import { listRankHolders } from '@cutroom/core/ranks/ranks.service';
-import { listTaggerCounts } from '@cutroom/core/tagging/tagger.service';
+import { listRankHolders } from '@cutroom/core/features/people/ranks/ranks.service';
+import { listTaggerCounts } from '@cutroom/core/features/community/tagging/tagger.service';
 import { getRuntime } from '@/lib/runtime';
 
 export const dynamic = 'force-dynamic';

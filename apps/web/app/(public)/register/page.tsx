@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { AuthCard } from '@/components/auth/auth-card';
 import { RegisterForm } from '@/components/auth/register-form';
-import { MESSAGES } from '@cutroom/core/accounts/messages';
+import { MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
 import { formMessageFor } from '@/lib/form-outcome';
 import { getRuntime } from '@/lib/runtime';
 import { getViewer } from '@/lib/session';

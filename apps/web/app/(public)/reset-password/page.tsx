@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { IntentLink } from '@/components/ui/intent-link';
-import { OWN_MESSAGES } from '@cutroom/core/accounts/messages';
+import { OWN_MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
 import { AuthCard } from '@/components/auth/auth-card';
 import { FormMessage } from '@/components/auth/form-parts';
 import { NewPasswordForm, ResetRequestForm } from '@/components/auth/reset-password-forms';

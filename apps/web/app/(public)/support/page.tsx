@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { supporterCheckoutEnabled } from '@cutroom/core/supporter/supporter.service';
+import { supporterCheckoutEnabled } from '@cutroom/core/features/money/supporter/supporter.service';
 import { SupportPanel } from '@/components/support/support-panel';
 import { getRuntime } from '@/lib/runtime';
 

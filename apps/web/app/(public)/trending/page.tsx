@@ -1,5 +1,5 @@
-import { listTrendingVideos } from '@cutroom/core/browse/listings.service';
-import { LISTING_PAGE_SIZE } from '@cutroom/core/browse/browse.schema';
+import { listTrendingVideos } from '@cutroom/core/features/discovery/browse/listings.service';
+import { LISTING_PAGE_SIZE } from '@cutroom/core/features/discovery/browse/browse.schema';
 import { Listing } from '@/components/browse/listing';
 import {
   listingContext,

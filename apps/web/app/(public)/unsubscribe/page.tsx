@@ -3,9 +3,9 @@ import {
   NOTIFICATION_KIND_INFO,
   NOTIFICATION_KINDS,
   type NotificationKind,
-} from '@cutroom/core/notifications/notification-kinds';
-import { readUnsubscribeToken } from '@cutroom/core/notifications/notifications.service';
-import { isUnsubscribed } from '@cutroom/core/notifications/unsubscribe-state';
+} from '@cutroom/core/features/people/notifications/notification-kinds';
+import { readUnsubscribeToken } from '@cutroom/core/features/people/notifications/notifications.service';
+import { isUnsubscribed } from '@cutroom/core/features/people/notifications/unsubscribe-state';
 import { TextPage } from '@/components/content/text-page';
 import { IntentLink } from '@/components/ui/intent-link';
 import { getRuntime } from '@/lib/runtime';

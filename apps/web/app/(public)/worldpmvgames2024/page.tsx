@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { FIRST_EVENT_SLUG } from '@cutroom/core/events/event-labels';
+import { FIRST_EVENT_SLUG } from '@cutroom/core/features/community/events/event-labels';
 import { EventView, eventTitle } from '@/components/events/event-view';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { countQueues } from '@cutroom/core/moderation/moderation.service';
-import { listStaffActions } from '@cutroom/core/moderation/staff-log.service';
-import { countOpenApplications } from '@cutroom/core/tagging/applications.service';
+import { countQueues } from '@cutroom/core/features/moderation/staff/moderation.service';
+import { listStaffActions } from '@cutroom/core/features/moderation/staff/staff-log.service';
+import { countOpenApplications } from '@cutroom/core/features/community/tagging/applications.service';
 import { listingContext } from '@/components/browse/listing-data';
 import { StaffLogTable } from '@/components/moderation/staff-log-table';
 import { IntentLink } from '@/components/ui/intent-link';

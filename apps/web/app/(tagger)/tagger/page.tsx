@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
-import { getMetadataLists } from '@cutroom/core/metadata/metadata.service';
-import { countMyChanges, listTaggerQueue } from '@cutroom/core/tagging/tagger.service';
+import { getMetadataLists } from '@cutroom/core/features/videos/metadata/metadata.service';
+import {
+  countMyChanges,
+  listTaggerQueue,
+} from '@cutroom/core/features/community/tagging/tagger.service';
 import { TaggerWorkbench, type TaggerItem } from '@/components/tagging/tagger-workbench';
 import type { LabelKind, LabelSuggestion } from '@/components/upload/label-input';
 import { mediaUrl } from '@/components/video/card-video';

@@ -1,4 +1,4 @@
-import { checkUsernameEndpoint } from '@cutroom/core/accounts/accounts.endpoints';
+import { checkUsernameEndpoint } from '@cutroom/core/features/accounts/auth/accounts.endpoints';
 import { createPostHandler } from '@/lib/api-route';
 
 export const POST = createPostHandler(checkUsernameEndpoint);

@@ -1,4 +1,4 @@
-import { metadataEndpoint } from '@cutroom/core/metadata/metadata.endpoints';
+import { metadataEndpoint } from '@cutroom/core/features/videos/metadata/metadata.endpoints';
 import { createPostHandler } from '@/lib/api-route';
 
 export const POST = createPostHandler(metadataEndpoint);

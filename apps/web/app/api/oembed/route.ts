@@ -1,9 +1,9 @@
-import { allowedOriginsFor } from '@cutroom/core/accounts/origin';
-import { isServiceError } from '@cutroom/core/api/service-error';
-import { videoMediaUrls } from '@cutroom/core/videos/video-processing.service';
-import { buildOembed, videoIdFromPageUrl } from '@cutroom/core/watch/oembed';
-import { getWatchPage } from '@cutroom/core/watch/watch.service';
-import { oembedRoute } from '@cutroom/core/watch/watch.routes';
+import { allowedOriginsFor } from '@cutroom/core/features/accounts/auth/origin';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
+import { videoMediaUrls } from '@cutroom/core/features/videos/processing/video-processing.service';
+import { buildOembed, videoIdFromPageUrl } from '@cutroom/core/features/videos/watch/oembed';
+import { getWatchPage } from '@cutroom/core/features/videos/watch/watch.service';
+import { oembedRoute } from '@cutroom/core/features/videos/watch/watch.routes';
 import { rawRoute } from '@/lib/raw-route';
 import { getRuntime } from '@/lib/runtime';
 

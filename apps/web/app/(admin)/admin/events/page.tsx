@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listAllEvents } from '@cutroom/core/events/events.service';
+import { listAllEvents } from '@cutroom/core/features/community/events/events.service';
 import { Pagination } from '@/components/browse/pagination';
 import { pageIndexFrom, type SearchParamsPromise } from '@/components/browse/listing-data';
 import { eventHref } from '@/components/events/event-card';

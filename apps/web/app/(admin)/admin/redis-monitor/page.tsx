@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { sampleRedis } from '@cutroom/core/admin/redis-stats.service';
+import { sampleRedis } from '@cutroom/core/features/moderation/admin/redis-stats.service';
 import { RedisMonitor } from '@/components/admin/redis-monitor';
 import { requirePageViewer } from '@/lib/page-access';
 import { getRuntime } from '@/lib/runtime';

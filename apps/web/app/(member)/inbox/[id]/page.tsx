@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { IntentLink } from '@/components/ui/intent-link';
 import { notFound } from 'next/navigation';
-import { isServiceError } from '@cutroom/core/api/service-error';
-import { countUnread, readMessage } from '@cutroom/core/messages/messages.service';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
+import { countUnread, readMessage } from '@cutroom/core/features/people/messages/messages.service';
 import { listingContext } from '@/components/browse/listing-data';
 import { DeleteMessageButton } from '@/components/inbox/delete-message-button';
 import { formatMessageDate } from '@/components/inbox/message-date';

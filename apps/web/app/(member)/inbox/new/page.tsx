@@ -1,11 +1,14 @@
 import type { Metadata } from 'next';
 import { IntentLink } from '@/components/ui/intent-link';
-import { isServiceError } from '@cutroom/core/api/service-error';
-import { MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from '@cutroom/core/messages/messages.schema';
-import { readMessage } from '@cutroom/core/messages/messages.service';
-import type { Database } from '@cutroom/core/db/client';
-import { messageRefusal } from '@cutroom/core/privacy/privacy.service';
-import { findUserByUsername } from '@cutroom/core/social/people-access';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
+import {
+  MAX_MESSAGE_LENGTH,
+  MAX_SUBJECT_LENGTH,
+} from '@cutroom/core/features/people/messages/messages.schema';
+import { readMessage } from '@cutroom/core/features/people/messages/messages.service';
+import type { Database } from '@cutroom/core/platform/db/client';
+import { messageRefusal } from '@cutroom/core/features/accounts/privacy/privacy.service';
+import { findUserByUsername } from '@cutroom/core/features/people/social/people-access';
 import { listingContext, type SearchParamsPromise } from '@/components/browse/listing-data';
 import { ComposeForm, type ComposeDraft } from '@/components/inbox/compose-form';
 import { requirePageViewer } from '@/lib/page-access';

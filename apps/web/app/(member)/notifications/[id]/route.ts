@@ -1,10 +1,10 @@
-import { ServiceError } from '@cutroom/core/api/service-error';
-import { NotificationId } from '@cutroom/core/notifications/notifications.schema';
-import { openNotificationRoute } from '@cutroom/core/notifications/notifications.routes';
-import { openNotification } from '@cutroom/core/notifications/notifications.service';
+import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
+import { NotificationId } from '@cutroom/core/features/people/notifications/notifications.schema';
+import { openNotificationRoute } from '@cutroom/core/features/people/notifications/notifications.routes';
+import { openNotification } from '@cutroom/core/features/people/notifications/notifications.service';
 import { rawRoute } from '@/lib/raw-route';
 import { getRuntime } from '@/lib/runtime';
-import { safeRedirectPath } from '@cutroom/core/api/safe-redirect';
+import { safeRedirectPath } from '@cutroom/core/kernel/safe-redirect';
 
 export const dynamic = 'force-dynamic';
 

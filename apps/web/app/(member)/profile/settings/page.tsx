@@ -1,13 +1,16 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { findUserById } from '@cutroom/core/accounts/registration.service';
+import { findUserById } from '@cutroom/core/features/accounts/auth/registration.service';
 import { AuthCard } from '@/components/auth/auth-card';
 import { FormMessage } from '@/components/auth/form-parts';
 import { ChangeEmailForm, ChangePasswordForm } from '@/components/auth/settings-forms';
 import { IntentLink } from '@/components/ui/intent-link';
 import { BlockedMembers } from '@/components/privacy/blocked-members';
 import { MessagePrivacyForm } from '@/components/privacy/message-privacy-form';
-import { listBlockedMembers, readPrivacySettings } from '@cutroom/core/privacy/privacy.service';
+import {
+  listBlockedMembers,
+  readPrivacySettings,
+} from '@cutroom/core/features/accounts/privacy/privacy.service';
 import { getRuntime } from '@/lib/runtime';
 import { requirePageViewer } from '@/lib/page-access';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { isServiceError } from '@cutroom/core/api/service-error';
-import { getUploaderStatistics } from '@cutroom/core/statistics/statistics.service';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
+import { getUploaderStatistics } from '@cutroom/core/features/videos/statistics/statistics.service';
 import { StatisticsView } from '@/components/statistics/statistics-view';
 import { IntentLink } from '@/components/ui/intent-link';
 import { getRuntime } from '@/lib/runtime';

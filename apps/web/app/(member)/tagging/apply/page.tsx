@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { loadMyApplication } from '@cutroom/core/tagging/applications.service';
+import { loadMyApplication } from '@cutroom/core/features/community/tagging/applications.service';
 import { ApplyForm } from '@/components/tagging/apply-form';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { IntentLink } from '@/components/ui/intent-link';

@@ -3,7 +3,7 @@ import {
   MAX_TICKET_IMAGES,
   MAX_TICKET_MESSAGE_LENGTH,
   MAX_TICKET_SUBJECT_LENGTH,
-} from '@cutroom/core/tickets/tickets.schema';
+} from '@cutroom/core/features/community/tickets/tickets.schema';
 import { TicketForm } from '@/components/tickets/ticket-form';
 import { IntentLink } from '@/components/ui/intent-link';
 import { requirePageViewer } from '@/lib/page-access';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listMyTickets } from '@cutroom/core/tickets/tickets.service';
+import { listMyTickets } from '@cutroom/core/features/community/tickets/tickets.service';
 import {
   listingContext,
   pageIndexFrom,

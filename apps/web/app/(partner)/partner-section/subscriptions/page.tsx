@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listMemberSubscriptions } from '@cutroom/core/partner/partner.service';
+import { listMemberSubscriptions } from '@cutroom/core/features/money/partner/partner.service';
 import { PartnerAction } from '@/components/partner/partner-action';
 import { PartnerNav } from '@/components/partner/partner-nav';
 import { loadSection } from '@/components/partner/partner-data';

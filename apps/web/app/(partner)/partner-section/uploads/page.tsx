@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listManagedVideos } from '@cutroom/core/partner/partner.service';
+import { listManagedVideos } from '@cutroom/core/features/money/partner/partner.service';
 import { ManagedVideoSummary } from '@/components/partner/channel-parts';
 import { PartnerNav } from '@/components/partner/partner-nav';
 import { loadSection } from '@/components/partner/partner-data';

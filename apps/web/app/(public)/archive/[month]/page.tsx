@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
-import { LISTING_PAGE_SIZE } from '@cutroom/core/browse/browse.schema';
-import { listArchiveMonth } from '@cutroom/core/browse/listings.service';
+import { LISTING_PAGE_SIZE } from '@cutroom/core/features/discovery/browse/browse.schema';
+import { listArchiveMonth } from '@cutroom/core/features/discovery/browse/listings.service';
 import { Listing } from '@/components/browse/listing';
 import {
   listingContext,

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { CATEGORIES, type Category } from '@cutroom/core/db/schema';
+import { CATEGORIES, type Category } from '@cutroom/core/platform/db/schema';
 import { SimpleListing } from '@/components/browse/simple-listing';
 import type { SearchParamsPromise } from '@/components/browse/listing-data';
 import { CATEGORY_NAMES } from '@/lib/site';

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { IntentLink } from '@/components/ui/intent-link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { isServiceError } from '@cutroom/core/api/service-error';
-import { getPlaylist } from '@cutroom/core/playlists/playlists.service';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
+import { getPlaylist } from '@cutroom/core/features/library/playlists/playlists.service';
 import { listingContext } from '@/components/browse/listing-data';
 import { PlaylistEditor } from '@/components/playlist/playlist-editor';
 

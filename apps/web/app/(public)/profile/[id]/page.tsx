@@ -1,20 +1,20 @@
 import type { Metadata } from 'next';
 import { IntentLink } from '@/components/ui/intent-link';
 import { notFound } from 'next/navigation';
-import { isServiceError } from '@cutroom/core/api/service-error';
-import { listFriends } from '@cutroom/core/friends/friends.service';
-import { listPlaylists } from '@cutroom/core/playlists/playlists.service';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
+import { listFriends } from '@cutroom/core/features/people/friends/friends.service';
+import { listPlaylists } from '@cutroom/core/features/library/playlists/playlists.service';
 import {
   getProfile,
   listProfileFavorites,
   listProfileVideos,
   type Profile,
-} from '@cutroom/core/profiles/profile.service';
-import { findUserByUsername } from '@cutroom/core/social/people-access';
+} from '@cutroom/core/features/people/profiles/profile.service';
+import { findUserByUsername } from '@cutroom/core/features/people/social/people-access';
 import {
   listSubscribers,
   listSubscriptions,
-} from '@cutroom/core/subscriptions/subscriptions.service';
+} from '@cutroom/core/features/people/subscriptions/subscriptions.service';
 import {
   listingContext,
   pageIndexFrom,
@@ -27,8 +27,11 @@ import { Avatar } from '@/components/profile/avatar';
 import { FriendButton } from '@/components/profile/friend-button';
 import { MessageButton } from '@/components/profile/message-button';
 import { BlockButton } from '@/components/privacy/block-button';
-import { hasBlockedUsername, messageRefusal } from '@cutroom/core/privacy/privacy.service';
-import { hasReported } from '@cutroom/core/reports/reports.service';
+import {
+  hasBlockedUsername,
+  messageRefusal,
+} from '@cutroom/core/features/accounts/privacy/privacy.service';
+import { hasReported } from '@cutroom/core/features/moderation/reports/reports.service';
 import { ReportButton } from '@/components/moderation/report-button';
 import { PeopleList } from '@/components/profile/people-list';
 import { ProfileEditor } from '@/components/profile/profile-editor';

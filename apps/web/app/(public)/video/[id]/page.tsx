@@ -1,27 +1,27 @@
 import type { Metadata } from 'next';
 import { IntentLink } from '@/components/ui/intent-link';
 import { ProfileLink } from '@/components/profile/profile-link';
-import { isDeletedAccountName } from '@cutroom/core/my-account/deleted-account';
+import { isDeletedAccountName } from '@cutroom/core/features/accounts/my-account/deleted-account';
 import { headers } from 'next/headers';
 import { notFound, permanentRedirect, redirect, unauthorized } from 'next/navigation';
 import { cache } from 'react';
-import { isServiceError } from '@cutroom/core/api/service-error';
-import { partnerMarkOf } from '@cutroom/core/partner/partner.service';
-import { listRecommendedVideos } from '@cutroom/core/browse/listings.service';
-import { videoMediaUrls } from '@cutroom/core/videos/video-processing.service';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
+import { partnerMarkOf } from '@cutroom/core/features/money/partner/partner.service';
+import { listRecommendedVideos } from '@cutroom/core/features/discovery/browse/listings.service';
+import { videoMediaUrls } from '@cutroom/core/features/videos/processing/video-processing.service';
 import {
   canonicalVideoPath,
   getWatchPage,
   parseVideoParam,
-} from '@cutroom/core/watch/watch.service';
+} from '@cutroom/core/features/videos/watch/watch.service';
 import { listingContext } from '@/components/browse/listing-data';
 import { OwnerPanelSlot } from '@/components/social/owner-panel-slot';
 import { CommentsSection } from '@/components/comments/comments-section';
 import { LiveChat } from '@/components/live/live-chat';
 import { LiveWaiting } from '@/components/live/live-waiting';
-import { listComments } from '@cutroom/core/comments/comments.service';
-import { listSubtitles } from '@cutroom/core/video-settings/subtitles.service';
-import { readLiveStream } from '@cutroom/core/live/live.service';
+import { listComments } from '@cutroom/core/features/community/comments/comments.service';
+import { listSubtitles } from '@cutroom/core/features/videos/settings/subtitles.service';
+import { readLiveStream } from '@cutroom/core/features/videos/live/live.service';
 import { SubscribeButton } from '@/components/social/subscribe-button';
 import { VideoActions } from '@/components/social/video-actions';
 import { loadVideoSocial } from '@/components/social/video-social';
@@ -32,7 +32,7 @@ import { VideoReportSlot } from '@/components/moderation/video-report-slot';
 import { VideoGrid } from '@/components/video/video-grid';
 import { ProcessingWatch } from '@/components/video/processing-watch';
 import { HoldPanel } from '@/components/reuploads/hold-panel';
-import { loadReuploadHold } from '@cutroom/core/reuploads/holds.service';
+import { loadReuploadHold } from '@cutroom/core/features/moderation/reuploads/holds.service';
 import { WatchPlayer } from '@/components/video/watch-player';
 import { PasswordGate } from '@/components/video/password-gate';
 import { formatDuration, formatViews } from '@/lib/format';

@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
-import { TAGGER_APPLICATION_STATES, type TaggerApplicationState } from '@cutroom/core/db/schema';
-import { listApplications } from '@cutroom/core/tagging/applications.service';
+import {
+  TAGGER_APPLICATION_STATES,
+  type TaggerApplicationState,
+} from '@cutroom/core/platform/db/schema';
+import { listApplications } from '@cutroom/core/features/community/tagging/applications.service';
 import { pageIndexFrom, type SearchParamsPromise } from '@/components/browse/listing-data';
 import { Pagination } from '@/components/browse/pagination';
 import { StaffActionButton } from '@/components/moderation/staff-action-button';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listCommentsForStaff } from '@cutroom/core/comments/comments.service';
+import { listCommentsForStaff } from '@cutroom/core/features/community/comments/comments.service';
 import {
   listingContext,
   pageIndexFrom,

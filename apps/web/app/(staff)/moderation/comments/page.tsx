@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listHeldComments } from '@cutroom/core/comments/comments.service';
+import { listHeldComments } from '@cutroom/core/features/community/comments/comments.service';
 import {
   listingContext,
   pageIndexFrom,

@@ -1,5 +1,8 @@
 import type { Metadata } from 'next';
-import { CHANGES_PAGE_SIZE, listLabelChanges } from '@cutroom/core/tagging/tagger.service';
+import {
+  CHANGES_PAGE_SIZE,
+  listLabelChanges,
+} from '@cutroom/core/features/community/tagging/tagger.service';
 import { pageIndexFrom, type SearchParamsPromise } from '@/components/browse/listing-data';
 import { Pagination } from '@/components/browse/pagination';
 import { StaffActionButton } from '@/components/moderation/staff-action-button';

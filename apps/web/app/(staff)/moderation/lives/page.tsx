@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listLivesForStaff } from '@cutroom/core/live/live.service';
+import { listLivesForStaff } from '@cutroom/core/features/videos/live/live.service';
 import { listingContext } from '@/components/browse/listing-data';
 import { StaffActionButton } from '@/components/moderation/staff-action-button';
 import { IntentLink } from '@/components/ui/intent-link';

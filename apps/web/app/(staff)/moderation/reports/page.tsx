@@ -1,5 +1,8 @@
 import type { Metadata } from 'next';
-import { listReportedItems, listReportedVideos } from '@cutroom/core/moderation/moderation.service';
+import {
+  listReportedItems,
+  listReportedVideos,
+} from '@cutroom/core/features/moderation/staff/moderation.service';
 import {
   listingContext,
   pageIndexFrom,

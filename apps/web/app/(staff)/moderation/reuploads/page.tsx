@@ -1,5 +1,8 @@
 import type { Metadata } from 'next';
-import { listHeldReuploads, type HoldVideo } from '@cutroom/core/reuploads/holds.service';
+import {
+  listHeldReuploads,
+  type HoldVideo,
+} from '@cutroom/core/features/moderation/reuploads/holds.service';
 import {
   listingContext,
   pageIndexFrom,

@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
-import { TICKET_STATE_LABELS, TICKET_STATES } from '@cutroom/core/tickets/ticket-labels';
-import { listTicketQueue } from '@cutroom/core/tickets/tickets.service';
+import {
+  TICKET_STATE_LABELS,
+  TICKET_STATES,
+} from '@cutroom/core/features/community/tickets/ticket-labels';
+import { listTicketQueue } from '@cutroom/core/features/community/tickets/tickets.service';
 import {
   listingContext,
   pageIndexFrom,

@@ -1,8 +1,14 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { can } from '@cutroom/core/access/rights';
-import { loadMemberForStaff, searchMembers } from '@cutroom/core/moderation/members.service';
-import { REPORT_REASONS, type ReportReason } from '@cutroom/core/reports/reports.schema';
+import {
+  loadMemberForStaff,
+  searchMembers,
+} from '@cutroom/core/features/moderation/staff/members.service';
+import {
+  REPORT_REASONS,
+  type ReportReason,
+} from '@cutroom/core/features/moderation/reports/reports.schema';
 import {
   listingContext,
   pageIndexFrom,

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listUnpublishedVideos } from '@cutroom/core/moderation/moderation.service';
+import { listUnpublishedVideos } from '@cutroom/core/features/moderation/staff/moderation.service';
 import {
   listingContext,
   pageIndexFrom,

@@ -1,6 +1,6 @@
-import { isServiceError } from '@cutroom/core/api/service-error';
-import { startAccountExport } from '@cutroom/core/my-account/account-export.service';
-import { accountExportRoute } from '@cutroom/core/my-account/my-account.routes';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
+import { startAccountExport } from '@cutroom/core/features/accounts/my-account/account-export.service';
+import { accountExportRoute } from '@cutroom/core/features/accounts/my-account/my-account.routes';
 import { rawRoute } from '@/lib/raw-route';
 import { getRuntime } from '@/lib/runtime';
 

@@ -1,4 +1,4 @@
-import { authRoute } from '@cutroom/core/accounts/accounts.routes';
+import { authRoute } from '@cutroom/core/features/accounts/auth/accounts.routes';
 import { rawRoute } from '@/lib/raw-route';
 import { getRuntime } from '@/lib/runtime';
 

@@ -1,5 +1,5 @@
-import { stripeWebhookRoute } from '@cutroom/core/billing/billing.routes';
-import { handleStripeWebhook } from '@cutroom/core/billing/webhook';
+import { stripeWebhookRoute } from '@cutroom/core/features/money/billing/billing.routes';
+import { handleStripeWebhook } from '@cutroom/core/features/money/billing/webhook';
 import { rawRoute } from '@/lib/raw-route';
 import { getRuntime } from '@/lib/runtime';
 

@@ -1,5 +1,5 @@
-import { createUserEndpoint } from '@cutroom/core/accounts/accounts.endpoints';
-import { dispatch } from '@cutroom/core/api/dispatch';
+import { createUserEndpoint } from '@cutroom/core/features/accounts/auth/accounts.endpoints';
+import { dispatch } from '@cutroom/core/kernel/dispatch';
 import { requestContextFor } from '@/lib/api-route';
 import { formMessageCode, formText, isFormPost, seeOther } from '@/lib/form-outcome';
 

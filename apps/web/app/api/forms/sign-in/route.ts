@@ -1,6 +1,6 @@
-import { signInFormRoute } from '@cutroom/core/accounts/accounts.routes';
-import { secondStepPath } from '@cutroom/core/accounts/sign-in-steps';
-import { safeRedirectPath } from '@cutroom/core/api/safe-redirect';
+import { signInFormRoute } from '@cutroom/core/features/accounts/auth/accounts.routes';
+import { secondStepPath } from '@cutroom/core/features/accounts/auth/sign-in-steps';
+import { safeRedirectPath } from '@cutroom/core/kernel/safe-redirect';
 import { askAuthForForm } from '@/lib/auth-form-post';
 import { formMessageCode, formText, isFormPost, seeOther } from '@/lib/form-outcome';
 import { rawRoute } from '@/lib/raw-route';

@@ -1,4 +1,4 @@
-import { notificationEventsRoute } from '@cutroom/core/notifications/notifications.routes';
+import { notificationEventsRoute } from '@cutroom/core/features/people/notifications/notifications.routes';
 import { memberEventRoute } from '@/lib/event-stream';
 
 export const dynamic = 'force-dynamic';

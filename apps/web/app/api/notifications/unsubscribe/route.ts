@@ -1,7 +1,7 @@
-import { ServiceError } from '@cutroom/core/api/service-error';
-import { UnsubscribeToken } from '@cutroom/core/notifications/notifications.schema';
-import { unsubscribeRoute } from '@cutroom/core/notifications/notifications.routes';
-import { unsubscribeByToken } from '@cutroom/core/notifications/notifications.service';
+import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
+import { UnsubscribeToken } from '@cutroom/core/features/people/notifications/notifications.schema';
+import { unsubscribeRoute } from '@cutroom/core/features/people/notifications/notifications.routes';
+import { unsubscribeByToken } from '@cutroom/core/features/people/notifications/notifications.service';
 import { rawRoute } from '@/lib/raw-route';
 import { getRuntime } from '@/lib/runtime';
 

@@ -1,4 +1,4 @@
-import { processingEventsRoute } from '@cutroom/core/videos/processing.routes';
+import { processingEventsRoute } from '@cutroom/core/features/videos/processing/processing.routes';
 import { memberEventRoute } from '@/lib/event-stream';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { accountEndpoint } from '@cutroom/core/my-account/my-account.endpoints';
+import { accountEndpoint } from '@cutroom/core/features/accounts/my-account/my-account.endpoints';
 import { createPostHandler } from '@/lib/api-route';
 
 export const POST = createPostHandler(accountEndpoint);

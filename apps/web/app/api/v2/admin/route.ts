@@ -1,4 +1,4 @@
-import { adminEndpoint } from '@cutroom/core/moderation/admin.endpoints';
+import { adminEndpoint } from '@cutroom/core/features/moderation/staff/admin.endpoints';
 import { createPostHandler } from '@/lib/api-route';
 
 export const POST = createPostHandler(adminEndpoint);

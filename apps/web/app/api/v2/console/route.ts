@@ -1,4 +1,4 @@
-import { consoleEndpoint } from '@cutroom/core/console/console.endpoints';
+import { consoleEndpoint } from '@cutroom/core/features/site/console/console.endpoints';
 import { createPostHandler } from '@/lib/api-route';
 
 const handle = createPostHandler(consoleEndpoint);

@@ -1,4 +1,4 @@
-import { reportsEndpoint } from '@cutroom/core/reports/reports.endpoints';
+import { reportsEndpoint } from '@cutroom/core/features/moderation/reports/reports.endpoints';
 import { createPostHandler } from '@/lib/api-route';
 
 export const POST = createPostHandler(reportsEndpoint);

@@ -1,4 +1,4 @@
-import { reuploadsEndpoint } from '@cutroom/core/reuploads/reuploads.endpoints';
+import { reuploadsEndpoint } from '@cutroom/core/features/moderation/reuploads/reuploads.endpoints';
 import { createPostHandler } from '@/lib/api-route';
 
 export const POST = createPostHandler(reuploadsEndpoint);

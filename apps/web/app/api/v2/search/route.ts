@@ -1,4 +1,4 @@
-import { searchV2Endpoint } from '@cutroom/core/search/search.endpoints';
+import { searchV2Endpoint } from '@cutroom/core/features/discovery/search/search.endpoints';
 import { createPostHandler } from '@/lib/api-route';
 
 export const POST = createPostHandler(searchV2Endpoint);

@@ -1,4 +1,4 @@
-import { statisticsEndpoint } from '@cutroom/core/statistics/statistics.endpoints';
+import { statisticsEndpoint } from '@cutroom/core/features/videos/statistics/statistics.endpoints';
 import { createPostHandler } from '@/lib/api-route';
 
 export const POST = createPostHandler(statisticsEndpoint);

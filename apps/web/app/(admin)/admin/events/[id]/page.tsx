@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { isServiceError } from '@cutroom/core/api/service-error';
-import { loadEventForm } from '@cutroom/core/events/events.service';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
+import { loadEventForm } from '@cutroom/core/features/community/events/events.service';
 import { FormMessage } from '@/components/auth/form-parts';
 import { eventHref } from '@/components/events/event-card';
 import { EventForm } from '@/components/events/event-form';

@@ -1,21 +1,24 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { isServiceError } from '@cutroom/core/api/service-error';
-import { partnerMarkOf, PREMIUM_REFUSAL_MESSAGE } from '@cutroom/core/partner/partner.service';
-import { videoMediaUrls } from '@cutroom/core/videos/video-processing.service';
-import { listSubtitles } from '@cutroom/core/video-settings/subtitles.service';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
+import {
+  partnerMarkOf,
+  PREMIUM_REFUSAL_MESSAGE,
+} from '@cutroom/core/features/money/partner/partner.service';
+import { videoMediaUrls } from '@cutroom/core/features/videos/processing/video-processing.service';
+import { listSubtitles } from '@cutroom/core/features/videos/settings/subtitles.service';
 import {
   EMBED_MESSAGES,
   framingOf,
   mayEmbedOn,
   parseEmbedSites,
-} from '@cutroom/core/video-settings/embed-sites';
+} from '@cutroom/core/features/videos/settings/embed-sites';
 import {
   canonicalVideoPath,
   getWatchPage,
   parseVideoParam,
-} from '@cutroom/core/watch/watch.service';
+} from '@cutroom/core/features/videos/watch/watch.service';
 import { MemberPartsProvider } from '@/components/shell/member-parts';
 import { WatchPlayer } from '@/components/video/watch-player';
 import { PasswordGate } from '@/components/video/password-gate';

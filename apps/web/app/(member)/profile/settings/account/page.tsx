@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { countPublishedVideos } from '@cutroom/core/ranks/ranks.service';
+import { countPublishedVideos } from '@cutroom/core/features/people/ranks/ranks.service';
 import { DeleteAccountForm } from '@/components/account/delete-account-form';
 import { FormMessage } from '@/components/auth/form-parts';
 import { IntentLink } from '@/components/ui/intent-link';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getNotificationSettings } from '@cutroom/core/notifications/notifications.service';
+import { getNotificationSettings } from '@cutroom/core/features/people/notifications/notifications.service';
 import { listingContext } from '@/components/browse/listing-data';
 import { NotificationSettingsForm } from '@/components/notifications/notification-settings-form';
 import { IntentLink } from '@/components/ui/intent-link';

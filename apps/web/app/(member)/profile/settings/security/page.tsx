@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { findUserById } from '@cutroom/core/accounts/registration.service';
+import { findUserById } from '@cutroom/core/features/accounts/auth/registration.service';
 import { AuthCard } from '@/components/auth/auth-card';
 import { TwoFactorSettings } from '@/components/auth/two-factor-settings';
 import { IntentLink } from '@/components/ui/intent-link';

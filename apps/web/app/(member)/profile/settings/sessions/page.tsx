@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { listSessions, sessionIdOf } from '@cutroom/core/my-account/sessions.service';
+import {
+  listSessions,
+  sessionIdOf,
+} from '@cutroom/core/features/accounts/my-account/sessions.service';
 import { SessionList } from '@/components/account/session-list';
 import { IntentLink } from '@/components/ui/intent-link';
 import { getRuntime } from '@/lib/runtime';

@@ -1,12 +1,15 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { ServiceError } from '@cutroom/core/api/service-error';
+import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
 import {
   MAX_TICKET_IMAGES,
   MAX_TICKET_MESSAGE_LENGTH,
   TicketId,
-} from '@cutroom/core/tickets/tickets.schema';
-import { loadTicket, type TicketThread } from '@cutroom/core/tickets/tickets.service';
+} from '@cutroom/core/features/community/tickets/tickets.schema';
+import {
+  loadTicket,
+  type TicketThread,
+} from '@cutroom/core/features/community/tickets/tickets.service';
 import type { SearchParamsPromise } from '@/components/browse/listing-data';
 import { CloseTicketButton, TicketReplyForm } from '@/components/tickets/reply-form';
 import { TicketLive } from '@/components/tickets/ticket-live';

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { isServiceError } from '@cutroom/core/api/service-error';
-import { getChannelVideo } from '@cutroom/core/partner/partner.service';
-import { videoMediaUrls } from '@cutroom/core/videos/video-processing.service';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
+import { getChannelVideo } from '@cutroom/core/features/money/partner/partner.service';
+import { videoMediaUrls } from '@cutroom/core/features/videos/processing/video-processing.service';
 import { PremiumBadge } from '@/components/partner/channel-parts';
 import { PartnerNav } from '@/components/partner/partner-nav';
 import { formatPrice, loadSection } from '@/components/partner/partner-data';

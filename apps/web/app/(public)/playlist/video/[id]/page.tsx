@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { isServiceError } from '@cutroom/core/api/service-error';
-import { getPlaylist } from '@cutroom/core/playlists/playlists.service';
-import { videoMediaUrls } from '@cutroom/core/videos/video-processing.service';
-import { getWatchPage } from '@cutroom/core/watch/watch.service';
+import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
+import { getPlaylist } from '@cutroom/core/features/library/playlists/playlists.service';
+import { videoMediaUrls } from '@cutroom/core/features/videos/processing/video-processing.service';
+import { getWatchPage } from '@cutroom/core/features/videos/watch/watch.service';
 import { listingContext, type SearchParamsPromise } from '@/components/browse/listing-data';
 import { PlaylistPlayer } from '@/components/playlist/playlist-player';
 import { EmptyState } from '@/components/video/video-grid';

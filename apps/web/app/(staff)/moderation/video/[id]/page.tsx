@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { loadModerationVideo } from '@cutroom/core/moderation/moderation.service';
+import { loadModerationVideo } from '@cutroom/core/features/moderation/staff/moderation.service';
 import { listingContext } from '@/components/browse/listing-data';
 import { StaffActionButton } from '@/components/moderation/staff-action-button';
 import { StaffLogTable } from '@/components/moderation/staff-log-table';

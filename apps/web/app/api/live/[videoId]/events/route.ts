@@ -1,6 +1,6 @@
-import { liveAudience } from '@cutroom/core/live/live-audience';
-import { readLiveStream } from '@cutroom/core/live/live.service';
-import { liveEventsRoute } from '@cutroom/core/live/live.routes';
+import { liveAudience } from '@cutroom/core/features/videos/live/live-audience';
+import { readLiveStream } from '@cutroom/core/features/videos/live/live.service';
+import { liveEventsRoute } from '@cutroom/core/features/videos/live/live.routes';
 import { eventStream, sseEvent } from '@/lib/event-stream';
 import { rawRoute } from '@/lib/raw-route';
 import { getRuntime } from '@/lib/runtime';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { ServiceError } from '@cutroom/core/api/service-error';
-import { openTicketImage } from '@cutroom/core/tickets/tickets.service';
-import { ticketImageRoute } from '@cutroom/core/tickets/tickets.routes';
+import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
+import { openTicketImage } from '@cutroom/core/features/community/tickets/tickets.service';
+import { ticketImageRoute } from '@cutroom/core/features/community/tickets/tickets.routes';
 import { rawRoute } from '@/lib/raw-route';
 import { getRuntime } from '@/lib/runtime';
 

@@ -1,0 +1,29 @@
+// The folder rule of packages/core (`npm run deps:check`, after .dependency-cruiser.mjs): the
+// product's folders import each other without a cycle. Tests and test support are left out of
+// this graph: a test beside the code uses test-support, which uses the code, and that is no
+// cycle of the product (docs/architecture.md).
+
+import base from './.dependency-cruiser.mjs';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'core-folders-without-cycles',
+      severity: 'error',
+      comment:
+        'Folders of packages/core import each other one way: a folder cycle makes its folders ' +
+        'one unit, none of which can be understood, tested or moved alone.',
+      // The layers now; the feature folders join when their own cycles are cut (decision 0045).
+      from: { path: '^packages/core/src/(platform|kernel|access|api)(/|$)' },
+      to: { circular: true },
+      scope: 'folder',
+    },
+  ],
+  options: {
+    ...base.options,
+    exclude: {
+      path: [...base.options.exclude.path, '\\.test\\.tsx?$', '(^|/)test-support/'],
+    },
+  },
+};

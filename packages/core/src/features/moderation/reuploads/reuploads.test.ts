@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { videoFingerprints, videoFrameHashes, videos } from '../../../platform/db/schema';
+import { createUser } from '../../../../test-support/factories';
+import { createTestDatabase } from '../../../../test-support/test-db';
+import { createVideo } from '../../../../test-support/video-factory';
+import { MAX_HAMMING, type FrameHash } from './fingerprint';
+import { findMatches, storeFingerprint } from './reuploads.service';
+
+const { db } = await createTestDatabase();
+const { user: creator } = await createUser(db, { username: 'fpcreator' });
+const { user: copier } = await createUser(db, { username: 'fpcopier' });
+
+/** A run of random 64-bit picture hashes: what distinct pictures look like to the index. */
+const randomFrames = (count: number, from = 0): FrameHash[] =>
+  Array.from({ length: count }, (_, i) => ({
+    position: from + i,
+    hash: randomBytes(8).readBigInt64LE(),
+  }));
+/**
+ * The same pictures with a few bits changed (a re-encode), moved to start at `from`; the
+ * changed bits start in a band that turns with the picture and leave the last band whole.
+ */
+const altered = (frames: FrameHash[], from: number, bits = 5): FrameHash[] =>
+  frames.map((frame, i) => {
+    let hash = frame.hash;
+    for (let b = 0; b < bits; b++) {
+      hash ^= 1n << BigInt(((i % 4) * 16 + b * 3 + (b >= 5 ? 1 : 0)) % 64);
+    }
+    return { position: from + i, hash: BigInt.asIntN(64, hash) };
+  });
+
+const originalFrames = randomFrames(40);
+const originalCentres = randomFrames(40);
+const original = await createVideo(db, { ownerId: creator.id, title: 'Original' });
+await storeFingerprint(db, original.id, {
+  sampleCount: 40,
+  frames: originalFrames,
+  centres: originalCentres,
+  sound: [1, -2, 3],
+});
+const unrelated = await createVideo(db, { ownerId: creator.id, title: 'Unrelated' });
+await storeFingerprint(db, unrelated.id, {
+  sampleCount: 30,
+  frames: randomFrames(30),
+  centres: [],
+  sound: [],
+});
+
+describe('storeFingerprint', () => {
+  it('keeps the sound and each picture with its four bands', async () => {
+    const [row] = await db
+      .select()
+      .from(videoFingerprints)
+      .where(eq(videoFingerprints.videoId, original.id));
+    expect(row).toMatchObject({ sampleCount: 40, sound: [1, -2, 3] });
+    const hashes = await db
+      .select()
+      .from(videoFrameHashes)
+      .where(and(eq(videoFrameHashes.videoId, original.id), eq(videoFrameHashes.variant, 0)))
+      .orderBy(videoFrameHashes.position);
+    expect(hashes.map((h) => h.hash)).toEqual(originalFrames.map((f) => f.hash));
+    const first = BigInt.asUintN(64, originalFrames[0]!.hash);
+    expect(hashes[0]!.band0).toBe(Number(first & 0xffffn));
+    expect(hashes[0]!.band3).toBe(Number(first >> 48n));
+  });
+
+  it('replaces an earlier fingerprint of the same video, and goes with the video', async () => {
+    const video = await createVideo(db, { ownerId: creator.id });
+    await storeFingerprint(db, video.id, {
+      sampleCount: 9,
+      frames: randomFrames(9),
+      centres: randomFrames(9),
+      sound: [],
+    });
+    await storeFingerprint(db, video.id, {
+      sampleCount: 3,
+      frames: randomFrames(3),
+      centres: [],
+      sound: [7],
+    });
+    const count = async () =>
+      (await db.select().from(videoFrameHashes).where(eq(videoFrameHashes.videoId, video.id)))
+        .length;
+    expect(await count()).toBe(3); // the 9 pictures and 9 centres replaced by 3 pictures
+    await db.delete(videos).where(eq(videos.id, video.id));
+    expect(await count()).toBe(0);
+    expect(
+      await db.select().from(videoFingerprints).where(eq(videoFingerprints.videoId, video.id)),
+    ).toEqual([]);
+  });
+});
+
+describe('findMatches', () => {
+  it("finds someone else's altered copy, with the matched stretch in each", async () => {
+    const matches = await findMatches(
+      db,
+      { frames: altered(originalFrames, 0), mirrored: randomFrames(40) },
+      { ownerId: copier.id },
+    );
+    expect(matches).toHaveLength(1);
+    expect(matches[0]).toMatchObject({
+      videoId: original.id,
+      mirrored: false,
+      matchedFrames: 40,
+      queryStart: 0,
+      queryEnd: 20,
+      matchStart: 0,
+      matchEnd: 20,
+    });
+  });
+
+  it('finds a part inside a longer video at its offset, and a mirrored copy', async () => {
+    const part = altered(originalFrames.slice(10, 30), 50);
+    const longer = [...randomFrames(50), ...part, ...randomFrames(20, 70)];
+    const [inside] = await findMatches(db, { frames: longer, mirrored: [] });
+    expect(inside).toMatchObject({
+      videoId: original.id,
+      matchedFrames: 20,
+      queryStart: 25,
+      queryEnd: 35,
+      matchStart: 5,
+      matchEnd: 15,
+    });
+    const [mirrored] = await findMatches(db, {
+      frames: randomFrames(40),
+      mirrored: altered(originalFrames, 0),
+    });
+    expect(mirrored).toMatchObject({ videoId: original.id, mirrored: true });
+  });
+
+  it("finds a cropped copy by the stored pictures' centres", async () => {
+    const [cropped] = await findMatches(db, { frames: altered(originalCentres, 4), mirrored: [] });
+    expect(cropped).toMatchObject({ videoId: original.id, queryStart: 2, matchStart: 0 });
+  });
+
+  it("leaves out the uploader's own videos and the video itself", async () => {
+    const copy = { frames: altered(originalFrames, 0), mirrored: [] };
+    expect(await findMatches(db, copy, { ownerId: creator.id })).toEqual([]);
+    expect(await findMatches(db, copy, { videoId: original.id })).toEqual([]);
+  });
+
+  it('needs enough pictures at one offset, each close enough bit by bit', async () => {
+    // Too far apart bit by bit: the bands may meet, the hashes do not.
+    const far = altered(originalFrames, 0, MAX_HAMMING + 4);
+    expect(await findMatches(db, { frames: far, mirrored: [] })).toEqual([]);
+    // The same pictures played backwards share no time offset.
+    const shuffled = altered(originalFrames, 0).map((frame, i) => ({
+      ...frame,
+      position: 39 - i,
+    }));
+    expect(await findMatches(db, { frames: shuffled, mirrored: [] })).toEqual([]);
+    expect(await findMatches(db, { frames: randomFrames(40), mirrored: [] })).toEqual([]);
+  });
+});

@@ -1,0 +1,321 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { dispatch } from '../../../kernel/dispatch';
+import type { Actor, MediaServices } from '../../../kernel/endpoint';
+import { commentsEndpoint } from '../../community/comments/comments.endpoints';
+import {
+  liveStreams,
+  notifications,
+  staffActions,
+  streamKeys,
+  subscriptions,
+  users,
+  videos,
+} from '../../../platform/db/schema';
+import { createUser } from '../../../../test-support/factories';
+import { createTestContext } from '../../../../test-support/test-context';
+import { liveEndpoint } from './live.endpoints';
+import { createTestDatabase } from '../../../../test-support/test-db';
+import { InProcessEvents, type ProcessingEvent } from '../../../platform/events/processing-events';
+import {
+  checkStreamKey,
+  disableStreamKey,
+  endLive,
+  hashStreamKey,
+  issueStreamKey,
+  LIVE_END_REASONS,
+  LIVE_REFUSALS,
+  listLivesForStaff,
+  markLiveDropped,
+  markLiveWatchable,
+  notifyLiveStarted,
+  readGoLive,
+  saveLiveDetails,
+  SCHEDULE_MESSAGES,
+  scheduleLive,
+  staffEndLive,
+  startLive,
+} from './live.service';
+
+const handle = await createTestDatabase();
+const db = handle.db;
+const probe = { width: 1280, height: 720, frameRate: 30 };
+
+async function streamer() {
+  const made = await createUser(db);
+  const { key } = await issueStreamKey(db, made.actor);
+  const check = await checkStreamKey(db, key);
+  if (!check.ok) throw new Error(check.reason);
+  return { ...made, key, check };
+}
+
+describe('stream keys', () => {
+  it('keeps only the hash of a key shown once, and a new key ends the old', async () => {
+    const { user, actor } = await createUser(db);
+    const first = await issueStreamKey(db, actor);
+    const [row] = await db.select().from(streamKeys).where(eq(streamKeys.userId, user.id));
+    expect(row!.keyHash).toBe(hashStreamKey(first.key));
+    expect(JSON.stringify(row)).not.toContain(first.key);
+    expect((await readGoLive(db, actor)).hasKey).toBe(true);
+    const second = await issueStreamKey(db, actor);
+    expect(await checkStreamKey(db, first.key)).toMatchObject({
+      ok: false,
+      reason: LIVE_REFUSALS.unknownKey,
+    });
+    expect(await checkStreamKey(db, second.key)).toMatchObject({ ok: true, userId: user.id });
+  });
+
+  it('refuses a disabled account and asks for a key before details', async () => {
+    const { user, actor } = await createUser(db);
+    await expect(saveLiveDetails(db, actor, { title: 'Soon' })).rejects.toThrow('stream key');
+    const { key } = await issueStreamKey(db, actor);
+    await db.update(users).set({ banned: true }).where(eq(users.id, user.id));
+    expect(await checkStreamKey(db, key)).toMatchObject({
+      ok: false,
+      reason: LIVE_REFUSALS.noRight,
+    });
+  });
+});
+
+describe('a live', () => {
+  it('continues after a drop, refuses a second stream, and takes details while on air', async () => {
+    const { user, actor, key, check } = await streamer();
+    await saveLiveDetails(db, actor, { title: 'Morning', visibility: 'public' });
+    const refreshed = await checkStreamKey(db, key);
+    if (!refreshed.ok) throw new Error(refreshed.reason);
+    const started = await startLive(db, { ...refreshed, probe });
+    expect(started.isContinued).toBe(false);
+    await expect(startLive(db, { ...check, probe })).rejects.toThrow(LIVE_REFUSALS.secondStream);
+    await markLiveWatchable(db, started.videoId, {
+      masterPlaylistKey: `live/${started.videoId}/master.m3u8`,
+      posterKey: null,
+    });
+    const [onSite] = await db.select().from(videos).where(eq(videos.id, started.videoId));
+    expect(onSite).toMatchObject({ title: 'Morning', status: 'published' });
+
+    // Unlisted while on air: off the listings at once.
+    await saveLiveDetails(db, actor, { title: 'Morning', visibility: 'unlisted' });
+    const [hidden] = await db.select().from(videos).where(eq(videos.id, started.videoId));
+    expect(hidden!.status).toBe('hidden');
+
+    const droppedAt = new Date();
+    await markLiveDropped(db, started.videoId, droppedAt);
+    const again = await startLive(db, {
+      ...check,
+      probe,
+      now: new Date(droppedAt.getTime() + 30_000),
+    });
+    expect(again).toEqual({ videoId: started.videoId, isContinued: true });
+
+    // Ended: off the site until its replay is processed.
+    await endLive(db, started.videoId, 'The stream stopped');
+    const [ended] = await db.select().from(videos).where(eq(videos.id, started.videoId));
+    expect(ended).toMatchObject({ status: 'processing', masterPlaylistKey: null });
+    expect((await readGoLive(db, actor)).live).toBeNull();
+    expect(user.id).toBe(ended!.ownerId);
+  });
+
+  it('starts anew when the stream comes back after the minute', async () => {
+    const { check } = await streamer();
+    const first = await startLive(db, { ...check, probe });
+    const droppedAt = new Date();
+    await markLiveDropped(db, first.videoId, droppedAt);
+    const later = await startLive(db, {
+      ...check,
+      probe,
+      now: new Date(droppedAt.getTime() + 61_000),
+    });
+    expect(later.videoId).not.toBe(first.videoId);
+    const [old] = await db.select().from(liveStreams).where(eq(liveStreams.videoId, first.videoId));
+    expect(old!.state).toBe('ended');
+  });
+});
+
+describe('staff', () => {
+  it('end a live and disable a key; the staff log records both', async () => {
+    const { user, key, check } = await streamer();
+    const { actor: moderator } = await createUser(db, { role: 'moderator' });
+    const { actor: member } = await createUser(db);
+    const events = new InProcessEvents();
+    const heard: ProcessingEvent[] = [];
+    events.subscribe((event) => heard.push(event));
+    const live = await startLive(db, { ...check, probe });
+    await expect(listLivesForStaff(db, member)).rejects.toThrow('moderators');
+    expect(await listLivesForStaff(db, moderator)).toContainEqual(
+      expect.objectContaining({ videoId: live.videoId, ownerId: user.id, isKeyDisabled: false }),
+    );
+
+    await expect(staffEndLive({ db, events }, member, { videoId: live.videoId })).rejects.toThrow(
+      'moderators',
+    );
+    await staffEndLive({ db, events }, moderator, { videoId: live.videoId, reason: 'Rules' });
+    const [row] = await db.select().from(liveStreams).where(eq(liveStreams.videoId, live.videoId));
+    expect(row).toMatchObject({ state: 'ended', endReason: LIVE_END_REASONS.byStaff });
+    expect(heard).toContainEqual(
+      expect.objectContaining({ type: 'live-ended', videoId: live.videoId }),
+    );
+    await expect(
+      staffEndLive({ db, events }, moderator, { videoId: live.videoId }),
+    ).rejects.toThrow('not on air');
+
+    await disableStreamKey(db, moderator, { userId: user.id, reason: 'Spam' });
+    expect(await checkStreamKey(db, key)).toMatchObject({
+      ok: false,
+      reason: LIVE_REFUSALS.disabledKey,
+    });
+    const log = await db.select().from(staffActions).where(eq(staffActions.ownerId, user.id));
+    expect(log.map((entry) => [entry.action, entry.reason]).sort()).toEqual([
+      ['disable_stream_key', 'Spam'],
+      ['end_live', 'Rules'],
+    ]);
+  });
+});
+
+/** A live on air and on the site (public unless said), as the ingest leaves it. */
+async function liveOnSite(visibility: 'public' | 'unlisted' = 'public') {
+  const made = await streamer();
+  await saveLiveDetails(db, made.actor, { title: 'Evening', visibility });
+  const check = await checkStreamKey(db, made.key);
+  if (!check.ok) throw new Error(check.reason);
+  const { videoId } = await startLive(db, { ...check, probe });
+  const marked = await markLiveWatchable(db, videoId, {
+    masterPlaylistKey: `live/${videoId}/master.m3u8`,
+    posterKey: null,
+  });
+  return { ...made, videoId, marked: marked! };
+}
+
+describe('the chat of a live', () => {
+  it("is its comments: a post and a staff deletion each tell the live's pages, under the comment rate limit", async () => {
+    const { videoId, user } = await liveOnSite();
+    const { actor: viewer } = await createUser(db);
+    const { actor: moderator } = await createUser(db, { role: 'moderator' });
+    const events = new InProcessEvents();
+    const heard: ProcessingEvent[] = [];
+    events.subscribe((event) => heard.push(event), { videoId });
+    const call = (actor: Actor, mode: string, body: object) =>
+      dispatch(
+        commentsEndpoint,
+        { mode, ...body },
+        { ...createTestContext(db, { actor }), media: { events } as unknown as MediaServices },
+      );
+
+    const posted = await call(viewer, 'Create', { videoId, text: 'Hello live' });
+    expect(posted.status).toBe(201);
+    expect(heard).toEqual([{ type: 'chat', videoId, ownerId: user.id }]);
+    const { id } = posted.body as { id: string };
+    await call(moderator, 'Delete', { commentId: id, reason: 'Spam' });
+    expect(heard).toHaveLength(2);
+
+    // Rate limits and the rest of the comment rules hold in the chat as under any video.
+    const tooMany = [];
+    for (let n = 0; n < 12; n++)
+      tooMany.push(await call(viewer, 'Create', { videoId, text: `${n}` }));
+    expect(tooMany.map((answer) => answer.status)).toContain(429);
+
+    // A video that is not a live on air tells no one.
+    await endLive(db, videoId, 'The stream stopped');
+    heard.length = 0;
+    await call(moderator, 'Delete', { commentId: (tooMany[0]!.body as { id: string }).id });
+    expect(heard).toEqual([]);
+  });
+});
+
+describe('going live tells subscribers', () => {
+  it('tells each subscriber of a public live once, and no one of an unlisted one', async () => {
+    const { videoId, user, marked } = await liveOnSite();
+    const { user: fan } = await createUser(db);
+    await db.insert(subscriptions).values({ subscriberId: fan.id, channelId: user.id });
+    const events = new InProcessEvents();
+    const bells: ProcessingEvent[] = [];
+    events.subscribe((event) => bells.push(event), { ownerId: fan.id });
+    expect(await notifyLiveStarted({ db }, { events }, { videoId, ...marked })).toBe(1);
+    const [told] = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, fan.id), eq(notifications.kind, 'live_started')));
+    expect(told).toMatchObject({
+      actorId: user.id,
+      targetPath: `/video/${videoId}`,
+      targetTitle: 'Evening',
+    });
+    expect(bells).toEqual([{ type: 'notifications', ownerId: fan.id }]);
+
+    const unlisted = await liveOnSite('unlisted');
+    await db.insert(subscriptions).values({ subscriberId: fan.id, channelId: unlisted.user.id });
+    expect(unlisted.marked.status).toBe('hidden');
+    expect(
+      await notifyLiveStarted(
+        { db },
+        { events },
+        { videoId: unlisted.videoId, ...unlisted.marked },
+      ),
+    ).toBe(0);
+  });
+});
+
+describe('a scheduled live', () => {
+  it('puts a waiting page up that the stream turns into the live, moved or taken back before', async () => {
+    const { actor, key } = await streamer();
+    const now = new Date();
+    const later = new Date(now.getTime() + 3_600_000);
+    await expect(
+      scheduleLive(db, actor, { startsAt: new Date(now.getTime() - 1_000).toISOString() }, now),
+    ).rejects.toThrow(SCHEDULE_MESSAGES.past);
+    await saveLiveDetails(db, actor, { title: 'Launch night' });
+
+    const first = await scheduleLive(db, actor, { startsAt: later.toISOString() }, now);
+    const [waiting] = await db.select().from(videos).where(eq(videos.id, first!.videoId));
+    expect(waiting).toMatchObject({ title: 'Launch night', status: 'hidden' });
+    expect((await readGoLive(db, actor)).scheduled).toEqual({
+      videoId: first!.videoId,
+      slug: first!.slug,
+      startsAt: later,
+    });
+    // Moved: the same page, the new time.
+    const moved = new Date(later.getTime() + 60_000);
+    expect((await scheduleLive(db, actor, { startsAt: moved.toISOString() }, now))!.videoId).toBe(
+      first!.videoId,
+    );
+
+    const check = await checkStreamKey(db, key);
+    if (!check.ok) throw new Error(check.reason);
+    const started = await startLive(db, { ...check, probe });
+    expect(started).toEqual({ videoId: first!.videoId, isContinued: false });
+    const [row] = await db
+      .select()
+      .from(liveStreams)
+      .where(eq(liveStreams.videoId, first!.videoId));
+    expect(row).toMatchObject({ state: 'live', scheduledFor: moved, inputWidth: 1280 });
+    const marked = await markLiveWatchable(db, first!.videoId, {
+      masterPlaylistKey: `live/${first!.videoId}/master.m3u8`,
+      posterKey: null,
+    });
+    expect(marked!.status).toBe('published');
+    expect((await readGoLive(db, actor)).scheduled).toBeNull();
+    await expect(scheduleLive(db, actor, { startsAt: later.toISOString() }, now)).rejects.toThrow(
+      SCHEDULE_MESSAGES.onAir,
+    );
+  });
+
+  it('is taken back with its waiting page', async () => {
+    const { actor } = await streamer();
+    const now = new Date();
+    const made = await scheduleLive(
+      db,
+      actor,
+      { startsAt: new Date(now.getTime() + 60_000).toISOString() },
+      now,
+    );
+    const bad = await dispatch(
+      liveEndpoint,
+      { mode: 'Schedule', startsAt: 'tomorrow' },
+      createTestContext(db, { actor }),
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('startsAt');
+    expect(await scheduleLive(db, actor, { startsAt: null }, now)).toBeNull();
+    expect(await db.select().from(videos).where(eq(videos.id, made!.videoId))).toEqual([]);
+    expect((await readGoLive(db, actor)).scheduled).toBeNull();
+  });
+});

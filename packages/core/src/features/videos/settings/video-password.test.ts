@@ -1,0 +1,229 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dispatch } from '../../../kernel/dispatch';
+import { listVideos } from '../../discovery/browse/browse.service';
+import { videoPasswords, videos } from '../../../platform/db/schema';
+import { JobQueue } from '../../../platform/jobs/job-queue';
+import { LocalStorage } from '../../../platform/storage/local-storage';
+import { createUser } from '../../../../test-support/factories';
+import { createTestContext } from '../../../../test-support/test-context';
+import { createTestDatabase } from '../../../../test-support/test-db';
+import { createVideo } from '../../../../test-support/video-factory';
+import { InProcessEvents } from '../../../platform/events/processing-events';
+import { videoSettingsEndpoint } from './video-settings.endpoints';
+import {
+  isMediaTokenValid,
+  mediaPasswordOf,
+  unlockVideo,
+  VIDEO_PASSWORD_MESSAGES,
+  VIDEO_PASSWORD_TRIES,
+} from './video-password.service';
+import { publishScheduledJob } from './visibility.service';
+
+const handle = await createTestDatabase();
+const { db } = handle;
+const root = mkdtempSync(join(tmpdir(), 'cutroom-video-password-'));
+const storage = new LocalStorage({ root, publicBaseUrl: '/media' });
+const queue = await JobQueue.start(handle, [publishScheduledJob]);
+const media = {
+  storage,
+  queue,
+  events: new InProcessEvents(),
+  uploads: { find: async () => null, remove: async () => {} },
+};
+afterAll(async () => {
+  await queue.stop({ graceful: false });
+  rmSync(root, { recursive: true, force: true });
+});
+
+const SECRET = 'test-secret-of-the-site';
+type Actor = Awaited<ReturnType<typeof createUser>>['actor'];
+const call = (actor: Actor | null, body: object) =>
+  dispatch(videoSettingsEndpoint, body, { ...createTestContext(db, { actor }), media });
+
+/** A video with its media in place, as processing leaves it. */
+async function playableVideo(ownerId: string) {
+  const video = await createVideo(db, { ownerId });
+  const prefix = `videos/${video.id}/vabc123/`;
+  await db
+    .update(videos)
+    .set({
+      mediaPrefix: prefix,
+      masterPlaylistKey: `${prefix}master.m3u8`,
+      posterKey: `${prefix}poster.jpg`,
+      spritesVttKey: `${prefix}sprites.vtt`,
+    })
+    .where(eq(videos.id, video.id));
+  return video;
+}
+
+const unlock = (
+  videoId: string,
+  password: string | undefined,
+  viewerKey: string,
+  actor: Actor | null = null,
+) => unlockVideo({ db }, { videoId, actor, password, viewerKey, secret: SECRET, now: new Date() });
+
+describe('password-protected videos', () => {
+  it('asks a password to set it, keeps it hashed, never answers it, and lists the video nowhere', async () => {
+    const owner = await createUser(db);
+    const video = await playableVideo(owner.user.id);
+
+    const missing = await call(owner.actor, {
+      mode: 'SetVisibility',
+      _id: video.id,
+      visibility: 'password',
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe(VIDEO_PASSWORD_MESSAGES.missingForVisibility);
+    const short = await call(owner.actor, {
+      mode: 'SetVisibility',
+      _id: video.id,
+      visibility: 'password',
+      password: 'abc',
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.error).toMatch(/^password: /);
+    expect((await db.select().from(videos).where(eq(videos.id, video.id)))[0]!.visibility).toBe(
+      'public',
+    );
+
+    const set = await call(owner.actor, {
+      mode: 'SetVisibility',
+      _id: video.id,
+      visibility: 'password',
+      password: 'open sesame',
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.video).toMatchObject({
+      visibility: 'password',
+      status: 'hidden',
+      hasPassword: true,
+    });
+    expect(JSON.stringify(set.body)).not.toContain('open sesame');
+    const [kept] = await db
+      .select()
+      .from(videoPasswords)
+      .where(eq(videoPasswords.videoId, video.id));
+    expect(kept!.hash).not.toContain('open sesame');
+    expect((await listVideos(db, { pageSize: 500 })).data.map((v) => v.id)).not.toContain(video.id);
+    // The owner's settings name its poster under a token: the media route serves it no other way.
+    const settings = await dispatch(
+      videoSettingsEndpoint,
+      { mode: 'get', _id: video.id },
+      {
+        ...createTestContext(db, { actor: owner.actor }),
+        media,
+        accounts: { settings: { secret: SECRET } } as never,
+      },
+    );
+    const posterUrl = String((settings.body.video as { posterUrl: string }).posterUrl);
+    const posterToken = /^\/media\/k\/([^/]+)\/videos\//.exec(posterUrl)?.[1] ?? '';
+    const storedHash = (await mediaPasswordOf(db, video.id))!;
+    expect(isMediaTokenValid(SECRET, video.id, storedHash, posterToken, new Date())).toBe(true);
+
+    // Saving again without a password keeps it; another visibility forgets it.
+    const again = await call(owner.actor, {
+      mode: 'SetVisibility',
+      _id: video.id,
+      visibility: 'password',
+    });
+    expect(again.status).toBe(200);
+    expect((await unlock(video.id, 'open sesame', 'v:first')).posterUrl).toMatch(/^\/media\/k\//);
+    await call(owner.actor, { mode: 'SetVisibility', _id: video.id, visibility: 'unlisted' });
+    expect(
+      await db.select().from(videoPasswords).where(eq(videoPasswords.videoId, video.id)),
+    ).toEqual([]);
+    expect(await mediaPasswordOf(db, video.id)).toBeNull();
+  });
+
+  it('opens with the right password under a token, refuses a wrong one, and stops after too many tries', async () => {
+    const owner = await createUser(db);
+    const video = await playableVideo(owner.user.id);
+    await call(owner.actor, {
+      mode: 'SetVisibility',
+      _id: video.id,
+      visibility: 'password',
+      password: 'correct horse',
+    });
+
+    await expect(unlock(video.id, undefined, 'v:guest')).rejects.toMatchObject({
+      kind: 'invalid',
+      message: VIDEO_PASSWORD_MESSAGES.required,
+    });
+    const opened = await unlock(video.id, 'correct horse', 'v:guest');
+    const token = /^\/media\/k\/([^/]+)\//.exec(opened.masterPlaylistUrl)![1]!;
+    expect(opened.masterPlaylistUrl).toBe(
+      `/media/k/${token}/videos/${video.id}/vabc123/master.m3u8`,
+    );
+    const hash = (await mediaPasswordOf(db, video.id))!;
+    expect(isMediaTokenValid(SECRET, video.id, hash, token, new Date())).toBe(true);
+    expect(isMediaTokenValid(SECRET, 'anothervideo1', hash, token, new Date())).toBe(false);
+    expect(isMediaTokenValid('another-secret', video.id, hash, token, new Date())).toBe(false);
+    expect(
+      isMediaTokenValid(SECRET, video.id, hash, token, new Date(Date.now() + 7 * 3600 * 1000)),
+    ).toBe(false);
+
+    // Wrong tries count; past the limit even the right password is refused to that viewer.
+    const viewer = 'v:guesser';
+    for (let attempt = 1; attempt <= VIDEO_PASSWORD_TRIES.max; attempt++) {
+      await expect(unlock(video.id, `guess ${attempt}`, viewer)).rejects.toMatchObject({
+        kind: 'forbidden',
+        message: VIDEO_PASSWORD_MESSAGES.wrong,
+      });
+    }
+    await expect(unlock(video.id, 'correct horse', viewer)).rejects.toMatchObject({
+      kind: 'rate_limited',
+      message: VIDEO_PASSWORD_MESSAGES.tooManyTries,
+    });
+    // Another viewer still has their tries.
+    expect((await unlock(video.id, 'correct horse', 'v:other')).posterUrl).toContain('/media/k/');
+
+    // The owner and staff need no password; a new password ends the old tokens.
+    const moderator = await createUser(db, { role: 'moderator' });
+    await expect(
+      unlock(video.id, undefined, `u:${owner.user.id}`, owner.actor),
+    ).resolves.toBeTruthy();
+    await expect(
+      unlock(video.id, undefined, `u:${moderator.user.id}`, moderator.actor),
+    ).resolves.toBeTruthy();
+    await call(owner.actor, {
+      mode: 'SetVisibility',
+      _id: video.id,
+      visibility: 'password',
+      password: 'battery staple',
+    });
+    const newHash = (await mediaPasswordOf(db, video.id))!;
+    expect(isMediaTokenValid(SECRET, video.id, newHash, token, new Date())).toBe(false);
+  });
+
+  it('refuses to unlock a video that is not password-protected or that the viewer may not open', async () => {
+    const owner = await createUser(db);
+    const open = await playableVideo(owner.user.id);
+    await expect(unlock(open.id, 'anything', 'v:x')).rejects.toMatchObject({
+      kind: 'invalid',
+      message: VIDEO_PASSWORD_MESSAGES.notProtected,
+    });
+    const unpublished = await playableVideo(owner.user.id);
+    await call(owner.actor, {
+      mode: 'SetVisibility',
+      _id: unpublished.id,
+      visibility: 'password',
+      password: 'secret words',
+    });
+    await db
+      .update(videos)
+      .set({ status: 'unpublished_user' })
+      .where(eq(videos.id, unpublished.id));
+    await expect(unlock(unpublished.id, 'secret words', 'v:x')).rejects.toMatchObject({
+      kind: 'unauthenticated',
+    });
+    // The endpoint names the field of bad input.
+    const bad = await call(null, { mode: 'Unlock', _id: open.id, password: 42 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^password: /);
+  });
+});

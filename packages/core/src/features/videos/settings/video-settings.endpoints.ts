@@ -1,0 +1,224 @@
+import { requireAccountServices } from '../../accounts/auth/auth';
+import {
+  defineModeEndpoint,
+  requireMediaServices,
+  type Actor,
+  type RequestContext,
+} from '../../../kernel/endpoint';
+import { ServiceError } from '../../../kernel/errors/service-error';
+import type { Video } from '../../../platform/db/schema';
+import { loadManagedVideo } from '../input/video-owner.service';
+import {
+  AddSubtitlesInput,
+  ChooseFrameInput,
+  DeleteSubtitlesInput,
+  SetEmbedSitesInput,
+  SetVisibilityInput,
+  UnlockVideoAnswer,
+  UnlockVideoInput,
+  UploadPosterInput,
+  VideoSettingsAnswer,
+  VideoSettingsRef,
+} from './video-settings.schema';
+import {
+  addSubtitles,
+  deleteSubtitles,
+  listSubtitles,
+  type SubtitleContext,
+} from './subtitles.service';
+import { chooseFrame, frameUrls, THUMBNAIL_MESSAGES, uploadPoster } from './thumbnails.service';
+import { readVisibility, setVisibility } from './visibility.service';
+import {
+  managerMediaToken,
+  subtitleTracks,
+  tokenMediaUrl,
+  unlockVideo,
+} from './video-password.service';
+import { setEmbedSites } from './embed-sites';
+import { findReplacement } from '../processing/video-replacement.service';
+import { visitorKey } from '../watch/watch.service';
+
+/** Where a new file of the video stands, if one was given (docs/videos.md). */
+async function replacementState(context: RequestContext, videoId: string) {
+  const found = await findReplacement(context, videoId);
+  return found ? { status: found.status, failureReason: found.failureReason } : null;
+}
+
+/**
+ * The owner's view of a video's settings. A password video's poster, frames and tracks are
+ * named under a media token (docs/videos.md): the media route serves them no other way.
+ */
+async function settingsAnswer(context: RequestContext, video: Video) {
+  const { storage } = requireMediaServices(context);
+  const visibility = await readVisibility(context.db, video);
+  const secret = context.accounts?.settings.secret;
+  const token = secret ? await managerMediaToken(context.db, secret, video, context.now()) : null;
+  const urlOf = (key: string) => (token ? tokenMediaUrl(token, key) : storage.publicUrl(key));
+  return {
+    video: {
+      _id: video.id,
+      ...visibility,
+      embedSites: video.embedSites,
+      replacement: await replacementState(context, video.id),
+      posterUrl: video.posterKey ? urlOf(video.posterKey) : null,
+      frames: token ? video.frameKeys.map(urlOf) : frameUrls(storage, video),
+      subtitles: token
+        ? await subtitleTracks(context.db, video.id, urlOf)
+        : await listSubtitles(context.db, storage, video.id),
+    },
+  };
+}
+
+const thumbnailContext = (context: RequestContext) => ({
+  db: context.db,
+  storage: requireMediaServices(context).storage,
+  listings: context.listings,
+  ffmpegPath: context.config.FFMPEG_PATH ?? 'ffmpeg',
+});
+
+/** Adds or removes a track, then answers the settings. */
+async function changeSubtitles<Input extends { _id: string }>(
+  context: RequestContext,
+  input: Input,
+  change: (ctx: SubtitleContext, actor: Actor | null, input: Input) => Promise<unknown>,
+) {
+  const { storage } = requireMediaServices(context);
+  await change({ db: context.db, storage, listings: context.listings }, context.actor, input);
+  const video = await loadManagedVideo(context.db, context.actor, input._id);
+  return { body: await settingsAnswer(context, video) };
+}
+
+/** Image bytes of a data URL or bare base64; 400 naming `image` when neither. */
+function decodePoster(data: string): Uint8Array {
+  const base64 = data.startsWith('data:') ? data.slice(data.indexOf(',') + 1) : data;
+  if (!/^[A-Za-z0-9+/=\s]+$/.test(base64)) {
+    throw new ServiceError('invalid', THUMBNAIL_MESSAGES.notImage);
+  }
+  return Buffer.from(base64, 'base64');
+}
+
+/**
+ * `/api/v2/videoSettings`: what the owner of a video (or staff) sets beside its details: who
+ * may open it and when it goes out, its poster, its subtitle tracks (docs/videos.md).
+ */
+export const videoSettingsEndpoint = defineModeEndpoint({
+  path: '/api/v2/videoSettings',
+  summary:
+    "A video's visibility (public, unlisted, private and its people, password), scheduled publishing, poster, subtitles and the sites that may embed it: for its owner or staff; and the unlocking of a password video by anyone.",
+  modes: {
+    get: {
+      right: 'upload',
+      summary:
+        "The video's visibility, publish time, picked people, poster, candidate frames and subtitle tracks.",
+      input: VideoSettingsRef,
+      output: VideoSettingsAnswer,
+      handle: async ({ _id }, context) => ({
+        body: await settingsAnswer(context, await loadManagedVideo(context.db, context.actor, _id)),
+      }),
+    },
+    SetVisibility: {
+      right: 'upload',
+      summary:
+        '`visibility` public (listed), unlisted (by link only), private (the owner and `viewers`, usernames) or password (by link and `password`, kept hashed, never answered); `publishAt` (ISO 8601, future) schedules it, null publishes at once.',
+      input: SetVisibilityInput,
+      output: VideoSettingsAnswer,
+      handle: async (input, context) => {
+        await setVisibility(
+          { db: context.db, listings: context.listings, queue: context.media?.queue },
+          context.actor,
+          {
+            ...input,
+            publishAt:
+              input.publishAt === undefined
+                ? undefined
+                : input.publishAt === null
+                  ? null
+                  : new Date(input.publishAt),
+          },
+          context.now(),
+        );
+        const video = await loadManagedVideo(context.db, context.actor, input._id);
+        return { body: await settingsAnswer(context, video) };
+      },
+    },
+    SetEmbedSites: {
+      right: 'upload',
+      summary:
+        'The other sites whose pages may embed the video (`sites`: origins or host names, at most 20); empty: every site the site allows. Frames on other sites show a notice instead.',
+      input: SetEmbedSitesInput,
+      output: VideoSettingsAnswer,
+      handle: async (input, context) => ({
+        body: await settingsAnswer(
+          context,
+          await setEmbedSites(context, context.actor, input, context.now()),
+        ),
+      }),
+    },
+    Unlock: {
+      right: 'view',
+      summary:
+        "A password video's media addresses, for its `password` (its owner and staff need none): at most 5 tries a viewer in 15 minutes; the addresses work for 6 hours.",
+      input: UnlockVideoInput,
+      output: UnlockVideoAnswer,
+      handle: async ({ _id, password }, context) => {
+        const secret = requireAccountServices(context).settings.secret;
+        const now = context.now();
+        return {
+          body: await unlockVideo(context, {
+            videoId: _id,
+            actor: context.actor,
+            password,
+            viewerKey: context.actor
+              ? `u:${context.actor.id}`
+              : visitorKey(secret, context.ip, now.toISOString().slice(0, 10)),
+            secret,
+            now,
+          }),
+        };
+      },
+    },
+    ChooseFrame: {
+      right: 'upload',
+      summary: 'Make one of the frames taken at processing (`frame`, from 0) the poster.',
+      input: ChooseFrameInput,
+      output: VideoSettingsAnswer,
+      handle: async (input, context) => ({
+        body: await settingsAnswer(
+          context,
+          await chooseFrame(thumbnailContext(context), context.actor, input),
+        ),
+      }),
+    },
+    UploadPoster: {
+      right: 'upload',
+      summary:
+        'Make an uploaded picture the poster: `image` is a data URL or base64 of a JPEG, PNG or WebP (at most 5 MB), re-encoded.',
+      input: UploadPosterInput,
+      output: VideoSettingsAnswer,
+      handle: async ({ _id, image }, context) => ({
+        body: await settingsAnswer(
+          context,
+          await uploadPoster(thumbnailContext(context), context.actor, {
+            _id,
+            image: decodePoster(image),
+          }),
+        ),
+      }),
+    },
+    AddSubtitles: {
+      right: 'upload',
+      summary:
+        'Add or replace the subtitles of a `language` (BCP 47) named `label`: `file` is the text of a WebVTT or SRT file (at most 512 KB), stored as WebVTT with plain-text cues.',
+      input: AddSubtitlesInput,
+      output: VideoSettingsAnswer,
+      handle: (input, context) => changeSubtitles(context, input, addSubtitles),
+    },
+    DeleteSubtitles: {
+      right: 'upload',
+      summary: 'Remove the subtitles of a `language`.',
+      input: DeleteSubtitlesInput,
+      output: VideoSettingsAnswer,
+      handle: (input, context) => changeSubtitles(context, input, deleteSubtitles),
+    },
+  },
+});

@@ -1,0 +1,146 @@
+import { createHmac } from 'node:crypto';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { canOpenVideo } from '../settings/can-open-video';
+import type { Actor } from '../../../kernel/endpoint';
+import { ServiceError } from '../../../kernel/errors/service-error';
+import { can } from '../../../access/rights';
+import type { Database } from '../../../platform/db/client';
+import {
+  users,
+  videoLabels,
+  videos,
+  viewMarks,
+  type LabelKind,
+  type Video,
+} from '../../../platform/db/schema';
+import { recordView } from '../../library/history/history.service';
+import { inTransaction } from '../../../platform/db/unit-of-work';
+
+export const VIDEO_MISSING_MESSAGE = "This video doesn't exist";
+export const VIDEO_INACCESSIBLE_MESSAGE = 'This video is not accessible anymore';
+
+/** `/video/{slug}_{id}`: the id is what follows the last underscore. */
+export function parseVideoParam(param: string): { slug: string; id: string } | null {
+  const decoded = decodeURIComponent(param);
+  const at = decoded.lastIndexOf('_');
+  const id = at >= 0 ? decoded.slice(at + 1) : decoded;
+  if (!/^[A-Za-z0-9]{6,32}$/.test(id)) return null;
+  return { slug: at >= 0 ? decoded.slice(0, at) : '', id };
+}
+
+export const canonicalVideoPath = (video: Pick<Video, 'slug' | 'id'>) =>
+  `/video/${video.slug}_${video.id}`;
+
+export interface WatchPage {
+  video: Video;
+  uploader: { id: string; username: string; image: string | null };
+  labels: Record<LabelKind, string[]>;
+  /** The viewer may edit, unpublish or delete it. */
+  canManage: boolean;
+}
+
+/** Whether the actor owns the video or moderates the site. */
+export function canManageVideo(
+  actor: (Pick<Actor, 'id' | 'role'> & Partial<Actor>) | null,
+  video: Pick<Video, 'ownerId'>,
+): boolean {
+  return Boolean(actor && (actor.id === video.ownerId || can(actor, 'moderate')));
+}
+
+/**
+ * A video as its page shows it. Missing: 'This video doesn't exist'. Not published: 'This
+ * video is not accessible anymore' to everyone but its owner and admins.
+ */
+export async function getWatchPage(
+  db: Database,
+  id: string,
+  actor: Actor | null,
+): Promise<WatchPage> {
+  const [row] = await db
+    .select({
+      video: videos,
+      uploader: { id: users.id, username: users.username, image: users.image },
+    })
+    .from(videos)
+    .innerJoin(users, eq(users.id, videos.ownerId))
+    .where(eq(videos.id, id))
+    .limit(1);
+  if (!row) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
+  const canManage = canManageVideo(actor, row.video);
+  // The labels are read beside the access check (one wait for the database, not two).
+  const [mayOpen, labelRows] = await Promise.all([
+    canManage || canOpenVideo(db, actor, row.video),
+    db
+      .select({ kind: videoLabels.kind, name: videoLabels.name })
+      .from(videoLabels)
+      .where(eq(videoLabels.videoId, id))
+      .orderBy(asc(videoLabels.name)),
+  ]);
+  if (!mayOpen) throw new ServiceError('unauthenticated', VIDEO_INACCESSIBLE_MESSAGE);
+  const labels: Record<LabelKind, string[]> = { tag: [], music: [], star: [], creator: [] };
+  for (const label of labelRows) labels[label.kind].push(label.name);
+  return { ...row, labels, canManage };
+}
+
+/**
+ * A visitor's viewer key: their connection (the address) and the day, hashed with the site's
+ * secret (decision 0017), so the key can be neither reversed nor made again without the secret.
+ * The User-Agent is no part of it: a script changing it each request would count each time.
+ */
+export function visitorKey(secret: string, ip: string, day: string): string {
+  const digest = createHmac('sha256', secret).update(`view-visitor:${day}\0${ip}`).digest();
+  return `v:${digest.toString('base64url').slice(0, 22)}`;
+}
+
+/**
+ * Counts a view once per viewer per day (members by account, visitors by connection), adding
+ * it to the member's history. Only published and hidden videos count, and only for a viewer who
+ * may open them (`canOpenVideo`): 'refused' for a private video played by someone not picked.
+ */
+export async function countView(
+  db: Database,
+  input: { videoId: string; actor: Actor | null; ip: string; secret: string; now?: Date },
+): Promise<'counted' | 'repeat' | 'missing' | 'refused'> {
+  const now = input.now ?? new Date();
+  const day = now.toISOString().slice(0, 10);
+  const viewerKey = input.actor ? `u:${input.actor.id}` : visitorKey(input.secret, input.ip, day);
+  return inTransaction({ db }, async ({ db: tx }) => {
+    const [video] = await tx
+      .select({
+        id: videos.id,
+        ownerId: videos.ownerId,
+        status: videos.status,
+        visibility: videos.visibility,
+        publishAt: videos.publishAt,
+      })
+      .from(videos)
+      .where(
+        and(
+          eq(videos.id, input.videoId),
+          // Hidden ones count too (an unlisted video played through its link).
+          inArray(videos.status, ['published', 'hidden']),
+        ),
+      )
+      .limit(1);
+    if (!video) return 'missing';
+    if (!(await canOpenVideo(tx, input.actor, video, now))) return 'refused';
+    const marked = await tx
+      .insert(viewMarks)
+      .values({ videoId: input.videoId, viewerKey, day })
+      .onConflictDoNothing()
+      .returning({ videoId: viewMarks.videoId });
+    if (marked.length === 0) return 'repeat';
+    await recordView(tx, {
+      videoId: input.videoId,
+      viewerId: input.actor?.id ?? null,
+      now,
+    });
+    return 'counted';
+  });
+}
+
+/** Marks older than yesterday are no longer needed to tell repeat views apart. */
+export async function pruneViewMarks(db: Database, now: Date = new Date()): Promise<void> {
+  const yesterday = new Date(now.getTime() - 24 * 3600 * 1000).toISOString().slice(0, 10);
+  await db.delete(viewMarks).where(lt(viewMarks.day, yesterday));
+}

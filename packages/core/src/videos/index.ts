@@ -1,3 +1,0 @@
-export * from './processing-events';
-export * from './video-processing.schema';
-export * from './video-processing.service';
