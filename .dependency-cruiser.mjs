@@ -72,6 +72,25 @@ export default {
       to: { path: '^apps/web/app/' },
     },
     {
+      name: 'web-lib-sides-apart',
+      severity: 'error',
+      comment:
+        'apps/web/lib/server runs in the server process (runtime, page cache, edge, media, ' +
+        'uploads); apps/web/lib/client runs in the browser (the API helper, hooks). The browser ' +
+        'side never imports the server side, and what both use (lib/ itself) imports neither.',
+      from: { path: '^apps/web/lib/(client/|[^/]+$|ads/)', pathNot: TEST_FILE },
+      to: { path: '^apps/web/lib/server/' },
+    },
+    {
+      name: 'web-lib-shared-below-sides',
+      severity: 'error',
+      comment:
+        'What both sides use (apps/web/lib itself) knows neither side: the server and the ' +
+        'browser each import it.',
+      from: { path: '^apps/web/lib/([^/]+$|ads/)', pathNot: TEST_FILE },
+      to: { path: '^apps/web/lib/client/' },
+    },
+    {
       name: 'core-imports-nothing-of-ours',
       severity: 'error',
       comment:

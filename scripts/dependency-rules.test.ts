@@ -53,6 +53,9 @@ const files: Record<string, string> = {
   'apps/web/lib/reads-route.test.ts': "import '../app/page';\n",
   'apps/web/lib/reads-e2e.ts': "import '../../../e2e/tests/site.test';\n",
   'bench/reads-scripts.ts': "import '../scripts/setup';\n",
+  'apps/web/lib/server/runtime.ts': 'export {};\n',
+  'apps/web/lib/client/reads-server.ts': "import '../server/runtime';\n",
+  'apps/web/lib/format.ts': "import './client/reads-server';\n",
   'packages/player/src/lazy/ads-a.ts': "import './ads-b';\n",
   'packages/player/src/lazy/ads-b.ts': "import './ads-a';\n",
   'node_modules/next/package.json': '{ "name": "next", "version": "0.0.0" }\n',
@@ -107,6 +110,8 @@ describe('dependency rules', () => {
         'web-routes-on-top: apps/web/components/reads-route.ts → apps/web/app/page.tsx',
         'tools-are-leaves: apps/web/lib/reads-e2e.ts → e2e/tests/site.test.ts',
         'tools-are-leaves: bench/reads-scripts.ts → scripts/setup.ts',
+        'web-lib-sides-apart: apps/web/lib/client/reads-server.ts → apps/web/lib/server/runtime.ts',
+        'web-lib-shared-below-sides: apps/web/lib/format.ts → apps/web/lib/client/reads-server.ts',
       ].sort(),
     );
   });

@@ -2,7 +2,7 @@ import type { Instrumentation } from 'next';
 
 /** Server-side faults become one structured log line with the request id. */
 export const onRequestError: Instrumentation.onRequestError = async (error, request) => {
-  const { getRuntime } = await import('./lib/runtime');
+  const { getRuntime } = await import('./lib/server/runtime');
   const { log, pageCache } = await getRuntime();
   const headers = request.headers as Record<string, string | string[] | undefined>;
   const requestId = headers['x-request-id'];

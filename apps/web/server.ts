@@ -12,21 +12,21 @@ import next from 'next';
 import { FOREIGN_ORIGIN_MESSAGE } from '@cutroom/core/features/accounts/auth/origin';
 import { memberPartsEndpoint } from '@cutroom/core/features/site/member-parts/member-parts.endpoints';
 import { requestWaits } from '@cutroom/core/platform/db/transaction-guard';
-import { answerJsonCall, RETRY_AFTER_SECONDS } from './lib/api-route';
-import { busyBody, createRequestDeadline } from './lib/request-deadline';
-import { createRuntime } from './lib/create-runtime';
-import { MEDIA_PATH_PREFIX, serveMedia } from './lib/media-handler';
-import { createMediaGuard } from './lib/premium-media';
-import { getViewer } from './lib/session';
+import { answerJsonCall, RETRY_AFTER_SECONDS } from './lib/server/api-route';
+import { busyBody, createRequestDeadline } from './lib/server/request-deadline';
+import { createRuntime } from './lib/server/create-runtime';
+import { MEDIA_PATH_PREFIX, serveMedia } from './lib/server/media-handler';
+import { createMediaGuard } from './lib/server/premium-media';
+import { getViewer } from './lib/server/session';
 import { hasMemberHint, MEMBER_HINT_SET } from './lib/member-hint';
 import {
   compileProxyTrust,
   createForeignRequestCheck,
   settleForwardedHeaders,
-} from './lib/request-edge';
-import { NAVIGATION_HEADERS } from './lib/page-cache';
-import { StaticBrotli } from './lib/static-brotli';
-import { UPLOAD_PATH } from './lib/uploads';
+} from './lib/server/request-edge';
+import { NAVIGATION_HEADERS } from './lib/server/page-cache';
+import { StaticBrotli } from './lib/server/static-brotli';
+import { UPLOAD_PATH } from './lib/server/uploads';
 
 const runtime = await createRuntime();
 globalThis.__cutroomRuntime = Promise.resolve(runtime);

@@ -7,7 +7,7 @@ import {
   waitForOutboxMail,
 } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
-import { createTokenClient, signInForTokens } from '../../apps/web/lib/auth-token-client';
+import { createTokenClient, signInForTokens } from '../../apps/web/lib/client/auth-token-client';
 
 const REGISTERED =
   "We've sent you an email. If you don't see it please check your spam folder or contact support";

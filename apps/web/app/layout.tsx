@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { THEME_SCRIPT } from '@/components/theme/theme';
-import { siteSettings } from '@/lib/site';
+import { siteSettings } from '@/lib/server/site';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { siteSettings } from '@/lib/site';
+import { siteSettings } from '@/lib/server/site';
 
 // The site's name comes from the configuration at run time, not at build time.
 export const dynamic = 'force-dynamic';

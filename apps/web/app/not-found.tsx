@@ -3,8 +3,8 @@ import { headers } from 'next/headers';
 import { ErrorPage } from '@/components/errors/error-page';
 import { SiteShell } from '@/components/shell/site-shell';
 import { isCrawler } from '@/lib/crawler';
-import { getRuntime } from '@/lib/runtime';
-import { getViewer } from '@/lib/session';
+import { getRuntime } from '@/lib/server/runtime';
+import { getViewer } from '@/lib/server/session';
 
 export const metadata: Metadata = { title: 'Page Not Found' };
 

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { SiteShell } from '@/components/shell/site-shell';
-import { RefusalNotice } from '@/lib/page-access';
-import { getViewer } from '@/lib/session';
+import { RefusalNotice } from '@/lib/server/page-access';
+import { getViewer } from '@/lib/server/session';
 
 export const metadata: Metadata = { title: 'Sign in required' };
 
 /**
- * A route group refused a visitor (lib/page-access.tsx): 401 and the sign-in prompt. The
+ * A route group refused a visitor (lib/server/page-access.tsx): 401 and the sign-in prompt. The
  * group's layout did not draw, so the shell is drawn here.
  */
 export default async function Unauthorized() {

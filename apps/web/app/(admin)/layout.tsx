@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SiteShell } from '@/components/shell/site-shell';
 import { StaffNav } from '@/components/staff/staff-nav';
-import { pageAccess } from '@/lib/page-access';
+import { pageAccess } from '@/lib/server/page-access';
 
 /** Administration pages (/admin and below): administrators only. */
 const GROUP_RIGHT = 'administer';

@@ -3,9 +3,9 @@ import { BuildWatcher } from '@/components/shell/build-watcher';
 import { MemberPartsProvider } from '@/components/shell/member-parts';
 import { SiteAds } from '@/components/shell/site-ads';
 import { hasAnyAd } from '@/lib/ads/ad-settings';
-import { pageAccess } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
-import { siteSettings } from '@/lib/site';
+import { pageAccess } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
+import { siteSettings } from '@/lib/server/site';
 import { shellParts } from '@cutroom/core/features/site/member-parts/member-parts.service';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SiteShell } from '@/components/shell/site-shell';
-import { pageAccess } from '@/lib/page-access';
+import { pageAccess } from '@/lib/server/page-access';
 
 /**
  * Members' pages (upload, inbox, processing, subscriptions, history, own profile, settings):

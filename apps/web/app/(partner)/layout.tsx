@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SiteShell } from '@/components/shell/site-shell';
-import { pageAccess } from '@/lib/page-access';
+import { pageAccess } from '@/lib/server/page-access';
 
 /**
  * The partner section (/{PARTNER_SLUG}, served from partner-section/ through proxy.ts) and

@@ -16,7 +16,7 @@ import {
 import { VideoFeed } from '@/components/browse/video-feed';
 import { ContinueWatching } from '@/components/library/continue-watching';
 import { formatVideoCount } from '@/lib/format';
-import { categories } from '@/lib/site';
+import { categories } from '@/lib/server/site';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { can } from '@cutroom/core/access/rights';
 import { SiteShell } from '@/components/shell/site-shell';
 import { StaffNav } from '@/components/staff/staff-nav';
-import { pageAccess } from '@/lib/page-access';
+import { pageAccess } from '@/lib/server/page-access';
 
 /**
  * The moderation area (/moderation and below): moderators and administrators only. A visitor

@@ -2,9 +2,9 @@
 
 import { useState, type FormEvent } from 'react';
 import { Field, FieldError, FormMessage } from '@/components/auth/form-parts';
-import { callApi } from '@/components/social/call-api';
-import { signOut } from '@/lib/auth-client';
-import { useFormErrors } from '@/lib/use-form-errors';
+import { callApi } from '@/lib/client/api';
+import { signOut } from '@/lib/client/auth-client';
+import { useFormErrors } from '@/lib/client/use-form-errors';
 
 const FIELDS = {
   password: { id: 'delete-password', label: 'Password' },

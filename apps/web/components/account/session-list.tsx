@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { FormMessage } from '@/components/auth/form-parts';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 import { RelativeTime } from '@/components/ui/relative-time';
 
 export interface SessionEntry {

@@ -2,7 +2,7 @@
 
 import type { RedisStats } from '@cutroom/core/features/moderation/admin/redis-stats.service';
 import { useEffect, useState } from 'react';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 import { Sparkline } from '@/components/ui/sparkline';
 import { StatFigure as Figure } from '@/components/ui/stat-figure';
 import { formatBytes } from './format-bytes';

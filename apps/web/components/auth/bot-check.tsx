@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { postJson } from '@/lib/auth-client';
+import { callApi } from '@/lib/client/api';
 
 interface PowChallenge {
   algorithm: string;
@@ -106,13 +106,13 @@ export function BotCheck({
   useEffect(() => {
     let live = true;
     (async () => {
-      const result = await postJson('/api/v2/recaptchaConfig', {});
+      const result = await callApi('/api/v2/recaptchaConfig', {});
       if (!live) return;
       if (!result.ok) {
         setState('failed');
         return;
       }
-      const loaded = result.data as unknown as Config;
+      const loaded = result.body as unknown as Config;
       setConfig(loaded);
       if (loaded.provider === 'off') {
         answered.current(null);

@@ -3,10 +3,11 @@
 import { IntentLink } from '@/components/ui/intent-link';
 import { useState, type FormEvent } from 'react';
 import { MESSAGES, OWN_MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
-import { postJson, requestVerificationMail } from '@/lib/auth-client';
+import { requestVerificationMail } from '@/lib/client/auth-client';
+import { callApi } from '@/lib/client/api';
 import { secondStepPath } from '@cutroom/core/features/accounts/auth/sign-in-steps';
 import { safeRedirectPath } from '@cutroom/core/kernel/safe-redirect';
-import { useFormErrors } from '@/lib/use-form-errors';
+import { useFormErrors } from '@/lib/client/use-form-errors';
 import { Field, FormMessage, SubmitButton } from './form-parts';
 
 const SIGN_IN_FIELDS = {
@@ -51,8 +52,8 @@ export function LoginForm({
     setBusy(true);
     errors.show(null);
     setNotice(null);
-    const result = await postJson('/api/auth/sign-in/email', { email, password });
-    if (result.ok && result.data.twoFactorRedirect === true) {
+    const result = await callApi('/api/auth/sign-in/email', { email, password });
+    if (result.ok && result.body.twoFactorRedirect === true) {
       setBusy(false);
       setSecondFactor(true);
       return;
@@ -75,7 +76,7 @@ export function LoginForm({
       return;
     }
     setBusy(true);
-    const result = await postJson('/api/auth/sign-in/magic-link', {
+    const result = await callApi('/api/auth/sign-in/magic-link', {
       email: email.trim(),
       callbackURL: safeRedirectPath(next),
       errorCallbackURL: '/login?via=link',
@@ -88,13 +89,13 @@ export function LoginForm({
   async function signInWith(provider: string) {
     errors.show(null);
     setBusy(true);
-    const result = await postJson('/api/auth/sign-in/social', {
+    const result = await callApi('/api/auth/sign-in/social', {
       provider,
       callbackURL: safeRedirectPath(next),
       errorCallbackURL: '/login?via=oauth',
     });
-    if (result.ok && typeof result.data.url === 'string') {
-      window.location.assign(result.data.url);
+    if (result.ok && typeof result.body.url === 'string') {
+      window.location.assign(result.body.url);
       return;
     }
     setBusy(false);
@@ -232,7 +233,7 @@ function SecondFactorForm({
     event.preventDefault();
     setBusy(true);
     errors.show(null);
-    const result = await postJson(
+    const result = await callApi(
       recovery ? '/api/auth/two-factor/verify-backup-code' : '/api/auth/two-factor/verify-totp',
       { code: code.trim() },
     );

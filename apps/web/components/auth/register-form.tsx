@@ -7,8 +7,8 @@ import {
   passwordProblem,
   type PasswordPolicy,
 } from '@cutroom/core/features/accounts/auth/password-policy';
-import { postJson } from '@/lib/auth-client';
-import { useFormErrors } from '@/lib/use-form-errors';
+import { callApi } from '@/lib/client/api';
+import { useFormErrors } from '@/lib/client/use-form-errors';
 import { BotCheck, hostedAnswer, type BotCheckState } from './bot-check';
 import { Field, FormMessage, SubmitButton } from './form-parts';
 import { NewPasswordField } from './new-password-field';
@@ -77,7 +77,7 @@ export function RegisterForm({
       return;
     }
     setBusy(true);
-    const check = await postJson('/api/checkusername', { username });
+    const check = await callApi('/api/checkusername', { username });
     if (!check.ok) {
       errors.show(check.message ?? 'Please choose another username');
       setBusy(false);
@@ -90,7 +90,7 @@ export function RegisterForm({
       return;
     }
     const botCheck = answer.current ?? botAnswer ?? hostedAnswer(form) ?? undefined;
-    const created = await postJson('/api/createuser', { username, email, password, botCheck });
+    const created = await callApi('/api/createuser', { username, email, password, botCheck });
     setBusy(false);
     if (!created.ok) {
       errors.show(created.message ?? 'Registration failed. Please try again');

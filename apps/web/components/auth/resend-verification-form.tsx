@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { OWN_MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
-import { requestVerificationMail } from '@/lib/auth-client';
+import { requestVerificationMail } from '@/lib/client/auth-client';
 import { Field, FormMessage, SubmitButton } from './form-parts';
 
 /** A new verification link, for whoever opened a broken, used or expired one. */

@@ -8,8 +8,8 @@ import {
   passwordProblem,
   type PasswordPolicy,
 } from '@cutroom/core/features/accounts/auth/password-policy';
-import { useFormErrors } from '@/lib/use-form-errors';
-import { postJson } from '@/lib/auth-client';
+import { useFormErrors } from '@/lib/client/use-form-errors';
+import { callApi } from '@/lib/client/api';
 import { Field, FormMessage, SubmitButton } from './form-parts';
 import { NewPasswordField } from './new-password-field';
 
@@ -24,7 +24,7 @@ export function ResetRequestForm() {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const result = await postJson('/api/auth/request-password-reset', {
+    const result = await callApi('/api/auth/request-password-reset', {
       email,
       redirectTo: '/reset-password',
     });
@@ -76,7 +76,7 @@ export function NewPasswordForm({
       return;
     }
     setBusy(true);
-    const result = await postJson('/api/auth/reset-password', { token, newPassword: password });
+    const result = await callApi('/api/auth/reset-password', { token, newPassword: password });
     setBusy(false);
     if (result.ok) setDone(true);
     else errors.show(result.message ?? OWN_MESSAGES.resetInvalid);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { CLIENT_STORAGE_PREFIX, clearClientState } from '@/lib/auth-client';
+import { CLIENT_STORAGE_PREFIX, clearClientState } from '@/lib/client/auth-client';
 
 const SESSION_CHECK_KEY = `${CLIENT_STORAGE_PREFIX}session-checked-at`;
 const SESSION_CHECK_EVERY_MS = 60 * 60_000;

@@ -7,8 +7,8 @@ import {
   passwordProblem,
   type PasswordPolicy,
 } from '@cutroom/core/features/accounts/auth/password-policy';
-import { postJson } from '@/lib/auth-client';
-import { useFormErrors } from '@/lib/use-form-errors';
+import { callApi } from '@/lib/client/api';
+import { useFormErrors } from '@/lib/client/use-form-errors';
 import { Field, FormMessage, SubmitButton } from './form-parts';
 import { NewPasswordField } from './new-password-field';
 
@@ -39,7 +39,7 @@ export function ChangePasswordForm({
       return;
     }
     setBusy(true);
-    const result = await postJson('/api/auth/change-password', {
+    const result = await callApi('/api/auth/change-password', {
       currentPassword: current,
       newPassword: next,
       // Whoever else holds a session (a lost phone, say) is signed out.
@@ -101,7 +101,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       return;
     }
     setBusy(true);
-    const result = await postJson('/api/auth/change-email', {
+    const result = await callApi('/api/auth/change-email', {
       newEmail: email.trim(),
       callbackURL: '/profile/settings?email=changed',
     });

@@ -2,9 +2,9 @@
 
 import { useState, type FormEvent } from 'react';
 import { encode } from 'uqr';
-import { postJson } from '@/lib/auth-client';
+import { callApi } from '@/lib/client/api';
 import { CopyButton } from '@/components/profile/copy-button';
-import { useFormErrors } from '@/lib/use-form-errors';
+import { useFormErrors } from '@/lib/client/use-form-errors';
 import { Field, FormMessage, SubmitButton } from './form-parts';
 
 const PASSWORD_FIELDS = { password: { id: 'tf-password', label: 'Your password' } };
@@ -59,7 +59,7 @@ export function TwoFactorSettings({ enabled: initiallyEnabled }: { enabled: bool
     setBusy(true);
     passwordErrors.show(null);
     setNotice(null);
-    const result = await postJson(
+    const result = await callApi(
       enabled ? '/api/auth/two-factor/disable' : '/api/auth/two-factor/enable',
       { password },
     );
@@ -75,8 +75,8 @@ export function TwoFactorSettings({ enabled: initiallyEnabled }: { enabled: bool
       return;
     }
     setSetup({
-      totpURI: String(result.data.totpURI),
-      backupCodes: (result.data.backupCodes as string[]) ?? [],
+      totpURI: String(result.body.totpURI),
+      backupCodes: (result.body.backupCodes as string[]) ?? [],
     });
   }
 
@@ -84,7 +84,7 @@ export function TwoFactorSettings({ enabled: initiallyEnabled }: { enabled: bool
     event.preventDefault();
     setBusy(true);
     codeErrors.show(null);
-    const result = await postJson('/api/auth/two-factor/verify-totp', { code: code.trim() });
+    const result = await callApi('/api/auth/two-factor/verify-totp', { code: code.trim() });
     setBusy(false);
     if (!result.ok) {
       codeErrors.show(result.message ?? 'This code is not correct. Please try again');

@@ -5,8 +5,8 @@ import type {
   VideoPage,
   VideoSummary,
 } from '@cutroom/core/features/discovery/browse/browse.service';
-import { getRuntime } from '@/lib/runtime';
-import { getViewer } from '@/lib/session';
+import { getRuntime } from '@/lib/server/runtime';
+import { getViewer } from '@/lib/server/session';
 import { toCardVideo, type CardVideo } from '../video/card-video';
 
 export type CardPage = Omit<VideoPage, 'data'> & { data: CardVideo[] };

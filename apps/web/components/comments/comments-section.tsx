@@ -9,7 +9,7 @@ import type {
 import { Avatar } from '@/components/profile/avatar';
 import { ProfileLink } from '@/components/profile/profile-link';
 import { useMemberViewer } from '@/components/shell/member-parts';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 import { IntentLink } from '@/components/ui/intent-link';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { CommentBody } from './comment-body';

@@ -3,8 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { FieldError, FormMessage } from '@/components/auth/form-parts';
-import { callApi } from '@/components/social/call-api';
-import { useFormErrors } from '@/lib/use-form-errors';
+import { callApi } from '@/lib/client/api';
+import { useFormErrors } from '@/lib/client/use-form-errors';
 
 const FIELDS = { videoId: { id: 'event-video', label: 'Video' } };
 

@@ -4,9 +4,9 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Category } from '@cutroom/core/platform/db/schema';
 import { FieldError, FormMessage } from '@/components/auth/form-parts';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 import { CATEGORY_NAMES } from '@/lib/category-names';
-import { useFormErrors } from '@/lib/use-form-errors';
+import { useFormErrors } from '@/lib/client/use-form-errors';
 
 /** An event as the form holds it; the four moments as ISO strings (UTC). */
 export interface EventFormValues {

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { IntentLink } from '@/components/ui/intent-link';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 
 /**
  * A vote for one entry. A refusal (a second vote, voting closed) shows under the button; a

@@ -3,7 +3,7 @@
 import type { FeedVideo } from '@cutroom/core/features/discovery/feed/feed.service';
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { CommentsSection } from '@/components/comments/comments-section';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 
 type FirstPage = ComponentProps<typeof CommentsSection>['initial'];
 

@@ -6,7 +6,7 @@ import type { FeedPage, FeedVideo } from '@cutroom/core/features/discovery/feed/
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ProfileLink } from '@/components/profile/profile-link';
 import { useNotSupporter } from '@/components/shell/member-parts';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 import { VideoActions } from '@/components/social/video-actions';
 import { setCurrentPlayer } from '@/components/video/current-player';
 import { ShareMenu } from '@/components/video/share-menu';

@@ -6,8 +6,8 @@ import {
   failedWithStatus,
   PEOPLE_MESSAGES,
 } from '@cutroom/core/features/people/social/people-messages';
-import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
-import { callApi } from '../social/call-api';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
+import { callApi } from '../../lib/client/api';
 import { TimedNote } from '../social/timed-note';
 
 export interface ComposeDraft {

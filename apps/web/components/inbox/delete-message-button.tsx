@@ -3,8 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { InboxBox } from '@cutroom/core/features/people/messages/messages.schema';
-import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
-import { callApi } from '../social/call-api';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
+import { callApi } from '../../lib/client/api';
 import { TimedNote } from '../social/timed-note';
 
 /** Deletes the viewer's copy of a message after a confirmation; the other side keeps theirs. */

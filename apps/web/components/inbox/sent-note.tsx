@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 import { PEOPLE_MESSAGES } from '@cutroom/core/features/people/social/people-messages';
-import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
 import { TimedNote } from '../social/timed-note';
 
 const SENT_PARAM = 'sent';

@@ -2,8 +2,8 @@
 
 import { useState, type FormEvent } from 'react';
 import { FieldError, FormMessage } from '@/components/auth/form-parts';
-import { callApi } from '@/components/social/call-api';
-import { useFormErrors } from '@/lib/use-form-errors';
+import { callApi } from '@/lib/client/api';
+import { useFormErrors } from '@/lib/client/use-form-errors';
 
 /** The Go live page's state, as `/api/v2/live` answers it. */
 export interface GoLiveState {

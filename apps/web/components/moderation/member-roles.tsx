@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 
 const ROLES = [
   { role: 'moderator', label: 'Moderator' },

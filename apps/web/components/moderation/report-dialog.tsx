@@ -8,7 +8,7 @@ import {
   type ReportReason,
 } from '@cutroom/core/features/moderation/reports/reports.schema';
 import type { ReportTarget } from '@cutroom/core/platform/db/schema';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 
 export interface ReportDialogProps {
   targetKind: ReportTarget;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { WatchPlayer } from '@/components/video/watch-player';
 import { videoHref } from '@/components/video/card-video';

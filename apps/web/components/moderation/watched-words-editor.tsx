@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 
 /** A list of watched words as `/api/v2/watchedWords` answers it. */
 export interface WatchedWordListView {

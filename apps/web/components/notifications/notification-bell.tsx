@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { IntentLink } from '@/components/ui/intent-link';
-import { callApi } from '../social/call-api';
+import { callApi } from '../../lib/client/api';
 
 /** Sent by the notification pages with the fresh count: the shell is not re-rendered. */
 export const NOTIFICATION_COUNT_EVENT = 'cutroom:notification-count';

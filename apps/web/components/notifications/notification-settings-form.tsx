@@ -8,8 +8,8 @@ import {
   type NotificationEmailMode,
   type NotificationKind,
 } from '@cutroom/core/features/people/notifications/notification-kinds';
-import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
-import { callApi } from '../social/call-api';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
+import { callApi } from '../../lib/client/api';
 import { TimedNote } from '../social/timed-note';
 
 /**

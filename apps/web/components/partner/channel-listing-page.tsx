@@ -8,7 +8,7 @@ import { pageIndexFrom, type SearchParamsPromise } from '../browse/listing-data'
 import { ChannelListing } from './channel-parts';
 import { loadSection, toChannelCards } from './partner-data';
 import { PartnerNav } from './partner-nav';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/server/runtime';
 
 /** The channel's whole lists: where each is served and how it is ordered. */
 export const CHANNEL_LISTINGS = {

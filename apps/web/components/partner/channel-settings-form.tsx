@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Field, FormMessage } from '@/components/auth/form-parts';
-import { useFormErrors } from '@/lib/use-form-errors';
+import { useFormErrors } from '@/lib/client/use-form-errors';
 
 const PRICE_FIELDS = {
   stripePriceId: { id: 'padmin-price-id', label: 'Stripe price id' },

@@ -7,8 +7,8 @@ import {
   type ChannelPage,
   type Partner,
 } from '@cutroom/core/features/money/partner/partner.service';
-import { getRuntime } from '@/lib/runtime';
-import { getViewer } from '@/lib/session';
+import { getRuntime } from '@/lib/server/runtime';
+import { getViewer } from '@/lib/server/session';
 import type { CardPage } from '../browse/listing-data';
 import { toCardVideo } from '../video/card-video';
 

@@ -3,9 +3,9 @@
 import { IntentLink } from '@/components/ui/intent-link';
 import { useId, useRef, useState } from 'react';
 import { mayActAsMember } from '@/lib/member-hint';
-import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
 import type { PlaylistMenuAnswer } from '@cutroom/core/features/discovery/browse/answers';
-import { callApi } from '../social/call-api';
+import { callApi } from '../../lib/client/api';
 import { TimedNote } from '../social/timed-note';
 
 type MenuPlaylist = PlaylistMenuAnswer['data'][number];

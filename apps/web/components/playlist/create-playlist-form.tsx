@@ -3,8 +3,8 @@
 import type { PlaylistAnswer } from '@cutroom/core/features/discovery/browse/answers';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
-import { callApi } from '../social/call-api';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
+import { callApi } from '../../lib/client/api';
 import { TimedNote } from '../social/timed-note';
 
 /** A new, empty playlist; videos are added from their pages. */

@@ -3,9 +3,9 @@
 import { IntentLink } from '@/components/ui/intent-link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
 import { formatDuration } from '@/lib/format';
-import { callApi } from '../social/call-api';
+import { callApi } from '../../lib/client/api';
 import { TimedNote } from '../social/timed-note';
 
 export interface EditorVideo {

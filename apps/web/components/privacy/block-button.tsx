@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 
 /** "Block" on another member's profile: hides their messages and comments from the viewer. */
 export function BlockButton({

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Avatar } from '@/components/profile/avatar';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 import { IntentLink } from '@/components/ui/intent-link';
 
 interface Blocked {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 
 type Choice = 'everyone' | 'friends';
 

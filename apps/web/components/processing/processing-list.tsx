@@ -3,7 +3,7 @@
 import { failedWithStatus } from '@cutroom/core/features/people/social/people-messages';
 import { IntentLink } from '@/components/ui/intent-link';
 import { useEffect, useState } from 'react';
-import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
 
 export interface ProcessingItem {
   id: string;

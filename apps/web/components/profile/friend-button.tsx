@@ -3,8 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { FriendshipState } from '@cutroom/core/features/people/friends/friends.service';
-import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
-import { callApi } from '../social/call-api';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
+import { callApi } from '../../lib/client/api';
 import { TimedNote } from '../social/timed-note';
 
 type Action =

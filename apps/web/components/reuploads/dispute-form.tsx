@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 
 /** The uploader disputes the hold on their video: a short text staff read beside both videos. */
 export function DisputeForm({ videoId, current }: { videoId: string; current: string | null }) {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { isChunkLoadError, shouldReloadAfterChunkError } from '@/lib/build-freshness';
+import { isChunkLoadError, shouldReloadAfterChunkError } from '@/lib/client/build-freshness';
 import { BUILD_ID } from '@/lib/build-info';
 
 const currentBuild = BUILD_ID;

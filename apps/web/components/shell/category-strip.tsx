@@ -1,5 +1,5 @@
 import { NavLink } from '@/components/ui/nav-link';
-import { categories } from '@/lib/site';
+import { categories } from '@/lib/server/site';
 
 /** The main component: quick access to the categories, scrollable on phones. */
 export function CategoryStrip() {

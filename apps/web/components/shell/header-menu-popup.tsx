@@ -4,7 +4,7 @@ import { Menu } from '@base-ui/react/menu';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { IntentLink } from '@/components/ui/intent-link';
-import { signOut } from '@/lib/auth-client';
+import { signOut } from '@/lib/client/auth-client';
 import type { HeaderMenuProps } from './header-menu-types';
 
 const itemClass =

@@ -21,7 +21,7 @@ export function SiteAds({ settings }: { settings: AdSettings }) {
     if (!ads && !outsideTags) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('@/lib/ads/start-ads').then(({ startAds }) => {
+    void import('@/lib/client/ads/start-ads').then(({ startAds }) => {
       if (!cancelled) stop = startAds(given.current, { ads, outsideTags });
     });
     return () => {

@@ -9,9 +9,9 @@ import { RouteFocus } from '@/components/shell/route-focus';
 import { SiteAds } from '@/components/shell/site-ads';
 import { SiteFooter } from '@/components/shell/site-footer';
 import { TopBar } from '@/components/shell/top-bar';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/server/runtime';
 import { hasAnyAd } from '@/lib/ads/ad-settings';
-import { siteSettings } from '@/lib/site';
+import { siteSettings } from '@/lib/server/site';
 import { shellParts } from '@cutroom/core/features/site/member-parts/member-parts.service';
 
 /**

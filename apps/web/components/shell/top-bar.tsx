@@ -2,7 +2,7 @@ import { IntentLink } from '@/components/ui/intent-link';
 import { NavLink } from '@/components/ui/nav-link';
 import { AccountMenu } from '@/components/shell/account-menu';
 import { HeaderMenu } from '@/components/shell/header-menu';
-import { NAV_LINKS } from '@/lib/site';
+import { NAV_LINKS } from '@/lib/server/site';
 
 /**
  * The top component: brand, search, listing navigation and the account menu. The same for

@@ -2,12 +2,12 @@
 
 import { useRouter } from 'next/navigation';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
 import { CATEGORY_NAMES } from '@/lib/category-names';
 import { FieldError } from '@/components/auth/form-parts';
-import { useFormErrors } from '@/lib/use-form-errors';
+import { useFormErrors } from '@/lib/client/use-form-errors';
 import { LABEL_FIELDS, LabelInput, type LabelKind } from '@/components/upload/label-input';
-import { callApi } from './call-api';
+import { callApi } from '../../lib/client/api';
 import { TimedNote } from './timed-note';
 
 interface OwnerPanelProps {

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import type { VideoParts } from '@cutroom/core/features/site/member-parts/member-parts.schema';
 import { useMemberViewer, useVideoParts } from '@/components/shell/member-parts';
 import { mayActAsMember } from '@/lib/member-hint';
-import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
-import { callApi } from './call-api';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
+import { callApi } from '../../lib/client/api';
 import { TimedNote } from './timed-note';
 
 /** Subscribe / Unsubscribe toggle with the subscriber count beside it. */

@@ -1,6 +1,6 @@
 'use client';
 
-import type { TimedMessage } from '@/lib/use-timed-message';
+import type { TimedMessage } from '@/lib/client/use-timed-message';
 
 /** A message that announces itself to screen readers; errors in red, others in orange. */
 export function TimedNote({ message, testId }: { message: TimedMessage | null; testId?: string }) {

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import type { VideoParts } from '@cutroom/core/features/site/member-parts/member-parts.schema';
 import { useMemberViewer, useVideoParts } from '@/components/shell/member-parts';
 import { mayActAsMember } from '@/lib/member-hint';
-import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
 import { AddToPlaylist } from '../playlist/add-to-playlist';
-import { callApi } from './call-api';
+import { callApi } from '../../lib/client/api';
 import { TimedNote } from './timed-note';
 
 /** A repeated vote's message shows for 5 s (docs/messages.md, "Votes"). */

@@ -9,8 +9,8 @@ import {
   SAMPLE_TAGS_MIN,
 } from '@cutroom/core/features/community/tagging/tagging-limits';
 import { FieldError, FormMessage } from '@/components/auth/form-parts';
-import { callApi } from '@/components/social/call-api';
-import { useFormErrors } from '@/lib/use-form-errors';
+import { callApi } from '@/lib/client/api';
+import { useFormErrors } from '@/lib/client/use-form-errors';
 
 const FIELDS = {
   motivation: { id: 'apply-motivation', label: 'Why you want to tag' },

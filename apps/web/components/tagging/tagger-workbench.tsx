@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CATEGORY_NAMES } from '@/lib/category-names';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 import {
   LABEL_FIELDS,
   LabelInput,

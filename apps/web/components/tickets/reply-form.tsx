@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
-import { callApi } from '../social/call-api';
+import { callApi } from '../../lib/client/api';
 import { ImagePicker, type PickedImage } from './image-picker';
 
 /**

@@ -7,7 +7,7 @@ import {
   TICKET_CATEGORY_LABELS,
   type TicketCategory,
 } from '@cutroom/core/features/community/tickets/ticket-labels';
-import { callApi } from '../social/call-api';
+import { callApi } from '../../lib/client/api';
 import { ImagePicker, type PickedImage } from './image-picker';
 
 const inputClass =

@@ -10,10 +10,14 @@ import {
   formatTimeLeft,
   measureProgress,
   type ProgressSample,
-} from '@/lib/upload-progress';
+} from '@/lib/client/upload-progress';
 import { FieldError } from '@/components/auth/form-parts';
-import { useFormErrors } from '@/lib/use-form-errors';
-import { ERROR_MESSAGE_MS, UPLOAD_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
+import { useFormErrors } from '@/lib/client/use-form-errors';
+import {
+  ERROR_MESSAGE_MS,
+  UPLOAD_MESSAGE_MS,
+  useTimedMessage,
+} from '@/lib/client/use-timed-message';
 import { LABEL_FIELDS, LabelInput, type LabelKind, type LabelSuggestion } from './label-input';
 
 export interface UploadFormProps {

@@ -4,10 +4,10 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { Upload } from 'tus-js-client';
 import { FieldError } from '@/components/auth/form-parts';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 import { TimedNote } from '@/components/social/timed-note';
-import { useFormErrors } from '@/lib/use-form-errors';
-import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/use-timed-message';
+import { useFormErrors } from '@/lib/client/use-form-errors';
+import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
 
 /** The owner's settings of a video as `/api/v2/videoSettings` answers them. */
 interface Settings {

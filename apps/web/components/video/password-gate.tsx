@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useState } from 'react';
-import { callApi } from '@/components/social/call-api';
+import { callApi } from '@/lib/client/api';
 import { hasMemberHint } from '@/lib/member-hint';
 import { WatchPlayer, type WatchPlayerProps } from './watch-player';
 

@@ -5,7 +5,7 @@ import { isServiceError } from './errors/service-error';
 /**
  * A route of the site that is not a JSON endpoint: an event stream, a file, a redirect, a
  * webhook, a page-like GET. Like an endpoint it names the one right it needs where it is
- * declared; the web layer checks it before the route runs (apps/web/lib/raw-route.ts) and the
+ * declared; the web layer checks it before the route runs (apps/web/lib/server/raw-route.ts) and the
  * authorization matrix checks every declared route against every kind of caller.
  */
 export interface RawRoute {

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { checkSiteHealth } from '@cutroom/core/features/moderation/admin/health.service';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { requirePageViewer } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
 import { formatBytes } from '@/components/admin/format-bytes';
 
 export const dynamic = 'force-dynamic';

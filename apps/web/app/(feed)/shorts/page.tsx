@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { listFeed } from '@cutroom/core/features/discovery/feed/feed.service';
 import { ShortsFeed } from '@/components/feed/shorts-feed';
-import { getRuntime } from '@/lib/runtime';
-import { getViewer } from '@/lib/session';
-import { videoAdSettings } from '@/lib/site';
+import { getRuntime } from '@/lib/server/runtime';
+import { getViewer } from '@/lib/server/session';
+import { videoAdSettings } from '@/lib/server/site';
 import { headers } from 'next/headers';
 
 export const metadata: Metadata = { title: 'Shorts' };

@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import { rtmpUrlOf } from '@cutroom/core/features/videos/live/live.endpoints';
 import { readGoLive } from '@cutroom/core/features/videos/live/live.service';
 import { GoLiveForm } from '@/components/live/go-live-form';
-import { requirePageViewer } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
-import { categories } from '@/lib/site';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
+import { categories } from '@/lib/server/site';
 
 export const metadata: Metadata = { title: 'Go live' };
 

@@ -11,7 +11,7 @@ import { Pagination } from '@/components/browse/pagination';
 import { InboxList } from '@/components/inbox/inbox-list';
 import { InboxTabs } from '@/components/inbox/inbox-tabs';
 import { SentNote } from '@/components/inbox/sent-note';
-import { requirePageViewer } from '@/lib/page-access';
+import { requirePageViewer } from '@/lib/server/page-access';
 import { UnreadCountSync } from '@/components/inbox/unread-count';
 import { EmptyState } from '@/components/video/video-grid';
 

@@ -12,7 +12,7 @@ import { NotificationCountSync } from '@/components/notifications/notification-b
 import { NotificationList } from '@/components/notifications/notification-list';
 import { IntentLink } from '@/components/ui/intent-link';
 import { EmptyState } from '@/components/video/video-grid';
-import { requirePageViewer } from '@/lib/page-access';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Notifications' };

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { listProcessingVideos } from '@cutroom/core/features/videos/processing/video-processing.service';
 import { ProcessingList } from '@/components/processing/processing-list';
-import { getRuntime } from '@/lib/runtime';
-import { requirePageViewer } from '@/lib/page-access';
+import { getRuntime } from '@/lib/server/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const metadata: Metadata = { title: 'Processing' };
 

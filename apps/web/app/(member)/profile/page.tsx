@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 import type { SearchParamsPromise } from '@/components/browse/listing-data';
-import { requirePageViewer } from '@/lib/page-access';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Your profile' };

@@ -2,7 +2,7 @@ import { IntentLink } from '@/components/ui/intent-link';
 import { DEFAULT_FILTERS } from '@cutroom/core/features/discovery/browse/browse.schema';
 import { listVideos } from '@cutroom/core/features/discovery/browse/browse.service';
 import { SUBSCRIPTIONS_PAGE_SIZE } from '@cutroom/core/features/people/subscriptions/subscriptions.service';
-import { requirePageViewer } from '@/lib/page-access';
+import { requirePageViewer } from '@/lib/server/page-access';
 import { Listing } from '@/components/browse/listing';
 import {
   listingContext,

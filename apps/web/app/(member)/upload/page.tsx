@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { UploadForm } from '@/components/upload/upload-form';
-import { getRuntime } from '@/lib/runtime';
-import { requirePageViewer } from '@/lib/page-access';
-import { categories } from '@/lib/site';
+import { getRuntime } from '@/lib/server/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { categories } from '@/lib/server/site';
 import { formatBytes } from '@/lib/format';
 
 export const metadata: Metadata = { title: 'Upload' };

@@ -5,7 +5,7 @@ import {
   pageIndexFrom,
   type SearchParamsPromise,
 } from '@/components/browse/listing-data';
-import { requirePageViewer } from '@/lib/page-access';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Watch later' };

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { listWatchedWordLists } from '@cutroom/core/features/moderation/staff/watched-words.service';
 import { listingContext } from '@/components/browse/listing-data';
 import { WatchedWordsEditor } from '@/components/moderation/watched-words-editor';
-import { requirePageViewer } from '@/lib/page-access';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'My watched words' };

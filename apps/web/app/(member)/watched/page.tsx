@@ -4,15 +4,15 @@ import {
   clearWatchHistory,
   listWatchHistory,
 } from '@cutroom/core/features/library/history/history.service';
-import { requirePageViewer } from '@/lib/page-access';
+import { requirePageViewer } from '@/lib/server/page-access';
 import { Listing } from '@/components/browse/listing';
 import {
   listingContext,
   pageIndexFrom,
   type SearchParamsPromise,
 } from '@/components/browse/listing-data';
-import { getRuntime } from '@/lib/runtime';
-import { getViewer } from '@/lib/session';
+import { getRuntime } from '@/lib/server/runtime';
+import { getViewer } from '@/lib/server/session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Watched' };

@@ -11,8 +11,8 @@ import { PartnerAction } from '@/components/partner/partner-action';
 import { PartnerNav } from '@/components/partner/partner-nav';
 import { formatPrice, loadSection } from '@/components/partner/partner-data';
 import { IntentLink } from '@/components/ui/intent-link';
-import { requirePageViewer } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Partner admin' };

@@ -3,7 +3,7 @@ import { listChannelVideos } from '@cutroom/core/features/money/partner/partner.
 import { PartnerNav } from '@/components/partner/partner-nav';
 import { ChannelStrip, SubscribeCall } from '@/components/partner/channel-parts';
 import { loadSection, toChannelCards } from '@/components/partner/partner-data';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 

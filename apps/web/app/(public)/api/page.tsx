@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { apiEndpoints as endpoints } from '@/lib/openapi';
+import { apiEndpoints as endpoints } from '@/lib/server/openapi';
 import { z } from 'zod';
 import { TextPage } from '@/components/content/text-page';
 import { tokenExamples } from '@/lib/api-token-examples';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { IntentLink } from '@/components/ui/intent-link';
 import { TextPage } from '@/components/content/text-page';
-import { siteSettings } from '@/lib/site';
+import { siteSettings } from '@/lib/server/site';
 
 export const metadata: Metadata = { title: 'Contact' };
 

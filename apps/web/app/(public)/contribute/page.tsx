@@ -5,7 +5,7 @@ import {
   loadContributeFigures,
 } from '@cutroom/core/features/community/tagging/contribute.service';
 import { IntentLink } from '@/components/ui/intent-link';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Contribute' };

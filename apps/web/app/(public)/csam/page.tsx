@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { TextPage } from '@/components/content/text-page';
-import { siteSettings } from '@/lib/site';
+import { siteSettings } from '@/lib/server/site';
 
 export const metadata: Metadata = { title: 'CSAM policy' };
 

@@ -8,7 +8,7 @@ import { Pagination } from '@/components/browse/pagination';
 import { pageIndexFrom, type SearchParamsPromise } from '@/components/browse/listing-data';
 import { EventCard } from '@/components/events/event-card';
 import { EmptyState } from '@/components/video/video-grid';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/server/runtime';
 
 // An event's state turns with the clock: rendered on every request (not in the page cache).
 export const dynamic = 'force-dynamic';

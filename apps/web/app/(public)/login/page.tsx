@@ -6,8 +6,8 @@ import { LoginForm } from '@/components/auth/login-form';
 import { formMessageFor } from '@/lib/form-outcome';
 import { OWN_MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
 import { oauthButtons } from '@cutroom/core/features/accounts/auth/oauth';
-import { getRuntime } from '@/lib/runtime';
-import { getViewer } from '@/lib/session';
+import { getRuntime } from '@/lib/server/runtime';
+import { getViewer } from '@/lib/server/session';
 
 export const metadata: Metadata = { title: 'Sign in' };
 export const dynamic = 'force-dynamic';

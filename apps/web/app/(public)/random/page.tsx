@@ -1,7 +1,7 @@
 import { redirect } from 'next/navigation';
 import { pickRandomVideo } from '@cutroom/core/features/discovery/browse/listings.service';
 import { EmptyState } from '@/components/video/video-grid';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Random video' };

@@ -1,7 +1,7 @@
 import { IntentLink } from '@/components/ui/intent-link';
 import { listRankHolders } from '@cutroom/core/features/people/ranks/ranks.service';
 import { listTaggerCounts } from '@cutroom/core/features/community/tagging/tagger.service';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Ranks' };

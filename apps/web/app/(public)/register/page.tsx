@@ -5,8 +5,8 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { RegisterForm } from '@/components/auth/register-form';
 import { MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
 import { formMessageFor } from '@/lib/form-outcome';
-import { getRuntime } from '@/lib/runtime';
-import { getViewer } from '@/lib/session';
+import { getRuntime } from '@/lib/server/runtime';
+import { getViewer } from '@/lib/server/session';
 
 export const metadata: Metadata = { title: 'Register' };
 export const dynamic = 'force-dynamic';

@@ -4,7 +4,7 @@ import { OWN_MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
 import { AuthCard } from '@/components/auth/auth-card';
 import { FormMessage } from '@/components/auth/form-parts';
 import { NewPasswordForm, ResetRequestForm } from '@/components/auth/reset-password-forms';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const metadata: Metadata = { title: 'Reset password' };
 export const dynamic = 'force-dynamic';

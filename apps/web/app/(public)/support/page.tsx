@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { supporterCheckoutEnabled } from '@cutroom/core/features/money/supporter/supporter.service';
 import { SupportPanel } from '@/components/support/support-panel';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Become a supporter' };

@@ -8,7 +8,7 @@ import { readUnsubscribeToken } from '@cutroom/core/features/people/notification
 import { isUnsubscribed } from '@cutroom/core/features/people/notifications/unsubscribe-state';
 import { TextPage } from '@/components/content/text-page';
 import { IntentLink } from '@/components/ui/intent-link';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Unsubscribe', robots: { index: false } };

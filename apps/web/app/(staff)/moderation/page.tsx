@@ -5,7 +5,7 @@ import { countOpenApplications } from '@cutroom/core/features/community/tagging/
 import { listingContext } from '@/components/browse/listing-data';
 import { StaffLogTable } from '@/components/moderation/staff-log-table';
 import { IntentLink } from '@/components/ui/intent-link';
-import { requirePageViewer } from '@/lib/page-access';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Moderation' };

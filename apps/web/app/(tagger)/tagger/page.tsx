@@ -8,8 +8,8 @@ import { TaggerWorkbench, type TaggerItem } from '@/components/tagging/tagger-wo
 import type { LabelKind, LabelSuggestion } from '@/components/upload/label-input';
 import { mediaUrl } from '@/components/video/card-video';
 import { IntentLink } from '@/components/ui/intent-link';
-import { requirePageViewer } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Tagger queue' };

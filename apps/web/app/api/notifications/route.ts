@@ -1,4 +1,4 @@
 import { notificationsEndpoint } from '@cutroom/core/features/people/notifications/notifications.endpoints';
-import { createPostHandler } from '@/lib/api-route';
+import { createPostHandler } from '@/lib/server/api-route';
 
 export const POST = createPostHandler(notificationsEndpoint);

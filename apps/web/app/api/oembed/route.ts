@@ -4,8 +4,8 @@ import { videoMediaUrls } from '@cutroom/core/features/videos/processing/video-p
 import { buildOembed, videoIdFromPageUrl } from '@cutroom/core/features/videos/watch/oembed';
 import { getWatchPage } from '@cutroom/core/features/videos/watch/watch.service';
 import { oembedRoute } from '@cutroom/core/features/videos/watch/watch.routes';
-import { rawRoute } from '@/lib/raw-route';
-import { getRuntime } from '@/lib/runtime';
+import { rawRoute } from '@/lib/server/raw-route';
+import { getRuntime } from '@/lib/server/runtime';
 
 const positive = (value: string | null) => {
   const number = Number(value);

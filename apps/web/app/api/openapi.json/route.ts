@@ -1,6 +1,6 @@
 import { openApiRoute } from '@cutroom/core/api/raw-routes';
-import { openApiDocument } from '@/lib/openapi';
-import { rawRoute } from '@/lib/raw-route';
+import { openApiDocument } from '@/lib/server/openapi';
+import { rawRoute } from '@/lib/server/raw-route';
 
 /** The machine-readable description of the API. */
 export const GET = rawRoute(openApiRoute, () => Response.json(openApiDocument()));

@@ -7,8 +7,8 @@ import { EventStateBadge } from '@/components/events/event-state';
 import { LocalTime } from '@/components/events/local-time';
 import { IntentLink } from '@/components/ui/intent-link';
 import { EmptyState } from '@/components/video/video-grid';
-import { requirePageViewer } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Events' };

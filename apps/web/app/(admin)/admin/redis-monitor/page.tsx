@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { sampleRedis } from '@cutroom/core/features/moderation/admin/redis-stats.service';
 import { RedisMonitor } from '@/components/admin/redis-monitor';
-import { requirePageViewer } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Redis monitor' };

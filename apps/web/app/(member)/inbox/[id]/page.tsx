@@ -6,7 +6,7 @@ import { countUnread, readMessage } from '@cutroom/core/features/people/messages
 import { listingContext } from '@/components/browse/listing-data';
 import { DeleteMessageButton } from '@/components/inbox/delete-message-button';
 import { formatMessageDate } from '@/components/inbox/message-date';
-import { requirePageViewer } from '@/lib/page-access';
+import { requirePageViewer } from '@/lib/server/page-access';
 import { UnreadCountSync } from '@/components/inbox/unread-count';
 import { Avatar } from '@/components/profile/avatar';
 

@@ -11,7 +11,7 @@ import { messageRefusal } from '@cutroom/core/features/accounts/privacy/privacy.
 import { findUserByUsername } from '@cutroom/core/features/people/social/people-access';
 import { listingContext, type SearchParamsPromise } from '@/components/browse/listing-data';
 import { ComposeForm, type ComposeDraft } from '@/components/inbox/compose-form';
-import { requirePageViewer } from '@/lib/page-access';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'New message' };

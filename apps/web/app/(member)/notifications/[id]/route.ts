@@ -2,8 +2,8 @@ import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
 import { NotificationId } from '@cutroom/core/features/people/notifications/notifications.schema';
 import { openNotificationRoute } from '@cutroom/core/features/people/notifications/notifications.routes';
 import { openNotification } from '@cutroom/core/features/people/notifications/notifications.service';
-import { rawRoute } from '@/lib/raw-route';
-import { getRuntime } from '@/lib/runtime';
+import { rawRoute } from '@/lib/server/raw-route';
+import { getRuntime } from '@/lib/server/runtime';
 import { safeRedirectPath } from '@cutroom/core/kernel/safe-redirect';
 
 export const dynamic = 'force-dynamic';

@@ -11,8 +11,8 @@ import {
   listBlockedMembers,
   readPrivacySettings,
 } from '@cutroom/core/features/accounts/privacy/privacy.service';
-import { getRuntime } from '@/lib/runtime';
-import { requirePageViewer } from '@/lib/page-access';
+import { getRuntime } from '@/lib/server/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const metadata: Metadata = { title: 'Account settings' };
 export const dynamic = 'force-dynamic';

@@ -3,8 +3,8 @@ import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
 import { getUploaderStatistics } from '@cutroom/core/features/videos/statistics/statistics.service';
 import { StatisticsView } from '@/components/statistics/statistics-view';
 import { IntentLink } from '@/components/ui/intent-link';
-import { getRuntime } from '@/lib/runtime';
-import { requirePageViewer } from '@/lib/page-access';
+import { getRuntime } from '@/lib/server/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const metadata: Metadata = { title: 'Statistics' };
 export const dynamic = 'force-dynamic';

@@ -3,8 +3,8 @@ import { loadMyApplication } from '@cutroom/core/features/community/tagging/appl
 import { ApplyForm } from '@/components/tagging/apply-form';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { IntentLink } from '@/components/ui/intent-link';
-import { requirePageViewer } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Apply to tag' };

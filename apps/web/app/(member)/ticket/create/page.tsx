@@ -6,8 +6,8 @@ import {
 } from '@cutroom/core/features/community/tickets/tickets.schema';
 import { TicketForm } from '@/components/tickets/ticket-form';
 import { IntentLink } from '@/components/ui/intent-link';
-import { requirePageViewer } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Open a support ticket' };

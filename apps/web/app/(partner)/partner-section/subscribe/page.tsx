@@ -5,7 +5,7 @@ import { PartnerAction } from '@/components/partner/partner-action';
 import { PartnerNav } from '@/components/partner/partner-nav';
 import { formatPrice, loadSection } from '@/components/partner/partner-data';
 import { IntentLink } from '@/components/ui/intent-link';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 

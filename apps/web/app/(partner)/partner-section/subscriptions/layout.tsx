@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { pageAccess } from '@/lib/page-access';
+import { pageAccess } from '@/lib/server/page-access';
 
 /** A member's own subscriptions: signed-in members. */
 const GROUP_RIGHT = 'participate';

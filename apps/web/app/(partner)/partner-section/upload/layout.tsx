@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { pageAccess } from '@/lib/page-access';
+import { pageAccess } from '@/lib/server/page-access';
 
 /** The partner's own pages: the partner right (partner accounts and administrators). */
 const GROUP_RIGHT = 'partner';

@@ -4,9 +4,9 @@ import { PartnerNav } from '@/components/partner/partner-nav';
 import { loadSection } from '@/components/partner/partner-data';
 import { UploadForm } from '@/components/upload/upload-form';
 import { formatBytes } from '@/lib/format';
-import { requirePageViewer } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
-import { categories } from '@/lib/site';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
+import { categories } from '@/lib/server/site';
 
 export const metadata: Metadata = { title: 'Upload to the channel' };
 

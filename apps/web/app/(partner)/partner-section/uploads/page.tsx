@@ -5,8 +5,8 @@ import { PartnerNav } from '@/components/partner/partner-nav';
 import { loadSection } from '@/components/partner/partner-data';
 import { IntentLink } from '@/components/ui/intent-link';
 import { ErrorPage } from '@/components/errors/error-page';
-import { requirePageViewer } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'My uploads' };

@@ -2,7 +2,7 @@ import { notFound } from 'next/navigation';
 import { CATEGORIES, type Category } from '@cutroom/core/platform/db/schema';
 import { SimpleListing } from '@/components/browse/simple-listing';
 import type { SearchParamsPromise } from '@/components/browse/listing-data';
-import { CATEGORY_NAMES } from '@/lib/site';
+import { CATEGORY_NAMES } from '@/lib/server/site';
 
 export const dynamic = 'force-dynamic';
 

@@ -36,9 +36,9 @@ import { loadReuploadHold } from '@cutroom/core/features/moderation/reuploads/ho
 import { WatchPlayer } from '@/components/video/watch-player';
 import { PasswordGate } from '@/components/video/password-gate';
 import { formatDuration, formatViews } from '@/lib/format';
-import { getRuntime } from '@/lib/runtime';
-import { getViewer } from '@/lib/session';
-import { CATEGORY_NAMES, videoAdSettings } from '@/lib/site';
+import { getRuntime } from '@/lib/server/runtime';
+import { getViewer } from '@/lib/server/session';
+import { CATEGORY_NAMES, videoAdSettings } from '@/lib/server/site';
 
 type Params = { params: Promise<{ id: string }> };
 

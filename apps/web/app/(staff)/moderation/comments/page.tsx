@@ -9,7 +9,7 @@ import { Pagination } from '@/components/browse/pagination';
 import { StaffCommentList } from '@/components/moderation/staff-comment-list';
 import { IntentLink } from '@/components/ui/intent-link';
 import { EmptyState } from '@/components/video/video-grid';
-import { requirePageViewer } from '@/lib/page-access';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Held comments' };

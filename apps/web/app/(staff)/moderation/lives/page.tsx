@@ -5,7 +5,7 @@ import { StaffActionButton } from '@/components/moderation/staff-action-button';
 import { IntentLink } from '@/components/ui/intent-link';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { EmptyState } from '@/components/video/video-grid';
-import { requirePageViewer } from '@/lib/page-access';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Lives on air' };

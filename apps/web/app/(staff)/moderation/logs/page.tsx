@@ -12,7 +12,7 @@ import {
 } from '@/components/browse/listing-data';
 import { Pagination } from '@/components/browse/pagination';
 import { StaffLogTable } from '@/components/moderation/staff-log-table';
-import { requirePageViewer } from '@/lib/page-access';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Staff log' };

@@ -14,8 +14,8 @@ import { StaffActionButton } from '@/components/moderation/staff-action-button';
 import { IntentLink } from '@/components/ui/intent-link';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { EmptyState } from '@/components/video/video-grid';
-import { requirePageViewer } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Reports' };

@@ -21,8 +21,8 @@ import { StaffLogTable } from '@/components/moderation/staff-log-table';
 import { IntentLink } from '@/components/ui/intent-link';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { EmptyState } from '@/components/video/video-grid';
-import { requirePageViewer } from '@/lib/page-access';
-import { getViewer } from '@/lib/session';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getViewer } from '@/lib/server/session';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Members' };

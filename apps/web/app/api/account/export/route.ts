@@ -1,8 +1,8 @@
 import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
 import { startAccountExport } from '@cutroom/core/features/accounts/my-account/account-export.service';
 import { accountExportRoute } from '@cutroom/core/features/accounts/my-account/my-account.routes';
-import { rawRoute } from '@/lib/raw-route';
-import { getRuntime } from '@/lib/runtime';
+import { rawRoute } from '@/lib/server/raw-route';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 

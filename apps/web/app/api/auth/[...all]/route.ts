@@ -1,6 +1,6 @@
 import { authRoute } from '@cutroom/core/features/accounts/auth/accounts.routes';
-import { rawRoute } from '@/lib/raw-route';
-import { getRuntime } from '@/lib/runtime';
+import { rawRoute } from '@/lib/server/raw-route';
+import { getRuntime } from '@/lib/server/runtime';
 
 // better-auth's endpoints (sign-in, sign-out, verification, password reset, tokens), behind the
 // site's own rules: its messages (docs/messages.md), the lock after wrong passwords, the

@@ -1,7 +1,7 @@
 import { stripeWebhookRoute } from '@cutroom/core/features/money/billing/billing.routes';
 import { handleStripeWebhook } from '@cutroom/core/features/money/billing/webhook';
-import { rawRoute } from '@/lib/raw-route';
-import { getRuntime } from '@/lib/runtime';
+import { rawRoute } from '@/lib/server/raw-route';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { createUserEndpoint } from '@cutroom/core/features/accounts/auth/accounts.endpoints';
 import { dispatch } from '@cutroom/core/kernel/dispatch';
-import { requestContextFor } from '@/lib/api-route';
+import { requestContextFor } from '@/lib/server/api-route';
 import { formMessageCode, formText, isFormPost, seeOther } from '@/lib/form-outcome';
 
 /**

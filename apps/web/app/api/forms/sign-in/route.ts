@@ -1,9 +1,9 @@
 import { signInFormRoute } from '@cutroom/core/features/accounts/auth/accounts.routes';
 import { secondStepPath } from '@cutroom/core/features/accounts/auth/sign-in-steps';
 import { safeRedirectPath } from '@cutroom/core/kernel/safe-redirect';
-import { askAuthForForm } from '@/lib/auth-form-post';
+import { askAuthForForm } from '@/lib/server/auth-form-post';
 import { formMessageCode, formText, isFormPost, seeOther } from '@/lib/form-outcome';
-import { rawRoute } from '@/lib/raw-route';
+import { rawRoute } from '@/lib/server/raw-route';
 
 /**
  * The sign-in form as a browser posts it without JavaScript (a slow phone, a blocked script):

@@ -1,4 +1,4 @@
 import { sendMessageEndpoint } from '@cutroom/core/features/people/messages/messages.endpoints';
-import { createPostHandler } from '@/lib/api-route';
+import { createPostHandler } from '@/lib/server/api-route';
 
 export const POST = createPostHandler(sendMessageEndpoint);

@@ -1,5 +1,5 @@
 import { notificationEventsRoute } from '@cutroom/core/features/people/notifications/notifications.routes';
-import { memberEventRoute } from '@/lib/event-stream';
+import { memberEventRoute } from '@/lib/server/event-stream';
 
 export const dynamic = 'force-dynamic';
 

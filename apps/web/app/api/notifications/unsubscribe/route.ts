@@ -2,8 +2,8 @@ import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
 import { UnsubscribeToken } from '@cutroom/core/features/people/notifications/notifications.schema';
 import { unsubscribeRoute } from '@cutroom/core/features/people/notifications/notifications.routes';
 import { unsubscribeByToken } from '@cutroom/core/features/people/notifications/notifications.service';
-import { rawRoute } from '@/lib/raw-route';
-import { getRuntime } from '@/lib/runtime';
+import { rawRoute } from '@/lib/server/raw-route';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { processingEventsRoute } from '@cutroom/core/features/videos/processing/processing.routes';
-import { memberEventRoute } from '@/lib/event-stream';
+import { memberEventRoute } from '@/lib/server/event-stream';
 
 export const dynamic = 'force-dynamic';
 

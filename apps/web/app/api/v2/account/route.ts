@@ -1,4 +1,4 @@
 import { accountEndpoint } from '@cutroom/core/features/accounts/my-account/my-account.endpoints';
-import { createPostHandler } from '@/lib/api-route';
+import { createPostHandler } from '@/lib/server/api-route';
 
 export const POST = createPostHandler(accountEndpoint);

@@ -1,5 +1,5 @@
 import { consoleEndpoint } from '@cutroom/core/features/site/console/console.endpoints';
-import { createPostHandler } from '@/lib/api-route';
+import { createPostHandler } from '@/lib/server/api-route';
 
 const handle = createPostHandler(consoleEndpoint);
 

@@ -1,4 +1,4 @@
 import { playlistsEndpoint } from '@cutroom/core/features/library/playlists/playlists.endpoints';
-import { createPostHandler } from '@/lib/api-route';
+import { createPostHandler } from '@/lib/server/api-route';
 
 export const POST = createPostHandler(playlistsEndpoint);

@@ -1,4 +1,4 @@
 import { profileInputEndpoint } from '@cutroom/core/features/people/profiles/profile-input.endpoints';
-import { createPostHandler } from '@/lib/api-route';
+import { createPostHandler } from '@/lib/server/api-route';
 
 export const POST = createPostHandler(profileInputEndpoint);

@@ -1,4 +1,4 @@
 import { replaceFileEndpoint } from '@cutroom/media/uploads/upload.endpoints';
-import { createPostHandler } from '@/lib/api-route';
+import { createPostHandler } from '@/lib/server/api-route';
 
 export const POST = createPostHandler(replaceFileEndpoint);

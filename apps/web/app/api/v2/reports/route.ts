@@ -1,4 +1,4 @@
 import { reportsEndpoint } from '@cutroom/core/features/moderation/reports/reports.endpoints';
-import { createPostHandler } from '@/lib/api-route';
+import { createPostHandler } from '@/lib/server/api-route';
 
 export const POST = createPostHandler(reportsEndpoint);

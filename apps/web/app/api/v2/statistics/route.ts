@@ -1,4 +1,4 @@
 import { statisticsEndpoint } from '@cutroom/core/features/videos/statistics/statistics.endpoints';
-import { createPostHandler } from '@/lib/api-route';
+import { createPostHandler } from '@/lib/server/api-route';
 
 export const POST = createPostHandler(statisticsEndpoint);

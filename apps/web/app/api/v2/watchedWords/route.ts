@@ -1,4 +1,4 @@
 import { watchedWordsEndpoint } from '@cutroom/core/features/moderation/staff/watched-words.endpoints';
-import { createPostHandler } from '@/lib/api-route';
+import { createPostHandler } from '@/lib/server/api-route';
 
 export const POST = createPostHandler(watchedWordsEndpoint);

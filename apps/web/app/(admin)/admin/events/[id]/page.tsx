@@ -6,8 +6,8 @@ import { FormMessage } from '@/components/auth/form-parts';
 import { eventHref } from '@/components/events/event-card';
 import { EventForm } from '@/components/events/event-form';
 import { IntentLink } from '@/components/ui/intent-link';
-import { requirePageViewer } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Edit event' };

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { EventForm } from '@/components/events/event-form';
-import { requirePageViewer } from '@/lib/page-access';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'New event' };

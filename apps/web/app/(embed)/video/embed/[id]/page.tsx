@@ -22,8 +22,8 @@ import {
 import { MemberPartsProvider } from '@/components/shell/member-parts';
 import { WatchPlayer } from '@/components/video/watch-player';
 import { PasswordGate } from '@/components/video/password-gate';
-import { getRuntime } from '@/lib/runtime';
-import { videoAdSettings } from '@/lib/site';
+import { getRuntime } from '@/lib/server/runtime';
+import { videoAdSettings } from '@/lib/server/site';
 
 type Params = { params: Promise<{ id: string }> };
 

@@ -3,8 +3,8 @@ import { countPublishedVideos } from '@cutroom/core/features/people/ranks/ranks.
 import { DeleteAccountForm } from '@/components/account/delete-account-form';
 import { FormMessage } from '@/components/auth/form-parts';
 import { IntentLink } from '@/components/ui/intent-link';
-import { getRuntime } from '@/lib/runtime';
-import { requirePageViewer } from '@/lib/page-access';
+import { getRuntime } from '@/lib/server/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Your data and account' };

@@ -3,7 +3,7 @@ import { getNotificationSettings } from '@cutroom/core/features/people/notificat
 import { listingContext } from '@/components/browse/listing-data';
 import { NotificationSettingsForm } from '@/components/notifications/notification-settings-form';
 import { IntentLink } from '@/components/ui/intent-link';
-import { requirePageViewer } from '@/lib/page-access';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Notification settings' };

@@ -4,8 +4,8 @@ import { findUserById } from '@cutroom/core/features/accounts/auth/registration.
 import { AuthCard } from '@/components/auth/auth-card';
 import { TwoFactorSettings } from '@/components/auth/two-factor-settings';
 import { IntentLink } from '@/components/ui/intent-link';
-import { getRuntime } from '@/lib/runtime';
-import { requirePageViewer } from '@/lib/page-access';
+import { getRuntime } from '@/lib/server/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const metadata: Metadata = { title: 'Sign-in security' };
 export const dynamic = 'force-dynamic';

@@ -6,8 +6,8 @@ import {
 } from '@cutroom/core/features/accounts/my-account/sessions.service';
 import { SessionList } from '@/components/account/session-list';
 import { IntentLink } from '@/components/ui/intent-link';
-import { getRuntime } from '@/lib/runtime';
-import { requirePageViewer } from '@/lib/page-access';
+import { getRuntime } from '@/lib/server/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Where you are signed in' };

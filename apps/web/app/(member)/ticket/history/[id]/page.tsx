@@ -15,8 +15,8 @@ import { CloseTicketButton, TicketReplyForm } from '@/components/tickets/reply-f
 import { TicketLive } from '@/components/tickets/ticket-live';
 import { TicketThreadView } from '@/components/tickets/ticket-thread';
 import { IntentLink } from '@/components/ui/intent-link';
-import { requirePageViewer } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Support ticket' };

@@ -10,7 +10,7 @@ import { formatPrice, loadSection } from '@/components/partner/partner-data';
 import { IntentLink } from '@/components/ui/intent-link';
 import { WatchPlayer } from '@/components/video/watch-player';
 import { formatDuration, formatViews } from '@/lib/format';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 

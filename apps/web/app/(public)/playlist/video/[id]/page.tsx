@@ -8,7 +8,7 @@ import { getWatchPage } from '@cutroom/core/features/videos/watch/watch.service'
 import { listingContext, type SearchParamsPromise } from '@/components/browse/listing-data';
 import { PlaylistPlayer } from '@/components/playlist/playlist-player';
 import { EmptyState } from '@/components/video/video-grid';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -13,8 +13,8 @@ import {
 import { CloseTicketButton, TicketReplyForm } from '@/components/tickets/reply-form';
 import { TicketThreadView } from '@/components/tickets/ticket-thread';
 import { IntentLink } from '@/components/ui/intent-link';
-import { requirePageViewer } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Support ticket' };

@@ -7,8 +7,8 @@ import { StaffLogTable } from '@/components/moderation/staff-log-table';
 import { IntentLink } from '@/components/ui/intent-link';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { WatchPlayer } from '@/components/video/watch-player';
-import { requirePageViewer } from '@/lib/page-access';
-import { getRuntime } from '@/lib/runtime';
+import { requirePageViewer } from '@/lib/server/page-access';
+import { getRuntime } from '@/lib/server/runtime';
 import { videoHref } from '@/components/video/card-video';
 
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,9 @@
 import { liveAudience } from '@cutroom/core/features/videos/live/live-audience';
 import { readLiveStream } from '@cutroom/core/features/videos/live/live.service';
 import { liveEventsRoute } from '@cutroom/core/features/videos/live/live.routes';
-import { eventStream, sseEvent } from '@/lib/event-stream';
-import { rawRoute } from '@/lib/raw-route';
-import { getRuntime } from '@/lib/runtime';
+import { eventStream, sseEvent } from '@/lib/server/event-stream';
+import { rawRoute } from '@/lib/server/raw-route';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
 import { openTicketImage } from '@cutroom/core/features/community/tickets/tickets.service';
 import { ticketImageRoute } from '@cutroom/core/features/community/tickets/tickets.routes';
-import { rawRoute } from '@/lib/raw-route';
-import { getRuntime } from '@/lib/runtime';
+import { rawRoute } from '@/lib/server/raw-route';
+import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 

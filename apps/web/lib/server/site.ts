@@ -1,7 +1,7 @@
 import { loadConfig, type Config } from '@cutroom/core/platform/config/config';
 import { CATEGORIES } from '@cutroom/core/platform/db/schema';
-import type { AdSettings, VideoAdSettings } from './ads/ad-settings';
-import { CATEGORY_NAMES } from './category-names';
+import type { AdSettings, VideoAdSettings } from '../ads/ad-settings';
+import { CATEGORY_NAMES } from '../category-names';
 
 export { CATEGORY_NAMES };
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useState } from 'react';
-import { placeError } from './field-error';
+import { placeError } from '../field-error';
 
 /**
  * A form's refusals: the one that names a field shows beside it (and the field takes the

@@ -1,46 +1,12 @@
 // Browser-side helpers of the account pages: JSON calls and clearing what the client keeps
 // about the signed-in user.
 
-import { MEMBER_HINT_COOKIE } from './member-hint';
-
-export interface CallResult {
-  ok: boolean;
-  status: number;
-  /** The server's message (docs/messages.md for account errors), when it sent one. */
-  message?: string;
-  code?: string;
-  data: Record<string, unknown>;
-}
-
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again';
-
-/** POSTs JSON with the session cookie; never throws. */
-export async function postJson(path: string, body: unknown): Promise<CallResult> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-  } catch {
-    return { ok: false, status: 0, message: NETWORK_ERROR_MESSAGE, data: {} };
-  }
-  const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  const message =
-    typeof data.error === 'string'
-      ? data.error
-      : typeof data.message === 'string'
-        ? data.message
-        : undefined;
-  const code = typeof data.code === 'string' ? data.code : undefined;
-  return { ok: response.ok, status: response.status, message, code, data };
-}
+import { MEMBER_HINT_COOKIE } from '../member-hint';
+import { callApi, type ApiResult } from './api';
 
 /** Asks for a new verification mail; its link lands on /verify. */
-export function requestVerificationMail(email: string): Promise<CallResult> {
-  return postJson('/api/auth/send-verification-email', { email, callbackURL: '/verify' });
+export function requestVerificationMail(email: string): Promise<ApiResult> {
+  return callApi('/api/auth/send-verification-email', { email, callbackURL: '/verify' });
 }
 
 const resetters = new Set<() => void>();
@@ -79,7 +45,7 @@ export function clearClientState(): void {
  * page afresh so no server-rendered profile stays in the router's memory.
  */
 export async function signOut(): Promise<void> {
-  await postJson('/api/auth/sign-out', {});
+  await callApi('/api/auth/sign-out', {});
   clearClientState();
   window.location.assign('/');
 }

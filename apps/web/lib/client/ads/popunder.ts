@@ -1,4 +1,4 @@
-import type { PopunderSettings } from './ad-settings';
+import type { PopunderSettings } from '../../ads/ad-settings';
 
 /**
  * The site's own pop-under (docs/ads.md, docs/decisions/0030): one zone; at most

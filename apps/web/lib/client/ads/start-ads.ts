@@ -1,4 +1,4 @@
-import type { AdSettings } from './ad-settings';
+import type { AdSettings } from '../../ads/ad-settings';
 import { startPopunder } from './popunder';
 
 /** Adds a script once (by its address). */

@@ -9,7 +9,7 @@ import { Server } from '@tus/server';
 import type { Actor } from '@cutroom/core/kernel/endpoint';
 import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
 import type { Logger } from '@cutroom/core/platform/logging/logger';
-import { formatBytes } from './format';
+import { formatBytes } from '../format';
 import type { UploadedFiles } from '@cutroom/core/platform/uploads/uploaded-files';
 import {
   isOutOfSpaceError,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { endpoints } from '@cutroom/core/api/endpoints';
 import { RAW_ROUTES } from '@cutroom/core/api/raw-routes';
 
-const APP = new URL('../app/', import.meta.url).pathname;
+const APP = new URL('../../app/', import.meta.url).pathname;
 
 /** Every route.ts under app/, with the path the router serves it at (route groups dropped). */
 function routeFiles(dir = APP): { file: string; path: string }[] {
