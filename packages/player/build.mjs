@@ -36,9 +36,14 @@ const iifeLazyLoad = {
   },
 };
 
-const lazyEntries = ['hls-engine', 'dash-engine', 'vr-engine', 'ads-engine', 'extras-engine'].map(
-  (name) => `src/lazy/${name}.ts`,
-);
+const lazyEntries = [
+  'hls-engine',
+  'ladder-engine',
+  'dash-engine',
+  'vr-engine',
+  'ads-engine',
+  'extras-engine',
+].map((name) => `src/lazy/${name}.ts`);
 
 const esm = await build({
   ...common,
