@@ -48,14 +48,14 @@ console.log(
 console.log(row('React wrapper (own code)', sizes.react));
 for (const chunk of sizes.lazy) console.log(row(`lazy ${chunk.name}`, chunk));
 // The HLS engine a page loads where the browser has no HLS of its own: the player's own engine
-// (for the site's ladder), and hls.js for any other stream (docs/decisions/0041). The script-tag
-// build also fetches the own engine's shared chunks that the ESM core already holds.
+// (one file, for the site's ladder), and hls.js for any other stream (docs/decisions/0045).
 const ownHls = sizes.lazy.find((c) => c.name === 'ladder-engine.js');
 const hlsJs = sizes.lazy.find((c) => c.name === 'hls-engine.js');
 if (ownHls && hlsJs) {
-  console.log(row('HLS engine chunk (own, ladder-engine.js)', ownHls));
-  console.log(row('  with its shared chunks (script tag)', ownHls.withShared));
-  console.log(row('  other streams: hls.js light (hls-engine.js)', hlsJs));
+  console.log(
+    `\nHLS engine chunk: ${kb(ownHls.withShared.gzip)} gzip (ladder-engine.js, goal 60 KB);`,
+  );
+  console.log(`other streams load hls.js's light build, ${kb(hlsJs.gzip)} gzip (hls-engine.js)`);
 }
 const adsChunk = sizes.lazy.find((c) => c.name === 'ads-engine.js');
 if (adsChunk) {
