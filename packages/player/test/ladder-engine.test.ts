@@ -125,6 +125,7 @@ test('the site-shaped ladder plays through the own engine: levels, automatic and
     '360p',
     '240p',
     '180p',
+    'audio only',
   ]);
   const before = segments.length;
   await page.getByRole('menuitemradio', { name: '180p' }).click();
@@ -146,6 +147,36 @@ test('the site-shaped ladder plays through the own engine: levels, automatic and
   await page.waitForFunction(() => document.querySelector('video')!.ended, null, {
     timeout: 20_000,
   });
+  expect(errors).toEqual([]);
+});
+
+test('"audio only" through the own engine plays the audio rendition alone, and a level brings the video back', async () => {
+  const src = makeLadder();
+  await openWithoutNativeHls();
+  const segments = record(/\/ladder-20-3\/.*\.m4s$/);
+  await mount(page, {
+    sources: [{ src, type: 'application/x-mpegURL' }],
+    options: { layoutControls: { mute: true, autoPlay: true } },
+  });
+  await waitPlayingPast(0.5);
+  const button = page.getByRole('button', { name: 'Quality' });
+  await expect.poll(() => button.isVisible()).toBe(true);
+  await button.click();
+  await page.getByRole('menuitemradio', { name: 'audio only' }).click();
+  await page.waitForFunction(() => document.querySelector('video')!.videoWidth === 0, null, {
+    timeout: 15_000,
+  });
+  const at = await page.evaluate(() => document.querySelector('video')!.currentTime);
+  const before = segments.length;
+  await waitPlayingPast(at + 1);
+  expect(segments.slice(before).every((s) => s.includes('/audio/'))).toBe(true);
+
+  await button.click();
+  await page.getByRole('menuitemradio', { name: '180p' }).click();
+  await page.waitForFunction(() => document.querySelector('video')!.videoHeight === 180, null, {
+    timeout: 15_000,
+  });
+  await waitPlayingPast(at + 1.5);
   expect(errors).toEqual([]);
 });
 

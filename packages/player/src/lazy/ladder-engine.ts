@@ -144,6 +144,8 @@ function attachLadder(
   let media: MediaSource | null = null;
   let objectUrl = '';
   const lanes: { video?: Lane; audio?: Lane } = {};
+  let types = { video: '', audio: '' };
+  let isAudioOnly = false;
   let isDestroyed = false;
   const isDeferred =
     (video.preload === 'none' || video.preload === 'metadata') &&
@@ -224,7 +226,7 @@ function attachLadder(
           lane.appendedInit === list.init ? null : fetchWithRetry(list.init, bytes, signal),
           fetchWithRetry(segment.url, bytes, signal),
         ]);
-        if (isDestroyed) return;
+        if (isDestroyed || (lane !== lanes.video && lane !== lanes.audio)) return;
         if (lane === lanes.video && isAuto) {
           const seconds = Math.max(0.001, (performance.now() - started) / 1000);
           const sample = (data.byteLength * 8) / seconds;
@@ -245,7 +247,8 @@ function attachLadder(
       }
     } catch (error) {
       lane.isBusy = false;
-      fail(error);
+      // A lane of a Media Source replaced meanwhile ("audio only") fails quietly.
+      if (lane === lanes.video || lane === lanes.audio) fail(error);
       return;
     }
     lane.isBusy = false;
@@ -268,7 +271,9 @@ function attachLadder(
     const from = playing ? playing.end : now;
     void run(lane, () => lane.sb.remove(from, Infinity))
       .then(pumpAll)
-      .catch(fail);
+      .catch((error: unknown) => {
+        if (lane === lanes.video || lane === lanes.audio) fail(error);
+      });
   };
 
   const onPlay = (): void => {
@@ -311,19 +316,31 @@ function attachLadder(
     }
     callbacks.onLive(false);
     if (isSeparateAudio) callbacks.onAudioTracks?.(audios);
-    media = new Mse();
+    types = { video: videoType, audio: audioType };
+    await open(videoList, audioList);
+    if (!isDestroyed) callbacks.onLevels(levels());
+  };
+
+  /** A new Media Source on the video, with a SourceBuffer for each list given. */
+  const open = async (videoList: MediaPlaylist | null, audioList: MediaPlaylist | null) => {
+    const Mse = mseOf()!;
+    const previous = objectUrl;
+    lanes.video = lanes.audio = undefined;
+    const source = new Mse();
+    media = source;
     const opened = new Promise((resolve) =>
-      media!.addEventListener('sourceopen', resolve, { once: true }),
+      source.addEventListener('sourceopen', resolve, { once: true }),
     );
-    objectUrl = URL.createObjectURL(media);
+    objectUrl = URL.createObjectURL(source);
     // ManagedMediaSource (Safari) plays only with remote playback off or an AirPlay source.
     if (Mse !== window.MediaSource) video.disableRemotePlayback = true;
     video.src = objectUrl;
+    if (previous) URL.revokeObjectURL(previous);
     await opened;
-    if (isDestroyed) return;
-    media.duration = videoList.duration;
+    if (isDestroyed || media !== source) return;
+    source.duration = (videoList ?? audioList)!.duration;
     const lane = (type: string, list: MediaPlaylist): Lane => ({
-      sb: media!.addSourceBuffer(type),
+      sb: source.addSourceBuffer(type),
       playlist: list,
       appendedInit: '',
       generation: 0,
@@ -331,10 +348,31 @@ function attachLadder(
       isDone: false,
       chain: Promise.resolve(),
     });
-    lanes.video = lane(videoType, videoList);
-    if (audioList) lanes.audio = lane(audioType, audioList);
-    callbacks.onLevels(levels());
+    if (videoList) lanes.video = lane(types.video, videoList);
+    if (audioList) lanes.audio = lane(types.audio, audioList);
     pumpAll();
+  };
+
+  /** "Audio only": the audio rendition alone in a Media Source of its own, from the same time. */
+  const setAudioOnly = (on: boolean): void => {
+    if (on === isAudioOnly || !audios.length || !media) return;
+    isAudioOnly = on;
+    const time = video.currentTime;
+    const isPlaying = !video.paused;
+    const reopen = async (): Promise<void> => {
+      const [videoList, audioList] = await Promise.all([
+        on ? null : playlist(videoUrl()),
+        playlist(audioUrl()),
+      ]);
+      if (isDestroyed || !audioList || (!on && !videoList)) return;
+      const resume = (): void => {
+        video.currentTime = time;
+        if (isPlaying) video.play().catch(() => {});
+      };
+      video.addEventListener('loadedmetadata', resume, { once: true });
+      await open(videoList, audioList);
+    };
+    reopen().catch(fail);
   };
 
   const levels = (): ReturnType<StreamEngine['levels']> =>
@@ -349,9 +387,9 @@ function attachLadder(
     levels,
     setLevel(id) {
       isAuto = id < 0 || id >= variants.length;
-      if (isAuto) return;
-      level = id;
-      flushAhead(lanes.video);
+      if (!isAuto) level = id;
+      if (isAudioOnly) setAudioOnly(false);
+      else if (!isAuto) flushAhead(lanes.video);
     },
     selectedLevel: () => (isAuto ? -1 : level),
     audioTracks: () =>
@@ -362,6 +400,8 @@ function attachLadder(
       flushAhead(lanes.audio);
     },
     selectedAudioTrack: () => audio,
+    setAudioOnly,
+    isAudioOnly: () => isAudioOnly,
     destroy() {
       isDestroyed = true;
       abort.abort();
