@@ -180,6 +180,25 @@ test('"audio only" through the own engine plays the audio rendition alone, and a
   expect(errors).toEqual([]);
 });
 
+test('with preload "none" the own engine reads the playlists only, until the first play', async () => {
+  const src = makeLadder();
+  await openWithoutNativeHls();
+  const segments = record(/\/ladder-20-3\/.*\.(m4s|mp4)$/);
+  await mount(page, {
+    sources: [{ src, type: 'application/x-mpegURL' }],
+    options: { layoutControls: { mute: true, preload: 'none' } },
+  });
+  // The levels are known from the playlists: the quality menu is there before any segment.
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Quality' }).isVisible(), { timeout: 15_000 })
+    .toBe(true);
+  expect(segments).toEqual([]);
+  await page.evaluate(() => (window as unknown as { player: { play(): void } }).player.play());
+  await waitPlayingPast(0.5);
+  expect(segments.length).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+});
+
 test('a stream of MPEG-TS segments goes to hls.js', async () => {
   const dir = join(mediaDir, 'ts-8');
   if (!existsSync(join(dir, 'index.m3u8'))) {

@@ -317,8 +317,9 @@ function attachLadder(
     callbacks.onLive(false);
     if (isSeparateAudio) callbacks.onAudioTracks?.(audios);
     types = { video: videoType, audio: audioType };
+    // Known before the Media Source opens (with preload="none", Chromium opens it on play).
+    callbacks.onLevels(levels());
     await open(videoList, audioList);
-    if (!isDestroyed) callbacks.onLevels(levels());
   };
 
   /** A new Media Source on the video, with a SourceBuffer for each list given. */
