@@ -110,6 +110,8 @@ interface Lane {
   playlist: MediaPlaylist;
   /** The init segment last appended. */
   appendedInit: string;
+  /** The media segment last appended: never fetched twice in a row (a gap in the buffer). */
+  lastUrl: string;
   /** Raised on each switch: a segment fetched for an earlier one is dropped. */
   generation: number;
   isBusy: boolean;
@@ -218,7 +220,9 @@ function attachLadder(
         if (!list) throw new Error('a rendition is not fragmented MP4 VOD');
         if (generation !== lane.generation) continue;
         lane.playlist = list;
-        const segment = list.segments.find((s) => s.end > from + 0.1);
+        let segment = list.segments.find((s) => s.end > from + 0.1);
+        if (segment?.url === lane.lastUrl)
+          segment = list.segments[list.segments.indexOf(segment) + 1];
         lane.isDone = !segment;
         if (!segment || from - now >= AHEAD) break;
         const started = performance.now();
@@ -244,6 +248,7 @@ function attachLadder(
           lane.appendedInit = list.init;
         }
         await run(lane, () => lane.sb.appendBuffer(data));
+        lane.lastUrl = segment.url;
       }
     } catch (error) {
       lane.isBusy = false;
@@ -266,6 +271,7 @@ function attachLadder(
   const flushAhead = (lane: Lane | undefined): void => {
     if (!lane) return;
     lane.generation++;
+    lane.lastUrl = '';
     const now = video.currentTime;
     const playing = lane.playlist.segments.find((s) => s.end > now);
     const from = playing ? playing.end : now;
@@ -317,9 +323,12 @@ function attachLadder(
     callbacks.onLive(false);
     if (isSeparateAudio) callbacks.onAudioTracks?.(audios);
     types = { video: videoType, audio: audioType };
-    // Known before the Media Source opens (with preload="none", Chromium opens it on play).
-    callbacks.onLevels(levels());
+    // The levels go to the menu once the first segments are on their way (the menu's work
+    // then does not delay them), or at once when nothing loads before the first play.
+    const isEarly = !isStarted;
+    if (isEarly) callbacks.onLevels(levels());
     await open(videoList, audioList);
+    if (!isEarly && !isDestroyed) callbacks.onLevels(levels());
   };
 
   /** A new Media Source on the video, with a SourceBuffer for each list given. */
@@ -344,6 +353,7 @@ function attachLadder(
       sb: source.addSourceBuffer(type),
       playlist: list,
       appendedInit: '',
+      lastUrl: '',
       generation: 0,
       isBusy: false,
       isDone: false,
