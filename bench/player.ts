@@ -47,6 +47,16 @@ console.log(
 );
 console.log(row('React wrapper (own code)', sizes.react));
 for (const chunk of sizes.lazy) console.log(row(`lazy ${chunk.name}`, chunk));
+// The HLS engine a page loads where the browser has no HLS of its own: the player's own engine
+// (one file, for the site's ladder), and hls.js for any other stream (docs/decisions/0046).
+const ownHls = sizes.lazy.find((c) => c.name === 'ladder-engine.js');
+const hlsJs = sizes.lazy.find((c) => c.name === 'hls-engine.js');
+if (ownHls && hlsJs) {
+  console.log(
+    `\nHLS engine chunk: ${kb(ownHls.withShared.gzip)} gzip (ladder-engine.js, goal 60 KB);`,
+  );
+  console.log(`other streams load hls.js's light build, ${kb(hlsJs.gzip)} gzip (hls-engine.js)`);
+}
 const adsChunk = sizes.lazy.find((c) => c.name === 'ads-engine.js');
 if (adsChunk) {
   console.log(
@@ -133,6 +143,9 @@ interface Case {
   ad?: boolean;
   /** Measure until the content plays (its time moves), not its first frame painted. */
   playing?: boolean;
+  /** Hide the browser's own HLS (canPlayType answers ''), as in browsers without it: both
+   * players then play HLS through MSE (ours with its own engine, Fluid with hls.js). */
+  noNativeHls?: boolean;
 }
 
 /** ms from the creating call to the first frame painted (of the content, or of the ad), or to
@@ -141,6 +154,12 @@ async function firstFrame(who: Who, c: Case): Promise<number> {
   const tab = await browser.newPage();
   // tsx names the functions of the evaluated callback through a helper the page lacks.
   await tab.addInitScript('window.__name = (f) => f;');
+  if (c.noNativeHls) {
+    await tab.addInitScript(
+      'const cpt = HTMLMediaElement.prototype.canPlayType;' +
+        "HTMLMediaElement.prototype.canPlayType = function (t) { return /mpegurl/i.test(t) ? '' : cpt.call(this, t); };",
+    );
+  }
   await tab.goto(`${servers.url}/${who}.html`);
   await tab.waitForFunction(
     () => typeof (window as { fluidPlayer?: unknown }).fluidPlayer === 'function',
@@ -210,6 +229,13 @@ const cases: Case[] = [
     src: '/content/hls/master.m3u8',
     type: 'application/x-mpegURL',
     options: autoplay,
+  },
+  {
+    name: 'HLS through MSE (no native HLS)',
+    src: '/content/hls/master.m3u8',
+    type: 'application/x-mpegURL',
+    options: autoplay,
+    noNativeHls: true,
   },
   {
     name: 'first ad frame, autoPlay',

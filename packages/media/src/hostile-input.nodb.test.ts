@@ -30,13 +30,7 @@ import {
   planLadder,
 } from './ladder';
 import { buildPosterArgs } from './poster';
-import {
-  buildKeyframeProbeArgs,
-  buildProbeArgs,
-  buildSegmentProbeArgs,
-  probeMedia,
-  type MediaInfo,
-} from './probe';
+import { buildKeyframeProbeArgs, buildProbeArgs, probeMedia, type MediaInfo } from './probe';
 import { generateTestVideo } from '../test-support/test-video';
 
 // Files that point ffmpeg at other files (HLS playlists, concat lists, image sequences) are
@@ -282,7 +276,6 @@ describe('every ffmpeg and ffprobe invocation', () => {
     expect(plan.inputFormat).toBe('matroska');
     expectConfinedInputs(buildProbeArgs('source', 'matroska'), ['matroska']);
     expectConfinedInputs(buildKeyframeProbeArgs('source', 'matroska'), ['matroska']);
-    expectConfinedInputs(buildSegmentProbeArgs('out/hls/720p/seg-00000.ts'), ['mpegts']);
     expectConfinedInputs(buildLadderArgs(plan, 'source', { outputDir: 'out' }), ['matroska']);
     expectConfinedInputs(buildSingleRenditionArgs(plan, plan.rungs[0]!, 'source', 'out'), [
       'matroska',

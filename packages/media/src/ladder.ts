@@ -296,10 +296,14 @@ function hlsOutputArgs(plan: LadderPlan, dir: string): string[] {
     'vod',
     '-hls_flags',
     'independent_segments',
+    // Fragmented MP4 behind one init segment (EXT-X-MAP): the player's own engine appends
+    // these to MSE as they are (docs/decisions/0041).
     '-hls_segment_type',
-    'mpegts',
+    'fmp4',
+    '-hls_fmp4_init_filename',
+    'init.mp4',
     '-hls_segment_filename',
-    `${dir}/seg-%05d.ts`,
+    `${dir}/seg-%05d.m4s`,
     `${dir}/index.m3u8`,
   ];
 }

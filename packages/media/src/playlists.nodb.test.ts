@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   aacCodecString,
-  avcCodecString,
+  avcCodecFromInit,
   buildMasterPlaylist,
   buildSpritesVtt,
+  initSegmentOf,
   measureBitrates,
   parseMediaPlaylist,
 } from './playlists';
@@ -21,9 +22,17 @@ describe('playlists', () => {
   });
 
   it('writes RFC 6381 codec strings', () => {
-    expect(avcCodecString('High', 40)).toBe('avc1.640028');
-    expect(avcCodecString('Main', 31)).toBe('avc1.4d001f');
-    expect(avcCodecString('Constrained Baseline', 30)).toBe('avc1.42401e');
+    // An avcC box: size, type, version 1, profile High (0x64), no constraints, level 4.0.
+    const avcC = [0, 0, 0, 19, ...Buffer.from('avcC'), 1, 0x64, 0x00, 0x28, 0xff, 0xe1];
+    const init = new Uint8Array([...Buffer.from('....stsd....avc1'), ...avcC]);
+    expect(avcCodecFromInit(init)).toBe('avc1.640028');
+    expect(avcCodecFromInit(new Uint8Array([...avcC.slice(0, 9), 0x4d, 0x40, 0x1f]))).toBe(
+      'avc1.4d401f',
+    );
+    expect(avcCodecFromInit(Buffer.from('....hvc1....hvcC'))).toBeNull();
+    expect(initSegmentOf('#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4,\nseg-00000.m4s\n')).toBe(
+      'init.mp4',
+    );
     expect(aacCodecString('LC')).toBe('mp4a.40.2');
     expect(aacCodecString('HE-AAC')).toBe('mp4a.40.5');
   });

@@ -43,22 +43,21 @@ export function measureBitrates(
   return { peakBps: Math.ceil(Math.max(peak, averageBps)), averageBps: Math.ceil(averageBps) };
 }
 
-const AVC_PROFILE_IDC: Record<string, [number, number]> = {
-  Baseline: [0x42, 0x00],
-  'Constrained Baseline': [0x42, 0x40],
-  Main: [0x4d, 0x00],
-  Extended: [0x58, 0x00],
-  High: [0x64, 0x00],
-  'High 10': [0x6e, 0x00],
-  'High 4:2:2': [0x7a, 0x00],
-};
-
 const hex2 = (n: number) => n.toString(16).padStart(2, '0');
 
-/** RFC 6381 codec string for H.264, e.g. `avc1.640028` for High at level 4.0. */
-export function avcCodecString(profile: string | null, level: number | null): string {
-  const [idc, constraints] = AVC_PROFILE_IDC[profile ?? 'High'] ?? AVC_PROFILE_IDC.High!;
-  return `avc1.${hex2(idc)}${hex2(constraints)}${hex2(level && level > 0 ? level : 40)}`;
+/** The init segment a media playlist names (EXT-X-MAP), null without one. */
+export function initSegmentOf(text: string): string | null {
+  return /^#EXT-X-MAP:.*?URI="([^"]+)"/m.exec(text)?.[1] ?? null;
+}
+
+/**
+ * RFC 6381 codec string of the H.264 stream an fMP4 init segment describes, read from its
+ * avcC box (profile, constraint flags, level); null without one.
+ */
+export function avcCodecFromInit(init: Uint8Array): string | null {
+  const at = Buffer.from(init.buffer, init.byteOffset, init.byteLength).indexOf('avcC');
+  if (at < 0 || at + 8 > init.length) return null;
+  return `avc1.${hex2(init[at + 5]!)}${hex2(init[at + 6]!)}${hex2(init[at + 7]!)}`;
 }
 
 /** RFC 6381 codec string for AAC: LC is object type 2, HE-AAC 5, HE-AACv2 29. */

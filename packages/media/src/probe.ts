@@ -269,18 +269,3 @@ export async function probeKeyframeInterval(
   );
   return parseMaxKeyframeInterval(csv);
 }
-
-/** Profile and level of the first video stream of a segment the ladder wrote (MPEG-TS). */
-export function buildSegmentProbeArgs(segment: string): string[] {
-  return [
-    '-v',
-    'error',
-    '-select_streams',
-    'v:0',
-    '-show_entries',
-    'stream=profile,level',
-    '-of',
-    'json',
-    ...inputArgs(segment, 'mpegts'),
-  ];
-}

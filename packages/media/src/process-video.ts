@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { runFfmpeg, runTool } from './ffmpeg-runner';
+import { runFfmpeg } from './ffmpeg-runner';
 import {
   buildFirstRenditionArgs,
   buildLadderArgs,
@@ -15,7 +15,8 @@ import {
 } from './ladder';
 import {
   aacCodecString,
-  avcCodecString,
+  avcCodecFromInit,
+  initSegmentOf,
   audioTrackName,
   buildMasterPlaylist,
   hlsLanguage,
@@ -26,7 +27,7 @@ import {
   type MasterVariant,
 } from './playlists';
 import { buildFrameArgs, buildPosterArgs, frameFiles, FRAMES_DIR } from './poster';
-import { buildSegmentProbeArgs, probeKeyframeInterval, probeMedia, type MediaInfo } from './probe';
+import { probeKeyframeInterval, probeMedia, type MediaInfo } from './probe';
 
 export interface ProcessVideoOptions {
   /** The source, alone in its scratch folder: every run works in that folder. */
@@ -139,7 +140,7 @@ export async function processVideoFiles(options: ProcessVideoOptions): Promise<P
   const posterWebp = existsSync(join(out, 'poster.webp')) ? 'poster.webp' : null;
   const audios = await audioRenditions(plan, out);
   const audio = audios[0] ?? null;
-  const firstVariant = await variantOf(first, plan, audio, out, options);
+  const firstVariant = await variantOf(first, plan, audio, out);
   await writeFile(join(out, MASTER_PLAYLIST), buildMasterPlaylist([firstVariant.variant], audios));
   const shape = {
     durationSeconds: info.durationSeconds,
@@ -186,7 +187,7 @@ export async function processVideoFiles(options: ProcessVideoOptions): Promise<P
   const variants: MasterVariant[] = [];
   const renditions: ProcessedRendition[] = [];
   for (const rung of plan.rungs) {
-    const made = rung === first ? firstVariant : await variantOf(rung, plan, audio, out, options);
+    const made = rung === first ? firstVariant : await variantOf(rung, plan, audio, out);
     variants.push(made.variant);
     renditions.push(made.rendition);
   }
@@ -252,20 +253,22 @@ async function audioRenditions(plan: LadderPlan, out: string): Promise<AudioRend
 
 const sizeIn = (out: string, dir: string) => (uri: string) => statSizeSync(join(out, dir, uri));
 
-/** A written rung's master playlist entry: rates measured, codecs read back from a segment. */
+/** A written rung's master playlist entry: rates measured, codecs read from its init segment. */
 async function variantOf(
   rung: Rung,
   plan: LadderPlan,
   audio: AudioRendition | null,
   out: string,
-  options: { ffprobePath?: string; signal?: AbortSignal },
 ): Promise<{ variant: MasterVariant; rendition: ProcessedRendition }> {
   const dir = `hls/${rung.name}`;
-  const segments = parseMediaPlaylist(await readFile(join(out, dir, 'index.m3u8'), 'utf8'));
+  const playlist = await readFile(join(out, dir, 'index.m3u8'), 'utf8');
+  const segments = parseMediaPlaylist(playlist);
   if (segments.length === 0) throw new Error(`Rendition ${rung.name} has no segments`);
   const rates = measureBitrates(segments, sizeIn(out, dir));
-  const stream = await probeFirstVideoStream(join(out, dir, segments[0]!.uri), options);
-  const codecs = [avcCodecString(stream.profile, stream.level)];
+  const init = initSegmentOf(playlist);
+  const codec = init && avcCodecFromInit(await readFile(join(out, dir, init)));
+  if (!codec) throw new Error(`Rendition ${rung.name} has no H.264 init segment`);
+  const codecs = [codec];
   if (audio) codecs.push(audio.codecs);
   const bandwidth = rates.peakBps + (audio?.rates.peakBps ?? 0);
   return {
@@ -291,17 +294,4 @@ async function variantOf(
 
 function statSizeSync(path: string): number {
   return existsSync(path) ? statSync(path).size : 0;
-}
-
-async function probeFirstVideoStream(
-  path: string,
-  options: { ffprobePath?: string; signal?: AbortSignal },
-): Promise<{ profile: string | null; level: number | null }> {
-  const json = await runTool(options.ffprobePath ?? 'ffprobe', buildSegmentProbeArgs(path), {
-    signal: options.signal,
-    cwd: dirname(path),
-  });
-  const stream = (JSON.parse(json) as { streams?: { profile?: string; level?: number }[] })
-    .streams?.[0];
-  return { profile: stream?.profile ?? null, level: stream?.level ?? null };
 }

@@ -7,7 +7,8 @@ export interface DistSizes {
   iifeCore: Size;
   css: Size;
   react: Size;
-  lazy: (Size & { name: string; files: string[] })[];
+  /** withShared: with the chunks it shares with the ESM core (the script-tag build fetches them). */
+  lazy: (Size & { name: string; files: string[]; withShared: Size })[];
 }
 /** Sizes of the core and of each lazy chunk in a dist folder. */
 export declare function measureDist(dist: string): DistSizes;

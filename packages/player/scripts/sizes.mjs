@@ -36,8 +36,16 @@ export function measureDist(dist) {
   const lazy = readdirSync(dist)
     .filter((f) => /-engine\.js$/.test(f))
     .map((f) => {
-      const files = staticGraph(join(dist, f)).filter((x) => !esmCore.includes(x));
-      return { name: f, files: files.map((x) => relative(dist, x)), ...size(files) };
+      const graph = staticGraph(join(dist, f));
+      const files = graph.filter((x) => !esmCore.includes(x));
+      // withShared: with the chunks it shares with the ESM core, which the script-tag build
+      // (whose core is one file) fetches too.
+      return {
+        name: f,
+        files: files.map((x) => relative(dist, x)),
+        ...size(files),
+        withShared: size(graph),
+      };
     });
   return {
     esmCore: { files: esmCore.map((x) => relative(dist, x)), ...size(esmCore) },

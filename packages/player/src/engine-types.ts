@@ -42,7 +42,7 @@ export interface StreamEngine {
   /** Whether only the audio plays. */
   isAudioOnly?(): boolean;
   /** Which library plays the source. */
-  kind: 'hls.js' | 'dash.js' | 'native';
+  kind: 'hls.js' | 'dash.js' | 'native' | 'ladder';
   /** The library's own object (hls.js's Hls, dash.js's MediaPlayer), null for native. */
   instance: unknown;
 }
@@ -56,6 +56,11 @@ export interface EngineCallbacks {
   onLive(isLive: boolean): void;
   /** The source cannot play: the core moves to the next source. */
   onFatal(message: string): void;
+  /**
+   * The stream is not one this engine plays (the player's own HLS engine: anything but the
+   * site's ladder); it has not touched the video, and the core plays the stream with hls.js.
+   */
+  onOtherStream?(): void;
 }
 
 export interface EngineModule {

@@ -25,6 +25,10 @@ export function loadHlsEngine(): Promise<EngineModule> {
   return importChunk<{ engine: EngineModule }>('hls-engine.js').then((m) => m.engine);
 }
 
+export function loadLadderEngine(): Promise<EngineModule> {
+  return importChunk<{ engine: EngineModule }>('ladder-engine.js').then((m) => m.engine);
+}
+
 export function loadDashEngine(): Promise<EngineModule> {
   return importChunk<{ engine: EngineModule }>('dash-engine.js').then((m) => m.engine);
 }

@@ -10,6 +10,10 @@ export function loadHlsEngine(): Promise<EngineModule> {
   return import('./lazy/hls-engine.ts').then((m) => m.engine);
 }
 
+export function loadLadderEngine(): Promise<EngineModule> {
+  return import('./lazy/ladder-engine.ts').then((m) => m.engine);
+}
+
 export function loadDashEngine(): Promise<EngineModule> {
   return import('./lazy/dash-engine.ts').then((m) => m.engine);
 }

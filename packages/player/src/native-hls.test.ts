@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { parseMasterPlaylist } from './native-hls.ts';
 
 describe('parseMasterPlaylist', () => {
-  test('reads each rendition with its height, bitrate and URL resolved to the master', () => {
+  test('reads each rendition with its height, bitrate, codecs and URL resolved to the master', () => {
     const master = [
       '#EXTM3U',
       '#EXT-X-STREAM-INF:BANDWIDTH=264000,RESOLUTION=320x180,CODECS="avc1.42c01e,mp4a.40.2"',
@@ -18,6 +18,7 @@ describe('parseMasterPlaylist', () => {
         isHD: false,
         bitrate: 264000,
         url: 'https://site.example/v/42/v180/index.m3u8',
+        codecs: 'avc1.42c01e,mp4a.40.2',
       },
       {
         id: 1,
@@ -25,6 +26,7 @@ describe('parseMasterPlaylist', () => {
         isHD: true,
         bitrate: 1264000,
         url: 'https://cdn.example/v720/index.m3u8',
+        codecs: '',
       },
     ]);
   });

@@ -17,6 +17,8 @@ import type {
 /** A rendition of a master playlist. */
 export interface HlsVariant extends QualityLevel {
   url: string;
+  /** The variant's CODECS attribute, '' when it has none. */
+  codecs: string;
 }
 
 /** An alternate audio rendition of a master playlist. */
@@ -24,13 +26,14 @@ export interface HlsAudio extends AudioTrackInfo {
   url: string;
 }
 
-const attr = (line: string, name: string): string | undefined =>
+/** An attribute of a playlist tag line, unquoted. */
+export const attr = (line: string, name: string): string | undefined =>
   new RegExp(`(?:^|[:,])${name}=(?:"([^"]*)"|([^,]*))`)
     .exec(line)
     ?.slice(1)
     .find((v) => v != null);
 
-const VIDEO_CODEC = /avc|hvc|hev|av01|vp0?[89]|dv[ha]/i;
+export const VIDEO_CODEC = /avc|hvc|hev|av01|vp0?[89]|dv[ha]/i;
 
 /** A variant that carries no video (its CODECS name audio only and it has no RESOLUTION). */
 const isAudioOnlyVariant = (line: string): boolean => {
@@ -111,6 +114,7 @@ export function parseMasterPlaylist(text: string, base: string): HlsVariant[] {
       isHD: height >= HD_MIN_HEIGHT,
       bitrate: Number(bandwidth?.[1] ?? 0),
       url: new URL(uri, base).href,
+      codecs: attr(line, 'CODECS') ?? '',
     });
   }
   return variants;

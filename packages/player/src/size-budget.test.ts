@@ -11,6 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const budget = JSON.parse(readFileSync(join(root, 'size-budget.json'), 'utf8')) as {
   coreJsPlusCssGzip: number;
   coreWithAdsGzip: number;
+  hlsEngineGzip: number;
 };
 let sizes: DistSizes;
 
@@ -53,9 +54,17 @@ test('hls.js, dash.js and three.js are only in lazy chunks', () => {
     'dash-engine.js',
     'extras-engine.js',
     'hls-engine.js',
+    'ladder-engine.js',
     'vr-engine.js',
   ]);
   for (const name of ['hls-engine.js', 'dash-engine.js', 'vr-engine.js']) {
     expect(sizes.lazy.find((c) => c.name === name)!.gzip).toBeGreaterThan(50_000);
   }
+});
+
+test('the own HLS engine (docs/decisions/0041) stays within its budget and holds no hls.js', () => {
+  const own = sizes.lazy.find((c) => c.name === 'ladder-engine.js')!;
+  expect(own.withShared.gzip).toBeLessThanOrEqual(budget.hlsEngineGzip);
+  const code = own.files.map((f) => readFileSync(join(root, 'dist', f), 'utf8')).join('');
+  expect(code).not.toMatch(/MANIFEST_PARSED|hlsDefaultConfig/);
 });

@@ -6,10 +6,11 @@ import { el, fetchWithTimeout } from '../dom.ts';
 import type {
   AudioTrackInfo,
   EngineCallbacks,
+  EngineModule,
   QualityLevel,
   StreamEngine,
 } from '../engine-types.ts';
-import { loadDashEngine, loadHlsEngine } from '../lazy-load.ts';
+import { loadDashEngine, loadHlsEngine, loadLadderEngine } from '../lazy-load.ts';
 import { logError, logInfo, logWarn } from '../log.ts';
 import { attachNativeHls, hasNativeHls } from '../native-hls.ts';
 import type { VideoSource } from '../player-types.ts';
@@ -361,23 +362,38 @@ export class PlaybackController {
       this.#engine = attachNativeHls(v, source.url, fetchManifest, callbacks);
       return;
     }
-    const label = kind === 'hls' ? 'HLS.js' : 'DASH.js';
-    let engineModule;
-    try {
-      engineModule = await (kind === 'hls' ? loadHlsEngine() : loadDashEngine());
-    } catch (error) {
-      logError(`Could not load ${label}: ${String(error)}`);
-      this.#nextSource(null);
+    // HLS through the player's own engine when the page does not configure hls.js: it plays the
+    // site's ladder and hands any other stream back to hls.js (docs/decisions/0041).
+    const useLadder = kind === 'hls' && !this.#hasHlsHooks;
+    const attach = async (label: string, load: () => Promise<EngineModule>): Promise<void> => {
+      let engineModule;
+      try {
+        engineModule = await load();
+      } catch (error) {
+        logError(`Could not load ${label}: ${String(error)}`);
+        this.#nextSource(null);
+        return;
+      }
+      if (token !== this.#loadToken || ctx.isDestroyed) return;
+      if (!engineModule.isSupported()) {
+        logWarn(`Media type not supported by this browser using ${label}`);
+        v.removeEventListener('loadedmetadata', restore);
+        this.#nextSource(null);
+        return;
+      }
+      this.#engine = engineModule.attach(v, source.url, ctx.options.modules, callbacks);
+    };
+    if (useLadder) {
+      callbacks.onOtherStream = () => {
+        if (token !== this.#loadToken) return;
+        this.#engine?.destroy();
+        this.#engine = null;
+        void attach('HLS.js', loadHlsEngine);
+      };
+      await attach('HLS', loadLadderEngine);
       return;
     }
-    if (token !== this.#loadToken || ctx.isDestroyed) return;
-    if (!engineModule.isSupported()) {
-      logWarn(`Media type not supported by this browser using ${label}`);
-      v.removeEventListener('loadedmetadata', restore);
-      this.#nextSource(null);
-      return;
-    }
-    this.#engine = engineModule.attach(v, source.url, ctx.options.modules, callbacks);
+    await (kind === 'hls' ? attach('HLS.js', loadHlsEngine) : attach('DASH.js', loadDashEngine));
   }
 
   #nextSource(reason: string | null): void {
