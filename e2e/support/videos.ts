@@ -29,6 +29,15 @@ export async function sessionCookie(email: string, password: string): Promise<st
  * them). Asynchronous: a process blocked while ffmpeg runs cannot see the server close an idle
  * keep-alive connection, and its next request would go out on the dead socket.
  */
+/**
+ * ffmpeg's lavfi source of Conway's life from `seed` in big cells: pictures no other test's look
+ * like (a video matching another member's is held as a re-upload, docs/reuploads.md).
+ */
+export function lifePictures(width: number, height: number, seed: number, portrait = false) {
+  const cells = portrait ? '36x64' : '64x36';
+  return `life=size=${cells}:rate=25:seed=${seed}:ratio=0.5:mold=8:life_color=#ffb040:death_color=#203050,scale=${width}x${height}:flags=neighbor,format=yuv420p`;
+}
+
 export async function makeTinyMp4(
   seconds = 3,
   height = 360,
@@ -37,7 +46,6 @@ export async function makeTinyMp4(
 ): Promise<Buffer> {
   // 16:9, or 9:16 for a phone's vertical video.
   const width = Math.round((height * (portrait ? 9 / 16 : 16 / 9)) / 2) * 2;
-  const cells = portrait ? '36x64' : '64x36';
   const picked = seed ?? Math.floor(Math.random() * 2 ** 31);
   mkdirSync(fixtureFolder, { recursive: true });
   const path = join(fixtureFolder, `life-${picked}-${width}x${height}-${seconds}s.mp4`);
@@ -47,12 +55,7 @@ export async function makeTinyMp4(
   const part = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part.mp4`;
   await run('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...[
-      '-f',
-      'lavfi',
-      '-i',
-      `life=size=${cells}:rate=25:seed=${picked}:ratio=0.5:mold=8:life_color=#ffb040:death_color=#203050,scale=${width}x${height}:flags=neighbor,format=yuv420p`,
-    ],
+    ...['-f', 'lavfi', '-i', lifePictures(width, height, picked, portrait)],
     ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
     ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '30'],
     ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', part],

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
 import { screenshotPath } from '../support/screenshots';
-import { sessionCookie, waitUntilPublished } from '../support/videos';
+import { lifePictures, sessionCookie, waitUntilPublished } from '../support/videos';
+
+const randomSeed = () => Math.floor(Math.random() * 2 ** 31);
 
 /** The streamer's live on air, as /api/v2/live answers it, once it is there. */
 async function onAir(cookie: string, timeoutMs = 30_000) {
@@ -52,7 +54,8 @@ describe('going live', () => {
       'ffmpeg',
       [
         ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
-        ...['-re', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=120'],
+        // Pictures of its own: a stream like another member's video would be held as a copy.
+        ...['-re', '-f', 'lavfi', '-t', '120', '-i', lifePictures(640, 360, randomSeed())],
         ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:duration=120'],
         ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25'],
         ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-f', 'flv', `${rtmpUrl}/${key}`],
@@ -199,7 +202,8 @@ describe('going live', () => {
       'ffmpeg',
       [
         ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
-        ...['-re', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=60'],
+        // Pictures of its own: a stream like another member's video would be held as a copy.
+        ...['-re', '-f', 'lavfi', '-t', '60', '-i', lifePictures(640, 360, randomSeed())],
         ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:duration=60'],
         ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25'],
         ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-f', 'flv', `${rtmpUrl}/${key}`],

@@ -49,6 +49,9 @@ function liveWindow(video: HTMLVideoElement): { start: number; end: number } | n
   return Number.isFinite(end) && end > start ? { start, end } : null;
 }
 
+/** A level's height, from its title ('720p'); 0 for a level named by its rate. */
+const heightOf = (level: { title: string }) => Number(/^(\d+)p$/.exec(level.title)?.[1] ?? 0);
+
 export class ControlsController {
   readonly #ctx: PlayerContext;
   readonly #d: ControlsDeps;
@@ -607,7 +610,9 @@ export class ControlsController {
       return [
         { label: 'auto', checked: selected === -1, onSelect: () => playback.selectLevel(-1) },
         ...levels
-          .sort((a, b) => b.bitrate - a.bitrate)
+          // Tallest first, then the richest: a stream's peak rates do not always rise with its
+          // height (a rung encoded apart, busy pictures), and people read the menu by height.
+          .sort((a, b) => heightOf(b) - heightOf(a) || b.bitrate - a.bitrate)
           .map((level) => ({
             label: level.title,
             checked: selected === level.id,
