@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// The short soak (soak/soak.test.ts): the production build under a simulated community, both
-// engines at once. `npm test` runs it beside the end-to-end tests (docs/testing.md).
+// The short soak (soak/soak.test.ts): the production build under a simulated community, one
+// engine after another. `npm test` runs it after the end-to-end tests.
 export default defineConfig({
   test: {
     name: 'soak',

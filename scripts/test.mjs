@@ -136,8 +136,21 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Tests that failed and then passed on a retry: counted as passed, named at the end. */
 const flaky = [];
 
-/** Adds up the counts of a Vitest JSON report; a missing or broken report counts as a failure. */
-function countReport(report) {
+/** Runs Vitest with a JSON report beside the usual output, and adds up its counts. */
+function vitest(name, args) {
+  const report = join(reports, `${name}.json`);
+  const result = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
   try {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += summary.numPassedTests;
@@ -161,47 +174,7 @@ function countReport(report) {
   } catch {
     totals.failed += 1;
   }
-}
-
-const vitestArgs = (name, args) => [
-  'vitest',
-  'run',
-  ...args,
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${join(reports, `${name}.json`)}`,
-];
-
-/** Runs Vitest with a JSON report beside the usual output, and adds up its counts. */
-function vitest(name, args) {
-  const result = spawnSync('npx', vitestArgs(name, args), { cwd: root, stdio: 'inherit' });
-  countReport(join(reports, `${name}.json`));
   if (result.status !== 0) finish(result.status ?? 1);
-}
-
-/**
- * Runs Vitest in the background, as a phase of its own beside the next, its output in a file
- * printed whole when it ends; the promise answers once its counts are added up.
- */
-function vitestBeside(name, label, args) {
-  const phase = { name: label, start: Date.now(), ms: null, beside: true };
-  phases.push(phase);
-  const logFile = join(reports, `${name}.log`);
-  const out = openSync(logFile, 'w');
-  const child = spawn('npx', vitestArgs(name, args), { cwd: root, stdio: ['ignore', out, out] });
-  background.add(child);
-  return new Promise((resolve) => {
-    child.on('close', () => {
-      background.delete(child);
-      closeSync(out);
-      // The run in the foreground holds this process: the end is read from the log's last write.
-      phase.ms = Math.max(statSync(logFile).mtimeMs, phase.start) - phase.start;
-      console.log(`\n━━ ${label}`);
-      console.log(readFileSync(logFile, 'utf8').trimEnd());
-      countReport(join(reports, `${name}.json`));
-      resolve();
-    });
-  });
 }
 
 function finish(code) {
@@ -250,15 +223,8 @@ step('Unit and integration tests');
 vitest('unit', []);
 endPhase();
 await siteBuild;
-// The soak runs beside the browser tests: they leave part of the two cores idle while they wait
-// on pages, servers and transcodes (docs/testing.md).
-const soak = vitestBeside(
-  'soak',
-  'Soak: a short simulated day of the site on each engine, beside the end-to-end tests (docs/soak.md)',
-  ['--config', 'bench/vitest.config.ts'],
-);
 step('End-to-end tests');
 vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
-endPhase();
-await soak;
+step('Soak: a short simulated day of the site on each engine (docs/soak.md)');
+vitest('soak', ['--config', 'bench/vitest.config.ts']);
 finish(totals.failed > 0 ? 1 : 0);
