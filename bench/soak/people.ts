@@ -27,8 +27,8 @@ export interface Run {
   community: Community;
   baseUrl: string;
   dataDir: string;
-  /** The short clip members upload. */
-  clip: Uint8Array;
+  /** The short clips members upload during the day, one each (none looks like another). */
+  clips: Uint8Array[];
   /** performance.now() at which every loop stops. */
   until: number;
   /** Pauses between one person's actions, in ms. */
@@ -385,12 +385,13 @@ const upload = async (run: Run, me: Person) => {
   if (run.counts.uploads >= run.maxUploads || me.videos.length + me.processing.length >= 2) {
     return browse(run, me);
   }
+  const clip = run.clips[run.counts.uploads % run.clips.length]!;
   run.counts.uploads += 1;
   const send = run.traffic.fetcher('upload');
   let publishing = false;
   try {
-    const location = await createUpload(run.baseUrl, me.cookie, run.clip.byteLength, send);
-    const patched = await patchUpload(run.baseUrl, me.cookie, location, run.clip, 0, send);
+    const location = await createUpload(run.baseUrl, me.cookie, clip.byteLength, send);
+    const patched = await patchUpload(run.baseUrl, me.cookie, location, clip, 0, send);
     if (patched.status !== 204) return;
     publishing = true;
     const published = await publishUpload(run.baseUrl, me.cookie, location, words('A clip'), send);

@@ -175,7 +175,6 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   let site: Proc | null = null;
   const traffic = { current: null as Traffic | null };
   try {
-    const clip = tinyVideo(work);
     const databaseUrl =
       options.engine === 'postgres'
         ? await createDatabase(databaseName, options.adminDatabaseUrl)
@@ -259,13 +258,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     if (event.status !== 201) throw new Error(`creating the event answered ${event.status}`);
     community.event = { slug: 'soak-cup', entries: [] };
     const uploaders = community.members().slice(0, 4);
+    // A clip of its own for each upload (the same clip by two members would be held as a copy).
+    const maxUploads = Math.max(2, Math.round(options.seconds / 30));
+    const clips = Array.from({ length: uploaders.length + maxUploads }, (_, index) =>
+      tinyVideo(work, seed * 100 + index),
+    );
     log(`uploading ${uploaders.length} clips and waiting for them to be published`);
     await Promise.all(
       uploaders.map(async (uploader, index) => {
         const id = await uploadAndPublish(
           url,
           uploader,
-          clip,
+          clips[index]!,
           `Soak clip ${index + 1}`,
           t.fetcher('upload'),
         );
@@ -306,11 +310,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       community,
       baseUrl: url,
       dataDir,
-      clip,
+      clips: clips.slice(uploaders.length),
       until: performance.now() + options.seconds * 1000,
       // A person acts every few seconds: busy, but a pace the 2-core machine can serve.
       think: [2_000, 7_000],
-      maxUploads: Math.max(2, Math.round(options.seconds / 30)),
+      maxUploads,
       maxJoiners: Math.max(2, Math.round(options.seconds / 10)),
       counts: { uploads: 0, joiners: 0 },
     };

@@ -454,12 +454,17 @@ export const loadAverage = () =>
     .map((value) => value.toFixed(1))
     .join(' ');
 
-/** A 3 s 240p H.264/AAC test pattern made by ffmpeg in `dir`, as bytes to upload. */
-export function tinyVideo(dir: string): Uint8Array {
-  const file = join(dir, 'tiny.mp4');
+/**
+ * A 3 s 240p H.264/AAC clip made by ffmpeg in `dir`, as bytes to upload: Conway's life from
+ * `seed` in big cells, so that clips of other seeds look nothing alike (a video matching another
+ * member's is held as a re-upload, docs/reuploads.md).
+ */
+export function tinyVideo(dir: string, seed = 1): Uint8Array {
+  const file = join(dir, `tiny-${seed}.mp4`);
+  const life = `life=size=64x36:rate=25:seed=${seed}:ratio=0.5:mold=8:life_color=#ffb040:death_color=#203050`;
   execFileSync('ffmpeg', [
     ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=size=426x240:rate=25'],
+    ...['-f', 'lavfi', '-i', `${life},scale=426x240:flags=neighbor,format=yuv420p`],
     ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
     ...['-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
     ...['-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', file],
