@@ -48,4 +48,12 @@ describe('applyProcessingEvent', () => {
     );
     expect(failed[0]!.playableQuality).toBeNull();
   });
+
+  it('says a held upload waits for staff, not that it is published', () => {
+    let items = [item('a', 95)];
+    items = applyProcessingEvent(items, { type: 'playable', videoId: 'a', quality: 360 });
+    items = applyProcessingEvent(items, { type: 'held', videoId: 'a' });
+    expect(items[0]).toMatchObject({ status: 'held', progress: 100, playableQuality: null });
+    expect(processingText(items[0]!)).toMatch(/^Held for review: it matches another member/);
+  });
 });

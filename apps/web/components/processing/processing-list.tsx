@@ -1,5 +1,6 @@
 'use client';
 
+import { HELD_UPLOAD_TEXT } from '@cutroom/core/features/moderation/reuploads/reupload-messages';
 import { failedWithStatus } from '@cutroom/core/features/people/social/people-messages';
 import { IntentLink } from '@/components/ui/intent-link';
 import { useEffect, useState } from 'react';
@@ -9,7 +10,8 @@ export interface ProcessingItem {
   id: string;
   slug: string;
   title: string;
-  status: 'processing' | 'failed' | 'published' | 'removed';
+  /** `held`: processed, but held as a copy of another member's video until staff decide. */
+  status: 'processing' | 'failed' | 'published' | 'held' | 'removed';
   progress: number;
   failureReason: string | null;
   /** The first quality (its height), once it plays while the others are made; else null. */
@@ -20,6 +22,7 @@ type StreamEvent =
   | { type: 'progress'; videoId: string; progress: number }
   | { type: 'playable'; videoId: string; quality: number }
   | { type: 'published'; videoId: string }
+  | { type: 'held'; videoId: string }
   | { type: 'failed'; videoId: string; reason: string }
   | { type: 'processing'; videoId: string }
   | { type: 'removed'; videoId: string };
@@ -38,6 +41,8 @@ export function applyProcessingEvent(
         return { ...item, playableQuality: event.quality };
       case 'published':
         return { ...item, status: 'published', progress: 100 };
+      case 'held':
+        return { ...item, status: 'held', progress: 100, playableQuality: null };
       case 'failed':
         return { ...item, status: 'failed', failureReason: event.reason, playableQuality: null };
       case 'processing':
@@ -57,6 +62,7 @@ export function applyProcessingEvent(
 /** What an item's line under its progress bar says. */
 export function processingText(item: ProcessingItem): string {
   if (item.status === 'published') return 'Published';
+  if (item.status === 'held') return HELD_UPLOAD_TEXT;
   const percent = `${Math.round(item.progress)} %`;
   return item.playableQuality !== null
     ? `${percent}: playable now at ${item.playableQuality}p; the other qualities follow`
@@ -81,7 +87,8 @@ export function ProcessingList({
       const data = JSON.parse(event.data) as StreamEvent;
       setItems((current) => applyProcessingEvent(current, data));
     };
-    for (const type of ['progress', 'playable', 'published', 'failed', 'processing', 'removed']) {
+    const types = ['progress', 'playable', 'published', 'held', 'failed', 'processing', 'removed'];
+    for (const type of types) {
       source.addEventListener(type, onEvent);
     }
     return () => source.close();
@@ -157,6 +164,14 @@ export function ProcessingList({
                     Watch
                   </IntentLink>
                 )}
+                {item.status === 'held' && (
+                  <IntentLink
+                    href={`/video/${item.slug}_${item.id}`}
+                    className="rounded-full bg-accent px-4 py-1.5 text-sm font-semibold text-black"
+                  >
+                    See why
+                  </IntentLink>
+                )}
                 {item.status === 'failed' && (
                   <button
                     type="button"
@@ -182,6 +197,10 @@ export function ProcessingList({
             {item.status === 'failed' ? (
               <p className="mt-2 text-sm text-red-300">
                 Processing failed: {item.failureReason ?? 'unknown reason'}
+              </p>
+            ) : item.status === 'held' ? (
+              <p className="mt-2 text-sm text-amber-200" data-testid="processing-progress">
+                {HELD_UPLOAD_TEXT}
               </p>
             ) : (
               <>

@@ -25,7 +25,7 @@ export function ProcessingWatch({ videoId, hasPlayer }: { videoId: string; hasPl
       const data = JSON.parse(event.data) as ProcessingEvent;
       if (data.videoId === videoId) router.refresh();
     };
-    for (const type of ['playable', 'published', 'failed']) {
+    for (const type of ['playable', 'published', 'held', 'failed']) {
       source.addEventListener(type, onEvent);
     }
     if (!hasPlayer) source.addEventListener('open', () => router.refresh(), { once: true });

@@ -27,7 +27,8 @@ export default async function ProcessingPage({
           id: video.id,
           slug: video.slug,
           title: video.title,
-          status: video.status === 'failed' ? 'failed' : 'processing',
+          status:
+            video.status === 'failed' || video.status === 'held' ? video.status : 'processing',
           progress: video.progress,
           failureReason: video.failureReason,
           // A first quality recorded (recordPlayableVideo) while the others are made.

@@ -6,6 +6,8 @@ export type ProcessingEvent =
   /** Still processing, but its first quality plays (docs/decisions/0025). */
   | { type: 'playable'; videoId: string; ownerId: string; quality: number }
   | { type: 'published'; videoId: string; ownerId: string }
+  /** Processed, but held as a copy of another member's video until staff decide (docs/reuploads.md). */
+  | { type: 'held'; videoId: string; ownerId: string }
   | { type: 'failed'; videoId: string; ownerId: string; reason: string }
   | { type: 'processing'; videoId: string; ownerId: string }
   | { type: 'removed'; videoId: string; ownerId: string }
@@ -61,6 +63,7 @@ export class InProcessEvents implements ProcessingEvents {
 const STATE_CHANGES = new Set<ProcessingEvent['type']>([
   'playable',
   'published',
+  'held',
   'failed',
   'processing',
   'removed',

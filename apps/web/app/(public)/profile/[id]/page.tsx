@@ -32,6 +32,7 @@ import {
   messageRefusal,
 } from '@cutroom/core/features/accounts/privacy/privacy.service';
 import { hasReported } from '@cutroom/core/features/moderation/reports/reports.service';
+import { HELD_UPLOAD_TEXT } from '@cutroom/core/features/moderation/reuploads/reupload-messages';
 import { ReportButton } from '@/components/moderation/report-button';
 import { PeopleList } from '@/components/profile/people-list';
 import { ProfileEditor } from '@/components/profile/profile-editor';
@@ -227,11 +228,17 @@ async function TabContent({
                   <div className="flex justify-between gap-2">
                     <span className="min-w-0 truncate">{video.title}</span>
                     <span className="shrink-0 text-neutral-400">
-                      {video.status === 'failed' ? 'Failed' : `${Math.round(video.progress)} %`}
+                      {video.status === 'failed'
+                        ? 'Failed'
+                        : video.status === 'held'
+                          ? 'Held'
+                          : `${Math.round(video.progress)} %`}
                     </span>
                   </div>
                   {video.status === 'failed' ? (
                     <p className="text-red-400">{video.failureReason ?? 'Processing failed'}</p>
+                  ) : video.status === 'held' ? (
+                    <p className="text-amber-200">{HELD_UPLOAD_TEXT}</p>
                   ) : (
                     <progress
                       max={100}

@@ -10,7 +10,10 @@ import { createTestMediaServices } from '../../../../test-support/media-services
 import { createTestContext } from '../../../../test-support/test-context';
 import { createTestDatabase } from '../../../../test-support/test-db';
 import { createVideo } from '../../../../test-support/video-factory';
-import { publishProcessedVideo } from '../../videos/processing/video-processing.service';
+import {
+  listProcessingVideos,
+  publishProcessedVideo,
+} from '../../videos/processing/video-processing.service';
 import type { FrameHash } from './fingerprint';
 import { reuploadsEndpoint } from './reuploads.endpoints';
 import { findMatches, storeFingerprint } from './reuploads.service';
@@ -84,8 +87,17 @@ describe('holding a re-upload', () => {
   });
 
   it("holds another member's copy, with the matched stretch, and tells both members", async () => {
-    const video = await processCopy(copier.user.id, 'A copy');
+    const heard: string[] = [];
+    const stop = media.events.subscribe((event) => heard.push(event.type), {
+      ownerId: copier.user.id,
+    });
+    const video = await processCopy(copier.user.id, 'A copy').finally(stop);
     expect(video.status).toBe('held');
+    // Its owner's processing page hears it is held, not published, and keeps listing it.
+    expect(heard).toContain('held');
+    expect(heard).not.toContain('published');
+    const listed = await listProcessingVideos({ db }, copier.user.id);
+    expect(listed.map((row) => [row.id, row.status])).toContainEqual([video.id, 'held']);
     expect(video.publishedAt).toBeNull();
     const [hold] = await db.select().from(reuploadHolds).where(eq(reuploadHolds.videoId, video.id));
     expect(hold).toMatchObject({ state: 'held', matchedVideoId: original.id });

@@ -257,7 +257,11 @@ export async function publishProcessedVideo(
     return updated;
   });
   if (!row) return false;
-  ctx.events.publish({ type: 'published', videoId: input.videoId, ownerId: row.ownerId });
+  ctx.events.publish({
+    type: isHeld ? 'held' : 'published',
+    videoId: input.videoId,
+    ownerId: row.ownerId,
+  });
   if (isHeld) return true;
   // The owner hears it is ready, their subscribers that it is out (a hidden one: not yet, or
   // never). Telling them is never why the publication fails.
@@ -495,7 +499,7 @@ async function removeVideo(
   ctx.events.publish({ type: 'removed', videoId: video.id, ownerId: video.ownerId });
 }
 
-/** The signed-in user's videos still processing or failed, newest first (the /processing page). */
+/** The signed-in user's videos processing, failed or held, newest first (the /processing page). */
 export async function listProcessingVideos(
   ctx: Pick<VideoProcessingContext, 'db'>,
   ownerId: string,
@@ -503,7 +507,10 @@ export async function listProcessingVideos(
   const rows = await ctx.db
     .select()
     .from(videos)
-    .where(and(eq(videos.ownerId, ownerId), inArray(videos.status, ['processing', 'failed'])));
+    // A held upload stays here, waiting for staff, rather than vanishing from its owner's sight.
+    .where(
+      and(eq(videos.ownerId, ownerId), inArray(videos.status, ['processing', 'failed', 'held'])),
+    );
   return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }
 
