@@ -15,7 +15,7 @@ export function CreatePlaylistForm() {
   const [message, show] = useTimedMessage();
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const result = await callApi<PlaylistAnswer>('/api/v2/playlists', {
+    const result = await callApi('/api/v2/playlists', {
       mode: 'create',
       name,
       isPublic,

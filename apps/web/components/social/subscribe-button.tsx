@@ -45,7 +45,7 @@ export function SubscribeButton({
     if (!mayActAsMember(signedIn)) return login();
     setActed(true);
     setBusy(true);
-    const result = await callApi<{ data: { subscribed: boolean; subscribersCount: number } }>(
+    const result = await callApi(
       '/api/v2/profileInput',
       { mode: 'subscribe', username, subscribe: !subscribed },
     );

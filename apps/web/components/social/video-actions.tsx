@@ -68,7 +68,7 @@ export function VideoActions(props: VideoActionsProps) {
   const vote = async (mode: 'Upvote' | 'Downvote') => {
     if (!mayActAsMember(signedIn)) return login();
     setActed(true);
-    const result = await callApi<{ video: { upvotes: number; downvotes: number; vote: 1 | -1 } }>(
+    const result = await callApi(
       '/api/v2/videoInput',
       { mode, _id: props.videoId },
     );
@@ -88,7 +88,7 @@ export function VideoActions(props: VideoActionsProps) {
   const toggleFavorite = async () => {
     if (!mayActAsMember(signedIn)) return login();
     setActed(true);
-    const result = await callApi<{ video: { isFavorited: boolean; favoritesCount: number } }>(
+    const result = await callApi(
       '/api/v2/videoInput',
       { mode: 'favorite', _id: props.videoId, favorite: !favorite.on },
     );

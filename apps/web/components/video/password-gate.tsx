@@ -34,7 +34,7 @@ export function PasswordGate(props: GateProps) {
 
   useEffect(() => {
     if (!hasMemberHint(document.cookie)) return;
-    void callApi<UnlockedMedia>('/api/v2/videoSettings', { mode: 'Unlock', _id: videoId }).then(
+    void callApi('/api/v2/videoSettings', { mode: 'Unlock', _id: videoId }).then(
       (result) => {
         if (result.ok) setMedia(result.body);
       },
@@ -57,7 +57,7 @@ export function PasswordGate(props: GateProps) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const result = await callApi<UnlockedMedia>('/api/v2/videoSettings', {
+    const result = await callApi('/api/v2/videoSettings', {
       mode: 'Unlock',
       _id: videoId,
       password,
