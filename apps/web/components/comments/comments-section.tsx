@@ -28,12 +28,6 @@ interface ListAnswer {
   totalCount: number;
 }
 
-interface RepliesAnswer {
-  data: CommentView[];
-  index: number;
-  hasMore: boolean;
-}
-
 export interface CommentsSectionProps {
   videoId: string;
   durationSeconds: number | null;

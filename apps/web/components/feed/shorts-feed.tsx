@@ -2,7 +2,7 @@
 
 import '@cutroom/player/cutroom-player.css';
 import type { Player } from '@cutroom/player';
-import type { FeedPage, FeedVideo } from '@cutroom/core/features/discovery/feed/feed.service';
+import type { FeedVideo } from '@cutroom/core/features/discovery/feed/feed.service';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ProfileLink } from '@/components/profile/profile-link';
 import { useNotSupporter } from '@/components/shell/member-parts';

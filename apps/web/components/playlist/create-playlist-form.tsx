@@ -1,6 +1,5 @@
 'use client';
 
-import type { PlaylistAnswer } from '@cutroom/core/features/discovery/browse/answers';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';

@@ -130,11 +130,9 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
   };
 
   useEffect(() => {
-    void callApi('/api/v2/videoSettings', { mode: 'get', _id: videoId }).then(
-      (result) => {
-        if (result.ok) take(result.body.video);
-      },
-    );
+    void callApi('/api/v2/videoSettings', { mode: 'get', _id: videoId }).then((result) => {
+      if (result.ok) take(result.body.video);
+    });
   }, [videoId, take]);
 
   if (!settings) return <p className="mt-4 text-sm text-neutral-400">Loading the settings…</p>;

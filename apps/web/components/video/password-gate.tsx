@@ -34,11 +34,9 @@ export function PasswordGate(props: GateProps) {
 
   useEffect(() => {
     if (!hasMemberHint(document.cookie)) return;
-    void callApi('/api/v2/videoSettings', { mode: 'Unlock', _id: videoId }).then(
-      (result) => {
-        if (result.ok) setMedia(result.body);
-      },
-    );
+    void callApi('/api/v2/videoSettings', { mode: 'Unlock', _id: videoId }).then((result) => {
+      if (result.ok) setMedia(result.body);
+    });
   }, [videoId]);
 
   if (media) {
