@@ -35,7 +35,8 @@ export function DeleteAccountForm({
       mode: 'DeleteAccount',
       password: String(form.get(FIELDS.password.id) ?? ''),
       confirmation: String(form.get(FIELDS.confirmation.id) ?? ''),
-      videos: form.get('videos') ?? undefined,
+      // The radio buttons below hold 'delete' or 'keep' (one is checked from the start).
+      videos: (form.get('videos') ?? undefined) as 'delete' | 'keep',
     });
     if (!result.ok) {
       setBusy(false);

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { FormMessage } from '@/components/auth/form-parts';
-import { callApi } from '@/lib/client/api';
+import { callApi, type ApiPayload } from '@/lib/client/api';
 import { RelativeTime } from '@/components/ui/relative-time';
 
 export interface SessionEntry {
@@ -24,7 +24,11 @@ export function SessionList({ initial }: { initial: SessionEntry[] }) {
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const others = sessions.filter((session) => !session.isCurrent);
 
-  const run = async (payload: object, keep: (session: SessionEntry) => boolean, done: string) => {
+  const run = async (
+    payload: ApiPayload<'/api/v2/account'>,
+    keep: (session: SessionEntry) => boolean,
+    done: string,
+  ) => {
     setBusy(true);
     const result = await callApi('/api/v2/account', payload);
     setBusy(false);

@@ -20,7 +20,7 @@ export function RedisMonitor({ initial }: { initial: RedisStats }) {
   useEffect(() => {
     if (paused) return;
     const timer = setInterval(async () => {
-      const result = await callApi<{ data: RedisStats }>('/api/v2/admin', {
+      const result = await callApi('/api/v2/admin', {
         mode: 'LoadRedisStats',
       });
       if (!result.ok) {

@@ -112,7 +112,9 @@ export function BotCheck({
         setState('failed');
         return;
       }
-      const loaded = result.body as unknown as Config;
+      // An answer schema is one object, so its fields are optional there; the server fills
+      // them by provider, as Config says.
+      const loaded = result.body as Config;
       setConfig(loaded);
       if (loaded.provider === 'off') {
         answered.current(null);

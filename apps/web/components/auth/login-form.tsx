@@ -52,6 +52,7 @@ export function LoginForm({
     setBusy(true);
     errors.show(null);
     setNotice(null);
+    // better-auth's answers: its routes are not in the endpoint registry, so they come untyped.
     const result = await callApi('/api/auth/sign-in/email', { email, password });
     if (result.ok && result.body.twoFactorRedirect === true) {
       setBusy(false);
@@ -94,6 +95,7 @@ export function LoginForm({
       callbackURL: safeRedirectPath(next),
       errorCallbackURL: '/login?via=oauth',
     });
+    // better-auth's answer, untyped like the others above.
     if (result.ok && typeof result.body.url === 'string') {
       window.location.assign(result.body.url);
       return;

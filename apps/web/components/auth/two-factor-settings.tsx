@@ -74,6 +74,7 @@ export function TwoFactorSettings({ enabled: initiallyEnabled }: { enabled: bool
       setNotice('Two-factor sign-in is off. Your password alone signs you in.');
       return;
     }
+    // better-auth's answer: its routes are not in the endpoint registry, so it comes untyped.
     setSetup({
       totpURI: String(result.body.totpURI),
       backupCodes: (result.body.backupCodes as string[]) ?? [],

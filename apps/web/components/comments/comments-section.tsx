@@ -28,12 +28,6 @@ interface ListAnswer {
   totalCount: number;
 }
 
-interface RepliesAnswer {
-  data: CommentView[];
-  index: number;
-  hasMore: boolean;
-}
-
 export interface CommentsSectionProps {
   videoId: string;
   durationSeconds: number | null;
@@ -78,7 +72,7 @@ export function CommentsSection(props: CommentsSectionProps) {
 
   const load = async (nextOrder: Order, index: number) => {
     setLoading(true);
-    const result = await callApi<ListAnswer>(API, {
+    const result = await callApi(API, {
       mode: 'List',
       videoId: props.videoId,
       order: nextOrder,
@@ -202,7 +196,7 @@ export function CommentsSection(props: CommentsSectionProps) {
             label="Add a comment"
             submitLabel="Comment"
             onSubmit={async (text) => {
-              const result = await callApi<CommentView>(API, {
+              const result = await callApi(API, {
                 mode: 'Create',
                 videoId: props.videoId,
                 text,
@@ -289,7 +283,7 @@ function Thread({ thread, context }: { thread: CommentThread; context: ThreadCon
 
   const loadMore = async () => {
     setMore((m) => ({ ...m, loading: true }));
-    const result = await callApi<RepliesAnswer>(API, {
+    const result = await callApi(API, {
       mode: 'Replies',
       commentId: thread.id,
       index: more.index + 1,
@@ -341,7 +335,7 @@ function Thread({ thread, context }: { thread: CommentThread; context: ThreadCon
               autoFocus
               onCancel={() => setReplying(false)}
               onSubmit={async (text) => {
-                const result = await callApi<CommentView>(API, {
+                const result = await callApi(API, {
                   mode: 'Create',
                   videoId: context.videoId,
                   parentId: thread.id,
@@ -444,7 +438,7 @@ function CommentItem({
               autoFocus
               onCancel={() => setEditing(false)}
               onSubmit={async (text) => {
-                const result = await callApi<CommentView>(API, {
+                const result = await callApi(API, {
                   mode: 'Edit',
                   commentId: comment.id,
                   text,

@@ -93,11 +93,14 @@ export function EventForm({ initial }: { initial: EventFormValues }) {
     setBusy(true);
     setSaved(false);
     show(null);
-    const result = await callApi<{ id: number; slug: string }>('/api/v2/events', {
+    const fields = {
       ...values,
       ...Object.fromEntries(MOMENTS.map((name) => [name, fromLocalInput(moments[name])])),
-      mode: values.id ? 'Update' : 'Create',
-    });
+    };
+    const result = await callApi(
+      '/api/v2/events',
+      values.id ? { ...fields, mode: 'Update', id: values.id } : { ...fields, mode: 'Create' },
+    );
     setBusy(false);
     if (!result.ok) {
       show(result.body.error ?? `Not saved (status ${result.status})`);

@@ -28,7 +28,7 @@ export function FeedComments({
   useEffect(() => {
     dialog.current?.showModal();
     let live = true;
-    void callApi<FirstPage>('/api/v2/comments', {
+    void callApi('/api/v2/comments', {
       mode: 'List',
       videoId: video.id,
       order: 'newest',

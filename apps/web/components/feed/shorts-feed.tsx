@@ -2,7 +2,7 @@
 
 import '@cutroom/player/cutroom-player.css';
 import type { Player } from '@cutroom/player';
-import type { FeedPage, FeedVideo } from '@cutroom/core/features/discovery/feed/feed.service';
+import type { FeedVideo } from '@cutroom/core/features/discovery/feed/feed.service';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ProfileLink } from '@/components/profile/profile-link';
 import { useNotSupporter } from '@/components/shell/member-parts';
@@ -81,7 +81,7 @@ export function ShortsFeed(props: ShortsFeedProps) {
       const edge = direction === 'after' ? items.at(-1) : items[0];
       if (!edge) return;
       loading.current[direction] = true;
-      const result = await callApi<FeedPage>('/api/v2/feed', { [direction]: edge.id });
+      const result = await callApi('/api/v2/feed', { [direction]: edge.id });
       loading.current[direction] = false;
       if (!result.ok) return;
       const known = new Set(items.map((item) => item.id));

@@ -51,7 +51,7 @@ export function ComposeForm({
       return;
     }
     setBusy(true);
-    const result = await callApi<{ id: string }>('/api/messages/send', {
+    const result = await callApi('/api/messages/send', {
       recipient: draft.recipient,
       subject: draft.subject,
       message: draft.message,

@@ -2,26 +2,11 @@
 
 import { useState, type FormEvent } from 'react';
 import { FieldError, FormMessage } from '@/components/auth/form-parts';
-import { callApi } from '@/lib/client/api';
+import { callApi, type ApiAnswer } from '@/lib/client/api';
 import { useFormErrors } from '@/lib/client/use-form-errors';
 
-/** The Go live page's state, as `/api/v2/live` answers it. */
-export interface GoLiveState {
-  hasKey: boolean;
-  keyCreatedAt: string | null;
-  isDisabled: boolean;
-  details: {
-    title: string;
-    description: string;
-    category: string;
-    visibility: 'public' | 'unlisted' | 'private';
-    keepRecording: boolean;
-  };
-  lastRefusal: string | null;
-  lastRefusalAt: string | null;
-  onAir: { videoId: string; slug: string; isDropped: boolean } | null;
-  scheduled: { videoId: string; slug: string; startsAt: string } | null;
-}
+/** The Go live page's state, as `/api/v2/live` answers it (the RTMP address is a prop apart). */
+export type GoLiveState = Omit<ApiAnswer<'/api/v2/live', 'SaveDetails'>['live'], 'rtmpUrl'>;
 
 const FIELDS = {
   title: { id: 'live-title', label: 'Title' },
@@ -83,12 +68,12 @@ export function GoLiveForm({
     setBusy(true);
     errors.show(null);
     const savedDetails = when
-      ? await callApi<{ live: GoLiveState }>('/api/v2/live', { mode: 'SaveDetails', ...details })
+      ? await callApi('/api/v2/live', { mode: 'SaveDetails', ...details })
       : null;
     const result =
       savedDetails && !savedDetails.ok
         ? savedDetails
-        : await callApi<{ live: GoLiveState }>('/api/v2/live', {
+        : await callApi('/api/v2/live', {
             mode: 'Schedule',
             // The field's local time, sent as an instant.
             startsAt: when ? new Date(when).toISOString() : null,
@@ -102,7 +87,7 @@ export function GoLiveForm({
   async function makeKey() {
     setBusy(true);
     errors.show(null);
-    const result = await callApi<{ key: string; live: GoLiveState }>('/api/v2/live', {
+    const result = await callApi('/api/v2/live', {
       mode: 'NewKey',
     });
     setBusy(false);
@@ -115,7 +100,7 @@ export function GoLiveForm({
   async function endLive() {
     setBusy(true);
     errors.show(null);
-    const result = await callApi<{ live: GoLiveState }>('/api/v2/live', { mode: 'End' });
+    const result = await callApi('/api/v2/live', { mode: 'End' });
     setBusy(false);
     setConfirmingEnd(false);
     if (!result.ok) return errors.show(result.body.error ?? 'The live could not be ended');
@@ -127,7 +112,7 @@ export function GoLiveForm({
     setBusy(true);
     setSaved(false);
     errors.show(null);
-    const result = await callApi<{ live: GoLiveState }>('/api/v2/live', {
+    const result = await callApi('/api/v2/live', {
       mode: 'SaveDetails',
       ...details,
     });
@@ -349,7 +334,12 @@ export function GoLiveForm({
                 id={FIELDS.category.id}
                 className={inputClass}
                 value={details.category}
-                onChange={(event) => setDetails({ ...details, category: event.target.value })}
+                onChange={(event) =>
+                  setDetails({
+                    ...details,
+                    category: event.target.value as GoLiveState['details']['category'],
+                  })
+                }
               >
                 {categories.map((category) => (
                   <option key={category.id} value={category.id}>

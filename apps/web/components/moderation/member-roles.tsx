@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { callApi } from '@/lib/client/api';
+import { callApi, type ApiPayload } from '@/lib/client/api';
 
 const ROLES = [
   { role: 'moderator', label: 'Moderator' },
@@ -33,7 +33,8 @@ export function MemberRoles({
     const rolesResult = await callApi('/api/v2/admin', {
       mode: 'SetMemberRoles',
       userId,
-      roles: [...chosen],
+      // The roles the checkboxes hold (and any other the member has); the server checks each.
+      roles: [...chosen] as ApiPayload<'/api/v2/admin', 'SetMemberRoles'>['roles'],
     });
     const supporterResult =
       rolesResult.ok && supporter !== isSupporter

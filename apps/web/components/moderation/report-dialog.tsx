@@ -40,7 +40,7 @@ export function ReportDialog(props: ReportDialogProps) {
       return;
     }
     setBusy(true);
-    const result = await callApi<{ Message?: string }>('/api/v2/reports', {
+    const result = await callApi('/api/v2/reports', {
       mode: 'Report',
       targetKind,
       targetId,

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { callApi } from '@/lib/client/api';
+import { callApi, type ApiPayload } from '@/lib/client/api';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { WatchPlayer } from '@/components/video/watch-player';
 import { videoHref } from '@/components/video/card-video';
@@ -26,7 +26,10 @@ export interface QueueItem {
 
 type Verb = 'approve' | 'delete' | 'unpublish';
 
-const VERBS: Record<Verb, { mode: string; past: string; key: string }> = {
+const VERBS: Record<
+  Verb,
+  { mode: ApiPayload<'/api/v2/admin', 'HoldAction'>['action']; past: string; key: string }
+> = {
   approve: { mode: 'ApproveVideo', past: 'Approved', key: 'a' },
   delete: { mode: 'DeleteReportVideo', past: 'Deleted', key: 'd' },
   unpublish: { mode: 'UnpublishVideoAdmin', past: 'Unpublished', key: 'u' },
@@ -44,12 +47,6 @@ interface Pending {
   items: QueueItem[];
   /** The server's held actions, once it has them (one per video). */
   held: Promise<{ item: QueueItem; id: string }[]>;
-}
-
-interface HeldAction {
-  id: string;
-  state: 'held' | 'running' | 'done' | 'failed' | 'undone';
-  failure: string | null;
 }
 
 /** The reason the uploader is told: what staff typed, else what the reporters said most. */
@@ -85,7 +82,7 @@ export function ReportQueue({ initial, count }: { initial: QueueItem[]; count: n
   const hold = useCallback(async (verb: Verb, targets: QueueItem[], typed: string) => {
     const answers = await Promise.all(
       targets.map(async (item) => {
-        const result = await callApi<{ data: HeldAction }>('/api/v2/admin', {
+        const result = await callApi('/api/v2/admin', {
           mode: 'HoldAction',
           action: VERBS[verb].mode,
           _id: item._id,
@@ -112,7 +109,7 @@ export function ReportQueue({ initial, count }: { initial: QueueItem[]; count: n
   const checkOutcome = useCallback(async (action: Pending) => {
     const held = await action.held;
     if (held.length === 0) return;
-    const result = await callApi<{ data: HeldAction[] }>('/api/v2/admin', {
+    const result = await callApi('/api/v2/admin', {
       mode: 'HeldActions',
       ids: held.map(({ id }) => id),
     });

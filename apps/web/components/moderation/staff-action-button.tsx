@@ -2,26 +2,30 @@
 
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
-import { callApi } from '@/lib/client/api';
+import { callApi, type ApiMode, type ApiPath, type ApiPayload } from '@/lib/client/api';
 
 /**
  * One staff action on the admin endpoint, or on `endpoint` (a mode and its fields), with an
  * optional reason field that opens under the button; the page reloads its data after it
  * succeeds.
  */
-export function StaffActionButton({
+export function StaffActionButton<
+  Path extends ApiPath = '/api/v2/admin',
+  Mode extends ApiMode<Path> = ApiMode<Path>,
+>({
   mode,
   payload,
   label,
   reason,
   tone = 'neutral',
   testId,
-  endpoint = '/api/v2/admin',
+  endpoint,
 }: {
-  /** The API endpoint the mode belongs to. */
-  endpoint?: string;
-  mode: string;
-  payload: Record<string, unknown>;
+  /** The API endpoint the mode belongs to (the admin endpoint when not given). */
+  endpoint?: Path;
+  mode: Mode;
+  /** The mode's fields, but the reason this button asks for. */
+  payload: Omit<ApiPayload<Path, Mode>, 'mode' | 'reason'>;
   label: string;
   /** Ask for a reason first: 'required' or 'optional' (told to the member, kept in the log). */
   reason?: 'required' | 'optional';
@@ -43,11 +47,10 @@ export function StaffActionButton({
     }
     setBusy(true);
     setError(null);
-    const result = await callApi(endpoint, {
-      mode,
-      ...payload,
-      ...(reason ? { reason: text } : {}),
-    });
+    // The props are checked against the endpoint's schema where the button is used; the body
+    // built from them here is beyond what TypeScript follows through the generic types.
+    const body = { mode, ...payload, ...(reason ? { reason: text } : {}) } as ApiPayload<ApiPath>;
+    const result = await callApi<ApiPath>(endpoint ?? '/api/v2/admin', body);
     setBusy(false);
     if (!result.ok) {
       setError(result.body.error ?? `Failed (status ${result.status})`);

@@ -39,7 +39,7 @@ function ListForm({
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    const result = await callApi<{ list: WatchedWordListView }>('/api/v2/watchedWords', {
+    const result = await callApi('/api/v2/watchedWords', {
       mode: `Save${scope}`,
       ...(list ? { id: list.id } : {}),
       name,
@@ -63,7 +63,7 @@ function ListForm({
     if (!list || !onDeleted) return;
     if (!window.confirm(`Delete the list “${list.name}”? This cannot be undone.`)) return;
     setBusy(true);
-    const result = await callApi<{ lists: WatchedWordListView[] }>('/api/v2/watchedWords', {
+    const result = await callApi('/api/v2/watchedWords', {
       mode: `Delete${scope}`,
       id: list.id,
     });

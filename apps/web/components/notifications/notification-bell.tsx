@@ -27,7 +27,7 @@ export function NotificationBell() {
         return;
       }
       asking = true;
-      const result = await callApi<{ unreadCount: number }>('/api/notifications', {
+      const result = await callApi('/api/notifications', {
         mode: 'Count',
       });
       asking = false;

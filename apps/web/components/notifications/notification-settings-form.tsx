@@ -29,7 +29,7 @@ export function NotificationSettingsForm({
     const before = settings;
     setSettings(settings.map((row) => (row.kind === kind ? { kind, email } : row)));
     setBusy(kind);
-    const result = await callApi<{ data: typeof initial }>('/api/notifications', {
+    const result = await callApi('/api/notifications', {
       mode: 'SaveSetting',
       kind,
       email,

@@ -24,7 +24,7 @@ export function AddToPlaylist({ videoId, signedIn }: { videoId: string; signedIn
     window.location.href = `/login?next=${encodeURIComponent(window.location.pathname)}`;
   };
   const load = async () => {
-    const result = await callApi<PlaylistMenuAnswer>('/api/v2/playlists', {
+    const result = await callApi('/api/v2/playlists', {
       mode: 'forVideo',
       videoId,
     });

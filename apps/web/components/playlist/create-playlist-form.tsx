@@ -1,6 +1,5 @@
 'use client';
 
-import type { PlaylistAnswer } from '@cutroom/core/features/discovery/browse/answers';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
@@ -15,7 +14,7 @@ export function CreatePlaylistForm() {
   const [message, show] = useTimedMessage();
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const result = await callApi<PlaylistAnswer>('/api/v2/playlists', {
+    const result = await callApi('/api/v2/playlists', {
       mode: 'create',
       name,
       isPublic,

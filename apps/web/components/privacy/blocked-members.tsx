@@ -33,7 +33,7 @@ export function BlockedMembers({ initial }: { initial: BlockedPage }) {
   };
 
   const more = async () => {
-    const result = await callApi<BlockedPage>('/api/v2/privacy', {
+    const result = await callApi('/api/v2/privacy', {
       mode: 'ListBlocked',
       index: page.index + 1,
     });

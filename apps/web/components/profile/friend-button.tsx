@@ -59,10 +59,10 @@ export function FriendButton({
     setBusy(true);
     const result =
       action === 'RemoveFriend'
-        ? await callApi<{ data: { friendship: FriendshipState } }>('/api/removeFriend', {
+        ? await callApi('/api/removeFriend', {
             user: username,
           })
-        : await callApi<{ data: { friendship: FriendshipState } }>('/api/v2/profileInput', {
+        : await callApi('/api/v2/profileInput', {
             mode: action,
             username,
           });

@@ -7,7 +7,7 @@ import { CATEGORY_NAMES } from '@/lib/category-names';
 import { FieldError } from '@/components/auth/form-parts';
 import { useFormErrors } from '@/lib/client/use-form-errors';
 import { LABEL_FIELDS, LabelInput, type LabelKind } from '@/components/upload/label-input';
-import { callApi } from '../../lib/client/api';
+import { callApi, type ApiResult } from '../../lib/client/api';
 import { TimedNote } from './timed-note';
 
 interface OwnerPanelProps {
@@ -70,9 +70,10 @@ export function OwnerPanel({ video }: OwnerPanelProps) {
     window.history.replaceState(window.history.state, '', url);
   }, [show]);
 
-  const act = async (payload: object, after: (body: Record<string, unknown>) => void) => {
+  /** Makes one call about the video; a refusal shows, a success goes on with its answer. */
+  const act = async <Body,>(call: () => Promise<ApiResult<Body>>, after: (body: Body) => void) => {
     setBusy(true);
-    const result = await callApi('/api/v2/videoInput', { _id: video.id, ...payload });
+    const result = await call();
     setBusy(false);
     if (!result.ok) {
       const text = result.body.error ?? 'Something went wrong';
@@ -83,14 +84,18 @@ export function OwnerPanel({ video }: OwnerPanelProps) {
     }
     after(result.body);
   };
+  /** The call of a mode that needs the video alone. */
+  const videoCall = (mode: 'publish' | 'unpublish' | 'delete') => () =>
+    callApi('/api/v2/videoInput', { _id: video.id, mode });
 
   const save = (event: React.FormEvent) => {
     event.preventDefault();
     editErrors.show(null);
-    void act({ mode: 'ChangeVideo', ...form }, (body) => {
+    const change = () =>
+      callApi('/api/v2/videoInput', { _id: video.id, mode: 'ChangeVideo', ...form });
+    void act(change, (body) => {
       // A new title changes the URL and remounts the page: the message travels in the query.
-      const saved = body.video as { slug: string };
-      router.replace(`/video/${saved.slug}_${video.id}?${EDITED_PARAM}=1`);
+      router.replace(`/video/${body.video.slug}_${video.id}?${EDITED_PARAM}=1`);
       router.refresh();
     });
   };
@@ -204,7 +209,7 @@ export function OwnerPanel({ video }: OwnerPanelProps) {
               type="button"
               disabled={busy}
               onClick={() =>
-                act({ mode: 'unpublish' }, () => {
+                act(videoCall('unpublish'), () => {
                   show({ text: 'The video is unpublished', tone: 'info' }, ERROR_MESSAGE_MS);
                   router.refresh();
                 })
@@ -219,7 +224,7 @@ export function OwnerPanel({ video }: OwnerPanelProps) {
               type="button"
               disabled={busy}
               onClick={() =>
-                act({ mode: 'publish' }, () => {
+                act(videoCall('publish'), () => {
                   show({ text: 'The video is published again', tone: 'info' }, ERROR_MESSAGE_MS);
                   router.refresh();
                 })
@@ -239,7 +244,7 @@ export function OwnerPanel({ video }: OwnerPanelProps) {
               <button
                 type="button"
                 disabled={busy}
-                onClick={() => act({ mode: 'delete' }, () => router.push('/profile'))}
+                onClick={() => act(videoCall('delete'), () => router.push('/profile'))}
                 className="rounded-full bg-red-600 px-4 py-2 font-semibold text-white"
                 data-testid="confirm-delete"
               >

@@ -45,10 +45,11 @@ export function SubscribeButton({
     if (!mayActAsMember(signedIn)) return login();
     setActed(true);
     setBusy(true);
-    const result = await callApi<{ data: { subscribed: boolean; subscribersCount: number } }>(
-      '/api/v2/profileInput',
-      { mode: 'subscribe', username, subscribe: !subscribed },
-    );
+    const result = await callApi('/api/v2/profileInput', {
+      mode: 'subscribe',
+      username,
+      subscribe: !subscribed,
+    });
     setBusy(false);
     if (result.status === 401) return login();
     if (!result.ok) {

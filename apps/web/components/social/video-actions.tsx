@@ -68,10 +68,7 @@ export function VideoActions(props: VideoActionsProps) {
   const vote = async (mode: 'Upvote' | 'Downvote') => {
     if (!mayActAsMember(signedIn)) return login();
     setActed(true);
-    const result = await callApi<{ video: { upvotes: number; downvotes: number; vote: 1 | -1 } }>(
-      '/api/v2/videoInput',
-      { mode, _id: props.videoId },
-    );
+    const result = await callApi('/api/v2/videoInput', { mode, _id: props.videoId });
     if (result.status === 401) return login();
     if (result.ok) {
       setCounts({ up: result.body.video.upvotes, down: result.body.video.downvotes });
@@ -88,10 +85,11 @@ export function VideoActions(props: VideoActionsProps) {
   const toggleFavorite = async () => {
     if (!mayActAsMember(signedIn)) return login();
     setActed(true);
-    const result = await callApi<{ video: { isFavorited: boolean; favoritesCount: number } }>(
-      '/api/v2/videoInput',
-      { mode: 'favorite', _id: props.videoId, favorite: !favorite.on },
-    );
+    const result = await callApi('/api/v2/videoInput', {
+      mode: 'favorite',
+      _id: props.videoId,
+      favorite: !favorite.on,
+    });
     if (result.status === 401) return login();
     if (!result.ok) {
       show({ text: result.body.error ?? 'Something went wrong', tone: 'error' }, ERROR_MESSAGE_MS);

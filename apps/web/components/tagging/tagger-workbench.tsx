@@ -126,7 +126,7 @@ export function TaggerWorkbench({
       ['RemoveLabel', removed],
     ] as const) {
       for (const name of names) {
-        const result = await callApi<{ labels: LabelSet }>('/api/tagging', {
+        const result = await callApi('/api/tagging', {
           mode,
           videoId: item.id,
           kind,

@@ -51,9 +51,9 @@ export function TicketForm({
     if (!subject.trim()) missing.subject = 'Write a subject';
     if (!message.trim()) missing.message = 'Write your message';
     setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
+    if (!category || Object.keys(missing).length > 0) return;
     setBusy(true);
-    const result = await callApi<{ id: number }>('/api/tickets', {
+    const result = await callApi('/api/tickets', {
       mode: 'Create',
       category,
       subject,

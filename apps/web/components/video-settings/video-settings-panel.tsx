@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { Upload } from 'tus-js-client';
 import { FieldError } from '@/components/auth/form-parts';
-import { callApi } from '@/lib/client/api';
+import { callApi, type ApiPayload } from '@/lib/client/api';
 import { TimedNote } from '@/components/social/timed-note';
 import { useFormErrors } from '@/lib/client/use-form-errors';
 import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
@@ -23,6 +23,14 @@ interface Settings {
   frames: string[];
   subtitles: { language: string; label: string; url: string }[];
 }
+
+/** A call that changes the settings (each answers them all), but the video's id. */
+type SettingsChange =
+  ApiPayload<'/api/v2/videoSettings'> extends infer Payload
+    ? Payload extends { mode: 'get' | 'Unlock' }
+      ? never
+      : Omit<Payload, '_id'>
+    : never;
 
 const VISIBILITIES = [
   { value: 'public', label: 'Public', hint: 'Listed everywhere: home, search, your profile.' },
@@ -101,10 +109,10 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
     setPublishAt(next.publishAt ? toLocalInput(next.publishAt) : '');
   }, []);
 
-  const call = async (payload: object, done: string) => {
+  const call = async (payload: SettingsChange, done: string) => {
     setBusy(true);
     errors.show(null);
-    const result = await callApi<{ video: Settings }>('/api/v2/videoSettings', {
+    const result = await callApi('/api/v2/videoSettings', {
       _id: videoId,
       ...payload,
     });
@@ -122,11 +130,9 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
   };
 
   useEffect(() => {
-    void callApi<{ video: Settings }>('/api/v2/videoSettings', { mode: 'get', _id: videoId }).then(
-      (result) => {
-        if (result.ok) take(result.body.video);
-      },
-    );
+    void callApi('/api/v2/videoSettings', { mode: 'get', _id: videoId }).then((result) => {
+      if (result.ok) take(result.body.video);
+    });
   }, [videoId, take]);
 
   if (!settings) return <p className="mt-4 text-sm text-neutral-400">Loading the settings…</p>;
@@ -188,7 +194,7 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
             { text: 'New file received: it plays here once processed', tone: 'info' },
             ERROR_MESSAGE_MS,
           );
-          const fresh = await callApi<{ video: Settings }>('/api/v2/videoSettings', {
+          const fresh = await callApi('/api/v2/videoSettings', {
             mode: 'get',
             _id: videoId,
           });

@@ -34,11 +34,9 @@ export function PasswordGate(props: GateProps) {
 
   useEffect(() => {
     if (!hasMemberHint(document.cookie)) return;
-    void callApi<UnlockedMedia>('/api/v2/videoSettings', { mode: 'Unlock', _id: videoId }).then(
-      (result) => {
-        if (result.ok) setMedia(result.body);
-      },
-    );
+    void callApi('/api/v2/videoSettings', { mode: 'Unlock', _id: videoId }).then((result) => {
+      if (result.ok) setMedia(result.body);
+    });
   }, [videoId]);
 
   if (media) {
@@ -57,7 +55,7 @@ export function PasswordGate(props: GateProps) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const result = await callApi<UnlockedMedia>('/api/v2/videoSettings', {
+    const result = await callApi('/api/v2/videoSettings', {
       mode: 'Unlock',
       _id: videoId,
       password,

@@ -38,8 +38,8 @@ import { videoSettingsEndpoint } from '../features/videos/settings/video-setting
 import { countViewEndpoint } from '../features/videos/watch/watch.endpoints';
 import type { Endpoint } from '../kernel/endpoint';
 
-/** Every endpoint of the JSON API: the web app routes them, the /api page documents them. */
-export const endpoints: readonly Endpoint[] = [
+/** Every endpoint of the domain, each with its own types (DomainEndpoint). */
+const domainEndpoints = [
   checkUsernameEndpoint,
   createUserEndpoint,
   initNewUserEndpoint,
@@ -74,7 +74,13 @@ export const endpoints: readonly Endpoint[] = [
   supportEndpoint,
   watchedWordsEndpoint,
   liveEndpoint,
-];
+] as const;
+
+/** Every endpoint of the JSON API: the web app routes them, the /api page documents them. */
+export const endpoints: readonly Endpoint[] = domainEndpoints;
+
+/** Any endpoint of the domain with its path and schemas' own types, for typed clients. */
+export type DomainEndpoint = (typeof domainEndpoints)[number];
 
 export function findEndpoint(path: string): Endpoint | undefined {
   return endpoints.find((endpoint) => endpoint.path === path);

@@ -109,10 +109,17 @@ export interface EndpointAnswer {
   body: Record<string, unknown>;
 }
 
-/** A POST endpoint taking one JSON object. */
-export function defineEndpoint<Input extends z.ZodType, Output extends AnswerSchema>(
-  endpoint: Endpoint<Input> & { output: Output },
-): Endpoint<Input> & { output: Output } {
+/**
+ * A POST endpoint taking one JSON object. Its path and schemas keep their own types, so that
+ * the browser's helper (apps/web/lib/client/api.ts) types its calls from them.
+ */
+export function defineEndpoint<
+  const Path extends string,
+  Input extends z.ZodType,
+  Output extends AnswerSchema,
+>(
+  endpoint: Endpoint<Input> & { path: Path; output: Output },
+): Endpoint<Input> & { path: Path; output: Output } {
   return endpoint;
 }
 
@@ -125,17 +132,50 @@ type ModeHandlers<Modes extends Record<string, z.ZodObject>> = {
   };
 };
 
+/** Each mode's answer schema, inferred beside ModeHandlers (which infers the inputs). */
+type ModeOutputs<Outputs extends Record<string, AnswerSchema>> = {
+  [Mode in keyof Outputs]: { output: Outputs[Mode] };
+};
+
+/** The fields of an object schema; zod types those of `z.object({})` as an index of never. */
+type Fields<Schema> = Schema extends Record<string, never> ? unknown : Schema;
+
+/** The body of a call to one of the modes: the mode's fields and its name. */
+type ModeBody<Modes extends Record<string, z.ZodObject>, Side extends 'input' | 'output'> = {
+  [Mode in keyof Modes & string]: Fields<
+    Side extends 'input' ? z.input<Modes[Mode]> : z.output<Modes[Mode]>
+  > & { mode: Mode };
+}[keyof Modes & string];
+
+/** An endpoint with modes, as defineModeEndpoint makes it: its path, body and answers typed. */
+export type ModeEndpoint<
+  Path extends string,
+  Modes extends Record<string, z.ZodObject>,
+  Outputs extends Record<string, AnswerSchema>,
+> = Endpoint<z.ZodType<ModeBody<Modes, 'output'>, ModeBody<Modes, 'input'>>> & {
+  path: Path;
+  modes: {
+    readonly [Mode in keyof Modes & string]: Omit<ModeDeclaration, 'output'> & {
+      output: Outputs[Mode];
+    };
+  };
+};
+
 /**
  * A POST endpoint whose body names a `mode` (the calls of docs/api.md): one zod discriminated union
  * on `mode`, dispatched to one handler a mode; each mode declares the right it needs and the
  * schema of its answer. The endpoint's own right is the least any mode needs (for
  * documentation).
  */
-export function defineModeEndpoint<Modes extends Record<string, z.ZodObject>>(definition: {
-  path: string;
+export function defineModeEndpoint<
+  const Path extends string,
+  Modes extends Record<string, z.ZodObject>,
+  Outputs extends Record<string, AnswerSchema>,
+>(definition: {
+  path: Path;
   summary: string;
-  modes: ModeHandlers<Modes>;
-}): Endpoint {
+  modes: ModeHandlers<Modes> & ModeOutputs<Outputs>;
+}): ModeEndpoint<Path, Modes, Outputs> {
   const entries = Object.entries(definition.modes) as [string, ModeHandlers<Modes>[keyof Modes]][];
   const variants = entries.map(([mode, { input, summary }]) =>
     input.extend({ mode: z.literal(mode) }).describe(summary),
@@ -151,7 +191,7 @@ export function defineModeEndpoint<Modes extends Record<string, z.ZodObject>>(de
     ]),
   );
   const outputs = entries.map(([, mode]) => mode.output);
-  return {
+  const endpoint: Endpoint = {
     path: definition.path,
     summary: definition.summary,
     right: entries.some(([, mode]) => mode.right === 'view') ? 'view' : entries[0]![1].right,
@@ -164,6 +204,8 @@ export function defineModeEndpoint<Modes extends Record<string, z.ZodObject>>(de
       return handler.handle(rest as never, context);
     },
   };
+  // What the object holds, with the types zod's union and Object.fromEntries lose.
+  return endpoint as ModeEndpoint<Path, Modes, Outputs>;
 }
 
 /** The schema of a whole answer (its body and `httpStatusCode`) to one call of an endpoint. */

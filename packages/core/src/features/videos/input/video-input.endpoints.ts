@@ -69,7 +69,7 @@ const voteMode = (value: 1 | -1, summary: string) => ({
       _id: z.string(),
       upvotes: z.number().int(),
       downvotes: z.number().int(),
-      vote: z.number().int(),
+      vote: z.literal([1, -1]),
     }),
     /** The share of up votes in per cent; null before the first vote. */
     ratio: z.number().nullable(),
