@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { callApi, type ApiPayload } from '@/lib/client/api';
+import { callApi } from '@/lib/client/api';
 
 const ROLES = [
   { role: 'moderator', label: 'Moderator' },
@@ -23,7 +23,11 @@ export function MemberRoles({
   isSelf: boolean;
 }) {
   const router = useRouter();
-  const [chosen, setChosen] = useState(() => new Set(roles.filter((role) => role !== 'user')));
+  // Only the roles offered here: others (a partner's) are not staff's to set, and the server
+  // keeps them.
+  const [chosen, setChosen] = useState(
+    () => new Set(ROLES.map(({ role }) => role).filter((role) => roles.includes(role))),
+  );
   const [supporter, setSupporter] = useState(isSupporter);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,8 +37,8 @@ export function MemberRoles({
     const rolesResult = await callApi('/api/v2/admin', {
       mode: 'SetMemberRoles',
       userId,
-      // The roles the checkboxes hold (and any other the member has); the server checks each.
-      roles: [...chosen] as ApiPayload<'/api/v2/admin', 'SetMemberRoles'>['roles'],
+      // The roles the checkboxes hold; the server keeps the member's others.
+      roles: [...chosen],
     });
     const supporterResult =
       rolesResult.ok && supporter !== isSupporter

@@ -337,9 +337,14 @@ export async function setMemberRoles(
   }
   const now = ctx.now();
   // An admin moderates too: the admin role always comes with the moderator's.
-  const next = roles.includes('admin') ? [...roles, 'moderator' as const] : roles;
+  const granted = roles.includes('admin') ? [...roles, 'moderator' as const] : roles;
   const user = await inTransaction(ctx, async ({ db: tx }) => {
     const target = await loadMember(tx, userId);
+    // Roles staff do not grant here (a partner's, from the partner programme) stay as they are.
+    const kept = rolesOf(target).filter(
+      (role) => !(GRANTABLE_ROLES as readonly Role[]).includes(role),
+    );
+    const next = [...kept, ...granted];
     // Saving the roles a member already has changes nothing and logs nothing.
     if (serialiseRoles(rolesOf(target)) === serialiseRoles(next)) return target;
     return writeMemberRoles(tx, admin, target, next, now);

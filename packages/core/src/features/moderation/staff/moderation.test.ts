@@ -415,6 +415,26 @@ describe('disabling a member', () => {
     expect(await logged()).toBe(before);
   });
 
+  it("keeps a partner's partner role when an admin sets their staff roles", async () => {
+    const partner = await createUser(db, { role: 'partner' });
+    const saved = await admin(adminActor, {
+      mode: 'SetMemberRoles',
+      userId: partner.user.id,
+      roles: ['tagger'],
+    });
+    expect(saved.status).toBe(200);
+    const [row] = await db.select().from(users).where(eq(users.id, partner.user.id));
+    expect(row!.role).toBe('partner,tagger');
+    // The form sends only the roles it offers: a partner role in the list is refused, by name.
+    const refused = await admin(adminActor, {
+      mode: 'SetMemberRoles',
+      userId: partner.user.id,
+      roles: ['partner', 'tagger'],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/roles/);
+  });
+
   it("lists each member's number of videos", async () => {
     const owner = await createUser(db, { username: `owner${Date.now().toString(36)}` });
     await createVideo(db, { ownerId: owner.user.id });
