@@ -1,7 +1,8 @@
 // The player's public API: a thin facade over its controllers (controllers/): playback,
 // controls and menus, keyboard, saved settings, subtitles, ads, suggested videos, display
 // modes (theatre, mini player, fullscreen) and the 360° view. The facade builds the root
-// element, wires the controllers to each other and gives the video element back on destroy().
+// element, wires the controllers to each other (calls one way, the context's events the other)
+// and gives the video element back on destroy().
 import { AdsController } from './controllers/ads-controller.ts';
 import { ChaptersController } from './controllers/chapters-controller.ts';
 import { createContext } from './controllers/context.ts';
@@ -139,10 +140,10 @@ class CutroomPlayer implements Player {
     this.#ctx = ctx;
     // The pre-rolls' VAST (and the first pre-roll's media file) start loading before anything
     // else is built.
-    this.#ads = new AdsController(ctx, (listener) => this.#modes.onChange(listener));
+    this.#ads = new AdsController(ctx, (listener) => ctx.on('modeChange', listener));
     // The sources are read before the video element is emptied.
     this.#modes = new DisplayModesController(ctx);
-    const persistence = new PersistenceController(ctx, this.#modes);
+    const persistence = new PersistenceController(ctx);
     this.#playback = new PlaybackController(ctx, persistence, hasHlsHooks);
     this.#playback.takesPlay = () => this.#ads.takesPlay();
     this.#playback.onQueuedPlay = () => this.#ads.playRequested();
@@ -205,14 +206,21 @@ class CutroomPlayer implements Player {
     this.#subtitles = new SubtitlesController(ctx);
     const suggested = new SuggestedController(ctx);
     const vr = new VrController(ctx);
-    this.#controls = new ControlsController(ctx, {
-      playback: this.#playback,
-      subtitles: this.#subtitles,
-      modes: this.#modes,
-      suggested,
-      vr,
-      ads: this.#ads,
-    });
+    const ads = this.#ads;
+    this.#controls = new ControlsController(
+      ctx,
+      {
+        playback: this.#playback,
+        modes: this.#modes,
+        subtitles: this.#subtitles,
+        toggleCardboard: () => vr.toggleCardboard(),
+        seekBy: (seconds) => this.#seekBy(seconds),
+        get isAdPlaying() {
+          return ads.playing !== null;
+        },
+      },
+      { subtitles: this.#subtitles.element, suggested: suggested.element, joystick: vr.joystick },
+    );
     this.#playback.onPlay = () => suggested.hide();
     suggested.onPlay = (item) => {
       this.#controls.setTitle(item.title);
@@ -235,7 +243,7 @@ class CutroomPlayer implements Player {
     const subtitles = this.#subtitles;
     new KeyboardController(ctx, {
       togglePlay: () => this.#playback.togglePlay(),
-      seekBy: (seconds) => this.#controls.seekBy(seconds),
+      seekBy: (seconds) => this.#seekBy(seconds),
       skipTo: (seconds) => this.skipTo(seconds),
       setVolume: (volume) => this.setVolume(volume),
       toggleMute: () => this.#playback.toggleMute(),
@@ -377,6 +385,12 @@ class CutroomPlayer implements Player {
     if (removed.some((n) => n.tagName === 'SOURCE') || video.getAttribute('src')) video.load();
     this.#listeners.clear();
     initialized.delete(video);
+  }
+
+  /** Seeks by `seconds`; ignored while an ad plays (docs/player/behaviour.md). */
+  #seekBy(seconds: number): void {
+    if (this.#ads.playing) return;
+    this.#playback.skipTo(this.video.currentTime + seconds);
   }
 
   /**

@@ -11,7 +11,7 @@ describe('DisplayModesController', () => {
     const { ctx, root, emitted } = testContext();
     const modes = new DisplayModesController(ctx);
     const changes: string[] = [];
-    modes.onChange((from, to) => changes.push(`${from}>${to}`));
+    ctx.on('modeChange', (from, to) => changes.push(`${from}>${to}`));
     modes.toggleTheatre();
     expect(root.classList.contains('fluid_theatre_mode')).toBe(true);
     modes.toggleMiniPlayer(true);

@@ -1,6 +1,6 @@
 // Display modes (docs/player/behaviour.md): normal, fullscreen, theatre and the mini player exclude
-// each other; entering one exits the others. Theatre and the mini player fire their events; the
-// mini player can open by itself when the playing video scrolls out of view, and a swipe closes it
+// each other; entering one exits the others and triggers 'modeChange'. Theatre and the mini player
+// fire their events; the mini player can open by itself when the playing video scrolls out of view, and a swipe closes it
 // on small screens.
 import { el, throttle } from '../dom.ts';
 import { logError } from '../log.ts';
@@ -16,7 +16,6 @@ const SWIPE_LIMIT = 50;
 export class DisplayModesController {
   readonly #ctx: PlayerContext;
   readonly #modes = new ModeMachine();
-  readonly #listeners = new Set<(from: DisplayMode, to: DisplayMode) => void>();
   #placeholder: HTMLDivElement | null = null;
   #isMiniDismissed = false;
   /** True while the video plays elsewhere (picture-in-picture): the mini player does not open by itself. */
@@ -34,12 +33,6 @@ export class DisplayModesController {
 
   get mode(): DisplayMode {
     return this.#modes.mode;
-  }
-
-  /** Subscribes to mode changes; returns the unsubscribe function. */
-  onChange(listener: (from: DisplayMode, to: DisplayMode) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
   }
 
   toggleFullScreen(on?: boolean): void {
@@ -63,7 +56,7 @@ export class DisplayModesController {
     this.#exit(transition.from);
     this.#enter(transition.to);
     this.#ctx.root.dataset.mode = transition.to;
-    for (const listener of this.#listeners) listener(transition.from, transition.to);
+    this.#ctx.trigger('modeChange', transition.from, transition.to);
   }
 
   #exit(mode: DisplayMode): void {

@@ -16,7 +16,7 @@ describe('PersistenceController', () => {
       JSON.stringify({ volume: 0.3, mute: false, speed: 1.5, theatre: true, quality: '720p' }),
     );
     const { ctx, video } = testContext({ layoutControls: { mute: true } });
-    const persistence = new PersistenceController(ctx, new DisplayModesController(ctx));
+    const persistence = new PersistenceController(ctx);
     const applied: string[] = [];
     persistence.apply({
       setPlaybackSpeed: (rate) => applied.push(`speed ${rate}`),
@@ -31,7 +31,7 @@ describe('PersistenceController', () => {
   test('theatre is saved when entered and left, and nothing when quality is not kept', () => {
     const { ctx } = testContext({ layoutControls: { persistentSettings: { quality: false } } });
     const modes = new DisplayModesController(ctx);
-    const persistence = new PersistenceController(ctx, modes);
+    const persistence = new PersistenceController(ctx);
     modes.toggleTheatre(true);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!).theatre).toBe(true);
     modes.toggleTheatre(false);

@@ -3,14 +3,13 @@
 import { loadSettings, saveSettings } from '../storage.ts';
 import type { SavedSettings } from '../storage.ts';
 import type { PlayerContext } from './context.ts';
-import type { DisplayModesController } from './display-modes-controller.ts';
 
 export class PersistenceController {
   readonly #ctx: PlayerContext;
   /** The settings as they were when the player started. */
   readonly saved: SavedSettings;
 
-  constructor(ctx: PlayerContext, modes: DisplayModesController) {
+  constructor(ctx: PlayerContext) {
     this.#ctx = ctx;
     this.saved = loadSettings();
     const v = ctx.video;
@@ -21,12 +20,10 @@ export class PersistenceController {
     ctx.listen(v, 'ratechange', () => {
       if (p.speed && v.playbackRate > 0) saveSettings({ speed: v.playbackRate });
     });
-    ctx.onDestroy(
-      modes.onChange((from, to) => {
-        if (!p.theatre || ctx.isDestroyed) return;
-        if (to === 'theatre' || from === 'theatre') saveSettings({ theatre: to === 'theatre' });
-      }),
-    );
+    ctx.on('modeChange', (from, to) => {
+      if (!p.theatre || ctx.isDestroyed) return;
+      if (to === 'theatre' || from === 'theatre') saveSettings({ theatre: to === 'theatre' });
+    });
   }
 
   /** Applies the saved volume, mute, speed and theatre (the mute option wins). */

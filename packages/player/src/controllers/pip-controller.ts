@@ -42,11 +42,9 @@ export class PipController {
       update(true, true);
     });
     ctx.listen(video, 'leavepictureinpicture', () => update(false, !ctx.isDestroyed));
-    ctx.onDestroy(
-      modes.onChange((_, to) => {
-        if ((to === 'mini' || to === 'fullscreen') && this.isOn) void this.toggle(false);
-      }),
-    );
+    ctx.on('modeChange', (_, to) => {
+      if ((to === 'mini' || to === 'fullscreen') && this.isOn) void this.toggle(false);
+    });
     // The saved state comes back with the viewer's first play (user activation is needed).
     ctx.listen(video, 'play', () => this.#restore());
     ctx.onDestroy(() => {

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { DisplayModesController } from './display-modes-controller.ts';
 import { PersistenceController } from './persistence-controller.ts';
 import { PlaybackController, readSources, sourceKind } from './playback-controller.ts';
 import { testContext } from './testing.ts';
@@ -12,11 +11,7 @@ afterEach(() => {
 function setUp() {
   const { ctx, video } = testContext();
   video.innerHTML = '<source src="/a.mp4" type="video/mp4" title="A">';
-  const playback = new PlaybackController(
-    ctx,
-    new PersistenceController(ctx, new DisplayModesController(ctx)),
-    false,
-  );
+  const playback = new PlaybackController(ctx, new PersistenceController(ctx), false);
   const calls: string[] = [];
   vi.spyOn(video, 'play').mockImplementation(() => {
     calls.push('play');

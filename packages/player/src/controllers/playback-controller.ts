@@ -72,12 +72,6 @@ export class PlaybackController {
   #queue: (() => void)[] | null = [];
   /** The ads take a play call first (pre-rolls, or an ad running). */
   takesPlay: () => boolean = () => false;
-  /** Sources, levels or the selection changed (for the source menu button). */
-  onSourcesChange: () => void = () => {};
-  /** The stream turned out live, or not. */
-  onLiveChange: () => void = () => {};
-  /** A seek started or stopped waiting for the media's metadata. */
-  onPendingSeekChange: () => void = () => {};
   /** Called before the content plays (the suggested grid hides). */
   onPlay: () => void = () => {};
 
@@ -179,7 +173,7 @@ export class PlaybackController {
     if (this.#queue || v.readyState < HTMLMediaElement.HAVE_METADATA) {
       // Shown as the current time until the seek is made (a ?t= or resume link before play).
       this.#pendingSeek = Math.max(0, seconds);
-      this.onPendingSeekChange();
+      this.#ctx.trigger('pendingSeekChange');
     }
     if (this.#queue) {
       this.#queue.push(() => this.skipTo(seconds));
@@ -194,7 +188,7 @@ export class PlaybackController {
     v.currentTime = Math.max(0, Math.min(max, seconds));
     if (this.#pendingSeek !== null) {
       this.#pendingSeek = null;
-      this.onPendingSeekChange();
+      this.#ctx.trigger('pendingSeekChange');
     }
   }
 
@@ -252,13 +246,13 @@ export class PlaybackController {
     this.#engine?.setAudioTrack?.(id);
     const original = tracks.find((t) => t.isDefault) ?? tracks[0]!;
     this.#persistence.saveAudio(original.language, chosen.language || chosen.name);
-    this.onSourcesChange();
+    this.#ctx.trigger('sourcesChange');
   }
 
   /** Plays the audio alone (no video is downloaded), or the video again. */
   setAudioOnly(on: boolean): void {
     this.#engine?.setAudioOnly?.(on);
-    this.onSourcesChange();
+    this.#ctx.trigger('sourcesChange');
   }
 
   /** Selects a quality level; -1 for automatic. */
@@ -267,7 +261,7 @@ export class PlaybackController {
     this.#persistence.saveQuality(
       id < 0 ? 'auto' : (this.#levels.find((l) => l.id === id)?.title ?? 'auto'),
     );
-    this.onSourcesChange();
+    this.#ctx.trigger('sourcesChange');
   }
 
   download(): void {
@@ -295,7 +289,7 @@ export class PlaybackController {
     this.#engine = null;
     this.#levels = [];
     this.#isLive = false;
-    this.onSourcesChange();
+    this.#ctx.trigger('sourcesChange');
     if (!source) {
       if (this.#sources.length > 0) logError('No playable source left.');
       return;
@@ -321,7 +315,7 @@ export class PlaybackController {
     if (kind === 'file') {
       // Setting src starts loading; a load() after it would restart the request.
       v.src = source.url;
-      this.onSourcesChange();
+      this.#ctx.trigger('sourcesChange');
       return;
     }
     const callbacks: EngineCallbacks = {
@@ -333,7 +327,7 @@ export class PlaybackController {
           const level = levels.find((l) => l.title === saved);
           if (level) this.#engine?.setLevel(level.id);
         }
-        this.onSourcesChange();
+        this.#ctx.trigger('sourcesChange');
       },
       onAudioTracks: (tracks) => {
         if (token !== this.#loadToken) return;
@@ -346,7 +340,7 @@ export class PlaybackController {
       onLive: (isLive) => {
         if (token !== this.#loadToken || this.#isLive === isLive) return;
         this.#isLive = isLive;
-        this.onLiveChange();
+        this.#ctx.trigger('liveChange');
       },
       onFatal: (message) => {
         if (token !== this.#loadToken) return;

@@ -13,7 +13,7 @@ describe('SubtitlesController', () => {
     const { ctx } = testContext();
     const subtitles = new SubtitlesController(ctx);
     let changes = 0;
-    subtitles.onChange = () => changes++;
+    ctx.on('subtitlesChange', () => changes++);
     await subtitles.setTracks(
       [
         {
@@ -52,9 +52,10 @@ describe('SubtitlesController', () => {
     const subtitles = new SubtitlesController(ctx);
     subtitles.setSize(150);
     expect(subtitles.element.style.fontSize).toBe('30px');
-    subtitles.setControlsShown(false);
+    expect(subtitles.element.style.bottom).toBe('46px');
+    ctx.trigger('controlsToggle', false);
     expect(subtitles.element.style.bottom).toBe('12px');
-    subtitles.setControlsShown(true);
+    ctx.trigger('controlsToggle', true);
     expect(subtitles.element.style.bottom).toBe('46px');
   });
 });

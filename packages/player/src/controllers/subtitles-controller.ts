@@ -21,11 +21,11 @@ export class SubtitlesController {
   #index = -1;
   #cues: VttCue[] = [];
   #size = 100;
-  /** Called when the track list or the selected track changes (for the captions button). */
-  onChange: () => void = () => {};
 
   constructor(ctx: PlayerContext) {
     this.#ctx = ctx;
+    this.#setControlsShown(true);
+    ctx.on('controlsToggle', (isShown) => this.#setControlsShown(isShown));
     ctx.listen(ctx.video, 'timeupdate', () => this.render());
     ctx.listen(ctx.video, 'seeked', () => this.render());
   }
@@ -55,7 +55,7 @@ export class SubtitlesController {
   async select(index: number): Promise<void> {
     this.#index = index;
     this.#cues = [];
-    this.onChange();
+    this.#ctx.trigger('subtitlesChange');
     this.render();
     const track = this.#tracks[index];
     if (!track) return;
@@ -97,7 +97,7 @@ export class SubtitlesController {
   }
 
   /** Keeps the cues above the control bar while it shows. */
-  setControlsShown(isShown: boolean): void {
+  #setControlsShown(isShown: boolean): void {
     this.element.style.bottom = `${isShown ? SUBTITLE_OFFSET_SHOWN : SUBTITLE_OFFSET_HIDDEN}px`;
   }
 

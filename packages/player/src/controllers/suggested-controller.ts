@@ -12,8 +12,6 @@ export class SuggestedController {
   #items: SuggestedVideo[] = [];
   /** Plays a chosen tile's video. */
   onPlay: (item: SuggestedVideo) => void = () => {};
-  /** The grid was shown (true) or hidden (false). */
-  onToggle: (isShown: boolean) => void = () => {};
 
   constructor(ctx: PlayerContext) {
     this.#ctx = ctx;
@@ -66,12 +64,12 @@ export class SuggestedController {
     });
     this.element.replaceChildren(...tiles);
     this.element.hidden = false;
-    this.onToggle(true);
+    this.#ctx.trigger('suggestedToggle', true);
   }
 
   hide(): void {
     if (this.element.hidden) return;
     this.element.hidden = true;
-    this.onToggle(false);
+    this.#ctx.trigger('suggestedToggle', false);
   }
 }

@@ -11,8 +11,6 @@ export class VrController {
   readonly #ctx: PlayerContext;
   #view: VrView | null = null;
   #isCardboard = false;
-  /** Called once the view runs (the cardboard button then shows). */
-  onReady: () => void = () => {};
 
   constructor(ctx: PlayerContext) {
     this.#ctx = ctx;
@@ -38,7 +36,7 @@ export class VrController {
       if (ctx.isDestroyed) return;
       this.#view = module.create(ctx.video, ctx.root);
       ctx.root.classList.add('cr-vr');
-      this.onReady();
+      ctx.trigger('vrReady');
       if (ctx.options.layoutControls.showCardBoardJoystick) this.#buildJoystick();
     } catch (error) {
       logError(`The 360° view could not start: ${String(error)}`);

@@ -1,0 +1,16 @@
+// The poster: the posterImage option (else the video's own poster attribute) until the first play.
+import type { PlayerContext } from '../controllers/context.ts';
+import { el } from '../dom.ts';
+
+export function createPoster(ctx: PlayerContext): HTMLElement {
+  const { video, options } = ctx;
+  const lc = options.layoutControls;
+  const poster = el('div', 'cr-poster fluid_pseudo_poster');
+  if (!lc.posterImage && video.getAttribute('poster')) lc.posterImage = video.poster;
+  if (lc.posterImage) {
+    poster.style.backgroundImage = `url("${lc.posterImage.replace(/"/g, '%22')}")`;
+    poster.style.backgroundSize = lc.posterImageSize;
+  } else poster.hidden = true;
+  ctx.listen(video, 'play', () => (poster.hidden = true));
+  return poster;
+}
