@@ -38,8 +38,50 @@ import { videoSettingsEndpoint } from '../features/videos/settings/video-setting
 import { countViewEndpoint } from '../features/videos/watch/watch.endpoints';
 import type { Endpoint } from '../kernel/endpoint';
 
-/** Every endpoint of the domain, each with its own types (DomainEndpoint). */
-const domainEndpoints = [
+/**
+ * Any endpoint of the domain with its path and schemas' own types, for typed clients. Named one
+ * by one (not derived from the list below) so that the declaration files refer to each
+ * endpoint's type instead of writing all of them out again here (188 KB, and twice the
+ * type-check's work for every project that reads it).
+ */
+export type DomainEndpoint =
+  | typeof checkUsernameEndpoint
+  | typeof createUserEndpoint
+  | typeof initNewUserEndpoint
+  | typeof passwordPolicyEndpoint
+  | typeof recaptchaConfigEndpoint
+  | typeof adminEndpoint
+  | typeof getMoreVideosEndpoint
+  | typeof feedEndpoint
+  | typeof searchV2Endpoint
+  | typeof metadataEndpoint
+  | typeof countViewEndpoint
+  | typeof videoInputEndpoint
+  | typeof videoSettingsEndpoint
+  | typeof profileInputEndpoint
+  | typeof removeFriendEndpoint
+  | typeof playlistsEndpoint
+  | typeof sendMessageEndpoint
+  | typeof commentsEndpoint
+  | typeof privacyEndpoint
+  | typeof reportsEndpoint
+  | typeof reuploadsEndpoint
+  | typeof consoleEndpoint
+  | typeof notificationsEndpoint
+  | typeof ticketsEndpoint
+  | typeof taggingEndpoint
+  | typeof memberPartsEndpoint
+  | typeof libraryEndpoint
+  | typeof accountEndpoint
+  | typeof statisticsEndpoint
+  | typeof eventsEndpoint
+  | typeof partnerEndpoint
+  | typeof supportEndpoint
+  | typeof watchedWordsEndpoint
+  | typeof liveEndpoint;
+
+/** Every endpoint of the JSON API: the web app routes them, the /api page documents them. */
+export const endpoints: readonly Endpoint[] = [
   checkUsernameEndpoint,
   createUserEndpoint,
   initNewUserEndpoint,
@@ -74,13 +116,7 @@ const domainEndpoints = [
   supportEndpoint,
   watchedWordsEndpoint,
   liveEndpoint,
-] as const;
-
-/** Every endpoint of the JSON API: the web app routes them, the /api page documents them. */
-export const endpoints: readonly Endpoint[] = domainEndpoints;
-
-/** Any endpoint of the domain with its path and schemas' own types, for typed clients. */
-export type DomainEndpoint = (typeof domainEndpoints)[number];
+] satisfies readonly DomainEndpoint[];
 
 export function findEndpoint(path: string): Endpoint | undefined {
   return endpoints.find((endpoint) => endpoint.path === path);
