@@ -19,7 +19,7 @@ import { pageOf, type ListPage } from '../../people/social/people-access';
 import { requireMemberRight } from '../../../access/rights';
 import { PEOPLE_MESSAGES } from '../../people/social/people-messages';
 import { newVideoId } from '../../videos/processing/video-processing.service';
-import { VIDEO_MISSING_MESSAGE } from '../../videos/watch/watch.service';
+import { VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 
 export const MAX_PLAYLIST_VIDEOS = 500;

@@ -12,7 +12,7 @@ import {
   notifyVideoPublished,
   type NotificationSink,
 } from '../../people/notifications/notifications.service';
-import { onSiteStatusSql } from '../../videos/settings/on-site-status';
+import { onSiteStatusSql } from '../../../access/video-rules';
 import { VIDEO_NOT_FOUND } from '../../videos/processing/video-processing.service';
 
 /** The longest dispute an uploader may write. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { onSiteStatusSql } from '../../videos/settings/on-site-status';
+import { onSiteStatusSql } from '../../../access/video-rules';
 import { can, requireMemberRight, rolesOf } from '../../../access/rights';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
-import { onSiteStatusSql } from '../../videos/settings/on-site-status';
+import { onSiteStatusSql } from '../../../access/video-rules';
 import { can, requireMemberRight } from '../../../access/rights';
 import type { Actor, HeldActionAttempt, MediaServices } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';

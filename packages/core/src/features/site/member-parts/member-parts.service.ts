@@ -11,7 +11,7 @@ import {
   videoVotes,
 } from '../../../platform/db/schema';
 import { countUnread } from '../../people/messages/messages.service';
-import { canManageVideo } from '../../videos/watch/watch.service';
+import { canManageVideo } from '../../../access/video-rules';
 import type { MemberParts, VideoParts } from './member-parts.schema';
 
 /** The shell's parts for a signed-in member (the account menu, its badge, promotions). */

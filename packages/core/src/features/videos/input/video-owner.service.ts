@@ -7,8 +7,8 @@ import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
 import { videoLabels, videos, type LabelKind, type Video } from '../../../platform/db/schema';
 import { slugify } from '../processing/video-processing.service';
-import { canManageVideo, VIDEO_MISSING_MESSAGE } from '../watch/watch.service';
-import { onSiteStatusSql } from '../settings/on-site-status';
+import { canManageVideo, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
+import { onSiteStatusSql } from '../../../access/video-rules';
 import type { ChangeVideoInput } from './video-input.schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 

@@ -33,7 +33,7 @@ import {
   type NotificationSink,
 } from '../../people/notifications/notifications.service';
 import { recordStaffAction } from '../../moderation/staff/staff-log.service';
-import { onSiteStatusSql } from '../settings/on-site-status';
+import { onSiteStatusSql } from '../../../access/video-rules';
 import type { ProcessingEvents } from '../../../platform/events/processing-events';
 import { newVideoId, slugify } from '../processing/video-processing.service';
 

@@ -2,7 +2,7 @@ import { screenText } from '../../moderation/staff/watched-words.service';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import { canManageVideo } from '../watch/watch.service';
+import { canManageVideo } from '../../../access/video-rules';
 import type { Database } from '../../../platform/db/client';
 import { inTransaction, unitOf } from '../../../platform/db/unit-of-work';
 import {
@@ -18,7 +18,7 @@ import { sourceKeyFor, videoPrefix } from '../../../platform/storage/rendition-f
 import type { Storage } from '../../../platform/storage/storage';
 import { notifyVideoPublished } from '../../people/notifications/notifications.service';
 import { recordReuploadHold } from '../../moderation/reuploads/hold-record';
-import { onSiteStatusSql } from '../settings/on-site-status';
+import { onSiteStatusSql } from '../../../access/video-rules';
 import type { ProcessingEvents } from '../../../platform/events/processing-events';
 import { NewVideoInput, type Actor } from './video-processing.schema';
 

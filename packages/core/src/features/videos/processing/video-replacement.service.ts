@@ -10,7 +10,7 @@ import {
   type VideoReplacement,
 } from '../../../platform/db/schema';
 import { transcodeVideoJob } from '../../../platform/jobs/job-definitions';
-import { canManageVideo } from '../watch/watch.service';
+import { canManageVideo } from '../../../access/video-rules';
 import type { Actor } from './video-processing.schema';
 import {
   VIDEO_NOT_FOUND,

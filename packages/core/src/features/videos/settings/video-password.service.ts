@@ -7,8 +7,8 @@ import { consumeRequestLimit, type RequestLimit } from '../../accounts/auth/requ
 import type { Database } from '../../../platform/db/client';
 import { videoPasswords, videos, videoSubtitles, type Video } from '../../../platform/db/schema';
 import type { SubtitleTrackInfo } from './subtitles.service';
-import { canOpenVideo } from './can-open-video';
-import { VIDEO_INACCESSIBLE_MESSAGE, VIDEO_MISSING_MESSAGE } from '../watch/watch.service';
+import { canOpenVideo } from '../../../access/video-rules';
+import { VIDEO_INACCESSIBLE_MESSAGE, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 import { can } from '../../../access/rights';
 
 /** A video password's length bounds (docs/videos.md). */

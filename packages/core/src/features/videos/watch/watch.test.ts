@@ -7,15 +7,8 @@ import { actorOf, createUser } from '../../../../test-support/factories';
 import { createTestDatabase } from '../../../../test-support/test-db';
 import { createVideo } from '../../../../test-support/video-factory';
 import { countViewEndpoint } from './watch.endpoints';
-import {
-  countView,
-  getWatchPage,
-  parseVideoParam,
-  pruneViewMarks,
-  VIDEO_INACCESSIBLE_MESSAGE,
-  VIDEO_MISSING_MESSAGE,
-  visitorKey,
-} from './watch.service';
+import { countView, getWatchPage, parseVideoParam, pruneViewMarks, visitorKey } from './watch.service';
+import { VIDEO_INACCESSIBLE_MESSAGE, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 
 const { db } = await createTestDatabase();
 const secret = 'a-view-secret-for-the-tests-of-this-file';
