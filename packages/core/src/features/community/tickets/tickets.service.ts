@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { can, requireMemberRight, requireRight } from '../../../access/rights';
-import { consumeRequestLimit, type RequestLimit } from '../../accounts/auth/request-limit';
+import { consumeRequestLimit, type RequestLimit } from '../../../access/request-limit';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';

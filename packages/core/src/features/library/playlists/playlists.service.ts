@@ -18,7 +18,7 @@ import {
 import { pageOf, type ListPage } from '../../people/social/people-access';
 import { requireMemberRight } from '../../../access/rights';
 import { PEOPLE_MESSAGES } from '../../people/social/people-messages';
-import { newVideoId } from '../../videos/processing/video-processing.service';
+import { newVideoId } from '../../../kernel/public-id';
 import { VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 

@@ -6,14 +6,13 @@ import type { Database } from '../../../platform/db/client';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 import { reuploadHolds, users, videos, type ReuploadMatch } from '../../../platform/db/schema';
 import type { ModerationContext } from '../staff/moderation.service';
-import { recordStaffAction } from '../staff/staff-log.service';
+import { recordStaffAction } from '../staff-log/staff-log.service';
 import {
   notifyMany,
   notifyVideoPublished,
   type NotificationSink,
 } from '../../people/notifications/notifications.service';
-import { onSiteStatusSql } from '../../../access/video-rules';
-import { VIDEO_NOT_FOUND } from '../../videos/processing/video-processing.service';
+import { onSiteStatusSql, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 
 /** The longest dispute an uploader may write. */
 export const MAX_DISPUTE_LENGTH = 1000;
@@ -165,7 +164,7 @@ export async function disputeReuploadHold(
     .from(videos)
     .where(eq(videos.id, videoId))
     .limit(1);
-  if (!video || video.ownerId !== member.id) throw new ServiceError('not_found', VIDEO_NOT_FOUND);
+  if (!video || video.ownerId !== member.id) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
   const [row] = await db
     .update(reuploadHolds)
     .set({ dispute: text, disputedAt: now })

@@ -51,7 +51,7 @@ import {
 import { checkSiteHealth } from '../admin/health.service';
 import { HealthAnswer, RedisStatsAnswer } from '../admin/admin.schema';
 import { sampleRedis } from '../admin/redis-stats.service';
-import { listStaffActions } from './staff-log.service';
+import { listStaffActions } from '../staff-log/staff-log.service';
 import { unitOf } from '../../../platform/db/unit-of-work';
 import { canonicalVideoPath } from '../../videos/watch/watch.service';
 import { disabledMessage } from '../../accounts/auth/messages';

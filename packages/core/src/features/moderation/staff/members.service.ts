@@ -17,7 +17,7 @@ import {
 import type { ModerationContext, ModerationPage } from './moderation.service';
 import { MODERATION_PAGE_SIZE } from './moderation.service';
 import { setSupporterByHand } from '../../money/supporter/supporter.service';
-import { recordStaffAction } from './staff-log.service';
+import { recordStaffAction } from '../staff-log/staff-log.service';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 
 /** The roles staff hand out ("user" is what every account holds). */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
-import { onSiteStatusSql } from '../../../access/video-rules';
+import { onSiteStatusSql, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 import { can, requireMemberRight } from '../../../access/rights';
 import type { Actor, HeldActionAttempt, MediaServices } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
@@ -24,9 +24,8 @@ import { approveComment, deleteComment } from '../../community/comments/comments
 import { transcodeVideoJob } from '../../../platform/jobs/job-definitions';
 import { REPORT_REASONS, type ReportReason } from '../reports/reports.schema';
 import { videoPrefix } from '../../../platform/storage/rendition-folder';
-import { VIDEO_NOT_FOUND } from '../../videos/processing/video-processing.service';
 import { settleHeldStaffAction } from './held-actions.service';
-import { recordStaffAction, type StaffActionKind } from './staff-log.service';
+import { recordStaffAction, type StaffActionKind } from '../staff-log/staff-log.service';
 import { NOTICES, tellMember } from './uploader-notice';
 
 /** What a moderation action needs: the database, the clock, the listings it makes stale. */
@@ -473,7 +472,7 @@ export async function countQueues(db: Database): Promise<QueueCounts> {
 
 async function loadVideo(db: Database, videoId: string): Promise<Video> {
   const [video] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
-  if (!video) throw new ServiceError('not_found', VIDEO_NOT_FOUND);
+  if (!video) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
   return video;
 }
 

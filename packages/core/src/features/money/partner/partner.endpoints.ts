@@ -20,19 +20,8 @@ import {
   SetPriceInput,
   SetPublishedInput,
 } from './partner.schema';
-import {
-  addToChannel,
-  createPartner,
-  getChannelVideo,
-  isActiveSubscriber,
-  PREMIUM_REFUSAL_MESSAGE,
-  requireManagedPartner,
-  requirePartnerBySlug,
-  setChannelDetails,
-  setChannelVideoPublished,
-  setPremium,
-  setPrice,
-} from './partner.service';
+import { addToChannel, createPartner, getChannelVideo, PREMIUM_REFUSAL_MESSAGE, requireManagedPartner, requirePartnerBySlug, setChannelDetails, setChannelVideoPublished, setPremium, setPrice } from './partner.service';
+import { isActiveSubscriber } from '../../../access/premium-rules';
 
 export const ALREADY_SUBSCRIBED_MESSAGE = 'You already subscribe to this channel';
 export const OFF_SALE_MESSAGE = 'Subscriptions to this channel are not on sale yet';

@@ -32,10 +32,10 @@ import {
   notifyMany,
   type NotificationSink,
 } from '../../people/notifications/notifications.service';
-import { recordStaffAction } from '../../moderation/staff/staff-log.service';
+import { recordStaffAction } from '../../moderation/staff-log/staff-log.service';
 import { onSiteStatusSql } from '../../../access/video-rules';
 import type { ProcessingEvents } from '../../../platform/events/processing-events';
-import { newVideoId, slugify } from '../processing/video-processing.service';
+import { newVideoId, slugify } from '../../../kernel/public-id';
 
 /** A stream that drops and comes back on the same key within this continues the same live. */
 export const RECONNECT_WINDOW_MS = 60_000;
