@@ -117,8 +117,8 @@ describe('dependency rules', () => {
   });
 });
 
-// The folder rule (.dependency-cruiser.folders.mjs): a cycle between two layer folders is one,
-// a test that closes a loop through test support is not.
+// The folder rule (.dependency-cruiser.folders.mjs): a cycle between two layer folders or two
+// feature folders is one, a test that closes a loop through test support is not.
 const folderFiles: Record<string, string> = {
   'packages/core/src/kernel/endpoint.ts': "import '../access/rights';\n",
   'packages/core/src/access/rights.ts': "import '../kernel/errors/service-error';\n",
@@ -127,10 +127,15 @@ const folderFiles: Record<string, string> = {
   'packages/core/src/platform/jobs/queue.ts': "import '../db/client';\n",
   'packages/core/src/platform/db/client.test.ts': "import '../../../test-support/jobs';\n",
   'packages/core/test-support/jobs.ts': "import '../src/platform/jobs/queue';\n",
+  'packages/core/src/features/videos/watch/watch.service.ts':
+    "import '../../library/votes/votes.service';\nimport '../../../access/rights';\n",
+  'packages/core/src/features/library/votes/votes.service.ts': "import '../../../access/rights';\n",
+  'packages/core/src/features/library/votes/votes.test.ts':
+    "import '../../videos/watch/watch.service';\n",
 };
 
 describe('the folder rule', () => {
-  it('refuses a cycle between folders of the product, not one made by a test', async () => {
+  it('refuses a cycle between folders of the product (layers and features), not one made by a test', async () => {
     const config = await extractDepcruiseConfig(foldersConfigFile);
     const folderRoot = mkdtempSync(join(tmpdir(), 'cutroom-folders-'));
     try {
@@ -156,6 +161,11 @@ describe('the folder rule', () => {
         return result.output.summary.violations.map((violation) => violation.rule.name);
       };
       layout(folderFiles);
+      expect(await cycles()).toEqual([]);
+      const votes = 'packages/core/src/features/library/votes/votes.service.ts';
+      layout({ [votes]: "import '../../videos/watch/watch.service';\n" });
+      expect(await cycles()).toContain('core-folders-without-cycles');
+      layout({ [votes]: folderFiles[votes]! });
       expect(await cycles()).toEqual([]);
       layout({ 'packages/core/src/kernel/errors/service-error.ts': "import '../endpoint';\n" });
       expect(await cycles()).toContain('core-folders-without-cycles');

@@ -1,7 +1,13 @@
 import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ServiceError } from '../kernel/errors/service-error';
 import type { Database } from '../platform/db/client';
-import { friendships, privacySettings, userBlocks, type MessagePrivacy, type User } from '../platform/db/schema';
+import {
+  friendships,
+  privacySettings,
+  userBlocks,
+  type MessagePrivacy,
+  type User,
+} from '../platform/db/schema';
 import { MESSAGE_REFUSALS } from './refusal-messages';
 
 // The rules between two members that other features ask: blocks and who may message whom

@@ -5,7 +5,7 @@ import {
   passwordPolicyEndpoint,
   recaptchaConfigEndpoint,
 } from '../features/accounts/auth/accounts.endpoints';
-import { getMoreVideosEndpoint } from '../features/discovery/browse/browse.endpoints';
+import { getMoreVideosEndpoint } from '../features/discovery/search/more-videos.endpoints';
 import { consoleEndpoint } from '../features/site/console/console.endpoints';
 import { eventsEndpoint } from '../features/community/events/events.endpoints';
 import { feedEndpoint } from '../features/discovery/feed/feed.endpoints';

@@ -20,8 +20,8 @@ import {
   approveHeldComment,
   deleteCommentAsStaff,
   isStaffDeletion,
-  moderationContextOf,
-} from '../../moderation/staff/moderation.service';
+} from './comment-moderation.service';
+import { moderationContextOf } from '../../moderation/staff-actions/moderation-context';
 import {
   COMMENT_MESSAGES,
   commentSettingsOf,

@@ -10,7 +10,7 @@ import {
   type TaggerApplicationState,
 } from '../../../platform/db/schema';
 import { writeMemberRoles } from '../../moderation/staff/members.service';
-import { recordStaffAction } from '../../moderation/staff-log/staff-log.service';
+import { recordStaffAction } from '../../moderation/staff-actions/staff-log.service';
 import { notify, type NotificationSink } from '../../people/notifications/notifications.service';
 import type { ApplicationsInput, ApplyInput, DecideInput } from './tagging.schema';
 import { inTransaction, unitOf } from '../../../platform/db/unit-of-work';

@@ -11,7 +11,11 @@ import type { Database } from '../../../platform/db/client';
 import { users, videoFavorites, videos, videoVotes, type Video } from '../../../platform/db/schema';
 import { pageOf, type ListPage } from '../../people/social/people-access';
 import { PEOPLE_MESSAGES } from '../../people/social/people-messages';
-import { canManageVideo, VIDEO_INACCESSIBLE_MESSAGE, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
+import {
+  canManageVideo,
+  VIDEO_INACCESSIBLE_MESSAGE,
+  VIDEO_MISSING_MESSAGE,
+} from '../../../access/video-rules';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 
 /** Profile favorites a page, like profile videos (docs/limits.md). */

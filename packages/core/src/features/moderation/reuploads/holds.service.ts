@@ -5,8 +5,8 @@ import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 import { reuploadHolds, users, videos, type ReuploadMatch } from '../../../platform/db/schema';
-import type { ModerationContext } from '../staff/moderation.service';
-import { recordStaffAction } from '../staff-log/staff-log.service';
+import type { ModerationContext } from '../staff-actions/moderation-context';
+import { recordStaffAction } from '../staff-actions/staff-log.service';
 import {
   notifyMany,
   notifyVideoPublished,
@@ -164,7 +164,8 @@ export async function disputeReuploadHold(
     .from(videos)
     .where(eq(videos.id, videoId))
     .limit(1);
-  if (!video || video.ownerId !== member.id) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
+  if (!video || video.ownerId !== member.id)
+    throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
   const [row] = await db
     .update(reuploadHolds)
     .set({ dispute: text, disputedAt: now })

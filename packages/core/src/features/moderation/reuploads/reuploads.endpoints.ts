@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineModeEndpoint, type RequestContext } from '../../../kernel/endpoint';
 import { cleanText } from '../../../kernel/clean-text';
 import { MAX_REASON_LENGTH, VideoId, VideoTargetWithReason } from '../staff/moderation.schema';
-import { moderationContextOf } from '../staff/moderation.service';
+import { moderationContextOf } from '../staff-actions/moderation-context';
 import { notificationSinkOf } from '../../people/notifications/notifications.endpoints';
 import {
   decideReuploadHold,

@@ -36,9 +36,7 @@ import {
   VideoTargetWithReason,
 } from './moderation.schema';
 import {
-  approveHeldComment,
   approveReportedVideo,
-  deleteCommentAsStaff,
   deleteReportedVideo,
   deleteUnpublishedVideo,
   listReportedVideos,
@@ -46,12 +44,16 @@ import {
   publishVideoAsStaff,
   resolveReports,
   unpublishVideoAsStaff,
-  type ModerationContext,
 } from './moderation.service';
+import {
+  approveHeldComment,
+  deleteCommentAsStaff,
+} from '../../community/comments/comment-moderation.service';
+import { type ModerationContext } from '../staff-actions/moderation-context';
 import { checkSiteHealth } from '../admin/health.service';
 import { HealthAnswer, RedisStatsAnswer } from '../admin/admin.schema';
 import { sampleRedis } from '../admin/redis-stats.service';
-import { listStaffActions } from '../staff-log/staff-log.service';
+import { listStaffActions } from '../staff-actions/staff-log.service';
 import { unitOf } from '../../../platform/db/unit-of-work';
 import { canonicalVideoPath } from '../../videos/watch/watch.service';
 import { disabledMessage } from '../../accounts/auth/messages';

@@ -14,10 +14,11 @@ import {
   type Role,
   type User,
 } from '../../../platform/db/schema';
-import type { ModerationContext, ModerationPage } from './moderation.service';
+import type { ModerationPage } from './moderation.service';
+import type { ModerationContext } from '../staff-actions/moderation-context';
 import { MODERATION_PAGE_SIZE } from './moderation.service';
 import { setSupporterByHand } from '../../money/supporter/supporter.service';
-import { recordStaffAction } from '../staff-log/staff-log.service';
+import { recordStaffAction } from '../staff-actions/staff-log.service';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 
 /** The roles staff hand out ("user" is what every account holds). */

@@ -3,7 +3,7 @@ import { cleanText } from '../../../kernel/clean-text';
 import { REPORT_TARGETS, VIDEO_STATUSES } from '../../../platform/db/schema';
 import { TargetId } from '../reports/reports.schema';
 import { GRANTABLE_ROLES } from './members.service';
-import { STAFF_ACTION_KINDS } from '../staff-log/staff-log.service';
+import { STAFF_ACTION_KINDS } from '../staff-actions/staff-log.service';
 
 export const MAX_REASON_LENGTH = 500;
 

@@ -20,7 +20,18 @@ import {
   SetPriceInput,
   SetPublishedInput,
 } from './partner.schema';
-import { addToChannel, createPartner, getChannelVideo, PREMIUM_REFUSAL_MESSAGE, requireManagedPartner, requirePartnerBySlug, setChannelDetails, setChannelVideoPublished, setPremium, setPrice } from './partner.service';
+import {
+  addToChannel,
+  createPartner,
+  getChannelVideo,
+  PREMIUM_REFUSAL_MESSAGE,
+  requireManagedPartner,
+  requirePartnerBySlug,
+  setChannelDetails,
+  setChannelVideoPublished,
+  setPremium,
+  setPrice,
+} from './partner.service';
 import { isActiveSubscriber } from '../../../access/premium-rules';
 
 export const ALREADY_SUBSCRIBED_MESSAGE = 'You already subscribe to this channel';

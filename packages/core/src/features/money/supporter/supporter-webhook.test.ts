@@ -213,7 +213,9 @@ describe('a forged event', () => {
       handleStripeWebhook(context, JSON.stringify(event), null, BILLING_HANDLERS),
     );
     expect(answer.body).toEqual({ received: false, error: WEBHOOK_MESSAGES.noSignature });
-    await refused((event) => handleStripeWebhook(context, JSON.stringify(event), 't=1,v1=00', BILLING_HANDLERS));
+    await refused((event) =>
+      handleStripeWebhook(context, JSON.stringify(event), 't=1,v1=00', BILLING_HANDLERS),
+    );
   });
 
   it('is refused (404) with nothing done while payments are not set up', async () => {

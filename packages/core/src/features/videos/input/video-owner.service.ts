@@ -7,7 +7,11 @@ import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
 import { videoLabels, videos, type LabelKind, type Video } from '../../../platform/db/schema';
 import { slugify } from '../../../kernel/public-id';
-import { canManageVideo, VIDEO_MISSING_MESSAGE, onSiteStatusSql } from '../../../access/video-rules';
+import {
+  canManageVideo,
+  VIDEO_MISSING_MESSAGE,
+  onSiteStatusSql,
+} from '../../../access/video-rules';
 import type { ChangeVideoInput } from './video-input.schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 

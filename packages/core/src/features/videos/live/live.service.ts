@@ -32,7 +32,7 @@ import {
   notifyMany,
   type NotificationSink,
 } from '../../people/notifications/notifications.service';
-import { recordStaffAction } from '../../moderation/staff-log/staff-log.service';
+import { recordStaffAction } from '../../moderation/staff-actions/staff-log.service';
 import { onSiteStatusSql } from '../../../access/video-rules';
 import type { ProcessingEvents } from '../../../platform/events/processing-events';
 import { newVideoId, slugify } from '../../../kernel/public-id';

@@ -2,7 +2,11 @@ import { screenText } from '../../moderation/watched-words/watched-words.service
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import { VIDEO_MISSING_MESSAGE, canManageVideo, onSiteStatusSql } from '../../../access/video-rules';
+import {
+  VIDEO_MISSING_MESSAGE,
+  canManageVideo,
+  onSiteStatusSql,
+} from '../../../access/video-rules';
 import { newVideoId, slugify } from '../../../kernel/public-id';
 import type { Database } from '../../../platform/db/client';
 import { inTransaction, unitOf } from '../../../platform/db/unit-of-work';

@@ -7,7 +7,11 @@ import { consumeRequestLimit, type RequestLimit } from '../../../access/request-
 import type { Database } from '../../../platform/db/client';
 import { videoPasswords, videos, videoSubtitles, type Video } from '../../../platform/db/schema';
 import type { SubtitleTrackInfo } from './subtitles.service';
-import { canOpenVideo, VIDEO_INACCESSIBLE_MESSAGE, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
+import {
+  canOpenVideo,
+  VIDEO_INACCESSIBLE_MESSAGE,
+  VIDEO_MISSING_MESSAGE,
+} from '../../../access/video-rules';
 import { can } from '../../../access/rights';
 
 /** A video password's length bounds (docs/videos.md). */

@@ -7,7 +7,13 @@ import { actorOf, createUser } from '../../../../test-support/factories';
 import { createTestDatabase } from '../../../../test-support/test-db';
 import { createVideo } from '../../../../test-support/video-factory';
 import { countViewEndpoint } from './watch.endpoints';
-import { countView, getWatchPage, parseVideoParam, pruneViewMarks, visitorKey } from './watch.service';
+import {
+  countView,
+  getWatchPage,
+  parseVideoParam,
+  pruneViewMarks,
+  visitorKey,
+} from './watch.service';
 import { VIDEO_INACCESSIBLE_MESSAGE, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 
 const { db } = await createTestDatabase();

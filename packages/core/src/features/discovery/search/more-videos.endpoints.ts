@@ -1,8 +1,12 @@
-import { toVideoPageAnswer, VideoPageAnswer } from './answers';
+import { toVideoPageAnswer, VideoPageAnswer } from '../browse/answers';
 import { defineEndpoint } from '../../../kernel/endpoint';
-import { searchVideos } from '../search/search.service';
-import { DASHBOARD_PAGE_SIZE, GetMoreVideosInput, LISTING_PAGE_SIZE } from './browse.schema';
-import { listVideos } from './browse.service';
+import { searchVideos } from './search.service';
+import {
+  DASHBOARD_PAGE_SIZE,
+  GetMoreVideosInput,
+  LISTING_PAGE_SIZE,
+} from '../browse/browse.schema';
+import { listVideos } from '../browse/browse.service';
 
 /**
  * The next page of the dashboard (24 a page), of a search (18 a page, when `query` is given)
