@@ -19,6 +19,21 @@ export default {
       to: { circular: true },
       scope: 'folder',
     },
+    {
+      name: 'core-features-through-their-index',
+      severity: 'error',
+      comment:
+        'A feature uses another through what that one offers, its index.ts: the rest of a ' +
+        'feature folder is its own, and can change without the others knowing.',
+      from: { path: '^packages/core/src/features/([^/]+/[^/]+)/' },
+      to: {
+        path: '^packages/core/src/features/[^/]+/[^/]+/',
+        pathNot: [
+          '^packages/core/src/features/$1/',
+          '^packages/core/src/features/[^/]+/[^/]+/index\\.ts$',
+        ],
+      },
+    },
   ],
   options: {
     ...base.options,

@@ -1,6 +1,6 @@
 import { requireAccountServices } from './auth';
 import { z } from 'zod';
-import { NewUserRecordAnswer } from '../../discovery/browse/answers';
+import { NewUserRecordAnswer } from '../../discovery/browse';
 import { defineEndpoint } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import { CheckUsernameInput, Username, USERNAME_TAKEN_MESSAGE } from './accounts.schema';

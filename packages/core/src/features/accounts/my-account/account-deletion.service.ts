@@ -15,7 +15,7 @@ import {
   users,
   videos,
 } from '../../../platform/db/schema';
-import { deleteVideo } from '../../videos/processing/video-processing.service';
+import { deleteVideo } from '../../videos/processing';
 import { DELETED_ACCOUNT_ID, DELETED_ACCOUNT_NAME } from './deleted-account';
 import { DeleteAccountInput } from './my-account.schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';

@@ -16,8 +16,8 @@ import {
   personColumns,
   type ListPage,
   type PersonSummary,
-} from '../../people/social/people-access';
-import { PEOPLE_MESSAGES } from '../../people/social/people-messages';
+  PEOPLE_MESSAGES,
+} from '../../people/social';
 import { PRIVACY_MESSAGES } from './privacy-messages';
 
 /** Blocked members a page on the settings page (18 for lists, docs/limits.md). */

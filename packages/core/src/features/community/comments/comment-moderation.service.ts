@@ -5,9 +5,9 @@ import type { Database } from '../../../platform/db/client';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 import { comments, videos } from '../../../platform/db/schema';
 import type { Logger } from '../../../platform/logging/logger';
-import { closeReports } from '../../moderation/reports/close-reports';
-import type { ModerationContext } from '../../moderation/staff-actions/moderation-context';
-import { recordStaffAction } from '../../moderation/staff-actions/staff-log.service';
+import { closeReports } from '../../moderation/reports';
+import type { ModerationContext } from '../../moderation/staff-actions';
+import { recordStaffAction } from '../../moderation/staff-actions';
 import { approveComment, deleteComment } from './comments.service';
 
 // Staff actions on comments, from the comments' own endpoint and from the moderation queues.

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { PagePosition, PersonAnswer } from '../../discovery/browse/answers';
+import { PagePosition, PersonAnswer } from '../../discovery/browse';
 import { defineModeEndpoint, type RequestContext } from '../../../kernel/endpoint';
-import { announceLiveChat } from '../../videos/live/live.service';
+import { announceLiveChat } from '../../videos/live';
 import { COMMENT_STATUSES } from '../../../platform/db/schema';
-import { pagePosition } from '../../people/social/people-access';
+import { pagePosition } from '../../people/social';
 import {
   ApproveCommentInput,
   COMMENT_ORDERS,
@@ -21,7 +21,7 @@ import {
   deleteCommentAsStaff,
   isStaffDeletion,
 } from './comment-moderation.service';
-import { moderationContextOf } from '../../moderation/staff-actions/moderation-context';
+import { moderationContextOf } from '../../moderation/staff-actions';
 import {
   COMMENT_MESSAGES,
   commentSettingsOf,

@@ -1,4 +1,4 @@
-import { screenText } from '../../moderation/watched-words/watched-words.service';
+import { screenText } from '../../moderation/watched-words';
 import {
   and,
   asc,
@@ -22,7 +22,7 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { comments, reports, users, videos, type CommentStatus } from '../../../platform/db/schema';
 import type { Logger } from '../../../platform/logging/logger';
 import { isBlocking, notBlockedBy } from '../../../access/people-rules';
-import { pageOf, type ListPage, type PersonSummary } from '../../people/social/people-access';
+import { pageOf, type ListPage, type PersonSummary } from '../../people/social';
 import { newVideoId } from '../../../kernel/public-id';
 import type {
   CommentOrder,

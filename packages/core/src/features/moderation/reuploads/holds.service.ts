@@ -5,13 +5,13 @@ import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 import { reuploadHolds, users, videos, type ReuploadMatch } from '../../../platform/db/schema';
-import type { ModerationContext } from '../staff-actions/moderation-context';
-import { recordStaffAction } from '../staff-actions/staff-log.service';
+import type { ModerationContext } from '../staff-actions';
+import { recordStaffAction } from '../staff-actions';
 import {
   notifyMany,
   notifyVideoPublished,
   type NotificationSink,
-} from '../../people/notifications/notifications.service';
+} from '../../people/notifications';
 import { onSiteStatusSql, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 
 /** The longest dispute an uploader may write. */

@@ -15,10 +15,10 @@ import {
   type User,
 } from '../../../platform/db/schema';
 import type { ModerationPage } from './moderation.service';
-import type { ModerationContext } from '../staff-actions/moderation-context';
+import type { ModerationContext } from '../staff-actions';
 import { MODERATION_PAGE_SIZE } from './moderation.service';
-import { setSupporterByHand } from '../../money/supporter/supporter.service';
-import { recordStaffAction } from '../staff-actions/staff-log.service';
+import { setSupporterByHand } from '../../money/supporter';
+import { recordStaffAction } from '../staff-actions';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 
 /** The roles staff hand out ("user" is what every account holds). */

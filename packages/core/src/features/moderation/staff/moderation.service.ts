@@ -18,13 +18,11 @@ import {
   type ReportTarget,
   type Video,
 } from '../../../platform/db/schema';
-import { closeReports } from '../reports/close-reports';
-import { type ModerationContext } from '../staff-actions/moderation-context';
+import { closeReports, REPORT_REASONS, type ReportReason } from '../reports';
+import { type ModerationContext, recordStaffAction, type StaffActionKind } from '../staff-actions';
 import { transcodeVideoJob } from '../../../platform/jobs/job-definitions';
-import { REPORT_REASONS, type ReportReason } from '../reports/reports.schema';
 import { videoPrefix } from '../../../platform/storage/rendition-folder';
 import { settleHeldStaffAction } from './held-actions.service';
-import { recordStaffAction, type StaffActionKind } from '../staff-actions/staff-log.service';
 import { NOTICES, tellMember } from './uploader-notice';
 
 /** Items a page in the moderation queues. */

@@ -5,11 +5,11 @@ import {
   type RequestContext,
 } from '../../../kernel/endpoint';
 import { requireMemberRight } from '../../../access/rights';
-import { createCheckoutSession, createPortalSession } from '../billing/billing.service';
+import { createCheckoutSession, createPortalSession } from '../billing';
 import { users } from '../../../platform/db/schema';
 import { eq } from 'drizzle-orm';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import { videoMediaUrls } from '../../videos/processing/video-processing.service';
+import { videoMediaUrls } from '../../videos/processing';
 import {
   CreatePartnerInput,
   PartnerVideoInput,

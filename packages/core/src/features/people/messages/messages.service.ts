@@ -1,4 +1,4 @@
-import { screenText } from '../../moderation/watched-words/watched-words.service';
+import { screenText } from '../../moderation/watched-words';
 import { requireMemberRight } from '../../../access/rights';
 import { aliasedTable, and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { consumeRequestLimit, type RequestLimit } from '../../../access/request-limit';
@@ -11,8 +11,8 @@ import {
   pageOf,
   type ListPage,
   type PersonSummary,
-} from '../social/people-access';
-import { PEOPLE_MESSAGES } from '../social/people-messages';
+  PEOPLE_MESSAGES,
+} from '../social';
 import { newVideoId } from '../../../kernel/public-id';
 import { assertMayMessage, notBlockedBy } from '../../../access/people-rules';
 import type { InboxBox, SendMessageInput } from './messages.schema';

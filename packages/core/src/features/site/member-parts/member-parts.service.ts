@@ -10,7 +10,7 @@ import {
   videos,
   videoVotes,
 } from '../../../platform/db/schema';
-import { countUnread } from '../../people/messages/messages.service';
+import { countUnread } from '../../people/messages';
 import { canManageVideo } from '../../../access/video-rules';
 import type { MemberParts, VideoParts } from './member-parts.schema';
 

@@ -1,4 +1,4 @@
-import { screenText } from '../../moderation/watched-words/watched-words.service';
+import { screenText } from '../../moderation/watched-words';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';

@@ -4,11 +4,7 @@ import { z } from 'zod';
 import type { Actor } from '../../../access/actor';
 import { can, requireMemberRight } from '../../../access/rights';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import {
-  summaryColumns,
-  toSummary,
-  type VideoSummary,
-} from '../../discovery/browse/browse.service';
+import { summaryColumns, toSummary, type VideoSummary } from '../../discovery/browse';
 import type { Database } from '../../../platform/db/client';
 import {
   CATEGORIES,
@@ -28,11 +24,8 @@ import {
   type UnitOfWork,
   type WorkBase,
 } from '../../../platform/db/unit-of-work';
-import {
-  notifyMany,
-  type NotificationSink,
-} from '../../people/notifications/notifications.service';
-import { recordStaffAction } from '../../moderation/staff-actions/staff-log.service';
+import { notifyMany, type NotificationSink } from '../../people/notifications';
+import { recordStaffAction } from '../../moderation/staff-actions';
 import { onSiteStatusSql } from '../../../access/video-rules';
 import type { ProcessingEvents } from '../../../platform/events/processing-events';
 import { newVideoId, slugify } from '../../../kernel/public-id';

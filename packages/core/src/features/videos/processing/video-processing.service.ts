@@ -1,4 +1,4 @@
-import { screenText } from '../../moderation/watched-words/watched-words.service';
+import { screenText } from '../../moderation/watched-words';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { ServiceError } from '../../../kernel/errors/service-error';
@@ -21,8 +21,8 @@ import { transcodeVideoJob, type TranscodeVideoJob } from '../../../platform/job
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { sourceKeyFor, videoPrefix } from '../../../platform/storage/rendition-folder';
 import type { Storage } from '../../../platform/storage/storage';
-import { notifyVideoPublished } from '../../people/notifications/notifications.service';
-import { recordReuploadHold } from '../../moderation/reuploads/hold-record';
+import { notifyVideoPublished } from '../../people/notifications';
+import { recordReuploadHold } from '../../moderation/reuploads';
 import type { ProcessingEvents } from '../../../platform/events/processing-events';
 import { NewVideoInput, type Actor } from './video-processing.schema';
 

@@ -1,4 +1,4 @@
-import { requireAccountServices } from '../../accounts/auth/auth';
+import { requireAccountServices } from '../../accounts/auth';
 import { z } from 'zod';
 import { defineEndpoint } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';

@@ -17,7 +17,7 @@ import {
   type LabelKind,
   type Video,
 } from '../../../platform/db/schema';
-import { recordView } from '../../library/history/history.service';
+import { recordView } from '../../library/history';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 
 /** `/video/{slug}_{id}`: the id is what follows the last underscore. */
