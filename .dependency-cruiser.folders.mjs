@@ -14,10 +14,25 @@ export default {
       comment:
         'Folders of packages/core import each other one way: a folder cycle makes its folders ' +
         'one unit, none of which can be understood, tested or moved alone.',
-      // The layers now; the feature folders join when their own cycles are cut (decision 0045).
-      from: { path: '^packages/core/src/(platform|kernel|access|api)(/|$)' },
+      // Every folder: the layers and each feature folder (decision 0049).
+      from: { path: '^packages/core/src/' },
       to: { circular: true },
       scope: 'folder',
+    },
+    {
+      name: 'core-features-through-their-index',
+      severity: 'error',
+      comment:
+        'A feature uses another through what that one offers, its index.ts: the rest of a ' +
+        'feature folder is its own, and can change without the others knowing.',
+      from: { path: '^packages/core/src/features/([^/]+/[^/]+)/' },
+      to: {
+        path: '^packages/core/src/features/[^/]+/[^/]+/',
+        pathNot: [
+          '^packages/core/src/features/$1/',
+          '^packages/core/src/features/[^/]+/[^/]+/index\\.ts$',
+        ],
+      },
     },
   ],
   options: {

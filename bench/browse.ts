@@ -26,7 +26,7 @@ import {
   type VideoFiltersInput,
 } from '@cutroom/core/features/discovery/browse/browse.schema';
 import { listVideos } from '@cutroom/core/features/discovery/browse/browse.service';
-import { getMoreVideosEndpoint } from '@cutroom/core/features/discovery/browse/browse.endpoints';
+import { getMoreVideosEndpoint } from '@cutroom/core/features/discovery/search/more-videos.endpoints';
 import {
   listDiscoverVideos,
   listRecommendedVideos,

@@ -117,8 +117,9 @@ describe('dependency rules', () => {
   });
 });
 
-// The folder rule (.dependency-cruiser.folders.mjs): a cycle between two layer folders is one,
-// a test that closes a loop through test support is not.
+// The folder rules (.dependency-cruiser.folders.mjs): a cycle between two layer folders or two
+// feature folders is one, a test that closes a loop through test support is not; a feature
+// reaches another through its index.ts only.
 const folderFiles: Record<string, string> = {
   'packages/core/src/kernel/endpoint.ts': "import '../access/rights';\n",
   'packages/core/src/access/rights.ts': "import '../kernel/errors/service-error';\n",
@@ -127,10 +128,16 @@ const folderFiles: Record<string, string> = {
   'packages/core/src/platform/jobs/queue.ts': "import '../db/client';\n",
   'packages/core/src/platform/db/client.test.ts': "import '../../../test-support/jobs';\n",
   'packages/core/test-support/jobs.ts': "import '../src/platform/jobs/queue';\n",
+  'packages/core/src/features/videos/watch/watch.service.ts':
+    "import '../../library/votes';\nimport '../../../access/rights';\n",
+  'packages/core/src/features/library/votes/index.ts': "export * from './votes.service';\n",
+  'packages/core/src/features/library/votes/votes.service.ts': "import '../../../access/rights';\n",
+  'packages/core/src/features/library/votes/votes.test.ts':
+    "import '../../videos/watch/watch.service';\n",
 };
 
 describe('the folder rule', () => {
-  it('refuses a cycle between folders of the product, not one made by a test', async () => {
+  it("refuses a cycle between folders of the product (layers and features), not one made by a test, and a feature reaching past another one's index", async () => {
     const config = await extractDepcruiseConfig(foldersConfigFile);
     const folderRoot = mkdtempSync(join(tmpdir(), 'cutroom-folders-'));
     try {
@@ -157,6 +164,16 @@ describe('the folder rule', () => {
       };
       layout(folderFiles);
       expect(await cycles()).toEqual([]);
+      const votes = 'packages/core/src/features/library/votes/votes.service.ts';
+      layout({ [votes]: "import '../../videos/watch/watch.service';\n" });
+      expect(await cycles()).toContain('core-folders-without-cycles');
+      layout({ [votes]: folderFiles[votes]! });
+      expect(await cycles()).toEqual([]);
+      // Past another feature's index, into its files.
+      const watch = 'packages/core/src/features/videos/watch/watch.service.ts';
+      layout({ [watch]: "import '../../library/votes/votes.service';\n" });
+      expect(await cycles()).toEqual(['core-features-through-their-index']);
+      layout({ [watch]: folderFiles[watch]! });
       layout({ 'packages/core/src/kernel/errors/service-error.ts': "import '../endpoint';\n" });
       expect(await cycles()).toContain('core-folders-without-cycles');
     } finally {

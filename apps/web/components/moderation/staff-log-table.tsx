@@ -1,5 +1,5 @@
 import type { StaffAction } from '@cutroom/core/platform/db/schema';
-import { describeStaffAction } from '@cutroom/core/features/moderation/staff/staff-log.service';
+import { describeStaffAction } from '@cutroom/core/features/moderation/staff-actions/staff-log.service';
 import { RelativeTime } from '@/components/ui/relative-time';
 
 /** Where a log entry's target can be looked at. */

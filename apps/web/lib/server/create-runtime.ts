@@ -20,7 +20,7 @@ import {
 import { JobQueue } from '@cutroom/core/platform/jobs/job-queue';
 import { createListingCache, Listings } from '@cutroom/core/platform/cache/listing-cache';
 import { createLogger } from '@cutroom/core/platform/logging/logger';
-import { notifyOnCommentReplies } from '@cutroom/core/features/people/notifications/comment-replies';
+import { notifyOnCommentReplies } from '@cutroom/core/features/community/comments/comment-replies';
 import { startNotificationJobs } from '@cutroom/core/features/people/notifications/notification-mail';
 import { startHeldStaffActions } from '@cutroom/core/features/moderation/staff/held-actions.runner';
 import { startScheduledPublishing } from '@cutroom/core/features/videos/settings/visibility.service';

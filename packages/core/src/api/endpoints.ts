@@ -5,7 +5,7 @@ import {
   passwordPolicyEndpoint,
   recaptchaConfigEndpoint,
 } from '../features/accounts/auth/accounts.endpoints';
-import { getMoreVideosEndpoint } from '../features/discovery/browse/browse.endpoints';
+import { getMoreVideosEndpoint } from '../features/discovery/search/more-videos.endpoints';
 import { consoleEndpoint } from '../features/site/console/console.endpoints';
 import { eventsEndpoint } from '../features/community/events/events.endpoints';
 import { feedEndpoint } from '../features/discovery/feed/feed.endpoints';
@@ -16,7 +16,7 @@ import { memberPartsEndpoint } from '../features/site/member-parts/member-parts.
 import { accountEndpoint } from '../features/accounts/my-account/my-account.endpoints';
 import { sendMessageEndpoint } from '../features/people/messages/messages.endpoints';
 import { adminEndpoint } from '../features/moderation/staff/admin.endpoints';
-import { watchedWordsEndpoint } from '../features/moderation/staff/watched-words.endpoints';
+import { watchedWordsEndpoint } from '../features/moderation/watched-words/watched-words.endpoints';
 import { metadataEndpoint } from '../features/videos/metadata/metadata.endpoints';
 import { notificationsEndpoint } from '../features/people/notifications/notifications.endpoints';
 import { partnerEndpoint } from '../features/money/partner/partner.endpoints';

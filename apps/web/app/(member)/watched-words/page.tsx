@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listWatchedWordLists } from '@cutroom/core/features/moderation/staff/watched-words.service';
+import { listWatchedWordLists } from '@cutroom/core/features/moderation/watched-words/watched-words.service';
 import { listingContext } from '@/components/browse/listing-data';
 import { WatchedWordsEditor } from '@/components/moderation/watched-words-editor';
 import { requirePageViewer } from '@/lib/server/page-access';

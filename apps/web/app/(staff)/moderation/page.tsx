@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { countQueues } from '@cutroom/core/features/moderation/staff/moderation.service';
-import { listStaffActions } from '@cutroom/core/features/moderation/staff/staff-log.service';
+import { listStaffActions } from '@cutroom/core/features/moderation/staff-actions/staff-log.service';
 import { countOpenApplications } from '@cutroom/core/features/community/tagging/applications.service';
 import { listingContext } from '@/components/browse/listing-data';
 import { StaffLogTable } from '@/components/moderation/staff-log-table';

@@ -1,4 +1,4 @@
-import { getMoreVideosEndpoint } from '@cutroom/core/features/discovery/browse/browse.endpoints';
+import { getMoreVideosEndpoint } from '@cutroom/core/features/discovery/search/more-videos.endpoints';
 import { createPostHandler } from '@/lib/server/api-route';
 
 export const POST = createPostHandler(getMoreVideosEndpoint);

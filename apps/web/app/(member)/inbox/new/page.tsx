@@ -7,7 +7,7 @@ import {
 } from '@cutroom/core/features/people/messages/messages.schema';
 import { readMessage } from '@cutroom/core/features/people/messages/messages.service';
 import type { Database } from '@cutroom/core/platform/db/client';
-import { messageRefusal } from '@cutroom/core/features/accounts/privacy/privacy.service';
+import { messageRefusal } from '@cutroom/core/access/people-rules';
 import { findUserByUsername } from '@cutroom/core/features/people/social/people-access';
 import { listingContext, type SearchParamsPromise } from '@/components/browse/listing-data';
 import { ComposeForm, type ComposeDraft } from '@/components/inbox/compose-form';

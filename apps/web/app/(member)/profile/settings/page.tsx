@@ -7,10 +7,8 @@ import { ChangeEmailForm, ChangePasswordForm } from '@/components/auth/settings-
 import { IntentLink } from '@/components/ui/intent-link';
 import { BlockedMembers } from '@/components/privacy/blocked-members';
 import { MessagePrivacyForm } from '@/components/privacy/message-privacy-form';
-import {
-  listBlockedMembers,
-  readPrivacySettings,
-} from '@cutroom/core/features/accounts/privacy/privacy.service';
+import { listBlockedMembers } from '@cutroom/core/features/accounts/privacy/privacy.service';
+import { readPrivacySettings } from '@cutroom/core/access/people-rules';
 import { getRuntime } from '@/lib/server/runtime';
 import { requirePageViewer } from '@/lib/server/page-access';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { billingEnabled } from '@cutroom/core/features/money/billing/stripe-client';
-import { isActiveSubscriber } from '@cutroom/core/features/money/partner/partner.service';
+import { isActiveSubscriber } from '@cutroom/core/access/premium-rules';
 import { PartnerAction } from '@/components/partner/partner-action';
 import { PartnerNav } from '@/components/partner/partner-nav';
 import { formatPrice, loadSection } from '@/components/partner/partner-data';

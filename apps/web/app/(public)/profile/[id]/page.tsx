@@ -27,10 +27,8 @@ import { Avatar } from '@/components/profile/avatar';
 import { FriendButton } from '@/components/profile/friend-button';
 import { MessageButton } from '@/components/profile/message-button';
 import { BlockButton } from '@/components/privacy/block-button';
-import {
-  hasBlockedUsername,
-  messageRefusal,
-} from '@cutroom/core/features/accounts/privacy/privacy.service';
+import { hasBlockedUsername } from '@cutroom/core/features/accounts/privacy/privacy.service';
+import { messageRefusal } from '@cutroom/core/access/people-rules';
 import { hasReported } from '@cutroom/core/features/moderation/reports/reports.service';
 import { HELD_UPLOAD_TEXT } from '@cutroom/core/features/moderation/reuploads/reupload-messages';
 import { ReportButton } from '@/components/moderation/report-button';

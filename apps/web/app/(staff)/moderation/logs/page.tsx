@@ -4,7 +4,7 @@ import {
   STAFF_ACTION_KINDS,
   STAFF_ACTION_LABELS,
   type StaffActionKind,
-} from '@cutroom/core/features/moderation/staff/staff-log.service';
+} from '@cutroom/core/features/moderation/staff-actions/staff-log.service';
 import {
   listingContext,
   pageIndexFrom,

@@ -1,3 +1,4 @@
+import { BILLING_HANDLERS } from '@cutroom/core/api/billing-handlers';
 import { stripeWebhookRoute } from '@cutroom/core/features/money/billing/billing.routes';
 import { handleStripeWebhook } from '@cutroom/core/features/money/billing/webhook';
 import { rawRoute } from '@/lib/server/raw-route';
@@ -44,6 +45,7 @@ export const POST = rawRoute(stripeWebhookRoute, async (request) => {
     { config, db: database.db, log, now: () => new Date() },
     body,
     request.headers.get('stripe-signature'),
+    BILLING_HANDLERS,
   );
   return Response.json(answer.body, {
     status: answer.status,

@@ -1,4 +1,4 @@
-import { watchedWordsEndpoint } from '@cutroom/core/features/moderation/staff/watched-words.endpoints';
+import { watchedWordsEndpoint } from '@cutroom/core/features/moderation/watched-words/watched-words.endpoints';
 import { createPostHandler } from '@/lib/server/api-route';
 
 export const POST = createPostHandler(watchedWordsEndpoint);

@@ -1,6 +1,6 @@
 import { requireAccountServices } from './auth';
 import { z } from 'zod';
-import { NewUserRecordAnswer } from '../../discovery/browse/answers';
+import { NewUserRecordAnswer } from '../../discovery/browse';
 import { defineEndpoint } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import { CheckUsernameInput, Username, USERNAME_TAKEN_MESSAGE } from './accounts.schema';
@@ -9,7 +9,7 @@ import { botCheckConfig, DEFAULT_BOT_CHECK, verifyBotCheck } from './bot-check';
 import { MESSAGES } from './messages';
 import { DEFAULT_PASSWORD_POLICY } from './password-policy';
 import { findUserById, registerAccount, toNewUserRecord } from './registration.service';
-import { consumeRequestLimit } from './request-limit';
+import { consumeRequestLimit } from '../../../access/request-limit';
 import { requireMemberRight } from '../../../access/rights';
 import { isUsernameAvailable } from './username.service';
 

@@ -12,7 +12,7 @@ export const MESSAGES = {
   loginInvalidEmail: 'Invalid Email',
   wrongCredentials:
     "Wrong credentials. Please check if you've entered your email or password correctly",
-  tooManyRequests: 'Too many requests. Please try again later',
+  tooManyRequests: REFUSAL_MESSAGES.tooManyRequests,
   disabled: 'This account has been disabled. Have you been a bad boy? Please contact support',
   unverified: REFUSAL_MESSAGES.unverified,
 } as const;

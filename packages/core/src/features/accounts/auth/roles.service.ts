@@ -3,7 +3,7 @@ import { ServiceError } from '../../../kernel/errors/service-error';
 import { hasRole, rolesOf } from '../../../access/rights';
 import type { Database } from '../../../platform/db/client';
 import { ROLES, sessions, users, type Role, type User } from '../../../platform/db/schema';
-import { setSupporterByHand } from '../../money/supporter/supporter.service';
+import { setSupporterByHand } from '../../money/supporter';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 
 const serialise = (roles: Role[]) => {

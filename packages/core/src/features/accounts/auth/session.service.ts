@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { parseCookies } from 'better-auth/cookies';
 import type { Actor } from '../../../kernel/endpoint';
 import type { Database } from '../../../platform/db/client';
-import type { MemberCache } from '../../site/member-parts/member-cache';
+import type { MemberCache } from '../../site/member-parts';
 import { sessions, users, type User } from '../../../platform/db/schema';
 import type { Auth } from './auth';
 import { hasSessionCookie, SESSION_COOKIE_NAMES } from './session-cookie';

@@ -1,7 +1,7 @@
 import { verifyPassword } from 'better-auth/crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
-import { consumeRequestLimit } from '../auth/request-limit';
+import { consumeRequestLimit } from '../../../access/request-limit';
 import type { Actor, MediaServices } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Listings } from '../../../platform/cache/listing-cache';
@@ -15,7 +15,7 @@ import {
   users,
   videos,
 } from '../../../platform/db/schema';
-import { deleteVideo } from '../../videos/processing/video-processing.service';
+import { deleteVideo } from '../../videos/processing';
 import { DELETED_ACCOUNT_ID, DELETED_ACCOUNT_NAME } from './deleted-account';
 import { DeleteAccountInput } from './my-account.schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';

@@ -1,7 +1,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
-import { consumeRequestLimit } from '../auth/request-limit';
+import { consumeRequestLimit } from '../../../access/request-limit';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';

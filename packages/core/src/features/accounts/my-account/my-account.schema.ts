@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RIGHTS } from '../../../access/rights';
-import { MAX_PASSWORD_LENGTH } from '../auth/messages';
+import { MAX_PASSWORD_LENGTH } from '../auth';
 import { ROLES } from '../../../platform/db/schema';
 
 /** What happens to a deleted member's published videos. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
-import type { Auth } from '../auth/auth';
+import type { Auth } from '../auth';
 import type { Actor, RequestContext } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PagePosition, PersonAnswer } from '../../discovery/browse/answers';
+import { PagePosition, PersonAnswer } from '../../discovery/browse';
 import { defineModeEndpoint } from '../../../kernel/endpoint';
 import { MESSAGE_PRIVACY } from '../../../platform/db/schema';
-import { pagePosition } from '../../people/social/people-access';
+import { pagePosition } from '../../people/social';
 import { MemberInput, MessagePrivacyInput, PageInput } from './privacy.schema';
 import {
   blockMember,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { PagePosition, PersonAnswer } from '../../discovery/browse/answers';
+import { PagePosition, PersonAnswer } from '../../discovery/browse';
 import { defineModeEndpoint, type RequestContext } from '../../../kernel/endpoint';
-import { announceLiveChat } from '../../videos/live/live.service';
+import { announceLiveChat } from '../../videos/live';
 import { COMMENT_STATUSES } from '../../../platform/db/schema';
-import { pagePosition } from '../../people/social/people-access';
+import { pagePosition } from '../../people/social';
 import {
   ApproveCommentInput,
   COMMENT_ORDERS,
@@ -20,8 +20,8 @@ import {
   approveHeldComment,
   deleteCommentAsStaff,
   isStaffDeletion,
-  moderationContextOf,
-} from '../../moderation/staff/moderation.service';
+} from './comment-moderation.service';
+import { moderationContextOf } from '../../moderation/staff-actions';
 import {
   COMMENT_MESSAGES,
   commentSettingsOf,

@@ -1,4 +1,4 @@
-import { screenText } from '../../moderation/staff/watched-words.service';
+import { screenText } from '../../moderation/watched-words';
 import {
   and,
   asc,
@@ -13,7 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { can, requireMemberRight, requireRight } from '../../../access/rights';
-import { consumeRequestLimit, type RequestLimit } from '../../accounts/auth/request-limit';
+import { consumeRequestLimit, type RequestLimit } from '../../../access/request-limit';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError, isServiceError } from '../../../kernel/errors/service-error';
 import type { Config } from '../../../platform/config/config';
@@ -21,9 +21,9 @@ import type { Database } from '../../../platform/db/client';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { comments, reports, users, videos, type CommentStatus } from '../../../platform/db/schema';
 import type { Logger } from '../../../platform/logging/logger';
-import { isBlocking, notBlockedBy } from '../../accounts/privacy/privacy.service';
-import { pageOf, type ListPage, type PersonSummary } from '../../people/social/people-access';
-import { newVideoId } from '../../videos/processing/video-processing.service';
+import { isBlocking, notBlockedBy } from '../../../access/people-rules';
+import { pageOf, type ListPage, type PersonSummary } from '../../people/social';
+import { newVideoId } from '../../../kernel/public-id';
 import type {
   CommentOrder,
   CreateCommentInput,

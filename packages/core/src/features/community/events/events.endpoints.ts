@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { can } from '../../../access/rights';
-import { PagePosition, toVideoListItem, VideoListItem } from '../../discovery/browse/answers';
+import { PagePosition, toVideoListItem, VideoListItem } from '../../discovery/browse';
 import { defineModeEndpoint } from '../../../kernel/endpoint';
 import { CATEGORIES } from '../../../platform/db/schema';
 import { EVENT_STATES } from './event-labels';

@@ -2,11 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from '
 import { requireMemberRight } from '../../../access/rights';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import {
-  summaryColumns,
-  toSummary,
-  type VideoSummary,
-} from '../../discovery/browse/browse.service';
+import { summaryColumns, toSummary, type VideoSummary } from '../../discovery/browse';
 import type { Database } from '../../../platform/db/client';
 import {
   eventEntries,

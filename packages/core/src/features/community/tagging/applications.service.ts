@@ -9,9 +9,9 @@ import {
   users,
   type TaggerApplicationState,
 } from '../../../platform/db/schema';
-import { writeMemberRoles } from '../../moderation/staff/members.service';
-import { recordStaffAction } from '../../moderation/staff/staff-log.service';
-import { notify, type NotificationSink } from '../../people/notifications/notifications.service';
+import { writeMemberRoles } from '../../moderation/staff';
+import { recordStaffAction } from '../../moderation/staff-actions';
+import { notify, type NotificationSink } from '../../people/notifications';
 import type { ApplicationsInput, ApplyInput, DecideInput } from './tagging.schema';
 import { inTransaction, unitOf } from '../../../platform/db/unit-of-work';
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../../discovery/browse/query-rows';
+import { queryRows } from '../../discovery/browse';
 import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
 import { FEW_LABELS_WHERE } from './tagger.service';

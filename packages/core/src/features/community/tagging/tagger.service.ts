@@ -14,7 +14,7 @@ import {
   type LabelChangeAction,
   type LabelKind,
 } from '../../../platform/db/schema';
-import { recordStaffAction } from '../../moderation/staff/staff-log.service';
+import { recordStaffAction } from '../../moderation/staff-actions';
 import type { ChangesInput, FlagInput, LabelChangeInput, RevertInput } from './tagging.schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 

@@ -5,7 +5,7 @@ import {
   LABEL_KINDS,
   TAGGER_APPLICATION_STATES,
 } from '../../../platform/db/schema';
-import { notificationSinkOf } from '../../people/notifications/notifications.endpoints';
+import { notificationSinkOf } from '../../people/notifications';
 import {
   applyForTagging,
   decideApplication,

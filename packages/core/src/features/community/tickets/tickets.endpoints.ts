@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { PagePosition } from '../../discovery/browse/answers';
+import { PagePosition } from '../../discovery/browse';
 import {
   defineModeEndpoint,
   requireMediaServices,
   type RequestContext,
 } from '../../../kernel/endpoint';
-import { notificationSinkOf } from '../../people/notifications/notifications.endpoints';
+import { notificationSinkOf } from '../../people/notifications';
 import {
   CreateTicketInput,
   TICKET_CATEGORIES,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cleanText } from '../../../kernel/clean-text';
-import { MAX_PAGE_INDEX } from '../../discovery/browse/browse.schema';
+import { MAX_PAGE_INDEX } from '../../discovery/browse';
 import { TICKET_CATEGORIES, TICKET_STATES } from './ticket-labels';
 
 export {

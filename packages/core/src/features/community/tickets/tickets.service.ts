@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { can, requireMemberRight, requireRight } from '../../../access/rights';
-import { consumeRequestLimit, type RequestLimit } from '../../accounts/auth/request-limit';
+import { consumeRequestLimit, type RequestLimit } from '../../../access/request-limit';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
@@ -13,9 +13,9 @@ import {
   users,
   type TicketState,
 } from '../../../platform/db/schema';
-import { notify, type NotificationSink } from '../../people/notifications/notifications.service';
-import { imageDemuxer } from '../../people/profiles/avatar.service';
-import { pageOf, type ListPage } from '../../people/social/people-access';
+import { notify, type NotificationSink } from '../../people/notifications';
+import { imageDemuxer } from '../../people/profiles';
+import { pageOf, type ListPage } from '../../people/social';
 import type { Storage } from '../../../platform/storage/storage';
 import type { CreateTicketInput, TicketCategory, TicketReplyInput } from './tickets.schema';
 import { inTransaction, unitOf } from '../../../platform/db/unit-of-work';

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/client';
-import { queryRows } from '../browse/query-rows';
+import { queryRows } from '../browse';
 import type { Storage } from '../../../platform/storage/storage';
-import { canonicalVideoPath } from '../../videos/watch/watch.service';
+import { canonicalVideoPath } from '../../videos/watch';
 
 /**
  * The vertical feed (docs/feed.md): short videos one at a time, newest first. A video is in it

@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { toVideoListItem, toVideoPageAnswer, VideoPageAnswer } from '../browse/answers';
+import {
+  toVideoListItem,
+  toVideoPageAnswer,
+  VideoPageAnswer,
+  LISTING_PAGE_SIZE,
+  MAX_PAGE_INDEX,
+  VideoFilters,
+  listVideos,
+  type VideoPage,
+  listRecommendedVideos,
+} from '../browse';
 import { defineModeEndpoint, type RequestContext } from '../../../kernel/endpoint';
-import { LISTING_PAGE_SIZE, MAX_PAGE_INDEX, VideoFilters } from '../browse/browse.schema';
-import { listVideos, type VideoPage } from '../browse/browse.service';
-import { listRecommendedVideos } from '../browse/listings.service';
 import type { Category } from '../../../platform/db/schema';
 
 const index = z

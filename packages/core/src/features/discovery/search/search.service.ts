@@ -1,6 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_FILTERS, LISTING_PAGE_SIZE, type VideoFilters } from '../browse/browse.schema';
 import {
+  DEFAULT_FILTERS,
+  LISTING_PAGE_SIZE,
+  type VideoFilters,
   POPULAR_ORDER,
   countFiltered,
   estimateCount,
@@ -9,8 +11,8 @@ import {
   toSummary,
   type VideoPage,
   type VideoSummary,
-} from '../browse/browse.service';
-import { queryRows } from '../browse/query-rows';
+  queryRows,
+} from '../browse';
 import type { Database } from '../../../platform/db/client';
 import { users, videos } from '../../../platform/db/schema';
 

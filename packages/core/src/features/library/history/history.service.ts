@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { LISTING_PAGE_SIZE } from '../../discovery/browse/browse.schema';
 import {
+  LISTING_PAGE_SIZE,
   isPublished,
   summaryColumns,
   toSummary,
   type VideoPage,
   type VideoSummary,
-} from '../../discovery/browse/browse.service';
+} from '../../discovery/browse';
 import type { Database } from '../../../platform/db/client';
 import { users, videoDailyViews, videos, watchHistory } from '../../../platform/db/schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';

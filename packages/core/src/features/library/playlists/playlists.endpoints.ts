@@ -5,11 +5,11 @@ import {
   PlaylistMenuAnswer,
   toVideoListItem,
   VideoListItem,
-} from '../../discovery/browse/answers';
+  MAX_PAGE_INDEX,
+} from '../../discovery/browse';
 import { defineModeEndpoint, type RequestContext } from '../../../kernel/endpoint';
-import { MAX_PAGE_INDEX } from '../../discovery/browse/browse.schema';
-import { findUserByUsername, pagePosition } from '../../people/social/people-access';
-import { VideoId } from '../../videos/input/video-input.schema';
+import { findUserByUsername, pagePosition } from '../../people/social';
+import { VideoId } from '../../videos/input';
 import {
   addToPlaylist,
   createPlaylist,

@@ -1,11 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import {
-  summaryColumns,
-  toSummary,
-  type VideoSummary,
-} from '../../discovery/browse/browse.service';
+import { summaryColumns, toSummary, type VideoSummary } from '../../discovery/browse';
 import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
 import {
@@ -15,11 +11,10 @@ import {
   videos,
   type Playlist,
 } from '../../../platform/db/schema';
-import { pageOf, type ListPage } from '../../people/social/people-access';
+import { pageOf, type ListPage, PEOPLE_MESSAGES } from '../../people/social';
 import { requireMemberRight } from '../../../access/rights';
-import { PEOPLE_MESSAGES } from '../../people/social/people-messages';
-import { newVideoId } from '../../videos/processing/video-processing.service';
-import { VIDEO_MISSING_MESSAGE } from '../../videos/watch/watch.service';
+import { newVideoId } from '../../../kernel/public-id';
+import { VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 
 export const MAX_PLAYLIST_VIDEOS = 500;

@@ -2,20 +2,15 @@ import { requireMemberRight } from '../../../access/rights';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import {
-  summaryColumns,
-  toSummary,
-  type VideoSummary,
-} from '../../discovery/browse/browse.service';
+import { summaryColumns, toSummary, type VideoSummary } from '../../discovery/browse';
 import type { Database } from '../../../platform/db/client';
 import { users, videoFavorites, videos, videoVotes, type Video } from '../../../platform/db/schema';
-import { pageOf, type ListPage } from '../../people/social/people-access';
-import { PEOPLE_MESSAGES } from '../../people/social/people-messages';
+import { pageOf, type ListPage, PEOPLE_MESSAGES } from '../../people/social';
 import {
   canManageVideo,
   VIDEO_INACCESSIBLE_MESSAGE,
   VIDEO_MISSING_MESSAGE,
-} from '../../videos/watch/watch.service';
+} from '../../../access/video-rules';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 
 /** Profile favorites a page, like profile videos (docs/limits.md). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toVideoListItem } from '../../discovery/browse/answers';
+import { toVideoListItem } from '../../discovery/browse';
 import { defineModeEndpoint } from '../../../kernel/endpoint';
 import {
   ContinueWatchingAnswer,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { VideoListItem } from '../../discovery/browse/answers';
-import { MAX_PAGE_INDEX } from '../../discovery/browse/browse.schema';
-import { VideoId } from '../../videos/input/video-input.schema';
+import { VideoListItem, MAX_PAGE_INDEX } from '../../discovery/browse';
+import { VideoId } from '../../videos/input';
 
 /** The most videos a member's Watch later list holds. */
 export const MAX_WATCH_LATER = 500;

@@ -2,16 +2,16 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import { LISTING_PAGE_SIZE } from '../../discovery/browse/browse.schema';
 import {
+  LISTING_PAGE_SIZE,
   isPublished,
   summaryColumns,
   toSummary,
   type VideoSummary,
-} from '../../discovery/browse/browse.service';
+} from '../../discovery/browse';
 import type { Database } from '../../../platform/db/client';
 import { users, videos, watchLater, watchProgress } from '../../../platform/db/schema';
-import { addWatchTime, watchedSecondsBetween } from '../../videos/statistics/statistics.service';
+import { addWatchTime, watchedSecondsBetween } from '../../videos/statistics';
 import {
   CONTINUE_WATCHING_SIZE,
   FINISHED_SECONDS_LEFT,

@@ -1,6 +1,6 @@
 import { statfs } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../discovery/browse/query-rows';
+import { queryRows } from '../../discovery/browse';
 import type { Database } from '../../../platform/db/client';
 
 export interface DatabaseHealth {

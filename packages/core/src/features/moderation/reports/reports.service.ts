@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
-import { consumeRequestLimit, type RequestLimit } from '../../accounts/auth/request-limit';
+import { consumeRequestLimit, type RequestLimit } from '../../../access/request-limit';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
@@ -12,7 +12,7 @@ import {
   type ReportState,
   type ReportTarget,
 } from '../../../platform/db/schema';
-import { newVideoId } from '../../videos/processing/video-processing.service';
+import { newVideoId } from '../../../kernel/public-id';
 import { REPORT_REASONS, type ReportInput, type ReportReason } from './reports.schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 

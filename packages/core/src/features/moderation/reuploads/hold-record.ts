@@ -1,10 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { reuploadHolds, videos, type ReuploadMatch } from '../../../platform/db/schema';
 import type { UnitOfWork } from '../../../platform/db/unit-of-work';
-import {
-  notifyMany,
-  type NotificationSink,
-} from '../../people/notifications/notifications.service';
+import { notifyMany, type NotificationSink } from '../../people/notifications';
 
 // Kept apart from holds.service.ts: processing records a hold (video-processing.service.ts),
 // and the hold's staff side builds on processing; this part needs neither.

@@ -5,15 +5,14 @@ import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 import { reuploadHolds, users, videos, type ReuploadMatch } from '../../../platform/db/schema';
-import type { ModerationContext } from '../staff/moderation.service';
-import { recordStaffAction } from '../staff/staff-log.service';
+import type { ModerationContext } from '../staff-actions';
+import { recordStaffAction } from '../staff-actions';
 import {
   notifyMany,
   notifyVideoPublished,
   type NotificationSink,
-} from '../../people/notifications/notifications.service';
-import { onSiteStatusSql } from '../../videos/settings/on-site-status';
-import { VIDEO_NOT_FOUND } from '../../videos/processing/video-processing.service';
+} from '../../people/notifications';
+import { onSiteStatusSql, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 
 /** The longest dispute an uploader may write. */
 export const MAX_DISPUTE_LENGTH = 1000;
@@ -165,7 +164,8 @@ export async function disputeReuploadHold(
     .from(videos)
     .where(eq(videos.id, videoId))
     .limit(1);
-  if (!video || video.ownerId !== member.id) throw new ServiceError('not_found', VIDEO_NOT_FOUND);
+  if (!video || video.ownerId !== member.id)
+    throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
   const [row] = await db
     .update(reuploadHolds)
     .set({ dispute: text, disputedAt: now })

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineModeEndpoint, type RequestContext } from '../../../kernel/endpoint';
 import { cleanText } from '../../../kernel/clean-text';
-import { MAX_REASON_LENGTH, VideoId, VideoTargetWithReason } from '../staff/moderation.schema';
-import { moderationContextOf } from '../staff/moderation.service';
-import { notificationSinkOf } from '../../people/notifications/notifications.endpoints';
+import { MAX_REASON_LENGTH, VideoId, VideoTargetWithReason } from '../staff';
+import { moderationContextOf } from '../staff-actions';
+import { notificationSinkOf } from '../../people/notifications';
 import {
   decideReuploadHold,
   disputeReuploadHold,

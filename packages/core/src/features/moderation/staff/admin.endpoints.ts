@@ -1,5 +1,4 @@
-import { notificationSinkOf } from '../../people/notifications/notifications.endpoints';
-import { notify } from '../../people/notifications/notifications.service';
+import { notificationSinkOf, notify } from '../../people/notifications';
 import { z } from 'zod';
 import { requireMemberRight } from '../../../access/rights';
 import {
@@ -36,9 +35,7 @@ import {
   VideoTargetWithReason,
 } from './moderation.schema';
 import {
-  approveHeldComment,
   approveReportedVideo,
-  deleteCommentAsStaff,
   deleteReportedVideo,
   deleteUnpublishedVideo,
   listReportedVideos,
@@ -46,15 +43,13 @@ import {
   publishVideoAsStaff,
   resolveReports,
   unpublishVideoAsStaff,
-  type ModerationContext,
 } from './moderation.service';
-import { checkSiteHealth } from '../admin/health.service';
-import { HealthAnswer, RedisStatsAnswer } from '../admin/admin.schema';
-import { sampleRedis } from '../admin/redis-stats.service';
-import { listStaffActions } from './staff-log.service';
+import { approveHeldComment, deleteCommentAsStaff } from '../../community/comments';
+import { type ModerationContext, listStaffActions } from '../staff-actions';
+import { checkSiteHealth, HealthAnswer, RedisStatsAnswer, sampleRedis } from '../admin';
 import { unitOf } from '../../../platform/db/unit-of-work';
-import { canonicalVideoPath } from '../../videos/watch/watch.service';
-import { disabledMessage } from '../../accounts/auth/messages';
+import { canonicalVideoPath } from '../../videos/watch';
+import { disabledMessage } from '../../accounts/auth';
 import { describeZodError } from '../../../kernel/dispatch';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import {

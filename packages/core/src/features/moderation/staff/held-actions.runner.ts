@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { toActor } from '../../accounts/auth/session.service';
+import { toActor } from '../../accounts/auth';
 import { dispatch } from '../../../kernel/dispatch';
 import type { RequestContext } from '../../../kernel/endpoint';
 import { users } from '../../../platform/db/schema';

@@ -4,7 +4,7 @@ import { commentsEndpoint } from '../../community/comments/comments.endpoints';
 import { dispatch } from '../../../kernel/dispatch';
 import type { Actor } from '../../../kernel/endpoint';
 import { notifications, users } from '../../../platform/db/schema';
-import { notifyOnCommentReplies } from '../../people/notifications/comment-replies';
+import { notifyOnCommentReplies } from '../../community/comments/comment-replies';
 import { notificationMailJob } from '../../people/notifications/notification-jobs';
 import { notificationsEndpoint } from '../../people/notifications/notifications.endpoints';
 import { createUser } from '../../../../test-support/factories';

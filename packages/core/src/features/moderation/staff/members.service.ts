@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { onSiteStatusSql } from '../../videos/settings/on-site-status';
+import { onSiteStatusSql } from '../../../access/video-rules';
 import { can, requireMemberRight, rolesOf } from '../../../access/rights';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
@@ -14,10 +14,11 @@ import {
   type Role,
   type User,
 } from '../../../platform/db/schema';
-import type { ModerationContext, ModerationPage } from './moderation.service';
+import type { ModerationPage } from './moderation.service';
+import type { ModerationContext } from '../staff-actions';
 import { MODERATION_PAGE_SIZE } from './moderation.service';
-import { setSupporterByHand } from '../../money/supporter/supporter.service';
-import { recordStaffAction } from './staff-log.service';
+import { setSupporterByHand } from '../../money/supporter';
+import { recordStaffAction } from '../staff-actions';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 
 /** The roles staff hand out ("user" is what every account holds). */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { cleanText } from '../../../kernel/clean-text';
 import { REPORT_TARGETS, VIDEO_STATUSES } from '../../../platform/db/schema';
-import { TargetId } from '../reports/reports.schema';
+import { TargetId } from '../reports';
 import { GRANTABLE_ROLES } from './members.service';
-import { STAFF_ACTION_KINDS } from './staff-log.service';
+import { STAFF_ACTION_KINDS } from '../staff-actions';
 
 export const MAX_REASON_LENGTH = 500;
 

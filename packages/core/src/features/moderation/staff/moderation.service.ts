@@ -1,10 +1,8 @@
 import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
-import { onSiteStatusSql } from '../../videos/settings/on-site-status';
-import { can, requireMemberRight } from '../../../access/rights';
-import type { Actor, HeldActionAttempt, MediaServices } from '../../../kernel/endpoint';
+import { onSiteStatusSql, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
+import { requireMemberRight } from '../../../access/rights';
+import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import type { Listings } from '../../../platform/cache/listing-cache';
-import type { Logger } from '../../../platform/logging/logger';
 import type { Database } from '../../../platform/db/client';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 import {
@@ -20,38 +18,12 @@ import {
   type ReportTarget,
   type Video,
 } from '../../../platform/db/schema';
-import { approveComment, deleteComment } from '../../community/comments/comments.service';
+import { closeReports, REPORT_REASONS, type ReportReason } from '../reports';
+import { type ModerationContext, recordStaffAction, type StaffActionKind } from '../staff-actions';
 import { transcodeVideoJob } from '../../../platform/jobs/job-definitions';
-import { REPORT_REASONS, type ReportReason } from '../reports/reports.schema';
 import { videoPrefix } from '../../../platform/storage/rendition-folder';
-import { VIDEO_NOT_FOUND } from '../../videos/processing/video-processing.service';
 import { settleHeldStaffAction } from './held-actions.service';
-import { recordStaffAction, type StaffActionKind } from './staff-log.service';
 import { NOTICES, tellMember } from './uploader-notice';
-
-/** What a moderation action needs: the database, the clock, the listings it makes stale. */
-export interface ModerationContext {
-  db: Database;
-  listings: Listings;
-  now: () => Date;
-  /** Storage and queue, for deleting a video's files and cancelling its job. */
-  media?: MediaServices;
-  /** The held action this is an attempt at, marked done in the action's transaction. */
-  heldAction?: HeldActionAttempt;
-}
-
-/** The moderation context of a request. */
-export const moderationContextOf = (context: {
-  db: Database;
-  listings: Listings;
-  now: () => Date;
-  media?: MediaServices;
-}): ModerationContext => ({
-  db: context.db,
-  listings: context.listings,
-  now: context.now,
-  media: context.media,
-});
 
 /** Items a page in the moderation queues. */
 export const MODERATION_PAGE_SIZE = 20;
@@ -473,27 +445,8 @@ export async function countQueues(db: Database): Promise<QueueCounts> {
 
 async function loadVideo(db: Database, videoId: string): Promise<Video> {
   const [video] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
-  if (!video) throw new ServiceError('not_found', VIDEO_NOT_FOUND);
+  if (!video) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
   return video;
-}
-
-/** Closes a target's open reports with an outcome, in the action's transaction. */
-async function closeReports(
-  tx: Database,
-  kind: ReportTarget,
-  targetId: string,
-  state: Exclude<ReportState, 'open'>,
-  staff: Actor,
-  now: Date,
-): Promise<number> {
-  const closed = await tx
-    .update(reports)
-    .set({ state, resolvedAt: now, resolvedById: staff.id })
-    .where(
-      and(eq(reports.targetKind, kind), eq(reports.targetId, targetId), eq(reports.state, 'open')),
-    )
-    .returning({ id: reports.id });
-  return closed.length;
 }
 
 /**
@@ -758,94 +711,4 @@ export async function resolveReports(
     );
     return closed;
   });
-}
-
-/** A comment's text as the log names it, and its author (whose log shows the action). */
-async function commentFacts(
-  db: Database,
-  commentId: string,
-): Promise<{ label: string; ownerId: string | null }> {
-  const [row] = await db
-    .select({ body: comments.body, authorId: comments.authorId })
-    .from(comments)
-    .where(eq(comments.id, commentId))
-    .limit(1);
-  return { label: row ? row.body.slice(0, 120) : '', ownerId: row?.authorId ?? null };
-}
-
-/** Staff approve a held comment (the comments service), logged in the same transaction. */
-export async function approveHeldComment(
-  ctx: ModerationContext,
-  actor: Actor | null,
-  commentId: string,
-  log?: Logger,
-): Promise<void> {
-  const staff = requireMemberRight(actor, 'moderate');
-  const now = ctx.now();
-  await inTransaction(ctx, async (unit) => {
-    const tx = unit.db;
-    await approveComment(unit, staff, commentId, { now, log });
-    const facts = await commentFacts(tx, commentId);
-    await recordStaffAction(
-      tx,
-      staff,
-      {
-        action: 'approve_comment',
-        targetKind: 'comment',
-        targetId: commentId,
-        targetLabel: facts.label,
-        ownerId: facts.ownerId,
-      },
-      now,
-    );
-  });
-}
-
-/**
- * Staff delete a comment (held or published) with a reason: its open reports close as
- * actioned, and the log records it, in one transaction.
- */
-export async function deleteCommentAsStaff(
-  ctx: ModerationContext,
-  actor: Actor | null,
-  commentId: string,
-  reason: string,
-): Promise<void> {
-  const staff = requireMemberRight(actor, 'moderate');
-  const now = ctx.now();
-  await inTransaction(ctx, async (unit) => {
-    const tx = unit.db;
-    const facts = await commentFacts(tx, commentId);
-    await deleteComment(unit, staff, { commentId, reason }, now);
-    await closeReports(tx, 'comment', commentId, 'actioned', staff, now);
-    await recordStaffAction(
-      tx,
-      staff,
-      {
-        action: 'delete_comment',
-        targetKind: 'comment',
-        targetId: commentId,
-        targetLabel: facts.label,
-        reason,
-        ownerId: facts.ownerId,
-      },
-      now,
-    );
-  });
-}
-
-/** Whether a staff member is deleting someone else's comment (logged as a staff action). */
-export async function isStaffDeletion(
-  db: Database,
-  actor: Actor | null,
-  commentId: string,
-): Promise<boolean> {
-  if (!actor || !can(actor, 'moderate')) return false;
-  const [row] = await db
-    .select({ authorId: comments.authorId, ownerId: videos.ownerId })
-    .from(comments)
-    .innerJoin(videos, eq(videos.id, comments.videoId))
-    .where(eq(comments.id, commentId))
-    .limit(1);
-  return Boolean(row && row.authorId !== actor.id && row.ownerId !== actor.id);
 }

@@ -29,7 +29,7 @@ import { InProcessEvents } from '../../../platform/events/processing-events';
 import { adminEndpoint } from './admin.endpoints';
 import { loadMemberForStaff } from './members.service';
 import { countQueues, listReportedItems, loadModerationVideo } from './moderation.service';
-import { describeStaffAction } from './staff-log.service';
+import { describeStaffAction } from '../staff-actions/staff-log.service';
 
 const handle = await createTestDatabase();
 const { db } = handle;

@@ -1,7 +1,7 @@
 import type { Actor } from '../../../kernel/endpoint';
 import type { Database } from '../../../platform/db/client';
 import { messages } from '../../../platform/db/schema';
-import { newVideoId } from '../../videos/processing/video-processing.service';
+import { newVideoId } from '../../../kernel/public-id';
 
 type Writer = Pick<Database, 'insert'>;
 

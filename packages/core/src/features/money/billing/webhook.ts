@@ -18,7 +18,6 @@ import {
   type BillingHandlerContext,
   type BillingHandlers,
 } from './billing-handlers';
-import { BILLING_HANDLERS } from './handlers';
 import { billingEnabled, stripeWebhooks } from './stripe-client';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 
@@ -299,7 +298,7 @@ async function applyEvent(applying: Applying): Promise<WebhookOutcome> {
 export async function applyStripeEvent(
   context: WebhookContext,
   event: Stripe.Event,
-  handlers: BillingHandlers = BILLING_HANDLERS,
+  handlers: BillingHandlers,
 ): Promise<WebhookOutcome> {
   const now = context.now();
   return inTransaction(context, async ({ db: tx }) => {
@@ -335,7 +334,7 @@ export async function handleStripeWebhook(
   context: WebhookContext,
   rawBody: string | Uint8Array,
   signature: string | null,
-  handlers: BillingHandlers = BILLING_HANDLERS,
+  handlers: BillingHandlers,
 ): Promise<WebhookAnswer> {
   if (!billingEnabled(context.config)) {
     return { status: 404, body: { received: false, error: WEBHOOK_MESSAGES.off } };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BILLING_HANDLERS } from '../../../api/billing-handlers';
 import { handleStripeWebhook, METADATA, type WebhookContext } from '../billing/webhook';
 import { loadConfig } from '../../../platform/config/config';
 import { createUser } from '../../../../test-support/factories';
@@ -30,7 +31,7 @@ const context: WebhookContext = { ...createTestContext(db, { config }), config }
 
 async function deliver(event: TestEvent) {
   const { body, signature } = signEvent(event, SECRET);
-  return handleStripeWebhook(context, body, signature);
+  return handleStripeWebhook(context, body, signature, BILLING_HANDLERS);
 }
 
 describe('partner subscriptions through the signed Stripe webhook', () => {

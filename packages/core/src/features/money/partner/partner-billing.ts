@@ -1,4 +1,4 @@
-import type { BillingHandler } from '../billing/billing-handlers';
+import type { BillingHandler } from '../billing';
 import {
   PARTNER_SUBSCRIPTION_STATES,
   type PartnerSubscriptionState,

@@ -5,11 +5,11 @@ import {
   type RequestContext,
 } from '../../../kernel/endpoint';
 import { requireMemberRight } from '../../../access/rights';
-import { createCheckoutSession, createPortalSession } from '../billing/billing.service';
+import { createCheckoutSession, createPortalSession } from '../billing';
 import { users } from '../../../platform/db/schema';
 import { eq } from 'drizzle-orm';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import { videoMediaUrls } from '../../videos/processing/video-processing.service';
+import { videoMediaUrls } from '../../videos/processing';
 import {
   CreatePartnerInput,
   PartnerVideoInput,
@@ -24,7 +24,6 @@ import {
   addToChannel,
   createPartner,
   getChannelVideo,
-  isActiveSubscriber,
   PREMIUM_REFUSAL_MESSAGE,
   requireManagedPartner,
   requirePartnerBySlug,
@@ -33,6 +32,7 @@ import {
   setPremium,
   setPrice,
 } from './partner.service';
+import { isActiveSubscriber } from '../../../access/premium-rules';
 
 export const ALREADY_SUBSCRIBED_MESSAGE = 'You already subscribe to this channel';
 export const OFF_SALE_MESSAGE = 'Subscriptions to this channel are not on sale yet';

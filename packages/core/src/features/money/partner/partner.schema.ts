@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VideoId } from '../../videos/input/video-input.schema';
+import { VideoId } from '../../videos/input';
 
 /** Longest channel name and description. */
 export const MAX_PARTNER_NAME = 80;

@@ -3,11 +3,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../../access/actor';
 import { can, hasRole } from '../../../access/rights';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import {
-  summaryColumns,
-  toSummary,
-  type VideoSummary,
-} from '../../discovery/browse/browse.service';
+import { summaryColumns, toSummary, type VideoSummary } from '../../discovery/browse';
 import type { Database } from '../../../platform/db/client';
 import {
   partnerEarnings,
@@ -19,6 +15,7 @@ import {
   type PartnerSubscriptionState,
 } from '../../../platform/db/schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
+import { ACTIVE_STATES, mayWatch } from '../../../access/premium-rules';
 
 export type Partner = typeof partners.$inferSelect;
 
@@ -27,16 +24,6 @@ export const PARTNER_VIDEO_MISSING_MESSAGE = 'This video is not in the partner c
 export const NOT_YOUR_CHANNEL_MESSAGE = 'Only the channel’s partner account may do this';
 export const PREMIUM_REFUSAL_MESSAGE =
   'This video is for the channel’s subscribers: subscribe to watch it';
-
-/**
- * Subscription states that open premium videos (Stripe's own names): active, in a trial, or a
- * renewal Stripe is still retrying (past_due), as for the supporter rank (docs/billing.md).
- */
-export const ACTIVE_STATES: readonly PartnerSubscriptionState[] = [
-  'active',
-  'trialing',
-  'past_due',
-];
 
 /** The partner channel with this slug (case-insensitive), or null. */
 export async function findPartnerBySlug(db: Database, slug: string): Promise<Partner | null> {
@@ -76,38 +63,6 @@ export function canManage(actor: Actor | null, partner: Partner): boolean {
   if (!actor) return false;
   if (can(actor, 'administer')) return true;
   return actor.id === partner.userId && hasRole(actor, 'partner') && can(actor, 'partner');
-}
-
-/** Whether the member pays for the channel now (an active or trialing subscription). */
-export async function isActiveSubscriber(
-  db: Database,
-  partnerId: string,
-  userId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ status: partnerSubscriptions.status })
-    .from(partnerSubscriptions)
-    .where(
-      and(eq(partnerSubscriptions.partnerId, partnerId), eq(partnerSubscriptions.userId, userId)),
-    )
-    .limit(1);
-  return row != null && ACTIVE_STATES.includes(row.status);
-}
-
-/**
- * The premium rule: a premium video plays for the channel's active subscribers, the partner
- * itself and staff (moderators and administrators); a free one for everyone.
- */
-export async function mayWatch(
-  db: Database,
-  actor: Actor | null,
-  partner: Pick<Partner, 'id' | 'userId'>,
-  isPremium: boolean,
-): Promise<boolean> {
-  if (!isPremium) return true;
-  if (!actor || !actor.emailVerified) return false;
-  if (actor.id === partner.userId || can(actor, 'moderate')) return true;
-  return isActiveSubscriber(db, partner.id, actor.id);
 }
 
 /** What the media route needs to know of a video: its channel and premium flag, if any. */

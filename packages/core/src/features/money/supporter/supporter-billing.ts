@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/client';
 import { billingSubscriptions, supporterGrants, users } from '../../../platform/db/schema';
-import { ENTITLED_STATUSES, type BillingHandler } from '../billing/billing-handlers';
+import { ENTITLED_STATUSES, type BillingHandler } from '../billing';
 
 /**
  * Makes a member's supporter flag (and so the Supporter rank) what it should be: on while a

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { BillingHandler, InvoicePaid, SubscriptionChange } from '../billing/billing-handlers';
-import { BILLING_HANDLERS } from '../billing/handlers';
+import { BILLING_HANDLERS } from '../../../api/billing-handlers';
 import {
   handleStripeWebhook,
   METADATA,
@@ -48,7 +48,7 @@ async function deliver(
   options: { secret?: string; timestamp?: number; handlers?: typeof BILLING_HANDLERS } = {},
 ) {
   const { body, signature } = signEvent(event, options.secret ?? SECRET, options.timestamp);
-  return handleStripeWebhook(context, body, signature, options.handlers);
+  return handleStripeWebhook(context, body, signature, options.handlers ?? BILLING_HANDLERS);
 }
 
 let counter = 0;
@@ -198,7 +198,7 @@ describe('a forged event', () => {
     await refused(async (event) => {
       const { body, signature } = signEvent({ ...event, type: 'ping' }, SECRET);
       const tampered = body.replace('"ping"', '"customer.subscription.created"');
-      return handleStripeWebhook(context, tampered, signature);
+      return handleStripeWebhook(context, tampered, signature, BILLING_HANDLERS);
     });
   });
 
@@ -210,10 +210,12 @@ describe('a forged event', () => {
 
   it('without a signature answers 400', async () => {
     const answer = await refused((event) =>
-      handleStripeWebhook(context, JSON.stringify(event), null),
+      handleStripeWebhook(context, JSON.stringify(event), null, BILLING_HANDLERS),
     );
     expect(answer.body).toEqual({ received: false, error: WEBHOOK_MESSAGES.noSignature });
-    await refused((event) => handleStripeWebhook(context, JSON.stringify(event), 't=1,v1=00'));
+    await refused((event) =>
+      handleStripeWebhook(context, JSON.stringify(event), 't=1,v1=00', BILLING_HANDLERS),
+    );
   });
 
   it('is refused (404) with nothing done while payments are not set up', async () => {
@@ -223,7 +225,7 @@ describe('a forged event', () => {
       subscriptionEvent('customer.subscription.created', T, facts('active')),
       SECRET,
     );
-    const answer = await handleStripeWebhook(off, body, signature);
+    const answer = await handleStripeWebhook(off, body, signature, BILLING_HANDLERS);
     expect(answer).toEqual({ status: 404, body: { received: false, error: WEBHOOK_MESSAGES.off } });
     expect(await isSupporter(user.id)).toBe(false);
   });

@@ -2,15 +2,16 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
 import type { Actor } from '../../../access/actor';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import { ENTITLED_STATUSES, isEntitled } from '../billing/billing-handlers';
 import {
+  ENTITLED_STATUSES,
+  isEntitled,
   createCheckoutSession,
   createPortalSession,
   stripeCustomerOf,
   subscriptionsOf,
-} from '../billing/billing.service';
-import { billingEnabled } from '../billing/stripe-client';
-import type { WebhookContext } from '../billing/webhook';
+  billingEnabled,
+} from '../billing';
+import type { WebhookContext } from '../billing';
 import type { Config } from '../../../platform/config/config';
 import type { Database } from '../../../platform/db/client';
 import { billingSubscriptions, supporterGrants, users } from '../../../platform/db/schema';

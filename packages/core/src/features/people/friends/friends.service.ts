@@ -9,9 +9,9 @@ import {
   personColumns,
   type ListPage,
   type PersonSummary,
-} from '../social/people-access';
+  PEOPLE_MESSAGES,
+} from '../social';
 import { requireMemberRight } from '../../../access/rights';
-import { PEOPLE_MESSAGES } from '../social/people-messages';
 
 /** Friends and friend requests a page (docs/limits.md). */
 export const FRIENDS_PAGE_SIZE = 18;

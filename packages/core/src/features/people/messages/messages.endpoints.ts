@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../kernel/endpoint';
-import { notificationSinkOf } from '../notifications/notifications.endpoints';
-import { notify } from '../notifications/notifications.service';
-import { findUserByUsername } from '../social/people-access';
-import { PEOPLE_MESSAGES } from '../social/people-messages';
+import { notificationSinkOf, notify } from '../notifications';
+import { findUserByUsername, PEOPLE_MESSAGES } from '../social';
 import { SendMessageInput } from './messages.schema';
 import { sendMessage } from './messages.service';
 import { unitOf } from '../../../platform/db/unit-of-work';

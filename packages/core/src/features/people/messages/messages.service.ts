@@ -1,7 +1,7 @@
-import { screenText } from '../../moderation/staff/watched-words.service';
+import { screenText } from '../../moderation/watched-words';
 import { requireMemberRight } from '../../../access/rights';
 import { aliasedTable, and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { consumeRequestLimit, type RequestLimit } from '../../accounts/auth/request-limit';
+import { consumeRequestLimit, type RequestLimit } from '../../../access/request-limit';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
@@ -11,10 +11,10 @@ import {
   pageOf,
   type ListPage,
   type PersonSummary,
-} from '../social/people-access';
-import { PEOPLE_MESSAGES } from '../social/people-messages';
-import { newVideoId } from '../../videos/processing/video-processing.service';
-import { assertMayMessage, notBlockedBy } from '../../accounts/privacy/privacy.service';
+  PEOPLE_MESSAGES,
+} from '../social';
+import { newVideoId } from '../../../kernel/public-id';
+import { assertMayMessage, notBlockedBy } from '../../../access/people-rules';
 import type { InboxBox, SendMessageInput } from './messages.schema';
 
 /** Messages a page in each box (18 for lists, docs/limits.md). */

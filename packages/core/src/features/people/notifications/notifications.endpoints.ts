@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { PagePosition, PersonAnswer } from '../../discovery/browse/answers';
+import { PagePosition, PersonAnswer, MAX_PAGE_INDEX } from '../../discovery/browse';
 import { defineModeEndpoint, type RequestContext } from '../../../kernel/endpoint';
-import { MAX_PAGE_INDEX } from '../../discovery/browse/browse.schema';
 import { NOTIFICATION_EMAIL_MODES, NOTIFICATION_KINDS } from './notification-kinds';
 import {
   NotificationEmailInput,

@@ -15,7 +15,7 @@ import {
 } from '../../../platform/db/schema';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import type { Logger } from '../../../platform/logging/logger';
-import { pageOf, type ListPage, type PersonSummary } from '../social/people-access';
+import { pageOf, type ListPage, type PersonSummary } from '../social';
 import type { ProcessingEvents } from '../../../platform/events/processing-events';
 import {
   NOTIFICATION_KIND_INFO,

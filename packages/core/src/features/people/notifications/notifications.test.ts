@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../../kernel/endpoint';
 import { dispatch } from '../../../kernel/dispatch';
-import { notifications, subscriptions } from '../../../platform/db/schema';
+import {
+  notifications,
+  subscriptions,
+  NOTIFICATION_EMAIL_MODES as SCHEMA_MODES,
+  NOTIFICATION_KINDS as SCHEMA_KINDS,
+} from '../../../platform/db/schema';
 import { createLogger } from '../../../platform/logging/logger';
 import { createMailer } from '../../../platform/mail/mailer';
 import { startTestSmtpServer } from '../../../../test-support/test-smtp-server';
@@ -10,17 +15,12 @@ import { sendMessageEndpoint } from '../messages/messages.endpoints';
 import { commentsEndpoint } from '../../community/comments/comments.endpoints';
 import { profileInputEndpoint } from '../profiles/profile-input.endpoints';
 import { createVideo } from '../../../../test-support/video-factory';
-import { testConfig } from '../../../../test-support/test-context';
+import { testConfig, createTestContext } from '../../../../test-support/test-context';
 import { adminEndpoint } from '../../moderation/staff/admin.endpoints';
-import { firstWords, notifyOnCommentReplies } from './comment-replies';
-import {
-  NOTIFICATION_EMAIL_MODES as SCHEMA_MODES,
-  NOTIFICATION_KINDS as SCHEMA_KINDS,
-} from '../../../platform/db/schema';
+import { firstWords, notifyOnCommentReplies } from '../../community/comments/comment-replies';
 import { NOTIFICATION_EMAIL_MODES, NOTIFICATION_KINDS } from './notification-kinds';
 import { createUser } from '../../../../test-support/factories';
 import { createTestMediaServices } from '../../../../test-support/media-services';
-import { createTestContext } from '../../../../test-support/test-context';
 import { createTestDatabase } from '../../../../test-support/test-db';
 import { unitOf } from '../../../platform/db/unit-of-work';
 import type { ProcessingEvent } from '../../../platform/events/processing-events';

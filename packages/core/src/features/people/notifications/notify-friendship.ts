@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../../kernel/endpoint';
-import type { FriendshipState } from '../friends/friends.service';
-import { findUserByUsername } from '../social/people-access';
+import type { FriendshipState } from '../friends';
+import { findUserByUsername } from '../social';
 import { notificationSinkOf } from './notifications.endpoints';
 import { notify } from './notifications.service';
 import { unitOf } from '../../../platform/db/unit-of-work';

@@ -11,7 +11,7 @@ import type { Database } from '../../../platform/db/client';
 import { users } from '../../../platform/db/schema';
 import type { Storage } from '../../../platform/storage/storage';
 import { requireMemberRight } from '../../../access/rights';
-import { PEOPLE_MESSAGES } from '../social/people-messages';
+import { PEOPLE_MESSAGES } from '../social';
 
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 export const AVATAR_SIZE = 256;

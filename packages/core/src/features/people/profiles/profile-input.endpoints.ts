@@ -14,8 +14,8 @@ import {
   ProfileLengths,
   toVideoListItem,
   VideoListItem,
-} from '../../discovery/browse/answers';
-import { MAX_PAGE_INDEX } from '../../discovery/browse/browse.schema';
+  MAX_PAGE_INDEX,
+} from '../../discovery/browse';
 import {
   acceptFriendRequest,
   cancelFriendRequest,
@@ -24,18 +24,12 @@ import {
   listFriends,
   removeFriend,
   sendFriendRequest,
-} from '../friends/friends.service';
-import { INBOX_BOXES, MessageId } from '../messages/messages.schema';
-import { deleteMessage, listInbox, readMessage } from '../messages/messages.service';
-import { notifyFriendship } from '../notifications/notify-friendship';
-import { pagePosition } from '../social/people-access';
+} from '../friends';
+import { INBOX_BOXES, MessageId, deleteMessage, listInbox, readMessage } from '../messages';
+import { notifyFriendship } from '../notifications';
+import { pagePosition, PEOPLE_MESSAGES } from '../social';
 import { requireMemberRight } from '../../../access/rights';
-import { PEOPLE_MESSAGES } from '../social/people-messages';
-import {
-  listSubscribers,
-  listSubscriptions,
-  setSubscription,
-} from '../subscriptions/subscriptions.service';
+import { listSubscribers, listSubscriptions, setSubscription } from '../subscriptions';
 import { decodeImageData, MAX_AVATAR_BYTES, removeAvatar, updateAvatar } from './avatar.service';
 import { UpdateProfileInput } from './profile.schema';
 import {

@@ -1,21 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../../../kernel/endpoint';
-import { listVideos, type VideoPage } from '../../discovery/browse/browse.service';
+import { listVideos, type VideoPage } from '../../discovery/browse';
 import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
 import { users, type User, type Video } from '../../../platform/db/schema';
-import { countFriends, getFriendshipState, type FriendshipState } from '../friends/friends.service';
-import { countPlaylists } from '../../library/playlists/playlists.service';
-import { countPublishedVideos, ranksOf } from '../ranks/ranks.service';
-import { findUserByUsername } from '../social/people-access';
+import { countFriends, getFriendshipState, type FriendshipState } from '../friends';
+import { countPlaylists } from '../../library/playlists';
+import { countPublishedVideos, ranksOf } from '../ranks';
+import { findUserByUsername } from '../social';
 import { requireMemberRight } from '../../../access/rights';
-import {
-  countSubscribers,
-  countSubscriptions,
-  isSubscribed,
-} from '../subscriptions/subscriptions.service';
-import { listProcessingVideos } from '../../videos/processing/video-processing.service';
-import { countFavorites, listFavoriteVideos } from '../../library/votes/votes.service';
+import { countSubscribers, countSubscriptions, isSubscribed } from '../subscriptions';
+import { listProcessingVideos } from '../../videos/processing';
+import { countFavorites, listFavoriteVideos } from '../../library/votes';
 import type { UpdateProfileInput } from './profile.schema';
 
 /** Profile videos a page (docs/limits.md). */

@@ -10,8 +10,8 @@ import {
   personColumns,
   type ListPage,
   type PersonSummary,
-} from '../social/people-access';
-import { PEOPLE_MESSAGES } from '../social/people-messages';
+  PEOPLE_MESSAGES,
+} from '../social';
 
 /** Page sizes (docs/limits.md): subscriptions 18, subscribers 3. */
 export const SUBSCRIPTIONS_PAGE_SIZE = 18;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requireMemberRight } from '../../../access/rights';
 import { defineModeEndpoint } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import { PersonAnswer } from '../../discovery/browse/answers';
+import { PersonAnswer } from '../../discovery/browse';
 import { loadChangelog } from './changelog';
 import { suggestPeople } from './suggestions.service';
 

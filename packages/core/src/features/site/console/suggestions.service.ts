@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../../kernel/endpoint';
-import { queryRows } from '../../discovery/browse/query-rows';
+import { queryRows } from '../../discovery/browse';
 import type { Database } from '../../../platform/db/client';
 
 /** How many people each list suggests. */

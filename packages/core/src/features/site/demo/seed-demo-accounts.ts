@@ -4,7 +4,7 @@ import { generateId } from 'better-auth';
 import { hashPassword } from 'better-auth/crypto';
 import type { Database } from '../../../platform/db/client';
 import { accounts, users } from '../../../platform/db/schema';
-import { createPartner, setChannelDetails, setPrice } from '../../money/partner/partner.service';
+import { createPartner, setChannelDetails, setPrice } from '../../money/partner';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 
 export interface DemoAccount {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/client';
 import { eventEntries, events, eventVotes, users, videos } from '../../../platform/db/schema';
-import { FIRST_EVENT_SLUG } from '../../community/events/event-labels';
+import { FIRST_EVENT_SLUG } from '../../community/events';
 
 const DAY = 86_400_000;
 

@@ -10,8 +10,8 @@ import {
   videos,
   videoVotes,
 } from '../../../platform/db/schema';
-import { countUnread } from '../../people/messages/messages.service';
-import { canManageVideo } from '../../videos/watch/watch.service';
+import { countUnread } from '../../people/messages';
+import { canManageVideo } from '../../../access/video-rules';
 import type { MemberParts, VideoParts } from './member-parts.schema';
 
 /** The shell's parts for a signed-in member (the account menu, its badge, promotions). */

@@ -5,8 +5,8 @@ import {
   type RequestContext,
 } from '../../../kernel/endpoint';
 import type { Video } from '../../../platform/db/schema';
-import { cancelVideo, deleteVideo, retryVideo } from '../processing/video-processing.service';
-import { setFavorite, voteVideo } from '../../library/votes/votes.service';
+import { cancelVideo, deleteVideo, retryVideo } from '../processing';
+import { setFavorite, voteVideo } from '../../library/votes';
 import { z } from 'zod';
 import { ChangeVideoInput, EDIT_SUCCESS_MESSAGE, VideoId, VideoRef } from './video-input.schema';
 import { changeVideo, republishVideo, unpublishVideo } from './video-owner.service';

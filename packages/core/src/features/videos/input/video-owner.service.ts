@@ -1,4 +1,4 @@
-import { screenText } from '../../moderation/staff/watched-words.service';
+import { screenText } from '../../moderation/watched-words';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
@@ -6,9 +6,12 @@ import { requireMemberRight } from '../../../access/rights';
 import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
 import { videoLabels, videos, type LabelKind, type Video } from '../../../platform/db/schema';
-import { slugify } from '../processing/video-processing.service';
-import { canManageVideo, VIDEO_MISSING_MESSAGE } from '../watch/watch.service';
-import { onSiteStatusSql } from '../settings/on-site-status';
+import { slugify } from '../../../kernel/public-id';
+import {
+  canManageVideo,
+  VIDEO_MISSING_MESSAGE,
+  onSiteStatusSql,
+} from '../../../access/video-rules';
 import type { ChangeVideoInput } from './video-input.schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 

@@ -4,11 +4,7 @@ import { z } from 'zod';
 import type { Actor } from '../../../access/actor';
 import { can, requireMemberRight } from '../../../access/rights';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import {
-  summaryColumns,
-  toSummary,
-  type VideoSummary,
-} from '../../discovery/browse/browse.service';
+import { summaryColumns, toSummary, type VideoSummary } from '../../discovery/browse';
 import type { Database } from '../../../platform/db/client';
 import {
   CATEGORIES,
@@ -28,14 +24,11 @@ import {
   type UnitOfWork,
   type WorkBase,
 } from '../../../platform/db/unit-of-work';
-import {
-  notifyMany,
-  type NotificationSink,
-} from '../../people/notifications/notifications.service';
-import { recordStaffAction } from '../../moderation/staff/staff-log.service';
-import { onSiteStatusSql } from '../settings/on-site-status';
+import { notifyMany, type NotificationSink } from '../../people/notifications';
+import { recordStaffAction } from '../../moderation/staff-actions';
+import { onSiteStatusSql } from '../../../access/video-rules';
 import type { ProcessingEvents } from '../../../platform/events/processing-events';
-import { newVideoId, slugify } from '../processing/video-processing.service';
+import { newVideoId, slugify } from '../../../kernel/public-id';
 
 /** A stream that drops and comes back on the same key within this continues the same live. */
 export const RECONNECT_WINDOW_MS = 60_000;

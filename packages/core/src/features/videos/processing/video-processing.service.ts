@@ -1,8 +1,13 @@
-import { screenText } from '../../moderation/staff/watched-words.service';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { screenText } from '../../moderation/watched-words';
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import { canManageVideo } from '../watch/watch.service';
+import {
+  VIDEO_MISSING_MESSAGE,
+  canManageVideo,
+  onSiteStatusSql,
+} from '../../../access/video-rules';
+import { newVideoId, slugify } from '../../../kernel/public-id';
 import type { Database } from '../../../platform/db/client';
 import { inTransaction, unitOf } from '../../../platform/db/unit-of-work';
 import {
@@ -16,9 +21,8 @@ import { transcodeVideoJob, type TranscodeVideoJob } from '../../../platform/job
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { sourceKeyFor, videoPrefix } from '../../../platform/storage/rendition-folder';
 import type { Storage } from '../../../platform/storage/storage';
-import { notifyVideoPublished } from '../../people/notifications/notifications.service';
-import { recordReuploadHold } from '../../moderation/reuploads/hold-record';
-import { onSiteStatusSql } from '../settings/on-site-status';
+import { notifyVideoPublished } from '../../people/notifications';
+import { recordReuploadHold } from '../../moderation/reuploads';
 import type { ProcessingEvents } from '../../../platform/events/processing-events';
 import { NewVideoInput, type Actor } from './video-processing.schema';
 
@@ -31,29 +35,6 @@ export interface VideoProcessingContext {
   now?: () => Date;
   /** The transcode job definition (its queue settings); the standard one by default. */
   transcodeJob?: TranscodeVideoJob;
-}
-
-export const VIDEO_NOT_FOUND = "This video doesn't exist";
-
-const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-/** A short random public id (11 characters, ~65 bits). */
-export function newVideoId(): string {
-  const bytes = randomBytes(11);
-  return Array.from(bytes, (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
-}
-
-/** A URL slug from a title: lowercase ASCII words joined by dashes. */
-export function slugify(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return slug || 'video';
 }
 
 const nowOf = (ctx: VideoProcessingContext) => (ctx.now ? ctx.now() : new Date());
@@ -384,7 +365,7 @@ async function loadOwnedVideo(
   videoId: string,
 ): Promise<Video> {
   const [video] = await ctx.db.select().from(videos).where(eq(videos.id, videoId));
-  if (!video) throw new ServiceError('not_found', VIDEO_NOT_FOUND);
+  if (!video) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
   if (!canManageVideo(actor, video)) {
     throw new ServiceError('forbidden', 'Only the owner of this video can do that');
   }

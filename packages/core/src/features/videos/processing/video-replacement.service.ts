@@ -10,13 +10,9 @@ import {
   type VideoReplacement,
 } from '../../../platform/db/schema';
 import { transcodeVideoJob } from '../../../platform/jobs/job-definitions';
-import { canManageVideo } from '../watch/watch.service';
+import { canManageVideo, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 import type { Actor } from './video-processing.schema';
-import {
-  VIDEO_NOT_FOUND,
-  type PublishInput,
-  type VideoProcessingContext,
-} from './video-processing.service';
+import { type PublishInput, type VideoProcessingContext } from './video-processing.service';
 
 /** The states of a video whose file its owner may replace: on the site, or unpublished by them. */
 const REPLACEABLE: Video['status'][] = ['published', 'hidden', 'unpublished_user'];
@@ -53,7 +49,7 @@ export async function startReplacement(
   input: { videoId: string; sourcePath: string },
 ): Promise<VideoReplacement> {
   const [video] = await ctx.db.select().from(videos).where(eq(videos.id, input.videoId));
-  if (!video) throw new ServiceError('not_found', VIDEO_NOT_FOUND);
+  if (!video) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
   if (!canManageVideo(actor, video)) {
     throw new ServiceError('forbidden', 'Only the owner of this video can do that');
   }

@@ -4,7 +4,7 @@ import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
 import { videos, type Video } from '../../../platform/db/schema';
-import { loadManagedVideo } from '../input/video-owner.service';
+import { loadManagedVideo } from '../input';
 import { embedSiteOrigin } from '../../../platform/config/site-origin';
 
 export { embedSiteOrigin, parseEmbedSites } from '../../../platform/config/site-origin';

@@ -6,7 +6,7 @@ import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
 import { videoSubtitles } from '../../../platform/db/schema';
 import type { Storage } from '../../../platform/storage/storage';
-import { loadManagedVideo } from '../input/video-owner.service';
+import { loadManagedVideo } from '../input';
 import { SubtitleFormatError, toCleanVtt } from './subtitle-format';
 
 /** The largest subtitle file an owner may upload. */

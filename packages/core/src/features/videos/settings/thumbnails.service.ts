@@ -8,9 +8,9 @@ import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
 import { videos, type Video } from '../../../platform/db/schema';
-import { imageDemuxer, runFfmpeg } from '../../people/profiles/avatar.service';
+import { imageDemuxer, runFfmpeg } from '../../people/profiles';
 import type { Storage } from '../../../platform/storage/storage';
-import { loadManagedVideo } from '../input/video-owner.service';
+import { loadManagedVideo } from '../input';
 
 /** The largest poster image an owner may upload. */
 export const MAX_POSTER_BYTES = 5 * 1024 * 1024;

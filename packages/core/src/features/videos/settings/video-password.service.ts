@@ -3,12 +3,15 @@ import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import { consumeRequestLimit, type RequestLimit } from '../../accounts/auth/request-limit';
+import { consumeRequestLimit, type RequestLimit } from '../../../access/request-limit';
 import type { Database } from '../../../platform/db/client';
 import { videoPasswords, videos, videoSubtitles, type Video } from '../../../platform/db/schema';
 import type { SubtitleTrackInfo } from './subtitles.service';
-import { canOpenVideo } from './can-open-video';
-import { VIDEO_INACCESSIBLE_MESSAGE, VIDEO_MISSING_MESSAGE } from '../watch/watch.service';
+import {
+  canOpenVideo,
+  VIDEO_INACCESSIBLE_MESSAGE,
+  VIDEO_MISSING_MESSAGE,
+} from '../../../access/video-rules';
 import { can } from '../../../access/rights';
 
 /** A video password's length bounds (docs/videos.md). */

@@ -1,4 +1,4 @@
-import { requireAccountServices } from '../../accounts/auth/auth';
+import { requireAccountServices } from '../../accounts/auth';
 import {
   defineModeEndpoint,
   requireMediaServices,
@@ -7,7 +7,7 @@ import {
 } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Video } from '../../../platform/db/schema';
-import { loadManagedVideo } from '../input/video-owner.service';
+import { loadManagedVideo } from '../input';
 import {
   AddSubtitlesInput,
   ChooseFrameInput,
@@ -35,8 +35,8 @@ import {
   unlockVideo,
 } from './video-password.service';
 import { setEmbedSites } from './embed-sites';
-import { findReplacement } from '../processing/video-replacement.service';
-import { visitorKey } from '../watch/watch.service';
+import { findReplacement } from '../processing';
+import { visitorKey } from '../watch';
 
 /** Where a new file of the video stands, if one was given (docs/videos.md). */
 async function replacementState(context: RequestContext, videoId: string) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cleanText } from '../../../kernel/clean-text';
 import { VIDEO_VISIBILITIES } from '../../../platform/db/schema';
-import { VideoId } from '../input/video-input.schema';
+import { VideoId } from '../input';
 import { MAX_POSTER_BYTES } from './thumbnails.service';
 import { MAX_SUBTITLE_BYTES } from './subtitles.service';
 import { MAX_VIDEO_VIEWERS } from './visibility.service';

@@ -13,14 +13,11 @@ import {
 import { defineJob } from '../../../platform/jobs/job-definitions';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import type { Logger } from '../../../platform/logging/logger';
-import {
-  notifyVideoPublished,
-  type NotificationSink,
-} from '../../people/notifications/notifications.service';
+import { notifyVideoPublished, type NotificationSink } from '../../people/notifications';
 import type { ProcessingEvents } from '../../../platform/events/processing-events';
-import { loadManagedVideo } from '../input/video-owner.service';
+import { loadManagedVideo } from '../input';
 import { z } from 'zod';
-import { onSiteStatus, onSiteStatusSql } from './on-site-status';
+import { onSiteStatus, onSiteStatusSql } from '../../../access/video-rules';
 import { inTransaction, unitOf } from '../../../platform/db/unit-of-work';
 import {
   dropVideoPassword,
@@ -31,7 +28,7 @@ import {
 } from './video-password.service';
 
 export { onSiteStatus, onSiteStatusSql };
-export { canOpenVideo } from './can-open-video';
+export { canOpenVideo } from '../../../access/video-rules';
 
 /** The most members a private video may be shared with. */
 export const MAX_VIDEO_VIEWERS = 100;

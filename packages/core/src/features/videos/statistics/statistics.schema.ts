@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VideoId } from '../input/video-input.schema';
+import { VideoId } from '../input';
 
 /** The periods the statistics page offers, in days ending today (UTC). */
 export const STATISTICS_PERIODS = [28, 90] as const;

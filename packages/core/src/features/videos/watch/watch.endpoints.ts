@@ -1,8 +1,9 @@
-import { requireAccountServices } from '../../accounts/auth/auth';
+import { requireAccountServices } from '../../accounts/auth';
 import { z } from 'zod';
 import { defineEndpoint } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import { countView, VIDEO_INACCESSIBLE_MESSAGE, VIDEO_MISSING_MESSAGE } from './watch.service';
+import { countView } from './watch.service';
+import { VIDEO_INACCESSIBLE_MESSAGE, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 
 /** Sent by the video page once playback starts: a view counts once per viewer per day. */
 export const countViewEndpoint = defineEndpoint({

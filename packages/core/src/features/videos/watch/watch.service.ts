@@ -1,9 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
-import { canOpenVideo } from '../settings/can-open-video';
+import {
+  VIDEO_INACCESSIBLE_MESSAGE,
+  VIDEO_MISSING_MESSAGE,
+  canManageVideo,
+  canOpenVideo,
+} from '../../../access/video-rules';
 import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import { can } from '../../../access/rights';
 import type { Database } from '../../../platform/db/client';
 import {
   users,
@@ -13,11 +17,8 @@ import {
   type LabelKind,
   type Video,
 } from '../../../platform/db/schema';
-import { recordView } from '../../library/history/history.service';
+import { recordView } from '../../library/history';
 import { inTransaction } from '../../../platform/db/unit-of-work';
-
-export const VIDEO_MISSING_MESSAGE = "This video doesn't exist";
-export const VIDEO_INACCESSIBLE_MESSAGE = 'This video is not accessible anymore';
 
 /** `/video/{slug}_{id}`: the id is what follows the last underscore. */
 export function parseVideoParam(param: string): { slug: string; id: string } | null {
@@ -37,14 +38,6 @@ export interface WatchPage {
   labels: Record<LabelKind, string[]>;
   /** The viewer may edit, unpublish or delete it. */
   canManage: boolean;
-}
-
-/** Whether the actor owns the video or moderates the site. */
-export function canManageVideo(
-  actor: (Pick<Actor, 'id' | 'role'> & Partial<Actor>) | null,
-  video: Pick<Video, 'ownerId'>,
-): boolean {
-  return Boolean(actor && (actor.id === video.ownerId || can(actor, 'moderate')));
 }
 
 /**

@@ -12,10 +12,9 @@ import {
   getWatchPage,
   parseVideoParam,
   pruneViewMarks,
-  VIDEO_INACCESSIBLE_MESSAGE,
-  VIDEO_MISSING_MESSAGE,
   visitorKey,
 } from './watch.service';
+import { VIDEO_INACCESSIBLE_MESSAGE, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 
 const { db } = await createTestDatabase();
 const secret = 'a-view-secret-for-the-tests-of-this-file';

@@ -10,7 +10,7 @@ import {
   type WatchedWordAction,
   type WatchedWordList,
 } from '../../../platform/db/schema';
-import { recordStaffAction } from './staff-log.service';
+import { recordStaffAction } from '../staff-actions';
 
 /** Bounds of a list (docs/moderation.md). */
 export const MAX_WATCHED_WORDS = 500;

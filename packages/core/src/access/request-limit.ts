@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ServiceError } from '../../../kernel/errors/service-error';
-import type { Database } from '../../../platform/db/client';
-import { rateLimits } from '../../../platform/db/schema';
-import { MESSAGES } from './messages';
+import { ServiceError } from '../kernel/errors/service-error';
+import type { Database } from '../platform/db/client';
+import { rateLimits } from '../platform/db/schema';
+import { REFUSAL_MESSAGES } from './refusal-messages';
 
 export interface RequestLimit {
   max: number;
@@ -36,6 +36,6 @@ export async function consumeRequestLimit(
     })
     .returning({ count: rateLimits.count });
   if ((row?.count ?? 0) > limit.max) {
-    throw new ServiceError('rate_limited', MESSAGES.tooManyRequests);
+    throw new ServiceError('rate_limited', REFUSAL_MESSAGES.tooManyRequests);
   }
 }

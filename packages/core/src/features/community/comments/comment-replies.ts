@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { commentEvents, type CommentReplyEvent } from '../../community/comments/comments.service';
+import { commentEvents, type CommentReplyEvent } from './comments.service';
 import { videos } from '../../../platform/db/schema';
 import { unitOf } from '../../../platform/db/unit-of-work';
-import { notify, type NotificationSink } from './notifications.service';
+import { notify, type NotificationSink } from '../../people/notifications';
 
 /** What a notification quotes of a reply: its start, on one line, cut at a word. */
 export function firstWords(text: string, max = 100): string {

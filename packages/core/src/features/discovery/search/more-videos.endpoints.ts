@@ -1,8 +1,13 @@
-import { toVideoPageAnswer, VideoPageAnswer } from './answers';
+import {
+  toVideoPageAnswer,
+  VideoPageAnswer,
+  DASHBOARD_PAGE_SIZE,
+  GetMoreVideosInput,
+  LISTING_PAGE_SIZE,
+  listVideos,
+} from '../browse';
 import { defineEndpoint } from '../../../kernel/endpoint';
-import { searchVideos } from '../search/search.service';
-import { DASHBOARD_PAGE_SIZE, GetMoreVideosInput, LISTING_PAGE_SIZE } from './browse.schema';
-import { listVideos } from './browse.service';
+import { searchVideos } from './search.service';
 
 /**
  * The next page of the dashboard (24 a page), of a search (18 a page, when `query` is given)

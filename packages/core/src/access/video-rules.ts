@@ -1,0 +1,63 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../platform/db/client';
+import { videoViewers, videos, type Video } from '../platform/db/schema';
+import type { Actor } from './actor';
+import { can } from './rights';
+
+// The per-video rules every feature that shows, lists or changes a video asks: who manages it,
+// who may open it, and which status a video on the site takes.
+
+export const VIDEO_MISSING_MESSAGE = "This video doesn't exist";
+export const VIDEO_INACCESSIBLE_MESSAGE = 'This video is not accessible anymore';
+
+/** Whether the actor owns the video or moderates the site. */
+export function canManageVideo(
+  actor: (Pick<Actor, 'id' | 'role'> & Partial<Actor>) | null,
+  video: Pick<Video, 'ownerId'>,
+): boolean {
+  return Boolean(actor && (actor.id === video.ownerId || can(actor, 'moderate')));
+}
+
+/**
+ * Whether `actor` may open the video's page and play it: its owner and staff always; anyone
+ * a published one; a hidden one whose time has come anyone with the link (unlisted) or the
+ * people its owner picked (private). Nobody else sees a scheduled one before its time, nor a
+ * video unpublished, processing or failed.
+ */
+export async function canOpenVideo(
+  db: Database,
+  actor: (Pick<Actor, 'id' | 'role'> & Partial<Actor>) | null,
+  video: Pick<Video, 'id' | 'ownerId' | 'status' | 'visibility' | 'publishAt'>,
+  now: Date = new Date(),
+): Promise<boolean> {
+  if (actor && (actor.id === video.ownerId || can(actor, 'moderate'))) return true;
+  if (video.status === 'published') return true;
+  if (video.status !== 'hidden') return false;
+  if (video.publishAt && video.publishAt > now) return false;
+  if (video.visibility !== 'private') return true;
+  if (!actor) return false;
+  const [picked] = await db
+    .select({ userId: videoViewers.userId })
+    .from(videoViewers)
+    .where(and(eq(videoViewers.videoId, video.id), eq(videoViewers.userId, actor.id)))
+    .limit(1);
+  return Boolean(picked);
+}
+
+/**
+ * The status a video that is on the site takes: 'published' (listed everywhere) only when it
+ * is public and its publish time, if any, has come; 'hidden' otherwise. Listings, search,
+ * counts and feeds all read `status = 'published'`, so they need no other condition.
+ */
+export const onSiteStatusSql = (now: Date) =>
+  sql`(case when ${videos.visibility} = 'public' and (${videos.publishAt} is null or ${videos.publishAt} <= ${now.toISOString()}::timestamptz) then 'published' else 'hidden' end)::video_status`;
+
+/** The same rule on values in hand. */
+export function onSiteStatus(
+  video: Pick<Video, 'visibility' | 'publishAt'>,
+  now: Date,
+): 'published' | 'hidden' {
+  return video.visibility === 'public' && (!video.publishAt || video.publishAt <= now)
+    ? 'published'
+    : 'hidden';
+}

@@ -1,0 +1,3 @@
+// What moderation/reuploads offers the other features: they import it from here alone.
+
+export { recordReuploadHold } from './hold-record';

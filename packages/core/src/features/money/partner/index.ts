@@ -1,0 +1,3 @@
+// What money/partner offers the other features: they import it from here alone.
+
+export { createPartner, setChannelDetails, setPrice } from './partner.service';

@@ -1,0 +1,6 @@
+// What people/notifications offers the other features: they import it from here alone.
+
+export { notificationSinkOf } from './notifications.endpoints';
+export { notify, notifyMany, notifyVideoPublished } from './notifications.service';
+export type { NotificationSink } from './notifications.service';
+export { notifyFriendship } from './notify-friendship';

@@ -1,0 +1,3 @@
+// What site/member-parts offers the other features: they import it from here alone.
+
+export { MemberCache } from './member-cache';

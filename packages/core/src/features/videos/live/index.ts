@@ -1,0 +1,3 @@
+// What videos/live offers the other features: they import it from here alone.
+
+export { announceLiveChat } from './live.service';
