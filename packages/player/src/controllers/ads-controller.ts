@@ -76,11 +76,11 @@ export class AdsController {
           r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`)),
         );
         text.catch(() => {});
-        // Once the chunk reads the VAST itself, it fetches what it needs.
-        if (!this.#engine) {
-          prefetched.set(url, text);
-          prefetchedAt.set(url, performance.now());
-        }
+        // Shared with the chunk even once it runs: the core may still be following the
+        // pre-roll's wrappers when the chunk follows the same ones, and each document is asked
+        // for once (the chunk takes each entry when it reads it).
+        prefetched.set(url, text);
+        prefetchedAt.set(url, performance.now());
       }
       return text;
     };

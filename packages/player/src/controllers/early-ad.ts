@@ -168,6 +168,8 @@ export class EarlyAd {
     let urls = [tag];
     let step: VastStep = null;
     for (let redirects = 0; ; redirects++) {
+      // Once the chunk took the ads over, the core asks for no more documents.
+      if (this.#isDone) return false;
       step = readVastStep(...(await fetchFirstVast(urls, fetchText)));
       if (!step || !('next' in step)) break;
       if (redirects >= maxRedirects || this.#isDone) return false;
