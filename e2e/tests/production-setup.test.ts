@@ -281,11 +281,14 @@ describe.skipIf(!serverUrl || !redisUrl)('the production set-up', () => {
       return Boolean(page.videos?.some((v) => v._id === video.id));
     }, 'the video was processed');
 
-    // The separate worker did it (the web nodes run with INPROCESS_WORKER=false).
-    const finished = workerLog
-      .split('\n')
-      .filter((line) => line.includes('transcode finished') && line.includes(video.id));
-    expect(finished).toHaveLength(1);
+    // The separate worker did it (the web nodes run with INPROCESS_WORKER=false). It logs the
+    // end after the publication commits: on a loaded machine the line may come a moment later.
+    const finished = () =>
+      workerLog
+        .split('\n')
+        .filter((line) => line.includes('transcode finished') && line.includes(video.id));
+    await expect.poll(() => finished().length, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(finished()).toHaveLength(1);
 
     // Node B's cached home page drops its copy and lists the video (listing cache in Redis,
     // the publication announced to every node).

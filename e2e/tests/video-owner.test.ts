@@ -106,9 +106,10 @@ describe("a video's owner settings", () => {
     const page = await ownerPanel();
     await page.locator('#visibility-public').check();
     await page.getByTestId('schedule-toggle').check();
-    // Eight seconds from now, in the browser's own time as the field takes it.
+    // Twenty seconds from now, in the browser's own time as the field takes it: time enough,
+    // on a loaded machine, to save and to be refused before it comes.
     const local = await page.evaluate(() => {
-      const at = new Date(Date.now() + 8000);
+      const at = new Date(Date.now() + 20_000);
       return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
     });
     await page.getByLabel('Publish at (your time)').fill(local);
@@ -120,7 +121,7 @@ describe("a video's owner settings", () => {
     await early.page.close();
 
     // The publisher's job wakes at the time.
-    await expect.poll(listedIds, { timeout: 30_000, interval: 1000 }).toContain(video.id);
+    await expect.poll(listedIds, { timeout: 60_000, interval: 1000 }).toContain(video.id);
     const later = await visit(stranger);
     expect(later.status).toBe(200);
     await later.page.close();
