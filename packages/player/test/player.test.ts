@@ -90,6 +90,10 @@ describe('playback', () => {
     // HLS starts at 0.
     const button = page.getByRole('button', { name: 'Quality' });
     await expect.poll(() => button.isVisible()).toBe(true);
+    // The bar hides 3 s into playback: a pointer over the player brings it back (a loaded
+    // machine may take longer than that between two steps).
+    const showBar = () => page.locator('.cutroom-player').hover();
+    await showBar();
     await button.click();
     const items = page.locator('.cr-popup .cr-menu-item');
     expect(await items.allTextContents()).toEqual(['auto', '720pHD', '360p', '180p']);
@@ -97,6 +101,7 @@ describe('playback', () => {
     await page.waitForFunction(() => document.querySelector('video')!.videoHeight === 180, null, {
       timeout: 15_000,
     });
+    await showBar();
     await button.click();
     await page.getByRole('menuitemradio', { name: /720p/ }).click();
     await page.waitForFunction(() => document.querySelector('video')!.videoHeight === 720, null, {
@@ -109,6 +114,7 @@ describe('playback', () => {
     await page.reload();
     await mount(page, { sources: [HLS], options: { layoutControls: { mute: true } } });
     await expect.poll(() => button.isVisible(), { timeout: 15_000 }).toBe(true);
+    await showBar();
     await button.click();
     expect(
       await page.getByRole('menuitemradio', { name: /720p/ }).getAttribute('aria-checked'),
