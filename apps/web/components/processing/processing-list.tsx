@@ -156,20 +156,13 @@ export function ProcessingList({
               <h2 className="min-w-0 flex-1 truncate font-semibold">{item.title}</h2>
               <div className="flex gap-2">
                 {(item.status === 'published' ||
+                  item.status === 'held' ||
                   (item.status === 'processing' && item.playableQuality !== null)) && (
                   <IntentLink
                     href={`/video/${item.slug}_${item.id}`}
                     className="rounded-full bg-accent px-4 py-1.5 text-sm font-semibold text-black"
                   >
-                    Watch
-                  </IntentLink>
-                )}
-                {item.status === 'held' && (
-                  <IntentLink
-                    href={`/video/${item.slug}_${item.id}`}
-                    className="rounded-full bg-accent px-4 py-1.5 text-sm font-semibold text-black"
-                  >
-                    See why
+                    {item.status === 'held' ? 'See why' : 'Watch'}
                   </IntentLink>
                 )}
                 {item.status === 'failed' && (
