@@ -1,7 +1,7 @@
 'use client';
 
+import { callApi, type ApiPayload } from '@/lib/client/api';
 import { failedWithStatus } from '@cutroom/core/features/people/social/people-messages';
-import type { VideoPageAnswer } from '@cutroom/core/features/discovery/browse/answers';
 import { useRef, useState } from 'react';
 import { toCardVideo, type CardVideo } from '../video/card-video';
 import { EmptyState, VideoGrid } from '../video/video-grid';
@@ -28,7 +28,7 @@ export function VideoFeed({
 }: {
   initial: { index: number; data: CardVideo[]; hasMore: boolean };
   /** The getmorevideos body, less `index`. */
-  request: { filters: unknown; query?: string; profile?: string };
+  request: Omit<ApiPayload<'/api/getmorevideos'>, 'index'>;
   mediaBaseUrl: string;
   nextPageHref: string;
   emptyTitle: string;
@@ -47,14 +47,10 @@ export function VideoFeed({
     setLoading(true);
     setError(null);
     try {
-      const response = await fetch('/api/getmorevideos', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...request, index }),
-      });
-      const body = (await response.json()) as Partial<VideoPageAnswer> & { error?: string };
-      if (!response.ok || !body.data)
-        throw new Error(body.error ?? failedWithStatus(response.status));
+      const answer = await callApi('/api/getmorevideos', { ...request, index });
+      const body = answer.body;
+      if (!answer.ok || !body.data)
+        throw new Error(answer.message ?? failedWithStatus(answer.status));
       // The answer names a video's id `_id` (docs/api.md); cards call it `id`, as pages do.
       const videos = body.data.map(({ _id, ...video }) =>
         toCardVideo({ ...video, id: _id }, mediaBaseUrl),

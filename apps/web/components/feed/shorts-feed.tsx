@@ -10,6 +10,7 @@ import { callApi } from '@/lib/client/api';
 import { VideoActions } from '@/components/social/video-actions';
 import { setCurrentPlayer } from '@/components/video/current-player';
 import { ShareMenu } from '@/components/video/share-menu';
+import { countView } from '@/components/video/count-view';
 import { SitePlayer } from '@/components/video/site-player';
 import type { VideoAdSettings } from '@/lib/ads/ad-settings';
 import { feedPreroll } from './feed-ads';
@@ -365,12 +366,7 @@ function FeedPlayer(props: FeedItemProps) {
         created.on('playing', () => {
           if (counted.current) return;
           counted.current = true;
-          void fetch('/api/v2/view', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ videoId: video.id }),
-            keepalive: true,
-          }).catch(() => undefined);
+          countView(video.id);
         });
         setReady(true);
       }}

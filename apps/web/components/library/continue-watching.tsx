@@ -1,6 +1,5 @@
 'use client';
 
-import type { VideoListItem } from '@cutroom/core/features/discovery/browse/answers';
 import { useEffect, useState } from 'react';
 import { toCardVideo, type CardVideo } from '@/components/video/card-video';
 import { VideoGrid } from '@/components/video/video-grid';
@@ -16,7 +15,7 @@ export function ContinueWatching({ mediaBaseUrl }: { mediaBaseUrl: string }) {
   useEffect(() => {
     if (!isMemberReading()) return;
     let live = true;
-    void callLibrary<{ data: VideoListItem[] }>('ContinueWatching').then((answer) => {
+    void callLibrary('ContinueWatching', {}).then((answer) => {
       if (!live || !answer) return;
       setVideos(
         answer.data.map(({ _id, ...video }) => toCardVideo({ id: _id, ...video }, mediaBaseUrl)),

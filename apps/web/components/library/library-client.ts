@@ -1,5 +1,6 @@
 'use client';
 
+import { callApi, type ApiAnswer, type ApiMode, type ApiPayload } from '@/lib/client/api';
 import { hasMemberHint } from '@/lib/member-hint';
 
 // The member's library (Watch later, where they left off) as the browser sees it: members ask
@@ -19,19 +20,21 @@ const MAX_LOCAL_PLACES = 50;
 export const isMemberReading = () =>
   typeof document !== 'undefined' && hasMemberHint(document.cookie);
 
-/** Calls a mode of /api/v2/library; null when refused or unreachable. */
-export async function callLibrary<T>(mode: string, body: object = {}): Promise<T | null> {
-  try {
-    const response = await fetch('/api/v2/library', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ mode, ...body }),
-      keepalive: mode === 'SaveProgress',
-    });
-    return response.ok ? ((await response.json()) as T) : null;
-  } catch {
-    return null;
-  }
+type LibraryMode = ApiMode<'/api/v2/library'>;
+
+/**
+ * Calls a mode of /api/v2/library; null when refused or unreachable. A saved place is sent with
+ * keepalive: one sent as the page goes away still arrives.
+ */
+export async function callLibrary<Mode extends LibraryMode>(
+  mode: Mode,
+  body: Omit<ApiPayload<'/api/v2/library', Mode>, 'mode'>,
+): Promise<ApiAnswer<'/api/v2/library', Mode> | null> {
+  const payload = { mode, ...body } as { mode: Mode } & ApiPayload<'/api/v2/library', Mode>;
+  const answer = await callApi<'/api/v2/library', Mode>('/api/v2/library', payload, {
+    keepalive: mode === 'SaveProgress',
+  });
+  return answer.ok ? answer.body : null;
 }
 
 type LocalPlaces = Record<string, Place & { at: number }>;

@@ -21,11 +21,6 @@ const LibraryContext = createContext<LibraryState>({
 
 export const useLibrary = () => useContext(LibraryContext);
 
-interface StateAnswer {
-  watchLater: string[];
-  progress: { videoId: string; position: number; duration: number }[];
-}
-
 /**
  * The member's Watch later marks and places for the videos of one listing (or one watch page),
  * asked for in one call after the page loads; a visitor's places come from this browser.
@@ -54,7 +49,7 @@ export function LibraryStateProvider({
       setPlaces(local);
       return;
     }
-    void callLibrary<StateAnswer>('LibraryState', { videoIds: ids }).then((answer) => {
+    void callLibrary('LibraryState', { videoIds: ids }).then((answer) => {
       if (!live || !answer) return;
       setMember(true);
       setSaved(new Set(answer.watchLater));

@@ -38,7 +38,7 @@ export function resumeAndReport(
       if (place && !started && player.video.currentTime < 1) seekTo(place.position);
     };
     if (isMember) {
-      void callLibrary<{ progress: (Place & { videoId: string })[] }>('LibraryState', {
+      void callLibrary('LibraryState', {
         videoIds: [videoId],
       }).then((answer) => apply(answer?.progress.find((p) => p.videoId === videoId) ?? null));
     } else apply(localPlace(videoId));

@@ -1,5 +1,6 @@
 'use client';
 
+import { callApi } from '@/lib/client/api';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Field, FormMessage } from '@/components/auth/form-parts';
@@ -28,27 +29,22 @@ export function ChannelPriceForm(props: {
     event.preventDefault();
     setSaved(false);
     errors.show(null);
-    try {
-      const response = await fetch('/api/v2/partner', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          mode: 'SetPrice',
-          stripePriceId: stripePriceId.trim() || null,
-          priceCents: Number(priceCents),
-          currency,
-        }),
-      });
-      const answer = (await response.json()) as { error?: string };
-      if (!response.ok) {
-        errors.show(answer.error ?? `Not saved (${response.status})`);
-        return;
-      }
-      setSaved(true);
-      router.refresh();
-    } catch {
+    const answer = await callApi('/api/v2/partner', {
+      mode: 'SetPrice',
+      stripePriceId: stripePriceId.trim() || null,
+      priceCents: Number(priceCents),
+      currency,
+    });
+    if (answer.status === 0) {
       errors.show('Network error: nothing was saved. Please try again.');
+      return;
     }
+    if (!answer.ok) {
+      errors.show(answer.message ?? `Not saved (${answer.status})`);
+      return;
+    }
+    setSaved(true);
+    router.refresh();
   }
 
   return (

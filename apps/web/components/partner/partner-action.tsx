@@ -1,22 +1,21 @@
 'use client';
 
+import { callApi, type ApiPayload } from '@/lib/client/api';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
 /**
- * A button making one /api/v2/partner call (or another JSON endpoint): it refreshes the page
- * after, or goes to the `url` the answer names (Stripe Checkout, the billing portal).
+ * A button making one /api/v2/partner call: it refreshes the page after, or goes to the `url`
+ * the answer names (Stripe Checkout, the billing portal).
  */
 export function PartnerAction({
   body,
   label,
-  path = '/api/v2/partner',
   className,
   testId,
 }: {
-  body: Record<string, unknown>;
+  body: ApiPayload<'/api/v2/partner'>;
   label: string;
-  path?: string;
   className?: string;
   testId?: string;
 }) {
@@ -26,27 +25,21 @@ export function PartnerAction({
   async function run() {
     setBusy(true);
     setError(null);
-    try {
-      const response = await fetch(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const answer = (await response.json()) as { error?: string; url?: string };
-      if (!response.ok) {
-        setError(answer.error ?? `The request failed (${response.status})`);
-        return;
-      }
-      if (answer.url) {
-        window.location.assign(answer.url);
-        return;
-      }
-      router.refresh();
-    } catch {
+    const answer = await callApi('/api/v2/partner', body);
+    setBusy(false);
+    if (answer.status === 0) {
       setError('Network error: nothing was changed. Please try again.');
-    } finally {
-      setBusy(false);
+      return;
     }
+    if (!answer.ok) {
+      setError(answer.message ?? `The request failed (${answer.status})`);
+      return;
+    }
+    if ('url' in answer.body && typeof answer.body.url === 'string') {
+      window.location.assign(answer.body.url);
+      return;
+    }
+    router.refresh();
   }
   return (
     <span className="inline-flex flex-col gap-1">

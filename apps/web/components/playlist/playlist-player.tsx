@@ -5,6 +5,7 @@ import type { Player } from '@cutroom/player';
 import { IntentLink } from '@/components/ui/intent-link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { countView } from '@/components/video/count-view';
 import { SitePlayer } from '@/components/video/site-player';
 
 export interface PlaylistPlayerItem {
@@ -61,12 +62,7 @@ export function PlaylistPlayer(props: PlaylistPlayerProps) {
     player.on('playing', () => {
       if (counted) return;
       counted = true;
-      void fetch('/api/v2/view', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ videoId: props.current.id }),
-        keepalive: true,
-      }).catch(() => undefined);
+      countView(props.current.id);
     });
     player.on('ended', () => {
       const upcoming = nextRef.current;

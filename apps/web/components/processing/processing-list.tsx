@@ -1,5 +1,6 @@
 'use client';
 
+import { callApi } from '@/lib/client/api';
 import { HELD_UPLOAD_TEXT } from '@cutroom/core/features/moderation/reuploads/reupload-messages';
 import { failedWithStatus } from '@cutroom/core/features/people/social/people-messages';
 import { IntentLink } from '@/components/ui/intent-link';
@@ -96,30 +97,20 @@ export function ProcessingList({
 
   async function act(mode: 'cancel' | 'retry', id: string) {
     setBusy(id);
-    try {
-      const response = await fetch('/api/v2/videoInput', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ mode, _id: id }),
-      });
-      const answer = (await response.json()) as { error?: string };
-      if (!response.ok) {
-        showMessage(
-          { text: answer.error ?? failedWithStatus(response.status), tone: 'error' },
-          ERROR_MESSAGE_MS,
-        );
-        return;
-      }
-      setItems((current) =>
-        mode === 'cancel'
-          ? current.map((item) => (item.id === id ? { ...item, status: 'removed' } : item))
-          : applyProcessingEvent(current, { type: 'processing', videoId: id }),
+    const answer = await callApi('/api/v2/videoInput', { mode, _id: id });
+    setBusy(null);
+    if (!answer.ok) {
+      showMessage(
+        { text: answer.message ?? failedWithStatus(answer.status), tone: 'error' },
+        ERROR_MESSAGE_MS,
       );
-    } catch {
-      showMessage({ text: 'Network error. Please try again.', tone: 'error' }, ERROR_MESSAGE_MS);
-    } finally {
-      setBusy(null);
+      return;
     }
+    setItems((current) =>
+      mode === 'cancel'
+        ? current.map((item) => (item.id === id ? { ...item, status: 'removed' } : item))
+        : applyProcessingEvent(current, { type: 'processing', videoId: id }),
+    );
   }
 
   const visible = items.filter((item) => item.status !== 'removed');

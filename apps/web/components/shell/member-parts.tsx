@@ -1,5 +1,6 @@
 'use client';
 
+import { callApi } from '@/lib/client/api';
 import {
   createContext,
   useCallback,
@@ -36,16 +37,8 @@ const MemberPartsContext = createContext<MemberPartsState>({
 });
 
 async function fetchParts(videoId: string | null): Promise<MemberParts | null> {
-  try {
-    const response = await fetch('/api/member-parts', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(videoId ? { videoId } : {}),
-    });
-    return response.ok ? ((await response.json()) as MemberParts) : null;
-  } catch {
-    return null;
-  }
+  const answer = await callApi('/api/member-parts', videoId ? { videoId } : {});
+  return answer.ok ? answer.body : null;
 }
 
 /**

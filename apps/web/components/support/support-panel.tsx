@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useMemberViewer } from '@/components/shell/member-parts';
 import { hasMemberHint } from '@/lib/member-hint';
+import { callApi } from '@/lib/client/api';
 
 /** A member's supporter status as POST /api/support {mode: 'Status'} answers it. */
 interface MemberStatus {
@@ -22,17 +23,6 @@ type Checkout = 'success' | 'cancelled' | 'confirmed' | null;
 /** How often, and how many times, a member back from Checkout asks whether Stripe confirmed. */
 const POLL_MS = 2000;
 const POLL_TIMES = 90;
-
-async function call(
-  mode: string,
-): Promise<{ ok: boolean; status: number; body: Record<string, unknown> }> {
-  const response = await fetch('/api/support', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mode }),
-  });
-  return { ok: response.ok, status: response.status, body: await response.json() };
-}
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
@@ -68,24 +58,24 @@ export function SupportPanel({ paymentsEnabled }: { paymentsEnabled: boolean }) 
     let timer: ReturnType<typeof setTimeout> | undefined;
     let tries = 0;
     async function load() {
-      try {
-        const answer = await call('Status');
-        if (stopped) return;
-        const status = (answer.ok ? answer.body.member : null) as MemberStatus | null;
-        setMember(status);
-        if (arrived !== 'success' || !status) return;
-        // Back from Checkout: the webhook makes them a supporter; then the page (and its
-        // promotions) is loaded afresh.
-        if (status.isSupporter) {
-          window.location.replace('/support?checkout=confirmed');
-          return;
-        }
-        tries += 1;
-        if (tries < POLL_TIMES) timer = setTimeout(() => void load(), POLL_MS);
-        else setWaitedOut(true);
-      } catch {
-        if (!stopped) setError('Network error: your status could not be loaded.');
+      const answer = await callApi('/api/support', { mode: 'Status' });
+      if (stopped) return;
+      if (answer.status === 0) {
+        setError('Network error: your status could not be loaded.');
+        return;
       }
+      const status = (answer.ok ? answer.body.member : null) as MemberStatus | null;
+      setMember(status);
+      if (arrived !== 'success' || !status) return;
+      // Back from Checkout: the webhook makes them a supporter; then the page (and its
+      // promotions) is loaded afresh.
+      if (status.isSupporter) {
+        window.location.replace('/support?checkout=confirmed');
+        return;
+      }
+      tries += 1;
+      if (tries < POLL_TIMES) timer = setTimeout(() => void load(), POLL_MS);
+      else setWaitedOut(true);
     }
     void load();
     return () => {
@@ -97,24 +87,21 @@ export function SupportPanel({ paymentsEnabled }: { paymentsEnabled: boolean }) 
   async function go(mode: 'Checkout' | 'Portal') {
     setBusy(true);
     setError(null);
-    try {
-      const answer = await call(mode);
-      if (answer.status === 401) {
-        window.location.assign('/login?next=%2Fsupport');
-        return;
-      }
-      if (!answer.ok || typeof answer.body.url !== 'string') {
-        setError(
-          typeof answer.body.error === 'string' ? answer.body.error : 'Something went wrong',
-        );
-        return;
-      }
-      window.location.assign(answer.body.url);
-    } catch {
-      setError('Network error: nothing was changed. Please try again.');
-    } finally {
-      setBusy(false);
+    const answer = await callApi('/api/support', { mode });
+    setBusy(false);
+    if (answer.status === 401) {
+      window.location.assign('/login?next=%2Fsupport');
+      return;
     }
+    if (answer.status === 0) {
+      setError('Network error: nothing was changed. Please try again.');
+      return;
+    }
+    if (!answer.ok || typeof answer.body.url !== 'string') {
+      setError(answer.message ?? 'Something went wrong');
+      return;
+    }
+    window.location.assign(answer.body.url);
   }
 
   if (member === undefined) {

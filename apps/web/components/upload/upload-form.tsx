@@ -1,5 +1,6 @@
 'use client';
 
+import { callApi, type ApiPayload } from '@/lib/client/api';
 import { failedWithStatus } from '@cutroom/core/features/people/social/people-messages';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
@@ -20,13 +21,16 @@ import {
 } from '@/lib/client/use-timed-message';
 import { LABEL_FIELDS, LabelInput, type LabelKind, type LabelSuggestion } from './label-input';
 
+/** The categories an upload may name (the select offers the site's list of them). */
+type UploadCategory = NonNullable<ApiPayload<'/api/v2/upload'>['category']>;
+
 export interface UploadFormProps {
   maxBytes: number;
   maxBytesText: string;
   categories: { id: string; name: string }[];
   suggestions?: Partial<Record<LabelKind, LabelSuggestion[]>>;
   /** Where Publish sends the details (the partner channel's upload has its own call). */
-  publishPath?: string;
+  publishPath?: '/api/v2/upload' | '/api/v2/partnerUpload';
   /** Offer the partner channel's premium switch (subscribers only). */
   premiumSwitch?: boolean;
 }
@@ -87,7 +91,7 @@ export function UploadForm({
   const detailErrors = useFormErrors(DETAIL_FIELDS);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [category, setCategory] = useState('other');
+  const [category, setCategory] = useState<UploadCategory>('other');
   const [labels, setLabels] = useState<Record<LabelKind, string[]>>({
     tag: [],
     music: [],
@@ -187,29 +191,25 @@ export function UploadForm({
     setPhase('publishing');
     detailErrors.show(null);
     try {
-      const response = await fetch(publishPath, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          uploadId,
-          title,
-          description,
-          category,
-          labels,
-          ...flags,
-          ...(premiumSwitch ? { isPremium } : {}),
-        }),
+      const answer = await callApi(publishPath, {
+        uploadId,
+        title,
+        description,
+        category,
+        labels,
+        ...flags,
+        ...(premiumSwitch ? { isPremium } : {}),
       });
-      const answer = (await response.json()) as { error?: string; video?: { id: string } };
-      if (!response.ok) {
+      if (answer.status === 0) throw new Error(answer.message);
+      if (!answer.ok) {
         setPhase('done');
-        const text = answer.error ?? failedWithStatus(response.status);
+        const text = answer.message ?? failedWithStatus(answer.status);
         detailErrors.show(text);
         // A refusal of one detail shows beside it; the rest in the upload's message.
         if (!detailErrors.placed(text)) showMessage({ text, tone: 'error' }, UPLOAD_MESSAGE_MS);
         return;
       }
-      router.push(`/processing?uploaded=${answer.video?.id ?? ''}`);
+      router.push(`/processing?uploaded=${answer.body.video.id}`);
     } catch {
       setPhase('done');
       showMessage(
@@ -372,7 +372,7 @@ export function UploadForm({
           <select
             id="category"
             value={category}
-            onChange={(event) => setCategory(event.target.value)}
+            onChange={(event) => setCategory(event.target.value as UploadCategory)}
             className="mt-1 w-full rounded-lg border border-white/15 bg-surface px-3 py-2 focus:border-accent focus:outline-none"
           >
             {categories.map((option) => (

@@ -8,6 +8,7 @@ import { resumeAndReport } from '@/components/library/resume';
 import { useNotSupporter } from '@/components/shell/member-parts';
 import type { VideoAdSettings } from '@/lib/ads/ad-settings';
 import { getCurrentPlayer, setCurrentPlayer } from './current-player';
+import { countView } from '@/components/video/count-view';
 import { SitePlayer } from '@/components/video/site-player';
 
 export interface WatchPlayerProps {
@@ -89,12 +90,7 @@ export function WatchPlayer(props: WatchPlayerProps) {
     player.on('playing', () => {
       if (counted) return;
       counted = true;
-      void fetch('/api/v2/view', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ videoId: props.videoId }),
-        keepalive: true,
-      }).catch(() => undefined);
+      countView(props.videoId);
     });
   };
   const className = props.fillFrame

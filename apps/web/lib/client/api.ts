@@ -44,6 +44,11 @@ export type ApiAnswer<Path extends ApiPath, Mode extends string = ApiMode<Path>>
       : never
     : z.output<EndpointAt<Path>['output']>;
 
+/** How a call is sent: `keepalive` lets it outlive the page (a view counted, a place saved). */
+export interface CallOptions {
+  keepalive?: boolean;
+}
+
 /** The routes of better-auth (/api/auth/…), which the endpoint registry does not declare. */
 type AuthPath = `/api/auth/${string}`;
 
@@ -56,10 +61,15 @@ type AuthPath = `/api/auth/${string}`;
 export async function callApi<Path extends ApiPath, Mode extends ApiMode<Path> = ApiMode<Path>>(
   path: Path,
   payload: ([ApiMode<Path>] extends [never] ? unknown : { mode: Mode }) & ApiPayload<Path, Mode>,
+  options?: CallOptions,
 ): Promise<ApiResult<ApiAnswer<Path, Mode>>>;
 /** better-auth's answers are its own, not declared here: they come untyped. */
 export async function callApi(path: AuthPath, payload: object): Promise<ApiResult>;
-export async function callApi<Body>(path: string, payload: object): Promise<ApiResult<Body>> {
+export async function callApi<Body>(
+  path: string,
+  payload: object,
+  options: CallOptions = {},
+): Promise<ApiResult<Body>> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -67,6 +77,7 @@ export async function callApi<Body>(path: string, payload: object): Promise<ApiR
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(payload),
       credentials: 'same-origin',
+      keepalive: options.keepalive,
     });
   } catch {
     const body = { error: NETWORK_ERROR_MESSAGE } as ApiResult<Body>['body'];
