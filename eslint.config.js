@@ -37,4 +37,25 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // The browser calls the JSON API through callApi only: typed from the endpoints' schemas,
+    // one error text for a network failure (docs/api.md).
+    files: ['apps/web/components/**/*.{ts,tsx}', 'apps/web/app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name='fetch'] > Literal.arguments:first-child[value=/^\\/api\\/(?!auth\\/)/]",
+          message: 'Call the JSON API with callApi (apps/web/lib/client/api.ts).',
+        },
+        {
+          selector:
+            "CallExpression[callee.name='fetch'] > TemplateLiteral.arguments:first-child > TemplateElement:first-child[value.raw=/^\\/api\\/(?!auth\\/)/]",
+          message: 'Call the JSON API with callApi (apps/web/lib/client/api.ts).',
+        },
+      ],
+    },
+  },
 );
