@@ -10,6 +10,10 @@ const MP4 = { src: '/media/clip-360.mp4', type: 'video/mp4' };
 
 test('controls and title hide after autoHideTimeout of inactivity while playing, and come back on activity', async () => {
   ({ page, errors } = await harness.open());
+  // The page's clock is the test's: the bar's idle time is counted on it, not on how long a
+  // loaded machine takes between two steps of the test.
+  await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-01-01T00:00:01Z'));
   await mount(page, {
     sources: [MP4],
     options: {
@@ -22,20 +26,23 @@ test('controls and title hide after autoHideTimeout of inactivity while playing,
     },
   });
   const root = page.locator('.cutroom-player');
+  const isInactive = () => root.evaluate((e) => e.classList.contains('cr-inactive'));
   await page.evaluate(() => (window as unknown as { player: { play(): void } }).player.play());
-  await page.mouse.move(5, 5);
-  const started = Date.now();
-  await expect
-    .poll(() => root.evaluate((e) => e.classList.contains('cr-inactive')), { timeout: 5000 })
-    .toBe(true);
-  expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  await expect.poll(() => page.evaluate(() => !document.querySelector('video')!.paused)).toBe(true);
+  const box = (await root.boundingBox())!;
+  await page.mouse.move(box.x + 10, box.y + 10);
+  // 0.9 s after the last activity: still shown; past 1 s (and the next 300 ms poll): hidden.
+  await page.clock.runFor(900);
+  expect(await isInactive()).toBe(false);
+  await page.clock.runFor(400);
+  await expect.poll(isInactive).toBe(true);
   await expect
     .poll(() => page.locator('.cr-title').evaluate((e) => getComputedStyle(e).opacity))
     .toBe('0');
-  const box = (await root.boundingBox())!;
   await page.mouse.move(box.x + 100, box.y + 100);
-  await expect.poll(() => root.evaluate((e) => e.classList.contains('cr-inactive'))).toBe(false);
+  await expect.poll(isInactive).toBe(false);
   // The buffered range is drawn (polled every 500 ms).
+  await page.clock.runFor(600);
   await expect
     .poll(() =>
       page.locator('.cr-buffered').evaluate((e) => parseFloat((e as HTMLElement).style.width)),
