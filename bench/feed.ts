@@ -26,7 +26,7 @@ import {
   uploadAndPublish,
   waitForOutcome,
 } from './support/site';
-import { CHROMIUM_LAUNCH } from './support/browser';
+import { CHROMIUM_LAUNCH } from '../packages/player/test/chromium.ts';
 
 const PORT = 3630;
 const VIDEOS = 13;

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../packages/player/test/harness.ts';
+import { CHROMIUM_PLAYBACK_LAUNCH } from '../packages/player/test/chromium.ts';
 import {
   LIVE_LOW_HEIGHT,
   LIVE_SEGMENT_SECONDS,
@@ -110,10 +110,7 @@ async function main() {
     dataDir,
     env: { LIVE_RTMP_PORT: String(RTMP_PORT), SEED_DEMO: 'false' },
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(CHROMIUM_PLAYBACK_LAUNCH);
   let pusher: ReturnType<typeof spawn> | null = null;
   try {
     const member = await signUpMember(url, dataDir, 'live');

@@ -15,7 +15,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { makeMedia } from '../packages/player/demo/make-media.mjs';
 import { measureDist } from '../packages/player/scripts/sizes.mjs';
-import { CHROMIUM_ARGS } from '../packages/player/test/harness.ts';
+import { CHROMIUM_PLAYBACK_LAUNCH } from '../packages/player/test/chromium.ts';
 import { startAdServers } from '../packages/player/test/ads/fixtures.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -125,10 +125,7 @@ const servers = await startAdServers(4000, {
     ...(BASELINE ? { '/base/': BASELINE } : {}),
   },
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+const browser = await chromium.launch(CHROMIUM_PLAYBACK_LAUNCH);
 
 type Who = 'ours' | 'fluid' | 'base';
 interface Case {

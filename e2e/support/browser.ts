@@ -2,19 +2,9 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { afterAll, beforeAll, inject } from 'vitest';
 import { SHARED_SITE_ENV, startSiteServer } from './global-setup';
 
-/** Debian's Chromium, with the flags this environment needs (no sandbox, no GPU, no network). */
-export const CHROMIUM_LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
-};
+import { CHROMIUM_LAUNCH } from '../../packages/player/test/chromium.ts';
+
+export { CHROMIUM_LAUNCH };
 
 /** Launched once: tests that run at once share the launch rather than each starting one. */
 let browser: Promise<Browser> | undefined;

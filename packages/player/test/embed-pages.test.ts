@@ -8,7 +8,8 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { makeMedia } from '../demo/make-media.mjs';
-import { CHROMIUM_ARGS, distDir, ensureBuilt, mediaDir, packageRoot } from './harness.ts';
+import { CHROMIUM_PLAYBACK_LAUNCH } from './chromium.ts';
+import { distDir, ensureBuilt, mediaDir, packageRoot } from './harness.ts';
 import { startAdServers } from './ads/fixtures.ts';
 import type { AdServers } from './ads/fixtures.ts';
 
@@ -31,10 +32,7 @@ beforeAll(async () => {
   }
   [ads, browser] = await Promise.all([
     startAdServers(4000, { pages, mounts: { '/dist/': distDir, '/content/': mediaDir } }),
-    chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    }),
+    chromium.launch(CHROMIUM_PLAYBACK_LAUNCH),
   ]);
 });
 afterAll(async () => {

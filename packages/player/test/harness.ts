@@ -16,17 +16,7 @@ export const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const distDir = join(packageRoot, 'dist');
 export const mediaDir = join(tmpdir(), 'cutroom-player-test-media');
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-  '--mute-audio',
-];
+import { CHROMIUM_PLAYBACK_LAUNCH } from './chromium.ts';
 
 /** Builds dist when it is missing or older than the sources' newest file. */
 export function ensureBuilt(): void {
@@ -80,10 +70,7 @@ export async function startHarness(): Promise<Harness> {
     { '/dist/': distDir, '/media/': mediaDir },
     { '/': PLAYER_PAGE, '/player.html': PLAYER_PAGE, '/favicon.ico': '' },
   );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(CHROMIUM_PLAYBACK_LAUNCH);
   return {
     server,
     browser,
