@@ -449,6 +449,24 @@ async function loadVideo(db: Database, videoId: string): Promise<Video> {
   return video;
 }
 
+/** The staff log's entry of an action on a video, named by its title and owner. */
+function logVideoAction(
+  tx: Database,
+  staff: Actor,
+  action: StaffActionKind,
+  video: Pick<Video, 'id' | 'title' | 'ownerId'>,
+  now: Date,
+  reason?: string,
+): Promise<void> {
+  const { id: targetId, title: targetLabel, ownerId } = video;
+  return recordStaffAction(
+    tx,
+    staff,
+    { action, targetKind: 'video', targetId, targetLabel, ownerId, reason },
+    now,
+  );
+}
+
 /**
  * ApproveVideo: staff looked at a reported video and leave it up. Its open reports close as
  * approved and it leaves the reported list.
@@ -471,18 +489,13 @@ export async function approveReportedVideo(
       .set({ isReported: false })
       .where(eq(videos.id, videoId))
       .returning();
-    await recordStaffAction(
+    await logVideoAction(
       tx,
       staff,
-      {
-        action: 'approve_video',
-        targetKind: 'video',
-        targetId: videoId,
-        targetLabel: current.title,
-        ownerId: current.ownerId,
-        reason: `${closed} report${closed === 1 ? '' : 's'} closed`,
-      },
+      'approve_video',
+      current,
       now,
+      `${closed} report${closed === 1 ? '' : 's'} closed`,
     );
     await settleHeldStaffAction(tx, ctx.heldAction);
     return row!;
@@ -515,19 +528,7 @@ async function deleteVideoAsStaff(
       await ctx.media.queue.cancel(transcodeVideoJob, row.jobId, { on: unit });
     }
     await tellMember(tx, staff, row.ownerId, NOTICES.deleted(row.title, reason), now);
-    await recordStaffAction(
-      tx,
-      staff,
-      {
-        action: 'delete_video',
-        targetKind: 'video',
-        targetId: videoId,
-        targetLabel: row.title,
-        ownerId: row.ownerId,
-        reason,
-      },
-      now,
-    );
+    await logVideoAction(tx, staff, 'delete_video', row, now, reason);
     await settleHeldStaffAction(tx, ctx.heldAction);
     return row;
   });
@@ -593,19 +594,7 @@ export async function unpublishVideoAsStaff(
     if (!row) throw new ServiceError('conflict', MODERATION_MESSAGES.notPublished);
     await closeReports(tx, 'video', videoId, 'actioned', staff, now);
     await tellMember(tx, staff, row.ownerId, NOTICES.unpublished(row.title, reason), now);
-    await recordStaffAction(
-      tx,
-      staff,
-      {
-        action: 'unpublish_video',
-        targetKind: 'video',
-        targetId: videoId,
-        targetLabel: row.title,
-        ownerId: row.ownerId,
-        reason,
-      },
-      now,
-    );
+    await logVideoAction(tx, staff, 'unpublish_video', row, now, reason);
     await settleHeldStaffAction(tx, ctx.heldAction);
     return row;
   });
@@ -644,18 +633,7 @@ export async function publishVideoAsStaff(
       .returning();
     if (!row) throw new ServiceError('conflict', MODERATION_MESSAGES.changed);
     await tellMember(tx, staff, row.ownerId, NOTICES.published(row.title), now);
-    await recordStaffAction(
-      tx,
-      staff,
-      {
-        action: 'publish_video',
-        targetKind: 'video',
-        targetId: videoId,
-        targetLabel: row.title,
-        ownerId: row.ownerId,
-      },
-      now,
-    );
+    await logVideoAction(tx, staff, 'publish_video', row, now);
     return row;
   });
   await ctx.listings.invalidate();
