@@ -22,14 +22,6 @@ export async function sessionCookie(email: string, password: string): Promise<st
 }
 
 /**
- * A few seconds of video with a tone, as an H.264/AAC MP4 made by ffmpeg (16:9): Conway's life
- * from a random seed in big cells, so that no two uploads look alike (a video matching another
- * member's is held as a re-upload, docs/reuploads.md). With `seed`, the same seed makes the same
- * pictures: made once per machine for each seed, length and height (support/media.ts keeps
- * them). Asynchronous: a process blocked while ffmpeg runs cannot see the server close an idle
- * keep-alive connection, and its next request would go out on the dead socket.
- */
-/**
  * ffmpeg's lavfi source of Conway's life from `seed` in big cells: pictures no other test's look
  * like (a video matching another member's is held as a re-upload, docs/reuploads.md).
  */
@@ -38,6 +30,14 @@ export function lifePictures(width: number, height: number, seed: number, portra
   return `life=size=${cells}:rate=25:seed=${seed}:ratio=0.5:mold=8:life_color=#ffb040:death_color=#203050,scale=${width}x${height}:flags=neighbor,format=yuv420p`;
 }
 
+/**
+ * A few seconds of video with a tone, as an H.264/AAC MP4 made by ffmpeg (16:9): Conway's life
+ * from a random seed in big cells, so that no two uploads look alike (a video matching another
+ * member's is held as a re-upload, docs/reuploads.md). With `seed`, the same seed makes the same
+ * pictures: made once per machine for each seed, length and height (support/media.ts keeps
+ * them). Asynchronous: a process blocked while ffmpeg runs cannot see the server close an idle
+ * keep-alive connection, and its next request would go out on the dead socket.
+ */
 export async function makeTinyMp4(
   seconds = 3,
   height = 360,
