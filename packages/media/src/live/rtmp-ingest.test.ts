@@ -95,7 +95,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     workDir: work,
     // A minute to come back is the site's; a few seconds here, so the end comes soon.
-    limits: { keyframeDeadlineMs: 3_000, reconnectWindowMs: 10_000 },
+    limits: { keyframeDeadlineMs: 3_000, reconnectWindowMs: 10_000, heartbeatMs: 300 },
   });
 });
 
@@ -197,6 +197,11 @@ describe('RTMP ingest', () => {
       return row?.status === 'hidden' && row;
     });
     expect(onSite.masterPlaylistKey).toBe(`live/${live!.videoId}/master.m3u8`);
+    // The node holding it says so (its heartbeat): no node's check takes it for stopped.
+    await waitFor(async () => {
+      const [row] = await liveOf(user.id);
+      return row?.seenAt && row.seenAt > live!.seenAt! && row;
+    });
     expect(onSite.posterKey).toBe(`live/${live!.videoId}/poster.jpg`);
     const read = async (key: string) => {
       const { body } = await storage.getStream(key);
