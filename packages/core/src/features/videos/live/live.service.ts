@@ -640,7 +640,8 @@ export async function listLiveVideos(db: Database, limit = 60): Promise<VideoSum
 }
 
 /**
- * A live's chat is its comments (docs/live.md): once a comment on a live on air was posted,
+ * A live's chat is its comments (docs/live.md): once a comment on a live on air (or on its
+ * waiting page) was posted,
  * edited, approved or deleted, its viewers' pages hear it and ask for the chat again (each
  * reads it under the comment rules, as their own: held, blocked). Nothing for other videos.
  * Call after the change has committed.
@@ -655,7 +656,8 @@ export async function announceLiveChat(
     .from(liveStreams)
     .where(
       and(
-        eq(liveStreams.state, 'live'),
+        // On air, or a waiting page (its chat opens before the live).
+        inArray(liveStreams.state, ['live', 'scheduled']),
         'videoId' in about
           ? eq(liveStreams.videoId, about.videoId)
           : inArray(
