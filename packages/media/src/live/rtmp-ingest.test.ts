@@ -284,7 +284,7 @@ describe('RTMP ingest', () => {
     const pushed = push(urlOf(key), 30);
     const live = await waitFor(async () => {
       const [row] = await liveOf(user.id);
-      return row && ingest.workDirOf(row.videoId) && row;
+      return row && ingest.workDirOf(row.videoId) !== null ? row : null;
     });
     // On the site: its recording has its first seconds.
     await waitFor(async () => {

@@ -653,16 +653,19 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   /**
    * The heartbeat of the lives this node holds (on air, or waiting for a dropped stream): any
    * node ends a live whose heartbeat stops (docs/live.md, "A node that stopped"). A held
-   * stream whose live is no longer on air was ended by such a check (this node was silent,
-   * its event missed): it is cut and its recording finished here after all.
+   * stream whose live is no longer on air was ended elsewhere while this node missed the
+   * event (a check took it for stopped): it is cut and its recording finished here after all.
    */
   async function beat() {
     const streaming = [...sessions.values()].flatMap((p) => (p.videoId ? [p.videoId] : []));
     const held = [...new Set([...workDirs.keys(), ...streaming])];
     const onAir = new Set(await touchLives(options.db, held, now()));
     for (const videoId of streaming) {
+      if (onAir.has(videoId)) continue;
+      // The streamer is told the reason it was ended with (a check, or staff while cut off).
+      const ended = await readLiveStream(options.db, videoId);
       const isStillHeld = [...sessions.values()].some((p) => p.videoId === videoId);
-      if (!onAir.has(videoId) && isStillHeld) endedElsewhere(videoId, LIVE_NODE_STOPPED);
+      if (isStillHeld) endedElsewhere(videoId, ended?.endReason ?? LIVE_NODE_STOPPED);
     }
   }
   const heartbeat = setInterval(() => {
