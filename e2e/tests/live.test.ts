@@ -197,6 +197,20 @@ describe('going live', () => {
     const viewer = await openPage({ viewport: { width: 1280, height: 900 } });
     await viewer.goto(waitingPath!);
     await viewer.getByTestId('live-waiting').waitFor();
+    // Its chat and the number watching, before the live begins: the streamer opens the page
+    // too (two watching on both) and writes in the chat, which reaches the viewer's page.
+    const watching = (on: typeof viewer, text: string) =>
+      on.getByTestId('watching-count').filter({ hasText: text }).waitFor({ timeout: 15_000 });
+    await watching(viewer, '1 watching');
+    await page.goto(waitingPath!);
+    await watching(page, '2 watching');
+    await watching(viewer, '2 watching');
+    await page.getByLabel('Add a comment').fill('Starting soon, stay here');
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await viewer
+      .getByTestId('comments')
+      .getByText('Starting soon, stay here')
+      .waitFor({ timeout: 15_000 });
     await viewer.screenshot({ path: screenshotPath('live-waiting-1280.png') });
     const ffmpeg = spawn(
       'ffmpeg',
@@ -215,6 +229,8 @@ describe('going live', () => {
       await viewer.getByTestId('live-badge').waitFor({ timeout: 45_000 });
       expect(await viewer.getByTestId('live-waiting').count()).toBe(0);
       expect(new URL(viewer.url()).pathname).toBe(waitingPath);
+      // The waiting page's chat is the live's.
+      await viewer.getByTestId('comments').getByText('Starting soon, stay here').waitFor();
     } finally {
       ffmpeg.kill('SIGKILL');
     }

@@ -38,6 +38,8 @@ let workerLog = '';
 const nodes: Site[] = [];
 let work = '';
 let publicUrl = '';
+/** The member the first test registers, signed in (the live test streams as them). */
+let memberCookie = '';
 
 /** A load balancer in front of the web nodes: each request goes to the next node in turn. */
 async function startBalancer(): Promise<string> {
@@ -141,6 +143,38 @@ async function until(check: () => Promise<boolean>, what: string, pauseMs = 500)
       throw new Error(`npm run worker exited while ${what}:\n${workerLog}`);
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
+}
+
+/**
+ * A live page's event stream on one node (what the page's EventSource reads): its latest
+ * `watching` count, -1 before the first. While open it is a viewer on that node.
+ */
+function liveEventsOn(node: Site, videoId: string) {
+  const controller = new AbortController();
+  let latest = -1;
+  void (async () => {
+    const answer = await fetch(`${node.baseUrl}/api/live/${videoId}/events`, {
+      headers: { cookie: memberCookie },
+      signal: controller.signal,
+    });
+    expect(answer.status).toBe(200);
+    const reader = answer.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (/^event: watching$/m.test(block) && data) {
+          latest = (JSON.parse(data) as { count: number }).count;
+        }
+      }
+    }
+  })().catch(() => undefined);
+  return { latest: () => latest, close: () => controller.abort() };
 }
 
 /** Every file under a folder, as paths relative to it. */
@@ -253,6 +287,7 @@ describe.skipIf(!serverUrl || !redisUrl)('the production set-up', () => {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
+    memberCookie = cookie;
 
     // A visitor's home page on node B is rendered and cached before the upload.
     const title = `Two nodes ${randomBytes(3).toString('hex')}`;
@@ -315,5 +350,30 @@ describe.skipIf(!serverUrl || !redisUrl)('the production set-up', () => {
     const bytes = await fetch(new URL(segment, variantUrl));
     expect(bytes.status).toBe(200);
     expect((await bytes.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it("sums a live's number watching across the two nodes, and drops a viewer who leaves", async () => {
+    const [a, b] = nodes as [Site, Site];
+    expect(memberCookie, 'the first test signed the member in').not.toBe('');
+    // A scheduled live's waiting page counts who has it open, as a live on air does.
+    expect((await post(a, '/api/v2/live', { mode: 'NewKey' }, memberCookie)).status).toBe(200);
+    const startsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await post(a, '/api/v2/live', { mode: 'Schedule', startsAt }, memberCookie);
+    const body = (await scheduled.json()) as { live: { scheduled: { videoId: string } | null } };
+    expect(scheduled.status, JSON.stringify(body)).toBe(200);
+    const videoId = body.live.scheduled!.videoId;
+
+    // One viewer on each node: both read 2 (each node's part crosses through PostgreSQL).
+    const onA = liveEventsOn(a, videoId);
+    const onB = liveEventsOn(b, videoId);
+    try {
+      await expect.poll(() => [onA.latest(), onB.latest()], { timeout: 30_000 }).toEqual([2, 2]);
+      // The viewer on B leaves: A reads 1.
+      onB.close();
+      await expect.poll(() => onA.latest(), { timeout: 30_000 }).toBe(1);
+    } finally {
+      onA.close();
+      onB.close();
+    }
   });
 });

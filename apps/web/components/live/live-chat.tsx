@@ -5,9 +5,10 @@ import { useEffect, useState } from 'react';
 import { CommentsSection, type CommentsSectionProps } from '@/components/comments/comments-section';
 
 /**
- * Beside a live on air (docs/live.md): how many are watching and its chat, which is its
+ * Beside a live on air or its waiting page (docs/live.md): how many are watching and its chat, which is its
  * comments under the comment rules, read again whenever the live's events say they changed.
- * The page's event stream is also its viewer's presence; the page reloads when the live ends.
+ * The page's event stream is also its viewer's presence; the page reloads when the live ends
+ * or, on a waiting page, when the live begins.
  */
 export function LiveChat(props: Omit<CommentsSectionProps, 'live'>) {
   const router = useRouter();
@@ -20,10 +21,14 @@ export function LiveChat(props: Omit<CommentsSectionProps, 'live'>) {
       setWatching(count);
     });
     source.addEventListener('chat', () => setChanges((n) => n + 1));
-    source.addEventListener('live-ended', () => {
-      source.close();
-      router.refresh();
-    });
+    // The live ended, or (beside a waiting page) its stream arrived and it plays: the page
+    // shows what it is now.
+    for (const type of ['live-ended', 'published']) {
+      source.addEventListener(type, () => {
+        source.close();
+        router.refresh();
+      });
+    }
     return () => source.close();
   }, [props.videoId, router]);
   return (

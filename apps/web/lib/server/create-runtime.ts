@@ -34,6 +34,8 @@ import {
 } from '@cutroom/core/platform/events/processing-events';
 import { seedDemoVideos } from '@cutroom/media/demo/seed-demo-videos';
 import { startLiveIngest } from '@cutroom/media/live/rtmp-ingest';
+import { startSilentLiveCheck } from '@cutroom/media/live/silent-lives';
+import { startLiveAudience } from '@cutroom/core/features/videos/live/live-audience';
 import { mediaConfigFrom } from '@cutroom/media/media-config';
 import { startWorker } from '@cutroom/media/worker';
 import { PageCache } from './page-cache';
@@ -104,6 +106,8 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     listings.setBroadcast(() => events.announceListingsChanged());
     events.onListingsChanged(() => void dropCachedListings());
   }
+  // The number watching each live, summed over the web nodes on the event channel (docs/live.md).
+  const stopLiveAudience = startLiveAudience(events);
   // Members' sessions and parts in memory, dropped as the database announces their changes.
   const memberCache = new MemberCache();
   const stopFollowingMembers = await followMemberChanges(database, events, memberCache);
@@ -172,6 +176,18 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
               : `Cannot take live streams on port ${config.LIVE_RTMP_PORT} (LIVE_RTMP_PORT): ${error.message}`,
           );
         });
+  // A live left on air by a node that stopped and never came back: any node's check ends it.
+  const silentLives = startSilentLiveCheck({
+    db: database.db,
+    log: log.child({ module: 'live' }),
+    media,
+    storage,
+    events,
+    queue,
+    transcodeJob,
+    workDir: join(config.dataDir, 'live'),
+    isHeldHere: (videoId) => liveIngest?.workDirOf(videoId) != null,
+  });
   if (isFirstStart) {
     // In the background: the site is usable at once, the demo videos appear as they process.
     seedDemoVideos(
@@ -209,6 +225,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
         await close();
         took[name] = Math.round(performance.now() - began);
       };
+      await part('silentLives', () => silentLives.stop());
       await part('live', () => liveIngest?.stop());
       await part('worker', () => worker?.stop());
       await part('heldActions', () => heldStaffActions.stop());
@@ -217,6 +234,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
       await part('scheduled', () => scheduledPublishing.stop());
       await part('queue', () => queue.stop({ timeoutMs: 3_000 }));
       await part('members', () => stopFollowingMembers());
+      stopLiveAudience();
       if (events instanceof PostgresEvents) {
         listings.setBroadcast(undefined);
         await part('events', () => events.stop());

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveStreams, streamKeys, videos } from '@cutroom/core/platform/db/schema';
 import {
   checkStreamKey,
+  endLive,
   issueStreamKey,
+  LIVE_NODE_STOPPED,
   LIVE_REFUSALS,
   saveLiveDetails,
   startLive,
@@ -95,7 +97,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     workDir: work,
     // A minute to come back is the site's; a few seconds here, so the end comes soon.
-    limits: { keyframeDeadlineMs: 3_000, reconnectWindowMs: 10_000 },
+    limits: { keyframeDeadlineMs: 3_000, reconnectWindowMs: 10_000, heartbeatMs: 300 },
   });
 });
 
@@ -197,6 +199,11 @@ describe('RTMP ingest', () => {
       return row?.status === 'hidden' && row;
     });
     expect(onSite.masterPlaylistKey).toBe(`live/${live!.videoId}/master.m3u8`);
+    // The node holding it says so (its heartbeat): no node's check takes it for stopped.
+    await waitFor(async () => {
+      const [row] = await liveOf(user.id);
+      return row?.seenAt && row.seenAt > live!.seenAt! && row;
+    });
     expect(onSite.posterKey).toBe(`live/${live!.videoId}/poster.jpg`);
     const read = async (key: string) => {
       const { body } = await storage.getStream(key);
@@ -270,6 +277,32 @@ describe('RTMP ingest', () => {
     expect(recording.video.codec).toBe('h264');
     expect(recording.durationSeconds).toBeGreaterThan(parts.length);
   }, 120_000);
+
+  it('cuts a stream whose live another node ended as silent (its event missed), and processes its recording here', async () => {
+    const { user, actor } = await createUser(handle.db);
+    const { key } = await issueStreamKey(handle.db, actor);
+    const pushed = push(urlOf(key), 30);
+    const live = await waitFor(async () => {
+      const [row] = await liveOf(user.id);
+      return row && ingest.workDirOf(row.videoId) !== null ? row : null;
+    });
+    // On the site: its recording has its first seconds.
+    await waitFor(async () => {
+      const [row] = await handle.db.select().from(videos).where(eq(videos.id, live.videoId));
+      return row?.status === 'published';
+    });
+    // Another node's check took this one for stopped, and its `live-ended` never came here.
+    await endLive(handle.db, live.videoId, LIVE_NODE_STOPPED);
+    // The next heartbeat finds the live no longer on air: the stream is cut with the reason.
+    const { code, stderr } = await pushed.done;
+    expect(code).not.toBe(0);
+    expect(stderr).toContain(LIVE_NODE_STOPPED);
+    const replay = await waitFor(async () => {
+      const [row] = await handle.db.select().from(videos).where(eq(videos.id, live.videoId));
+      return row?.sourceKey ? row : null;
+    });
+    expect(replay.status).toBe('processing');
+  }, 90_000);
 
   it('ends at start-up a live this node left on air, its recording processed as at any end', async () => {
     const { user, actor } = await createUser(handle.db);

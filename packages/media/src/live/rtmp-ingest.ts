@@ -14,6 +14,8 @@ import {
   discardLive,
   endLive,
   hashStreamKey,
+  LIVE_HEARTBEAT_MS,
+  LIVE_NODE_STOPPED,
   LIVE_REFUSALS,
   markLiveDropped,
   markLiveWatchable,
@@ -22,13 +24,17 @@ import {
   RECONNECT_WINDOW_MS,
   recordRefusal,
   startLive,
+  touchLives,
   type StreamProbe,
 } from '@cutroom/core/features/videos/live/live.service';
 import type { Logger } from '@cutroom/core/platform/logging/logger';
 import type { TranscodeVideoJob } from '@cutroom/core/platform/jobs/job-definitions';
 import type { JobQueue } from '@cutroom/core/platform/jobs/job-queue';
 import type { Storage } from '@cutroom/core/platform/storage/storage';
-import { processRecording } from '@cutroom/core/features/videos/processing/video-processing.service';
+import {
+  markVideoFailed,
+  processRecording,
+} from '@cutroom/core/features/videos/processing/video-processing.service';
 import type { ProcessingEvents } from '@cutroom/core/platform/events/processing-events';
 import { probeUploadedVideo } from '../accept-upload';
 import { runTool } from '../ffmpeg-runner';
@@ -60,6 +66,8 @@ export interface LiveLimits {
   maxBacklogBytes: number;
   /** A stream back on the same key within this continues the same live. */
   reconnectWindowMs: number;
+  /** How often this node marks the lives it holds as seen (their heartbeat). */
+  heartbeatMs: number;
 }
 
 export const DEFAULT_LIVE_LIMITS: LiveLimits = {
@@ -71,6 +79,7 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   maxFrameRate: 120,
   maxBacklogBytes: 32 * 1024 * 1024,
   reconnectWindowMs: RECONNECT_WINDOW_MS,
+  heartbeatMs: LIVE_HEARTBEAT_MS,
 };
 
 /** FLV codec ids the site carries: H.264 video, AAC audio. */
@@ -415,42 +424,9 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       const { videoId } = ended;
       await flushes.get(videoId);
       flushes.delete(videoId);
-      const folder = workDirs.get(videoId);
+      const folder = workDirs.get(videoId) ?? null;
       workDirs.delete(videoId);
-      await options.storage.deletePrefix(livePrefix(videoId));
-      const parts = folder
-        ? (await readdir(folder)).filter((name) => /^part-\d+\.flv$/.test(name)).sort()
-        : [];
-      if (!ended.keepRecording || parts.length === 0) {
-        const removed = await discardLive(options.db, videoId);
-        if (removed) options.events.publish({ type: 'removed', videoId, ownerId: removed.ownerId });
-      } else {
-        await writeFile(
-          join(folder!, 'parts.txt'),
-          parts.map((part) => `file '${part}'`).join('\n'),
-        );
-        await runTool(
-          options.media.ffmpegPath,
-          ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file'].concat(
-            ['-f', 'concat', '-safe', '1', '-i', 'parts.txt', '-map', '0', '-c', 'copy'],
-            ['-movflags', '+faststart', '-y', 'recording.mp4'],
-          ),
-          { cwd: folder! },
-        );
-        await processRecording(
-          {
-            db: options.db,
-            storage: options.storage,
-            queue: options.queue,
-            events: options.events,
-            transcodeJob: options.transcodeJob,
-          },
-          videoId,
-          join(folder!, 'recording.mp4'),
-        );
-      }
-      if (folder) await rm(folder, { recursive: true, force: true });
-      log.info({ videoId, isKept: ended.keepRecording }, 'live ended');
+      await finishEndedLive(options, ended, folder);
     })().catch((error: unknown) => log.error({ err: error }, 'finishing a live failed'));
     finishing.add(work);
     void work.finally(() => finishing.delete(work));
@@ -651,23 +627,51 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   };
   Context.eventEmitter.on('prePublish', onPrePublish);
 
-  // A live ended from a page (its streamer, staff), on whichever node: if this node holds its
-  // stream or its recording, it cuts the one and finishes the other.
-  const stopHearing = options.events.subscribe((event) => {
-    if (event.type !== 'live-ended') return;
-    const publish = [...sessions.values()].find((p) => p.videoId === event.videoId);
-    if (!publish && !workDirs.has(event.videoId)) return;
+  /**
+   * A live ended elsewhere (its streamer or staff from a page, or a node's check took this
+   * node for stopped): if this node holds its stream or its recording, it cuts the one and
+   * finishes the other.
+   */
+  function endedElsewhere(videoId: string, reason: string) {
+    const publish = [...sessions.values()].find((p) => p.videoId === videoId);
+    if (!publish && !workDirs.has(videoId)) return;
     if (publish) {
       publish.videoId = null;
-      refuse(publish, event.reason);
-      stopRecorderFor(publish, event.videoId);
+      refuse(publish, reason);
+      stopRecorderFor(publish, videoId);
     }
-    void readLiveStream(options.db, event.videoId)
+    void readLiveStream(options.db, videoId)
       .then((ended) => {
         if (ended) finishLive(ended);
       })
       .catch((error: unknown) => log.warn({ err: error }, 'finishing an ended live failed'));
+  }
+  const stopHearing = options.events.subscribe((event) => {
+    if (event.type === 'live-ended') endedElsewhere(event.videoId, event.reason);
   });
+
+  /**
+   * The heartbeat of the lives this node holds (on air, or waiting for a dropped stream): any
+   * node ends a live whose heartbeat stops (docs/live.md, "A node that stopped"). A held
+   * stream whose live is no longer on air was ended elsewhere while this node missed the
+   * event (a check took it for stopped): it is cut and its recording finished here after all.
+   */
+  async function beat() {
+    const streaming = [...sessions.values()].flatMap((p) => (p.videoId ? [p.videoId] : []));
+    const held = [...new Set([...workDirs.keys(), ...streaming])];
+    const onAir = new Set(await touchLives(options.db, held, now()));
+    for (const videoId of streaming) {
+      if (onAir.has(videoId)) continue;
+      // The streamer is told the reason it was ended with (a check, or staff while cut off).
+      const ended = await readLiveStream(options.db, videoId);
+      const isStillHeld = [...sessions.values()].some((p) => p.videoId === videoId);
+      if (isStillHeld) endedElsewhere(videoId, ended?.endReason ?? LIVE_NODE_STOPPED);
+    }
+  }
+  const heartbeat = setInterval(() => {
+    beat().catch((error: unknown) => log.warn({ err: error }, 'live heartbeat failed'));
+  }, limits.heartbeatMs);
+  heartbeat.unref();
 
   /**
    * Lives this node left on air when it stopped (their work folders are still here, their
@@ -737,6 +741,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     async stop() {
       Context.eventEmitter.removeListener('prePublish', onPrePublish);
       stopHearing();
+      clearInterval(heartbeat);
       for (const timer of dropTimers) clearTimeout(timer);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const publish of sessions.values()) stopRecorder(publish);
@@ -755,4 +760,69 @@ async function endDroppedLive(db: Database, videoId: string, droppedAt: Date) {
   const live = await readLiveStream(db, videoId);
   if (live?.state !== 'live' || live.droppedAt?.getTime() !== droppedAt.getTime()) return null;
   return endLive(db, videoId, LIVE_MESSAGES.stopped, new Date());
+}
+
+/** What finishing an ended live needs. */
+export type LiveFinishing = Pick<
+  LiveIngestOptions,
+  'db' | 'log' | 'media' | 'storage' | 'events' | 'queue' | 'transcodeJob'
+>;
+
+export const REPLAY_LOST =
+  "The live's recording was on the node that stopped and cannot be reached: the replay is lost";
+
+/**
+ * After a live ends: its live media leave storage; its recording parts (in `folder`, its work
+ * folder) are joined and go through the normal ladder as the same video, or the video is
+ * removed when the streamer chose not to keep it (or nothing was recorded). `isUnreachable`:
+ * the parts were on a node that stopped and `folder` is null, so a kept live's video is marked
+ * failed, saying its replay is lost, rather than removed as if nothing was recorded.
+ */
+export async function finishEndedLive(
+  deps: LiveFinishing,
+  ended: { videoId: string; keepRecording: boolean },
+  folder: string | null,
+  { isUnreachable = false }: { isUnreachable?: boolean } = {},
+): Promise<void> {
+  const { videoId } = ended;
+  const context = {
+    db: deps.db,
+    storage: deps.storage,
+    queue: deps.queue,
+    events: deps.events,
+    transcodeJob: deps.transcodeJob,
+  };
+  await deps.storage.deletePrefix(livePrefix(videoId));
+  const parts = folder
+    ? (await readdir(folder)).filter((name) => /^part-\d+\.flv$/.test(name)).sort()
+    : [];
+  if (ended.keepRecording && parts.length === 0 && isUnreachable) {
+    await markVideoFailed(context, videoId, REPLAY_LOST);
+    deps.log.warn({ videoId }, 'a live ended with its node: its replay is lost');
+    return;
+  }
+  if (!ended.keepRecording || parts.length === 0) {
+    const removed = await discardLive(deps.db, videoId);
+    if (removed) deps.events.publish({ type: 'removed', videoId, ownerId: removed.ownerId });
+  } else {
+    await writeFile(join(folder!, 'parts.txt'), parts.map((part) => `file '${part}'`).join('\n'));
+    await runTool(
+      deps.media.ffmpegPath,
+      ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file'].concat(
+        ['-f', 'concat', '-safe', '1', '-i', 'parts.txt', '-map', '0', '-c', 'copy'],
+        ['-movflags', '+faststart', '-y', 'recording.mp4'],
+      ),
+      { cwd: folder! },
+    );
+    await processRecording(context, videoId, join(folder!, 'recording.mp4'));
+  }
+  if (folder) await rm(folder, { recursive: true, force: true });
+  deps.log.info({ videoId, isKept: ended.keepRecording }, 'live ended');
+}
+
+/** The work folder a live left in `workDir`, or null (none, or another node's disk). */
+export async function findLiveFolder(workDir: string, videoId: string): Promise<string | null> {
+  const names = await readdir(workDir).catch(() => [] as string[]);
+  const name = names.find((candidate) => LIVE_FOLDER.exec(candidate)?.[1] === videoId);
+  return name ? join(workDir, name) : null;
 }

@@ -1653,6 +1653,11 @@ export const liveStreams = pgTable(
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When the stream dropped; a stream on the same key within a minute continues this live. */
     droppedAt: timestamp({ withTimezone: true }),
+    /**
+     * The node holding the live's stream last said it still holds it (every few seconds); a
+     * live whose node fell silent is ended by any node (docs/live.md, "A node that stopped").
+     */
+    seenAt: timestamp({ withTimezone: true }),
     endedAt: timestamp({ withTimezone: true }),
     /** Why it ended: the streamer stopped, staff ended it, or the reason bad input ended it. */
     endReason: text(),

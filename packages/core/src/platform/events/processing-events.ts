@@ -15,6 +15,11 @@ export type ProcessingEvent =
   | { type: 'live-ended'; videoId: string; ownerId: string; reason: string }
   /** The comments of a live on air changed (its chat, docs/live.md): its viewers ask again. */
   | { type: 'chat'; videoId: string; ownerId: string }
+  /**
+   * How many pages of a live the web node `node` holds open (its part of the number watching,
+   * docs/live.md): sent on each change and every few seconds while above 0.
+   */
+  | { type: 'watching'; videoId: string; node: string; count: number }
   /** The member `ownerId`'s notifications changed (a new one, or some read): the bell asks again. */
   | { type: 'notifications'; ownerId: string };
 
@@ -48,7 +53,7 @@ export class InProcessEvents implements ProcessingEvents {
 
   subscribe(listener: (event: ProcessingEvent) => void, filter: ProcessingEventFilter = {}) {
     const wrapped = (event: ProcessingEvent) => {
-      if (filter.ownerId && event.ownerId !== filter.ownerId) return;
+      if (filter.ownerId && (!('ownerId' in event) || event.ownerId !== filter.ownerId)) return;
       if (filter.videoId && (!('videoId' in event) || event.videoId !== filter.videoId)) return;
       listener(event);
     };

@@ -135,7 +135,16 @@ export default async function VideoPage({ params }: Params) {
       loadVideoSocial(db, viewer, video),
       listSubtitles(db, storage, video.id),
       // Comments as a visitor sees them; a member's own view follows in the browser.
-      video.status === 'published' ? listComments(db, null, { videoId: video.id }) : null,
+      video.status === 'published'
+        ? listComments(db, null, { videoId: video.id })
+        : // A public live's waiting page (hidden until its stream comes) has its chat; any
+          // other hidden video has none (not found).
+          video.status === 'hidden' && video.visibility === 'public'
+          ? listComments(db, null, { videoId: video.id }).catch((error: unknown) => {
+              if (isServiceError(error) && error.kind === 'not_found') return null;
+              throw error;
+            })
+          : null,
       // A live video (docs/live.md): on air, dropped for a moment, or ended.
       readLiveStream(db, video.id),
       // Held as a re-upload, or refused as one (docs/reuploads.md): its owner and staff see why.
@@ -209,7 +218,11 @@ export default async function VideoPage({ params }: Params) {
           <ProcessingWatch videoId={video.id} hasPlayer={urls !== null} />
         )}
         {isScheduled ? (
-          <LiveWaiting videoId={video.id} startsAt={live.scheduledFor?.toISOString() ?? null} />
+          <LiveWaiting
+            videoId={video.id}
+            startsAt={live.scheduledFor?.toISOString() ?? null}
+            hasChat={Boolean(comments)}
+          />
         ) : urls && video.visibility === 'password' ? (
           // The page everyone is served names no media of it: the password opens them.
           <PasswordGate
@@ -384,7 +397,7 @@ export default async function VideoPage({ params }: Params) {
             }}
           />
         )}
-        {comments && !isOnAir && (
+        {comments && !isOnAir && !isScheduled && (
           <CommentsSection
             videoId={video.id}
             durationSeconds={video.durationSeconds}
@@ -401,8 +414,9 @@ export default async function VideoPage({ params }: Params) {
       </article>
 
       <aside aria-labelledby="recommended-heading" className="min-w-0">
-        {comments && isOnAir && (
-          // A live's chat is its comments, beside it and updated live (docs/live.md).
+        {comments && (isOnAir || isScheduled) && (
+          // A live's chat is its comments, beside it (and its waiting page) and updated live
+          // (docs/live.md).
           <div className="mb-6">
             <LiveChat
               videoId={video.id}

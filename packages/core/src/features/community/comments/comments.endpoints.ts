@@ -84,7 +84,7 @@ export const commentsEndpoint = defineModeEndpoint({
   modes: {
     List: {
       right: 'view',
-      summary: `A published video's comments (\`videoId\`), 20 a page (\`index\`), \`order\` ${COMMENT_ORDERS.map((o) => `\`${o}\``).join(' or ')} (top: most replies first); each with its first 10 replies. \`totalCount\` counts replies too.`,
+      summary: `A published video's comments (or a public live's waiting page's: its chat) (\`videoId\`), 20 a page (\`index\`), \`order\` ${COMMENT_ORDERS.map((o) => `\`${o}\``).join(' or ')} (top: most replies first); each with its first 10 replies. \`totalCount\` counts replies too.`,
       input: ListCommentsInput,
       output: PagePosition.extend({
         data: z.array(ThreadAnswer),
@@ -120,7 +120,7 @@ export const commentsEndpoint = defineModeEndpoint({
     Create: {
       right: 'participate',
       refusal: { signIn: COMMENT_MESSAGES.signInToComment },
-      summary: `Comment on a published video: \`videoId\`, \`text\` (plain text, 1 to ${MAX_COMMENT_LENGTH} characters) and optionally \`parentId\` to reply (a reply to a reply answers its top-level comment). Limited per member (COMMENT_RATE_LIMIT_*); a new account's comment is held for a moderator (\`isHeld\`).`,
+      summary: `Comment on a published video (or a public live's waiting page): \`videoId\`, \`text\` (plain text, 1 to ${MAX_COMMENT_LENGTH} characters) and optionally \`parentId\` to reply (a reply to a reply answers its top-level comment). Limited per member (COMMENT_RATE_LIMIT_*); a new account's comment is held for a moderator (\`isHeld\`).`,
       input: CreateCommentInput,
       output: CommentAnswer,
       handle: async (input, context) => {

@@ -4,6 +4,7 @@ import {
   asc,
   desc,
   eq,
+  exists,
   inArray,
   isNotNull,
   isNull,
@@ -19,7 +20,14 @@ import { ServiceError, isServiceError } from '../../../kernel/errors/service-err
 import type { Config } from '../../../platform/config/config';
 import type { Database } from '../../../platform/db/client';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import { comments, reports, users, videos, type CommentStatus } from '../../../platform/db/schema';
+import {
+  comments,
+  liveStreams,
+  reports,
+  users,
+  videos,
+  type CommentStatus,
+} from '../../../platform/db/schema';
 import type { Logger } from '../../../platform/logging/logger';
 import { isBlocking, notBlockedBy } from '../../../access/people-rules';
 import { pageOf, type ListPage, type PersonSummary } from '../../people/social';
@@ -306,13 +314,33 @@ function toView(
   };
 }
 
-/** A published video's id and uploader; anything else answers 404 (no comments to show). */
+/**
+ * A published video's id and uploader, or a public live's waiting page's (a scheduled live,
+ * `hidden` until its stream arrives: its chat opens before it, docs/live.md); anything else
+ * answers 404 (no comments to show).
+ */
 async function findPublicVideo(db: Database, videoId: string) {
+  const isWaitingPage = and(
+    eq(videos.status, 'hidden'),
+    eq(videos.visibility, 'public'),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(liveStreams)
+        .where(and(eq(liveStreams.videoId, videos.id), eq(liveStreams.state, 'scheduled'))),
+    ),
+  );
   const [video] = await db
     .select({ id: videos.id, ownerId: videos.ownerId })
     .from(videos)
     .innerJoin(users, eq(users.id, videos.ownerId))
-    .where(and(eq(videos.id, videoId), eq(videos.status, 'published'), eq(users.banned, false)))
+    .where(
+      and(
+        eq(videos.id, videoId),
+        or(eq(videos.status, 'published'), isWaitingPage),
+        eq(users.banned, false),
+      ),
+    )
     .limit(1);
   if (!video) throw new ServiceError('not_found', COMMENT_MESSAGES.videoMissing);
   return video;

@@ -298,6 +298,42 @@ describe('a scheduled live', () => {
     );
   });
 
+  it("opens its chat on a public live's waiting page, told live, and none on an unlisted one", async () => {
+    const { actor, user } = await streamer();
+    const now = new Date();
+    const startsAt = new Date(now.getTime() + 3_600_000).toISOString();
+    const waiting = await scheduleLive(db, actor, { startsAt }, now);
+    const videoId = waiting!.videoId;
+    const { actor: viewer } = await createUser(db);
+    const events = new InProcessEvents();
+    const heard: ProcessingEvent[] = [];
+    events.subscribe((event) => heard.push(event), { videoId });
+    const call = (body: object) =>
+      dispatch(
+        commentsEndpoint,
+        { mode: 'Create', videoId, ...body },
+        {
+          ...createTestContext(db, { actor: viewer }),
+          media: { events } as unknown as MediaServices,
+        },
+      );
+    const posted = await call({ text: 'Can not wait' });
+    expect(posted.status).toBe(201);
+    expect(heard).toEqual([{ type: 'chat', videoId, ownerId: user.id }]);
+    // Read as its writer (a new account's comment may be held, seen by its author alone).
+    const listed = await dispatch(
+      commentsEndpoint,
+      { mode: 'List', videoId },
+      createTestContext(db, { actor: viewer }),
+    );
+    expect(JSON.stringify(listed.body)).toContain('Can not wait');
+
+    // Unlisted: no chat, as an unlisted video has no comments.
+    await saveLiveDetails(db, actor, { visibility: 'unlisted' });
+    await scheduleLive(db, actor, { startsAt }, now);
+    expect((await call({ text: 'Hello?' })).status).toBe(404);
+  });
+
   it('is taken back with its waiting page', async () => {
     const { actor } = await streamer();
     const now = new Date();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '../../../access/actor';
 import { can, requireMemberRight } from '../../../access/rights';
@@ -263,7 +263,7 @@ export async function startLive(
       if (isRecent) {
         await tx
           .update(liveStreams)
-          .set({ droppedAt: null })
+          .set({ droppedAt: null, seenAt: now })
           .where(eq(liveStreams.videoId, current.videoId));
         return { videoId: current.videoId, isContinued: true };
       }
@@ -278,6 +278,7 @@ export async function startLive(
       .set({
         state: 'live',
         startedAt: now,
+        seenAt: now,
         inputWidth: input.probe.width,
         inputHeight: input.probe.height,
         inputFrameRate: input.probe.frameRate,
@@ -320,6 +321,7 @@ export async function startLive(
       ownerId: input.userId,
       keepRecording: details.keepRecording,
       startedAt: now,
+      seenAt: now,
       inputWidth: input.probe.width,
       inputHeight: input.probe.height,
       inputFrameRate: input.probe.frameRate,
@@ -327,6 +329,9 @@ export async function startLive(
     return { videoId: id, isContinued: false };
   });
 }
+
+/** When a live's node last said it holds it (its start, for a row from before heartbeats). */
+const lastSeenSql = sql`coalesce(${liveStreams.seenAt}, ${liveStreams.startedAt})`;
 
 /** The stream dropped: the live waits a minute for it to come back. */
 export async function markLiveDropped(
@@ -350,12 +355,20 @@ export async function endLive(
   videoId: string,
   reason: string,
   now: Date = new Date(),
+  /** Ends it only if its node has not said it holds it since this (`endSilentLives`). */
+  silentSince?: Date,
 ): Promise<LiveStream | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(liveStreams)
       .set({ state: 'ended', endedAt: now, endReason: reason })
-      .where(and(eq(liveStreams.videoId, videoId), eq(liveStreams.state, 'live')))
+      .where(
+        and(
+          eq(liveStreams.videoId, videoId),
+          eq(liveStreams.state, 'live'),
+          silentSince ? lt(lastSeenSql, silentSince) : undefined,
+        ),
+      )
       .returning();
     if (!row) return null;
     await tx
@@ -364,6 +377,53 @@ export async function endLive(
       .where(eq(videos.id, videoId));
     return row;
   });
+}
+
+/** The node holding a live on air says so this often (docs/live.md, "A node that stopped"). */
+export const LIVE_HEARTBEAT_MS = 5_000;
+/** A live on air whose node has been silent this long is ended by any node's check. */
+export const LIVE_SILENT_MS = 2 * 60_000;
+export const LIVE_NODE_STOPPED = 'The node holding the live stopped';
+
+/**
+ * The heartbeat of the node holding these lives: each still on air is marked seen now.
+ * Answers those still on air; a held live missing from them was ended elsewhere.
+ */
+export async function touchLives(
+  db: Database,
+  videoIds: string[],
+  now: Date = new Date(),
+): Promise<string[]> {
+  if (videoIds.length === 0) return [];
+  const rows = await db
+    .update(liveStreams)
+    .set({ seenAt: now })
+    .where(and(inArray(liveStreams.videoId, videoIds), eq(liveStreams.state, 'live')))
+    .returning({ videoId: liveStreams.videoId });
+  return rows.map((row) => row.videoId);
+}
+
+/**
+ * Ends every live on air whose node has said nothing for `silentMs` (it stopped and did not
+ * come back), as "The node holding the live stopped". Each is ended in its own transaction,
+ * only if still silent then, so two nodes checking at once end it once. Answers the ended.
+ */
+export async function endSilentLives(
+  db: Database,
+  now: Date = new Date(),
+  silentMs: number = LIVE_SILENT_MS,
+): Promise<LiveStream[]> {
+  const silentSince = new Date(now.getTime() - silentMs);
+  const silent = await db
+    .select({ videoId: liveStreams.videoId })
+    .from(liveStreams)
+    .where(and(eq(liveStreams.state, 'live'), lt(lastSeenSql, silentSince)));
+  const ended: LiveStream[] = [];
+  for (const { videoId } of silent) {
+    const row = await endLive(db, videoId, LIVE_NODE_STOPPED, now, silentSince);
+    if (row) ended.push(row);
+  }
+  return ended;
 }
 
 /** A live's course, or null when the video is not a live. */
@@ -580,7 +640,8 @@ export async function listLiveVideos(db: Database, limit = 60): Promise<VideoSum
 }
 
 /**
- * A live's chat is its comments (docs/live.md): once a comment on a live on air was posted,
+ * A live's chat is its comments (docs/live.md): once a comment on a live on air (or on its
+ * waiting page) was posted,
  * edited, approved or deleted, its viewers' pages hear it and ask for the chat again (each
  * reads it under the comment rules, as their own: held, blocked). Nothing for other videos.
  * Call after the change has committed.
@@ -595,7 +656,8 @@ export async function announceLiveChat(
     .from(liveStreams)
     .where(
       and(
-        eq(liveStreams.state, 'live'),
+        // On air, or a waiting page (its chat opens before the live).
+        inArray(liveStreams.state, ['live', 'scheduled']),
         'videoId' in about
           ? eq(liveStreams.videoId, about.videoId)
           : inArray(

@@ -1,0 +1,1 @@
+ALTER TABLE "live_streams" ADD COLUMN "seen_at" timestamp with time zone;
