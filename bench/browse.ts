@@ -16,7 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { createRequire } from 'node:module';
-import { createServer as createNetServer } from 'node:net';
+import { freePort } from '@cutroom/core/test-support/free-port';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -459,18 +459,6 @@ const autocannon = requireCjs('autocannon') as (options: {
   duration: number;
   headers?: Record<string, string>;
 }) => Promise<AutocannonResult>;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
 
 async function startSite(): Promise<{ url: string; process: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cutroom-bench-browse-'));

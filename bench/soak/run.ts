@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@cutroom/core/platform/db/client';
+import { freePort } from '@cutroom/core/test-support/free-port';
 import {
   createDatabase,
   dropDatabase,
-  freePort,
   signUpMember,
   siteUrl,
   startSite,

@@ -6,7 +6,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer as createNetServer } from 'node:net';
+import { freePort } from '@cutroom/core/test-support/free-port';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -504,21 +504,6 @@ export function autocannon(options: {
 }): Promise<AutocannonResult> {
   const run = requireCjs('autocannon') as (options: object) => PromiseLike<AutocannonResult>;
   return Promise.resolve(run({ connections: 50, duration: 10, timeout: 10, ...options }));
-}
-
-/** A port nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   renameSync,
   rmSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../packages/core/test-support/free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -19,18 +19,6 @@ const root = new URL('../..', import.meta.url).pathname;
 
 /** The address of the e2e staff account (an admin once verified). */
 export const STAFF_EMAIL = 'e2estaff@example.test';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
 
 /** How long a server may take to start: 90 s, or E2E_START_SECONDS on a machine under load. */
 const START_SECONDS = Number(process.env.E2E_START_SECONDS) || 90;
@@ -107,36 +95,52 @@ export async function startSiteServer(
     if (!env.DATABASE_URL)
       cpSync(await migratedDatabaseTemplate(), join(dataDir, 'db'), { recursive: true });
   }
-  const port = await freePort();
-  // Each server takes live streams on a free port of its own (the live journey streams to it).
-  const rtmpPort = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let log = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    cwd: join(root, 'apps/web'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      // Tests make their own accounts and videos; demo content would only add load.
-      SEED_DEMO: 'false',
-      PORT: String(port),
-      LIVE_RTMP_PORT: String(rtmpPort),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      // Tests register through the API; sign-in-options.test.ts turns the bot check on.
-      BOT_CHECK: 'off',
-      // Uploads are transcoded at x264's fastest preset: the journeys need a playable video,
-      // not the ladder's quality, which its own tests (packages/media) check at the real one.
-      TRANSCODE_PRESET: 'ultrafast',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  await waitUntilReady(baseUrl, server, () => log);
+  // A port found free may be taken before the server listens on it (a server of another file
+  // picking the same one): that server exits at once saying so, and starts again on others.
+  const launch = async () => {
+    const port = await freePort();
+    // Each server takes live streams on a free port of its own (the live journey streams to it).
+    const rtmpPort = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    let log = '';
+    const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+      cwd: join(root, 'apps/web'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        // Tests make their own accounts and videos; demo content would only add load.
+        SEED_DEMO: 'false',
+        PORT: String(port),
+        LIVE_RTMP_PORT: String(rtmpPort),
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        // Tests register through the API; sign-in-options.test.ts turns the bot check on.
+        BOT_CHECK: 'off',
+        // Uploads are transcoded at x264's fastest preset: the journeys need a playable video,
+        // not the ladder's quality, which its own tests (packages/media) check at the real one.
+        TRANSCODE_PRESET: 'ultrafast',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    return { server, port, rtmpPort, baseUrl, log: () => log };
+  };
+  let started = await launch();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await waitUntilReady(started.baseUrl, started.server, started.log);
+      break;
+    } catch (error) {
+      if (attempt === 3 || !started.log().includes('is already in use')) throw error;
+      started = await launch();
+    }
+  }
+  const { server, baseUrl, rtmpPort } = started;
+  const log = started.log;
   return {
     baseUrl,
     dataDir,
@@ -147,7 +151,7 @@ export async function startSiteServer(
       const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
       const code = await exited;
-      return { exitMs: Date.now() - sent, code, log };
+      return { exitMs: Date.now() - sent, code, log: log() };
     },
     async stop() {
       server.kill('SIGTERM');

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../packages/core/src/platform/db/client';
 import { migrateDatabase } from '../../packages/core/src/platform/db/migrate';
 import { users, videoLabels, videos } from '../../packages/core/src/platform/db/schema';
+import { freePort } from '../../packages/core/test-support/free-port';
 import { withServerDatabase } from '../../packages/core/test-support/server-database';
 import { CHROMIUM_LAUNCH } from '../support/browser';
 
@@ -31,18 +31,6 @@ let server: ChildProcess | undefined;
 let baseUrl = '';
 let dataDir = '';
 let browser: Browser | undefined;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
 
 /** 520 published videos (21+ dashboard pages), one with preview sprites, and a draft. */
 async function seed() {
