@@ -155,29 +155,8 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
         log: log.child({ name: 'worker' }),
       })
     : null;
-  // Live streams arrive on the RTMP port of this same process (docs/live.md); 0 turns it off.
-  const liveIngest =
-    config.LIVE_RTMP_PORT === 0
-      ? null
-      : await startLiveIngest({
-          db: database.db,
-          log: log.child({ module: 'live' }),
-          media,
-          storage,
-          events,
-          queue,
-          transcodeJob,
-          port: config.LIVE_RTMP_PORT,
-          workDir: join(config.dataDir, 'live'),
-        }).catch((error: NodeJS.ErrnoException) => {
-          throw new Error(
-            error.code === 'EADDRINUSE'
-              ? `Port ${config.LIVE_RTMP_PORT} is already in use: stop what runs there or set LIVE_RTMP_PORT to another port (0 turns live streams off)`
-              : `Cannot take live streams on port ${config.LIVE_RTMP_PORT} (LIVE_RTMP_PORT): ${error.message}`,
-          );
-        });
-  // A live left on air by a node that stopped and never came back: any node's check ends it.
-  const silentLives = startSilentLiveCheck({
+  // What the live ingest and the check for silent lives both work with (docs/live.md).
+  const liveServices = {
     db: database.db,
     log: log.child({ module: 'live' }),
     media,
@@ -186,6 +165,23 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     queue,
     transcodeJob,
     workDir: join(config.dataDir, 'live'),
+  };
+  // Live streams arrive on the RTMP port of this same process; 0 turns it off.
+  const liveIngest =
+    config.LIVE_RTMP_PORT === 0
+      ? null
+      : await startLiveIngest({ ...liveServices, port: config.LIVE_RTMP_PORT }).catch(
+          (error: NodeJS.ErrnoException) => {
+            throw new Error(
+              error.code === 'EADDRINUSE'
+                ? `Port ${config.LIVE_RTMP_PORT} is already in use: stop what runs there or set LIVE_RTMP_PORT to another port (0 turns live streams off)`
+                : `Cannot take live streams on port ${config.LIVE_RTMP_PORT} (LIVE_RTMP_PORT): ${error.message}`,
+            );
+          },
+        );
+  // A live left on air by a node that stopped and never came back: any node's check ends it.
+  const silentLives = startSilentLiveCheck({
+    ...liveServices,
     isHeldHere: (videoId) => liveIngest?.workDirOf(videoId) != null,
   });
   if (isFirstStart) {
