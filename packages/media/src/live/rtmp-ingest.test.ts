@@ -112,7 +112,8 @@ describe('RTMP ingest', () => {
     const { user, actor } = await createUser(handle.db);
     const { key } = await issueStreamKey(handle.db, actor);
     await saveLiveDetails(handle.db, actor, { keepRecording: false });
-    const pushed = push(urlOf(key), 3);
+    // Long enough to go on air on a loaded machine (probed, then taken) before it ends.
+    const pushed = push(urlOf(key), 6);
     const [live] = await waitFor(async () => {
       const rows = await liveOf(user.id);
       return rows.length > 0 && rows;
