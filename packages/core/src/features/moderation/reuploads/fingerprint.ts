@@ -31,7 +31,10 @@ export interface VideoFingerprint {
   sound: number[];
 }
 
-/** The four 16-bit bands of a hash, each looked up by equality. */
+/**
+ * The four 16-bit quarters of a hash. Two pictures are compared bit by bit only when they
+ * share a whole quarter (matchCandidates): the pairs the lookup has always weighed.
+ */
 export function bandsOf(hash: bigint): [number, number, number, number] {
   const bits = BigInt.asUintN(64, hash);
   return [0, 1, 2, 3].map((band) => Number((bits >> BigInt(band * 16)) & 0xffffn)) as [
@@ -40,6 +43,24 @@ export function bandsOf(hash: bigint): [number, number, number, number] {
     number,
     number,
   ];
+}
+
+/** Bits in each indexed band: 21, 21 and 22, the whole hash (docs/reuploads.md). */
+export const INDEX_BAND_BITS = [21, 21, 22] as const;
+
+/**
+ * The three wide bands a stored picture is indexed by, bits 0–20, 21–41 and 42–63: wide
+ * enough that at 24 million stored pictures a value names a handful of them (a 16-bit
+ * quarter would name hundreds). Computed the same way in SQL by the migration and the bench.
+ */
+export function indexBandsOf(hash: bigint): [number, number, number] {
+  const bits = BigInt.asUintN(64, hash);
+  let shift = 0n;
+  return INDEX_BAND_BITS.map((width) => {
+    const value = Number((bits >> shift) & ((1n << BigInt(width)) - 1n));
+    shift += BigInt(width);
+    return value;
+  }) as [number, number, number];
 }
 
 export function hammingDistance(a: bigint, b: bigint): number {
