@@ -410,9 +410,11 @@ export const videoFrameHashes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.videoId, t.position, t.variant] }),
-    index('video_frame_hashes_band0_idx').on(t.band0),
-    index('video_frame_hashes_band1_idx').on(t.band1),
-    index('video_frame_hashes_band2_idx').on(t.band2),
+    // Each band's index carries the video and the hash: the lookup's first step reads only
+    // the indexes (an index-only scan), not the table's pages scattered over the disk.
+    index('video_frame_hashes_band0_idx').on(t.band0, t.videoId, t.hash),
+    index('video_frame_hashes_band1_idx').on(t.band1, t.videoId, t.hash),
+    index('video_frame_hashes_band2_idx').on(t.band2, t.videoId, t.hash),
   ],
 );
 
