@@ -63,14 +63,17 @@ export function indexBandsOf(hash: bigint): [number, number, number] {
   }) as [number, number, number];
 }
 
+/** Bits set in a 32-bit number (the classic SWAR count). */
+function bitCount32(n: number): number {
+  n -= (n >>> 1) & 0x55555555;
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** In two 32-bit halves: a loop over the bits of a bigint costs a lookup thousands of them. */
 export function hammingDistance(a: bigint, b: bigint): number {
-  let bits = BigInt.asUintN(64, a ^ b);
-  let count = 0;
-  while (bits) {
-    bits &= bits - 1n;
-    count++;
-  }
-  return count;
+  const bits = BigInt.asUintN(64, a ^ b);
+  return bitCount32(Number(bits & 0xffffffffn)) + bitCount32(Number(bits >> 32n));
 }
 
 /** A stored picture found by a band of one of the query's pictures. */
