@@ -32,17 +32,16 @@ export interface VideoFingerprint {
 }
 
 /**
- * The four 16-bit quarters of a hash. Two pictures are compared bit by bit only when they
- * share a whole quarter (matchCandidates): the pairs the lookup has always weighed.
+ * The four 16-bit quarters of a hash, as keys `quarter * 65536 + value`. Two pictures are
+ * compared bit by bit only when they share a whole quarter (matchCandidates): the pairs the
+ * lookup has always weighed. Numbers from the two 32-bit halves: a lookup weighs thousands of
+ * stored pictures, and bigint shifts and strings cost far more.
  */
-export function bandsOf(hash: bigint): [number, number, number, number] {
+function quarterKeys(hash: bigint): [number, number, number, number] {
   const bits = BigInt.asUintN(64, hash);
-  return [0, 1, 2, 3].map((band) => Number((bits >> BigInt(band * 16)) & 0xffffn)) as [
-    number,
-    number,
-    number,
-    number,
-  ];
+  const low = Number(bits & 0xffffffffn);
+  const high = Number(bits >> 32n);
+  return [low & 0xffff, 0x10000 + (low >>> 16), 0x20000 + (high & 0xffff), 0x30000 + (high >>> 16)];
 }
 
 /** Bits in each indexed band: 21, 21 and 22, the whole hash (docs/reuploads.md). */
@@ -111,21 +110,20 @@ export function matchCandidates(
   candidates: CandidateFrame[],
   mirrored: boolean,
 ): MatchedSegment[] {
-  const byBand = new Map<string, FrameHash[]>();
+  const byBand = new Map<number, FrameHash[]>();
   for (const frame of query) {
-    bandsOf(frame.hash).forEach((value, band) => {
-      const key = `${band}:${value}`;
+    for (const key of quarterKeys(frame.hash)) {
       const list = byBand.get(key);
       if (list) list.push(frame);
       else byBand.set(key, [frame]);
-    });
+    }
   }
   // video -> offset -> query position -> stored position
   const votes = new Map<string, Map<number, Map<number, number>>>();
   const seen = new Set<string>();
   for (const candidate of candidates) {
-    for (const [band, value] of bandsOf(candidate.hash).entries()) {
-      for (const frame of byBand.get(`${band}:${value}`) ?? []) {
+    for (const key of quarterKeys(candidate.hash)) {
+      for (const frame of byBand.get(key) ?? []) {
         const pair = `${candidate.videoId}:${candidate.position}:${candidate.variant}:${frame.position}`;
         if (seen.has(pair)) continue;
         seen.add(pair);
