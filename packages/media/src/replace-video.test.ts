@@ -290,7 +290,7 @@ describe("replacing a video's file", () => {
       .toBe('failed');
     const refusal = await findReplacement(ctx, replacedId);
     expect(refusal!.failureReason).toMatch(
-      /^This file was not used: 0:00–0:0\d of it is 0:00–0:0\d of “Their zoom”, another member’s video\./,
+      /^It matches another member’s video: 0:00–0:0\d of it is 0:00–0:0\d of “Their zoom”\./,
     );
     // Nothing of the video changed: its files, its source and its fingerprint are the old ones.
     const [after] = await db.select().from(videos).where(eq(videos.id, replacedId));

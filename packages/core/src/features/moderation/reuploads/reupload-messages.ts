@@ -12,7 +12,8 @@ const clock = (seconds: number) => {
 
 /**
  * Why a video's new file was refused: it matches another member's video (docs/reuploads.md).
- * The failed replacement's reason, shown to its owner in the video's panel.
+ * The failed replacement's reason, shown to its owner in the video's panel after "The last new
+ * file could not be used:".
  */
 export function refusedReplacementText(
   title: string,
@@ -25,8 +26,8 @@ export function refusedReplacementText(
   },
 ): string {
   return (
-    `This file was not used: ${clock(match.queryStart)}–${clock(match.queryEnd)} of it is ` +
-    `${clock(match.matchStart)}–${clock(match.matchEnd)} of “${title}”, another member’s video` +
+    `It matches another member’s video: ${clock(match.queryStart)}–${clock(match.queryEnd)} of ` +
+    `it is ${clock(match.matchStart)}–${clock(match.matchEnd)} of “${title}”` +
     `${match.mirrored ? ' (mirrored)' : ''}. The video keeps its current file. If this file is ` +
     'yours, upload it as a new video: staff will look at the match.'
   );
