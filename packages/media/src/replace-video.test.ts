@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, users, videos, videoSubtitles } from '@cutroom/core/platform/db/schema';
+import {
+  comments,
+  users,
+  videoFingerprints,
+  videos,
+  videoSubtitles,
+} from '@cutroom/core/platform/db/schema';
 import {
   createTranscodeVideoJob,
   transcodeDeadLetterJob,
@@ -23,6 +29,7 @@ import {
   REPLACEMENT_MESSAGES,
 } from '@cutroom/core/features/videos/processing/video-replacement.service';
 import { acceptUploadedVideo } from './accept-upload';
+import { runFfmpeg } from './ffmpeg-runner';
 import { mediaConfigFrom } from './media-config';
 import { generateTestVideo } from '../test-support/test-video';
 import { replaceWithUpload } from './uploads/upload.service';
@@ -49,6 +56,8 @@ let ctx: VideoProcessingContext;
 let worker: RunningWorker;
 let first: string;
 let second: string;
+/** The video the first test gave a new file. */
+let replacedId: string;
 
 const handle = await createTestDatabase();
 
@@ -233,5 +242,78 @@ describe("replacing a video's file", () => {
     expect(await storage.stat(track!.key)).not.toBeNull();
     expect(await db.select().from(comments).where(eq(comments.videoId, video.id))).toHaveLength(1);
     expect(await findReplacement(ctx, video.id)).toBeNull();
+    // Its fingerprint is the new file's (5 s, twice a second), the one later uploads meet.
+    const [fingerprint] = await db
+      .select()
+      .from(videoFingerprints)
+      .where(eq(videoFingerprints.videoId, video.id));
+    expect(fingerprint!.sampleCount).toBe(10);
+    replacedId = video.id;
+  });
+
+  it("refuses a new file that copies another member's video, and the old file plays on", async () => {
+    const { db } = handle;
+    // The stranger's own video: a pattern unlike the owner's files.
+    const theirs = join(work, 'theirs.mp4');
+    await runFfmpeg({
+      args: [
+        ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-f', 'lavfi'],
+        ...['-i', 'mandelbrot=size=320x240:rate=25:start_scale=0.05:end_scale=0.002'],
+        ...['-t', '6', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', theirs],
+      ],
+    });
+    const path = join(work, 'theirs-upload.mp4');
+    copyFileSync(theirs, path);
+    const published = nextEvent((event) => event.type === 'published');
+    const { video: original } = await acceptUploadedVideo(ctx, {
+      ownerId: stranger.id,
+      title: 'Their zoom',
+      description: '',
+      category: 'other',
+      isExplicit: false,
+      isSameSex: false,
+      isTrans: false,
+      hasSeizureWarning: false,
+      labels: { tag: [], music: [], star: [], creator: [] },
+      filePath: path,
+    });
+    await published;
+    const [before] = await db.select().from(videos).where(eq(videos.id, replacedId));
+
+    const copy = uploaded(theirs, owner.id);
+    await replaceWithUpload(
+      { ...ctx, actor: owner, uploads: uploadsHolding(copy) },
+      { _id: replacedId, uploadId: copy.id },
+    );
+    await expect
+      .poll(async () => (await findReplacement(ctx, replacedId))?.status, { timeout: 60_000 })
+      .toBe('failed');
+    const refusal = await findReplacement(ctx, replacedId);
+    expect(refusal!.failureReason).toMatch(
+      /^It matches another member’s video: 0:00–0:0\d of it is 0:00–0:0\d of “Their zoom”\./,
+    );
+    // Nothing of the video changed: its files, its source and its fingerprint are the old ones.
+    const [after] = await db.select().from(videos).where(eq(videos.id, replacedId));
+    expect(after).toMatchObject({
+      status: 'published',
+      mediaPrefix: before!.mediaPrefix,
+      masterPlaylistKey: before!.masterPlaylistKey,
+      sourceKey: before!.sourceKey,
+    });
+    expect(await storage.stat(after!.masterPlaylistKey!)).not.toBeNull();
+    const [fingerprint] = await db
+      .select()
+      .from(videoFingerprints)
+      .where(eq(videoFingerprints.videoId, replacedId));
+    expect(fingerprint!.sampleCount).toBe(10);
+    // The stranger may give their own video the same file again: their own never matches.
+    const again = uploaded(theirs, stranger.id);
+    const done = nextEvent((event) => event.type === 'published' && event.videoId === original.id);
+    await replaceWithUpload(
+      { ...ctx, actor: stranger, uploads: uploadsHolding(again) },
+      { _id: original.id, uploadId: again.id },
+    );
+    await done;
+    expect(await findReplacement(ctx, original.id)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { videoSubtitles } from '@cutroom/core/platform/db/schema';
+import { videoSubtitles, videos } from '@cutroom/core/platform/db/schema';
 import {
   newVersionPrefix,
   removeStaleVersions,
@@ -13,6 +13,9 @@ import {
   findReplacement,
   finishReplacement,
 } from '@cutroom/core/features/videos/processing/video-replacement.service';
+import { findMatches } from '@cutroom/core/features/moderation/reuploads/reuploads.service';
+import { refusedReplacementText } from '@cutroom/core/features/moderation/reuploads/reupload-messages';
+import { fingerprintVideo } from './fingerprint';
 import { MASTER_PLAYLIST, processVideoFiles } from './process-video';
 import { InvalidMediaError, probeMedia, requireAcceptedContainer } from './probe';
 import {
@@ -29,7 +32,8 @@ import { createWorkDir } from './work-dirs';
  * upload, into a fresh version prefix, while the video plays its current files; then one
  * transaction puts the new files in their place, and the old ones are removed. Its subtitle
  * tracks are copied under the new prefix. A failure leaves the video as it was, the
- * replacement marked failed with its reason.
+ * replacement marked failed with its reason; so does a new file that matches another
+ * member's video (docs/reuploads.md).
  */
 export async function replaceVideoFile(
   ctx: TranscodeContext,
@@ -48,6 +52,29 @@ export async function replaceVideoFile(
       ffprobePath: ctx.media.ffprobePath,
       signal: request.signal,
     });
+    // Looked up like a new upload, before the ladder's work: a file that copies another
+    // member's video is refused, and the video plays its current file on (docs/reuploads.md).
+    const fingerprint = await fingerprintVideo({
+      input,
+      info,
+      outputDir: join(workDir, 'fingerprint'),
+      ffmpegPath: ctx.media.ffmpegPath,
+      signal: request.signal,
+    });
+    const [video] = await ctx.db
+      .select({ ownerId: videos.ownerId })
+      .from(videos)
+      .where(eq(videos.id, videoId));
+    if (!video) return 'gone';
+    const [match] = await findMatches(ctx.db, fingerprint, { videoId, ownerId: video.ownerId });
+    if (match) {
+      const [matched] = await ctx.db
+        .select({ title: videos.title })
+        .from(videos)
+        .where(eq(videos.id, match.videoId));
+      await failReplacement(ctx, videoId, refusedReplacementText(matched?.title ?? '', match));
+      return 'failed';
+    }
     const outputDir = join(workDir, 'out');
     await mkdir(outputDir);
     const result = await processVideoFiles({
@@ -78,6 +105,7 @@ export async function replaceVideoFile(
       videoId,
       sourceKey: replacement.sourceKey,
       subtitleKeys,
+      fingerprint,
       ...processedColumns(prefix, result),
     });
     if (!done) {

@@ -389,8 +389,9 @@ export const videoFingerprints = pgTable('video_fingerprints', {
 });
 
 /**
- * One sampled picture's 64-bit perceptual hash, and its four 16-bit bands, each indexed: a
- * lookup finds candidates by an equal band, then checks the whole hash (docs/reuploads.md).
+ * One sampled picture's 64-bit perceptual hash, and its three wide bands (bits 0–20, 21–41,
+ * 42–63: indexBandsOf), each indexed: a lookup finds candidate videos by an equal band, then
+ * reads their whole fingerprints by the key (docs/reuploads.md).
  */
 export const videoFrameHashes = pgTable(
   'video_frame_hashes',
@@ -406,14 +407,14 @@ export const videoFrameHashes = pgTable(
     band0: integer().notNull(),
     band1: integer().notNull(),
     band2: integer().notNull(),
-    band3: integer().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.videoId, t.position, t.variant] }),
-    index('video_frame_hashes_band0_idx').on(t.band0),
-    index('video_frame_hashes_band1_idx').on(t.band1),
-    index('video_frame_hashes_band2_idx').on(t.band2),
-    index('video_frame_hashes_band3_idx').on(t.band3),
+    // Each band's index carries the video and the hash: the lookup's first step reads only
+    // the indexes (an index-only scan), not the table's pages scattered over the disk.
+    index('video_frame_hashes_band0_idx').on(t.band0, t.videoId, t.hash),
+    index('video_frame_hashes_band1_idx').on(t.band1, t.videoId, t.hash),
+    index('video_frame_hashes_band2_idx').on(t.band2, t.videoId, t.hash),
   ],
 );
 

@@ -31,25 +31,48 @@ export interface VideoFingerprint {
   sound: number[];
 }
 
-/** The four 16-bit bands of a hash, each looked up by equality. */
-export function bandsOf(hash: bigint): [number, number, number, number] {
+/**
+ * The four 16-bit quarters of a hash, as keys `quarter * 65536 + value`. Two pictures are
+ * compared bit by bit only when they share a whole quarter (matchCandidates): the pairs the
+ * lookup has always weighed. Numbers from the two 32-bit halves: a lookup weighs thousands of
+ * stored pictures, and bigint shifts and strings cost far more.
+ */
+function quarterKeys(hash: bigint): [number, number, number, number] {
   const bits = BigInt.asUintN(64, hash);
-  return [0, 1, 2, 3].map((band) => Number((bits >> BigInt(band * 16)) & 0xffffn)) as [
-    number,
-    number,
-    number,
-    number,
-  ];
+  const low = Number(bits & 0xffffffffn);
+  const high = Number(bits >> 32n);
+  return [low & 0xffff, 0x10000 + (low >>> 16), 0x20000 + (high & 0xffff), 0x30000 + (high >>> 16)];
 }
 
+/** Bits in each indexed band: 21, 21 and 22, the whole hash (docs/reuploads.md). */
+export const INDEX_BAND_BITS = [21, 21, 22] as const;
+
+/**
+ * The three wide bands a stored picture is indexed by, bits 0–20, 21–41 and 42–63: wide
+ * enough that at 24 million stored pictures a value names a handful of them (a 16-bit
+ * quarter would name hundreds). Computed the same way in SQL by the migration and the bench.
+ */
+export function indexBandsOf(hash: bigint): [number, number, number] {
+  const bits = BigInt.asUintN(64, hash);
+  let shift = 0n;
+  return INDEX_BAND_BITS.map((width) => {
+    const value = Number((bits >> shift) & ((1n << BigInt(width)) - 1n));
+    shift += BigInt(width);
+    return value;
+  }) as [number, number, number];
+}
+
+/** Bits set in a 32-bit number (the classic SWAR count). */
+function bitCount32(n: number): number {
+  n -= (n >>> 1) & 0x55555555;
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** In two 32-bit halves: a loop over the bits of a bigint costs a lookup thousands of them. */
 export function hammingDistance(a: bigint, b: bigint): number {
-  let bits = BigInt.asUintN(64, a ^ b);
-  let count = 0;
-  while (bits) {
-    bits &= bits - 1n;
-    count++;
-  }
-  return count;
+  const bits = BigInt.asUintN(64, a ^ b);
+  return bitCount32(Number(bits & 0xffffffffn)) + bitCount32(Number(bits >> 32n));
 }
 
 /** A stored picture found by a band of one of the query's pictures. */
@@ -87,21 +110,20 @@ export function matchCandidates(
   candidates: CandidateFrame[],
   mirrored: boolean,
 ): MatchedSegment[] {
-  const byBand = new Map<string, FrameHash[]>();
+  const byBand = new Map<number, FrameHash[]>();
   for (const frame of query) {
-    bandsOf(frame.hash).forEach((value, band) => {
-      const key = `${band}:${value}`;
+    for (const key of quarterKeys(frame.hash)) {
       const list = byBand.get(key);
       if (list) list.push(frame);
       else byBand.set(key, [frame]);
-    });
+    }
   }
   // video -> offset -> query position -> stored position
   const votes = new Map<string, Map<number, Map<number, number>>>();
   const seen = new Set<string>();
   for (const candidate of candidates) {
-    for (const [band, value] of bandsOf(candidate.hash).entries()) {
-      for (const frame of byBand.get(`${band}:${value}`) ?? []) {
+    for (const key of quarterKeys(candidate.hash)) {
+      for (const frame of byBand.get(key) ?? []) {
         const pair = `${candidate.videoId}:${candidate.position}:${candidate.variant}:${frame.position}`;
         if (seen.has(pair)) continue;
         seen.add(pair);

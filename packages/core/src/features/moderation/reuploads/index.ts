@@ -1,3 +1,4 @@
 // What moderation/reuploads offers the other features: they import it from here alone.
 
 export { recordReuploadHold } from './hold-record';
+export { storeFingerprint } from './reuploads.service';

@@ -1,8 +1,11 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../platform/db/client';
 import { videoFingerprints, videoFrameHashes, videos } from '../../../platform/db/schema';
 import {
-  bandsOf,
+  MAX_HAMMING,
+  hammingDistance,
+  indexBandsOf,
   matchCandidates,
   type CandidateFrame,
   type FrameHash,
@@ -10,7 +13,7 @@ import {
   type VideoFingerprint,
 } from './fingerprint';
 
-/** Rows written per INSERT statement (four band values and a hash each). */
+/** Rows written per INSERT statement (three band values and a hash each). */
 const INSERT_CHUNK = 2000;
 
 /**
@@ -37,8 +40,8 @@ export async function storeFingerprint(
     ];
     for (let at = 0; at < all.length; at += INSERT_CHUNK) {
       const rows = all.slice(at, at + INSERT_CHUNK).map((frame) => {
-        const [band0, band1, band2, band3] = bandsOf(frame.hash);
-        return { videoId, ...frame, band0, band1, band2, band3 };
+        const [band0, band1, band2] = indexBandsOf(frame.hash);
+        return { videoId, ...frame, band0, band1, band2 };
       });
       await tx.insert(videoFrameHashes).values(rows);
     }
@@ -52,30 +55,74 @@ export interface LookupOptions {
   ownerId?: string;
 }
 
-/** Candidates whose any band equals a band of one of these pictures (the four band indexes). */
-async function candidatesFor(
+/**
+ * Stored videos whose whole fingerprints a lookup reads at most: the ones with the most
+ * pictures found by the index. A bound on the work, far above what a real copy needs.
+ */
+export const MAX_CANDIDATE_VIDEOS = 50;
+
+/**
+ * Step 1: the stored videos with a picture that shares a whole wide band with one of these
+ * pictures (the three band indexes) and is within MAX_HAMMING bits of it, most such
+ * pictures first. The newcomer and the uploader's own videos are left out.
+ */
+async function candidateVideos(
   db: Database,
   frames: FrameHash[],
   options: LookupOptions,
-): Promise<CandidateFrame[]> {
+): Promise<string[]> {
   if (frames.length === 0) return [];
-  const bands: Set<number>[] = [new Set(), new Set(), new Set(), new Set()];
-  for (const frame of frames) bandsOf(frame.hash).forEach((value, band) => bands[band]!.add(value));
-  const values = bands.map((set) => [...set]);
-  const conditions = [
-    or(
-      inArray(videoFrameHashes.band0, values[0]!),
-      inArray(videoFrameHashes.band1, values[1]!),
-      inArray(videoFrameHashes.band2, values[2]!),
-      inArray(videoFrameHashes.band3, values[3]!),
-    ),
+  const byBand = [
+    new Map<number, bigint[]>(),
+    new Map<number, bigint[]>(),
+    new Map<number, bigint[]>(),
   ];
-  if (options.videoId) conditions.push(ne(videoFrameHashes.videoId, options.videoId));
-  if (options.ownerId) {
-    conditions.push(
-      sql`not exists (select 1 from ${videos} where ${videos.id} = ${videoFrameHashes.videoId} and ${videos.ownerId} = ${options.ownerId})`,
-    );
+  for (const frame of frames) {
+    indexBandsOf(frame.hash).forEach((value, band) => {
+      const list = byBand[band]!.get(value);
+      if (list) list.push(frame.hash);
+      else byBand[band]!.set(value, [frame.hash]);
+    });
   }
+  // One index-only scan a band, the three in one statement: a bitmap OR of the three indexes
+  // would read each row's table page, scattered over the disk at this size.
+  const columns = [videoFrameHashes.band0, videoFrameHashes.band1, videoFrameHashes.band2];
+  const [scan0, scan1, scan2] = columns.map((column, band) =>
+    db
+      .select({
+        videoId: videoFrameHashes.videoId,
+        hash: videoFrameHashes.hash,
+        band: sql<number>`${band}::integer`.as('band'),
+        value: sql<number>`${column}`.as('value'),
+      })
+      .from(videoFrameHashes)
+      .where(inArray(column, [...byBand[band]!.keys()])),
+  );
+  const rows = await unionAll(scan0!, scan1!, scan2!);
+  // video -> how many of its stored pictures are close to one of ours
+  const found = new Map<string, number>();
+  for (const row of rows) {
+    if (row.videoId === options.videoId) continue;
+    const near = (byBand[Number(row.band)]!.get(Number(row.value)) ?? []).some(
+      (hash) => hammingDistance(hash, BigInt(row.hash)) <= MAX_HAMMING,
+    );
+    if (near) found.set(row.videoId, (found.get(row.videoId) ?? 0) + 1);
+  }
+  if (found.size === 0) return [];
+  let ids = [...found.keys()];
+  if (options.ownerId) {
+    const others = await db
+      .select({ id: videos.id })
+      .from(videos)
+      .where(and(inArray(videos.id, ids), ne(videos.ownerId, options.ownerId)));
+    ids = others.map((row) => row.id);
+  }
+  return ids.sort((a, b) => found.get(b)! - found.get(a)!).slice(0, MAX_CANDIDATE_VIDEOS);
+}
+
+/** Step 2: the candidates' whole fingerprints, read by their key. */
+async function fingerprintsOf(db: Database, videoIds: string[]): Promise<CandidateFrame[]> {
+  if (videoIds.length === 0) return [];
   return db
     .select({
       videoId: videoFrameHashes.videoId,
@@ -84,29 +131,26 @@ async function candidatesFor(
       hash: videoFrameHashes.hash,
     })
     .from(videoFrameHashes)
-    .where(and(...conditions));
+    .where(inArray(videoFrameHashes.videoId, videoIds));
 }
 
 /**
  * The stored videos a fingerprint matches, best first, each with its matched stretch: the
- * pictures as they are and as in a mirror are looked up through the band indexes, then
- * checked bit by bit and for one time offset (docs/reuploads.md).
+ * pictures as they are and as in a mirror find candidate videos through the band indexes,
+ * whose whole fingerprints are then checked bit by bit and for one time offset
+ * (docs/reuploads.md).
  */
 export async function findMatches(
   db: Database,
   fingerprint: Pick<VideoFingerprint, 'frames' | 'mirrored'>,
   options: LookupOptions = {},
 ): Promise<MatchedSegment[]> {
-  const straight = matchCandidates(
-    fingerprint.frames,
-    await candidatesFor(db, fingerprint.frames, options),
-    false,
+  const candidates = await fingerprintsOf(
+    db,
+    await candidateVideos(db, [...fingerprint.frames, ...fingerprint.mirrored], options),
   );
-  const mirrored = matchCandidates(
-    fingerprint.mirrored,
-    await candidatesFor(db, fingerprint.mirrored, options),
-    true,
-  );
+  const straight = matchCandidates(fingerprint.frames, candidates, false);
+  const mirrored = matchCandidates(fingerprint.mirrored, candidates, true);
   const best = new Map<string, MatchedSegment>();
   for (const segment of [...straight, ...mirrored]) {
     const known = best.get(segment.videoId);

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { videoFingerprints, videoFrameHashes, videos } from '../../../platform/db/schema';
 import { createUser } from '../../../../test-support/factories';
 import { createTestDatabase } from '../../../../test-support/test-db';
 import { createVideo } from '../../../../test-support/video-factory';
-import { MAX_HAMMING, type FrameHash } from './fingerprint';
-import { findMatches, storeFingerprint } from './reuploads.service';
+import { MAX_HAMMING, indexBandsOf, type FrameHash } from './fingerprint';
+import { MAX_CANDIDATE_VIDEOS, findMatches, storeFingerprint } from './reuploads.service';
 
 const { db } = await createTestDatabase();
 const { user: creator } = await createUser(db, { username: 'fpcreator' });
@@ -49,7 +49,7 @@ await storeFingerprint(db, unrelated.id, {
 });
 
 describe('storeFingerprint', () => {
-  it('keeps the sound and each picture with its four bands', async () => {
+  it('keeps the sound and each picture with its three wide bands', async () => {
     const [row] = await db
       .select()
       .from(videoFingerprints)
@@ -62,8 +62,23 @@ describe('storeFingerprint', () => {
       .orderBy(videoFrameHashes.position);
     expect(hashes.map((h) => h.hash)).toEqual(originalFrames.map((f) => f.hash));
     const first = BigInt.asUintN(64, originalFrames[0]!.hash);
-    expect(hashes[0]!.band0).toBe(Number(first & 0xffffn));
-    expect(hashes[0]!.band3).toBe(Number(first >> 48n));
+    expect(hashes[0]).toMatchObject({
+      band0: Number(first & 0x1fffffn),
+      band1: Number((first >> 21n) & 0x1fffffn),
+      band2: Number(first >> 42n),
+    });
+  });
+
+  it('computes the bands in SQL as in the code (the migration and the bench do so)', async () => {
+    const hashes = [...randomFrames(20).map((f) => f.hash), -1n, 0n, -(2n ** 63n), 2n ** 63n - 1n];
+    for (const hash of hashes) {
+      const result = await db.execute(
+        sql`select (${hash}::bigint & 2097151)::integer as b0, ((${hash}::bigint >> 21) & 2097151)::integer as b1, ((${hash}::bigint >> 42) & 4194303)::integer as b2`,
+      );
+      const row = (result as unknown as { rows: { b0: number; b1: number; b2: number }[] })
+        .rows[0]!;
+      expect([row.b0, row.b1, row.b2]).toEqual(indexBandsOf(hash));
+    }
   });
 
   it('replaces an earlier fingerprint of the same video, and goes with the video', async () => {
@@ -133,6 +148,29 @@ describe('findMatches', () => {
   it("finds a cropped copy by the stored pictures' centres", async () => {
     const [cropped] = await findMatches(db, { frames: altered(originalCentres, 4), mirrored: [] });
     expect(cropped).toMatchObject({ videoId: original.id, queryStart: 2, matchStart: 0 });
+  });
+
+  it('reads the videos with the most close pictures first when many share one', async () => {
+    // More videos than a lookup reads, each with one picture close to the copy's, stored
+    // before the original (so found before it by the index): the original, with all of its
+    // pictures close, is still among those read.
+    const pictures = randomFrames(40);
+    const copy = altered(pictures, 0);
+    for (let n = 0; n <= MAX_CANDIDATE_VIDEOS; n++) {
+      const decoy = await createVideo(db, { ownerId: creator.id });
+      const frames = randomFrames(10);
+      frames[n % 10] = { position: n % 10, hash: copy[n % 40]!.hash };
+      await storeFingerprint(db, decoy.id, { sampleCount: 10, frames, centres: [], sound: [] });
+    }
+    const late = await createVideo(db, { ownerId: creator.id });
+    await storeFingerprint(db, late.id, {
+      sampleCount: 40,
+      frames: pictures,
+      centres: [],
+      sound: [],
+    });
+    const matches = await findMatches(db, { frames: copy, mirrored: [] }, { ownerId: copier.id });
+    expect(matches.map((m) => m.videoId)).toEqual([late.id]);
   });
 
   it("leaves out the uploader's own videos and the video itself", async () => {

@@ -13,6 +13,8 @@ import { transcodeVideoJob } from '../../../platform/jobs/job-definitions';
 import { canManageVideo, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 import type { Actor } from './video-processing.schema';
 import { type PublishInput, type VideoProcessingContext } from './video-processing.service';
+import { storeFingerprint } from '../../moderation/reuploads';
+import type { VideoFingerprint } from '../../moderation/reuploads/fingerprint';
 
 /** The states of a video whose file its owner may replace: on the site, or unpublished by them. */
 const REPLACEABLE: Video['status'][] = ['published', 'hidden', 'unpublished_user'];
@@ -98,13 +100,18 @@ export async function startReplacement(
  * Puts a processed new file in place of the old, in one transaction that only succeeds while
  * its replacement is still under way: the video points at the new renditions (its status,
  * dates, counts, comments, votes and links untouched), its new file becomes its source and its
- * subtitle tracks their copies under the new prefix. Answers what the old file left to remove,
+ * subtitle tracks their copies under the new prefix, and its fingerprint the new file's
+ * (docs/reuploads.md). Answers what the old file left to remove,
  * or null when the replacement (or the video) went meanwhile. The caller announces it (the
  * `published` event) once the old files are removed.
  */
 export async function finishReplacement(
   ctx: VideoProcessingContext,
-  input: PublishInput & { sourceKey: string; subtitleKeys: Record<string, string> },
+  input: PublishInput & {
+    sourceKey: string;
+    subtitleKeys: Record<string, string>;
+    fingerprint?: Pick<VideoFingerprint, 'sampleCount' | 'frames' | 'centres' | 'sound'>;
+  },
 ): Promise<{ oldSourceKey: string | null; ownerId: string } | null> {
   const now = nowOf(ctx);
   const done = await inTransaction(ctx, async ({ db: tx }) => {
@@ -153,6 +160,7 @@ export async function finishReplacement(
           and(eq(videoSubtitles.videoId, input.videoId), eq(videoSubtitles.language, language)),
         );
     }
+    if (input.fingerprint) await storeFingerprint(tx, input.videoId, input.fingerprint);
     return { oldSourceKey: before?.sourceKey ?? null, ownerId: row.ownerId };
   });
   return done;
