@@ -145,6 +145,8 @@ export async function startSiteServer(
     baseUrl,
     dataDir,
     rtmpPort,
+    /** What the server has printed so far (its warnings and errors), for a failure's message. */
+    output: log,
     /** Sends SIGTERM and answers how long the process took to exit, keeping its data. */
     async terminate(): Promise<{ exitMs: number; code: number | null; log: string }> {
       const sent = Date.now();

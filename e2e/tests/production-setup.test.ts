@@ -15,11 +15,12 @@ import {
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSiteServer } from '../support/global-setup';
-import { makeTinyMp4 } from '../support/videos';
+import { lifePictures, makeTinyMp4 } from '../support/videos';
 
 // The production layout end to end: a PostgreSQL server, Redis, S3-compatible storage (s3rver),
-// a real SMTP server, two web nodes behind a load balancer sharing AUTH_SECRET, and a separate
-// `npm run worker` process (the nodes do not transcode). It needs the servers TEST_DATABASE_URL
+// a real SMTP server, two web nodes behind a load balancer sharing AUTH_SECRET (the first also
+// a live worker taking RTMP streams), and a separate `npm run worker` process (the nodes do not
+// transcode). It needs the servers TEST_DATABASE_URL
 // and TEST_REDIS_URL name (CI sets both): without them it is skipped; with one set that does not
 // answer it fails.
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -235,8 +236,14 @@ describe.skipIf(!serverUrl || !redisUrl)('the production set-up', () => {
       // Only an invalidation can bring a new video to a cached page within this test.
       LISTING_CACHE_SECONDS: '3600',
     };
-    // Both nodes start together: their migrations take turns through a lock.
-    nodes.push(...(await Promise.all([startSiteServer(web), startSiteServer(web)])));
+    // Both nodes start together: their migrations take turns through a lock. Node A is also a
+    // live worker (RTMP on its port, docs/scaling.md); node B takes no streams.
+    nodes.push(
+      ...(await Promise.all([
+        startSiteServer(web),
+        startSiteServer({ ...web, LIVE_RTMP_PORT: '0' }),
+      ])),
+    );
     await startWorker({
       ...shared,
       DATA_DIR: join(work, 'worker'),
@@ -376,4 +383,86 @@ describe.skipIf(!serverUrl || !redisUrl)('the production set-up', () => {
       onB.close();
     }
   });
+  it('a live streamed to the live worker plays from the other node; ended there, its replay is made by the worker', async () => {
+    const [a, b] = nodes as [Site, Site];
+    expect(memberCookie, 'the first test signed the member in').not.toBe('');
+    const made = await post(a, '/api/v2/live', { mode: 'NewKey' }, memberCookie);
+    const { key } = (await made.json()) as { key: string };
+    expect(made.status).toBe(200);
+
+    // ffmpeg streams to node A's RTMP port, as OBS would to a live worker.
+    const ffmpeg = spawn(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
+        // Pictures of its own: a stream like another member's video would be held as a copy.
+        ...['-re', '-f', 'lavfi', '-t', '120'],
+        ...['-i', lifePictures(640, 360, Math.floor(Math.random() * 2 ** 31))],
+        ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:duration=120'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25'],
+        ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-f', 'flv'],
+        `rtmp://127.0.0.1:${a.rtmpPort}/live/${key}`,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let ffmpegLog = '';
+    ffmpeg.stderr!.on('data', (chunk: Buffer) => (ffmpegLog += chunk.toString()));
+    const ffmpegExited = new Promise<void>((resolve) => ffmpeg.once('exit', () => resolve()));
+    try {
+      // On air, as node B reads it from the database.
+      let videoId = '';
+      let slug = '';
+      await until(async () => {
+        if (ffmpeg.exitCode !== null) {
+          throw new Error(`ffmpeg stopped: ${ffmpegLog.slice(-500)}\nnode A: ${a.output()}`);
+        }
+        const answer = await post(b, '/api/v2/live', { mode: 'get' }, memberCookie);
+        const state = (await answer.json()) as {
+          live: { onAir: { videoId: string; slug: string } | null };
+        };
+        ({ videoId, slug } = state.live.onAir ?? { videoId: '', slug: '' });
+        return videoId !== '';
+      }, 'the live went on air');
+
+      // Node B serves its playlists and segments from the bucket, where node A puts them.
+      const master = `${b.baseUrl}/media/live/${videoId}/master.m3u8`;
+      let variantUrl: URL | undefined;
+      let segment = '';
+      await until(async () => {
+        const playlist = await fetch(master);
+        if (playlist.status !== 200) return false;
+        const variant = (await playlist.text()).split('\n').find((l) => l.endsWith('.m3u8'));
+        if (!variant) return false;
+        variantUrl = new URL(variant, master);
+        const segments = await (await fetch(variantUrl)).text();
+        segment = segments.split('\n').find((line) => line && !line.startsWith('#')) ?? '';
+        return segment !== '';
+      }, 'node B served the live playlist');
+      const bytes = await fetch(new URL(segment, variantUrl));
+      expect(bytes.status).toBe(200);
+      expect((await bytes.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      expect(filesUnder(join(s3Dir, BUCKET)).some((k) => k.startsWith(`live/${videoId}/`))).toBe(
+        true,
+      );
+      for (const node of nodes) expect(filesUnder(join(node.dataDir, 'media'))).toEqual([]);
+
+      // The streamer ends it on node B: node A hears it, cuts the stream and hands the
+      // recording to the worker, which makes the replay of the same video.
+      expect((await post(b, '/api/v2/live', { mode: 'End' }, memberCookie)).status).toBe(200);
+      await ffmpegExited;
+      expect(ffmpegLog).toContain('The streamer ended the live');
+      const finished = () =>
+        workerLog
+          .split('\n')
+          .filter((line) => line.includes('transcode finished') && line.includes(videoId));
+      await until(async () => finished().length > 0, 'the worker made the replay');
+      // The same page now names the replay's playlist, in the bucket under videos/.
+      await until(async () => {
+        const page = await (await fetch(`${b.baseUrl}/video/${slug}_${videoId}`)).text();
+        return page.includes(`/media/videos/${videoId}/`);
+      }, 'the page showed the replay');
+    } finally {
+      ffmpeg.kill('SIGKILL');
+    }
+  }, 240_000);
 });
