@@ -2,3 +2,4 @@
 
 export { recordReuploadHold } from './hold-record';
 export { storeFingerprint } from './reuploads.service';
+export type { VideoFingerprint } from './fingerprint';

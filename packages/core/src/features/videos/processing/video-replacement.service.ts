@@ -13,8 +13,7 @@ import { transcodeVideoJob } from '../../../platform/jobs/job-definitions';
 import { canManageVideo, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 import type { Actor } from './video-processing.schema';
 import { type PublishInput, type VideoProcessingContext } from './video-processing.service';
-import { storeFingerprint } from '../../moderation/reuploads';
-import type { VideoFingerprint } from '../../moderation/reuploads/fingerprint';
+import { storeFingerprint, type VideoFingerprint } from '../../moderation/reuploads';
 
 /** The states of a video whose file its owner may replace: on the site, or unpublished by them. */
 const REPLACEABLE: Video['status'][] = ['published', 'hidden', 'unpublished_user'];
