@@ -17,6 +17,7 @@ import {
   LIVE_HEARTBEAT_MS,
   LIVE_NODE_STOPPED,
   LIVE_REFUSALS,
+  LIVE_STREAM_STOPPED,
   markLiveDropped,
   markLiveWatchable,
   notifyLiveStarted,
@@ -125,7 +126,7 @@ export const LIVE_MESSAGES = {
     `This stream runs at ${Math.round(probe.frameRate)} frames a second; a live may have 1 to ${limits.maxFrameRate}`,
   backlog: 'The site could not keep up with this stream: lower its bitrate',
   recorderFailed: 'The site could not carry this stream',
-  stopped: 'The stream stopped',
+  stopped: LIVE_STREAM_STOPPED,
   restarted: 'The site restarted while the live was on air',
 } as const;
 
@@ -495,6 +496,9 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
         return refuseNoted(error.message);
       throw error;
     }
+    // A live this start ended (dropped past its minute): the node holding its recording
+    // finishes it, as for an end from a page.
+    if (started.ended) options.events.publish({ type: 'live-ended', ...started.ended });
     publish.videoId = started.videoId;
     if (publish.isClosed) return onClosed(publish);
     const { folder, part } = await nextPart(started.videoId);

@@ -118,6 +118,10 @@ describe('a live', () => {
   it('starts anew when the stream comes back after the minute', async () => {
     const { check } = await streamer();
     const first = await startLive(db, { ...check, probe });
+    await markLiveWatchable(db, first.videoId, {
+      masterPlaylistKey: `live/${first.videoId}/master.m3u8`,
+      posterKey: null,
+    });
     const droppedAt = new Date();
     await markLiveDropped(db, first.videoId, droppedAt);
     const later = await startLive(db, {
@@ -128,6 +132,15 @@ describe('a live', () => {
     expect(later.videoId).not.toBe(first.videoId);
     const [old] = await db.select().from(liveStreams).where(eq(liveStreams.videoId, first.videoId));
     expect(old!.state).toBe('ended');
+    // Ended as its node's timer would have: its video waits for the replay, and the caller is
+    // told to announce it (the node holding its recording then finishes it).
+    const [oldVideo] = await db.select().from(videos).where(eq(videos.id, first.videoId));
+    expect(oldVideo).toMatchObject({ status: 'processing', masterPlaylistKey: null });
+    expect(later.ended).toEqual({
+      videoId: first.videoId,
+      ownerId: old!.ownerId,
+      reason: 'The stream stopped',
+    });
   });
 });
 

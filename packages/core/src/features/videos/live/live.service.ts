@@ -230,6 +230,20 @@ export interface StreamProbe {
   frameRate: number;
 }
 
+/** The reason a dropped live ends with when its minute to come back has passed. */
+export const LIVE_STREAM_STOPPED = 'The stream stopped';
+
+/**
+ * A stream taken on air: its live, whether it continues a dropped one, and the live this start
+ * ended (dropped more than a minute ago, its node's timer not yet run): the caller announces
+ * that one as ended after the commit, so the node holding its recording finishes it.
+ */
+export interface StartedLive {
+  videoId: string;
+  isContinued: boolean;
+  ended?: { videoId: string; ownerId: string; reason: string };
+}
+
 /**
  * A stream that passed its checks goes on air: it continues the member's live when that one
  * dropped less than a minute ago, otherwise a new live video is made from the key's details
@@ -245,9 +259,10 @@ export async function startLive(
     now?: Date;
     reconnectWindowMs?: number;
   },
-): Promise<{ videoId: string; isContinued: boolean }> {
+): Promise<StartedLive> {
   const now = input.now ?? new Date();
-  return db.transaction(async (tx) => {
+  let ended: StartedLive['ended'];
+  const started = await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(liveStreams)
@@ -267,10 +282,10 @@ export async function startLive(
           .where(eq(liveStreams.videoId, current.videoId));
         return { videoId: current.videoId, isContinued: true };
       }
-      await tx
-        .update(liveStreams)
-        .set({ state: 'ended', endedAt: current.droppedAt, endReason: 'The stream stopped' })
-        .where(eq(liveStreams.videoId, current.videoId));
+      // Dropped more than a minute ago, and its node's timer has not run yet: ended here, as
+      // the timer would (its video waits for the replay), and announced by the caller.
+      await markLiveEnded(tx, current.videoId, LIVE_STREAM_STOPPED, current.droppedAt);
+      ended = { videoId: current.videoId, ownerId: current.ownerId, reason: LIVE_STREAM_STOPPED };
     }
     // A live the streamer scheduled: its waiting page turns into the live.
     const [scheduled] = await tx
@@ -328,6 +343,7 @@ export async function startLive(
     });
     return { videoId: id, isContinued: false };
   });
+  return ended ? { ...started, ended } : started;
 }
 
 /** When a live's node last said it holds it (its start, for a row from before heartbeats). */
@@ -358,25 +374,34 @@ export async function endLive(
   /** Ends it only if its node has not said it holds it since this (`endSilentLives`). */
   silentSince?: Date,
 ): Promise<LiveStream | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(liveStreams)
-      .set({ state: 'ended', endedAt: now, endReason: reason })
-      .where(
-        and(
-          eq(liveStreams.videoId, videoId),
-          eq(liveStreams.state, 'live'),
-          silentSince ? lt(lastSeenSql, silentSince) : undefined,
-        ),
-      )
-      .returning();
-    if (!row) return null;
-    await tx
-      .update(videos)
-      .set({ status: 'processing', masterPlaylistKey: null, posterKey: null, updatedAt: now })
-      .where(eq(videos.id, videoId));
-    return row;
-  });
+  return db.transaction((tx) => markLiveEnded(tx, videoId, reason, now, silentSince));
+}
+
+/** Ends a live on air in the caller's transaction: its video waits for its replay. */
+async function markLiveEnded(
+  tx: Database,
+  videoId: string,
+  reason: string,
+  now: Date,
+  silentSince?: Date,
+): Promise<LiveStream | null> {
+  const [row] = await tx
+    .update(liveStreams)
+    .set({ state: 'ended', endedAt: now, endReason: reason })
+    .where(
+      and(
+        eq(liveStreams.videoId, videoId),
+        eq(liveStreams.state, 'live'),
+        silentSince ? lt(lastSeenSql, silentSince) : undefined,
+      ),
+    )
+    .returning();
+  if (!row) return null;
+  await tx
+    .update(videos)
+    .set({ status: 'processing', masterPlaylistKey: null, posterKey: null, updatedAt: now })
+    .where(eq(videos.id, videoId));
+  return row;
 }
 
 /** The node holding a live on air says so this often (docs/live.md, "A node that stopped"). */
