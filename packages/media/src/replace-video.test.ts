@@ -95,6 +95,22 @@ function uploadsHolding(upload: ReturnType<typeof uploaded>) {
   };
 }
 
+/** An upload of the file at `filePath` accepted for `ownerId`, with plain details. */
+function acceptVideo(ownerId: string, title: string, filePath: string) {
+  return acceptUploadedVideo(ctx, {
+    ownerId,
+    title,
+    description: '',
+    category: 'other',
+    isExplicit: false,
+    isSameSex: false,
+    isTrans: false,
+    hasSeizureWarning: false,
+    labels: { tag: [], music: [], star: [], creator: [] },
+    filePath,
+  });
+}
+
 beforeAll(async () => {
   const { db } = handle;
   await db.insert(users).values([
@@ -136,18 +152,7 @@ describe("replacing a video's file", () => {
     const published = nextEvent((event) => event.type === 'published');
     const path = join(work, 'first-upload.mp4');
     copyFileSync(first, path);
-    const { video } = await acceptUploadedVideo(ctx, {
-      ownerId: owner.id,
-      title: 'Replace me',
-      description: '',
-      category: 'other',
-      isExplicit: false,
-      isSameSex: false,
-      isTrans: false,
-      hasSeizureWarning: false,
-      labels: { tag: [], music: [], star: [], creator: [] },
-      filePath: path,
-    });
+    const { video } = await acceptVideo(owner.id, 'Replace me', path);
     await published;
     const { db } = handle;
     await db.update(videos).set({ views: 7, upvotes: 2 }).where(eq(videos.id, video.id));
@@ -265,18 +270,7 @@ describe("replacing a video's file", () => {
     const path = join(work, 'theirs-upload.mp4');
     copyFileSync(theirs, path);
     const published = nextEvent((event) => event.type === 'published');
-    const { video: original } = await acceptUploadedVideo(ctx, {
-      ownerId: stranger.id,
-      title: 'Their zoom',
-      description: '',
-      category: 'other',
-      isExplicit: false,
-      isSameSex: false,
-      isTrans: false,
-      hasSeizureWarning: false,
-      labels: { tag: [], music: [], star: [], creator: [] },
-      filePath: path,
-    });
+    const { video: original } = await acceptVideo(stranger.id, 'Their zoom', path);
     await published;
     const [before] = await db.select().from(videos).where(eq(videos.id, replacedId));
 
