@@ -2,8 +2,8 @@
 // stream with three renditions, a DASH stream, subtitles, a thumbnail sprite with its VTT, a
 // poster, a logo and a suggested-videos config. Usage: node demo/make-media.mjs [outDir]
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const MEDIA_VERSION = '3';
@@ -62,11 +62,38 @@ function vtt(cues) {
   return `WEBVTT\n\n${cues.map(([a, b, text]) => `${t(a)} --> ${t(b)}\n${text}`).join('\n\n')}\n`;
 }
 
-/** Writes the media into `dir` once; later calls with the same version reuse it. */
+const isCurrent = (dir) => {
+  const marker = join(dir, '.media-version');
+  return existsSync(marker) && readFileSync(marker, 'utf8') === MEDIA_VERSION;
+};
+
+/**
+ * Writes the media into `dir` once; later calls with the same version reuse it. Two test
+ * processes may ask at once on a new machine: each makes its own copy beside `dir` and moves it
+ * into place whole, so neither reads (or overwrites) the other's half-written files.
+ */
 export function makeMedia(dir) {
-  const out = resolve(dir);
+  const final = resolve(dir);
+  if (isCurrent(final)) return final;
+  const part = join(dirname(final), `.${basename(final)}.${process.pid}.part`);
+  rmSync(part, { recursive: true, force: true });
+  writeMedia(part);
+  if (!isCurrent(final)) {
+    // Media of an older version goes; a copy another process just moved in stays.
+    if (existsSync(final)) rmSync(final, { recursive: true, force: true });
+    try {
+      renameSync(part, final);
+    } catch (error) {
+      // Another process moved its copy in first.
+      if (!isCurrent(final)) throw error;
+    }
+  }
+  rmSync(part, { recursive: true, force: true });
+  return final;
+}
+
+function writeMedia(out) {
   const marker = join(out, '.media-version');
-  if (existsSync(marker) && readFileSync(marker, 'utf8') === MEDIA_VERSION) return out;
   mkdirSync(join(out, 'hls'), { recursive: true });
   mkdirSync(join(out, 'dash'), { recursive: true });
 
@@ -203,7 +230,6 @@ export function makeMedia(dir) {
   }));
   writeFileSync(join(out, 'suggested.json'), JSON.stringify(suggested, null, 2));
   writeFileSync(marker, MEDIA_VERSION);
-  return out;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
