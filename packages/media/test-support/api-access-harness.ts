@@ -187,6 +187,19 @@ export async function databaseFingerprint(db: Database): Promise<Record<string, 
 }
 
 /**
+ * The next transaction id the database will hand out. A transaction is given one only when it
+ * writes a row (reading never does, and this query does not): the same number before and after
+ * a call proves the call wrote nothing, without reading every table.
+ */
+export async function nextTransactionId(db: Database): Promise<string> {
+  const [row] = await queryRows<{ next: string }>(
+    db,
+    sql`select pg_snapshot_xmax(pg_current_snapshot())::text as next`,
+  );
+  return row!.next;
+}
+
+/**
  * One query for every table, in a PL/pgSQL function: its plan is made once per connection
  * instead of on every call (planning the union of every table was most of the bad-input
  * walk's time, which takes a fingerprint after each refusal). The tables are listed when the
