@@ -18,7 +18,13 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   // unauthorized() answers 401 for a video that is no longer accessible (docs/videos.md,
   // docs/messages.md).
-  experimental: { authInterrupts: true },
+  experimental: {
+    authInterrupts: true,
+    // Turbopack keeps a cache of the build on disk for the next one. A CI checkout is built
+    // once and thrown away: writing it cost a quarter of the build's CPU (92.8 s of user time
+    // against 70.5 s without) and, beside the unit tests, minutes of disk writes.
+    turbopackFileSystemCacheForBuild: process.env.CI !== 'true',
+  },
   // Only the embed page may be framed by other sites; everything else by this site alone.
   async headers() {
     return [
