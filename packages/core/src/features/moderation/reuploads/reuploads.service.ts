@@ -9,6 +9,7 @@ import {
   matchCandidates,
   type CandidateFrame,
   type FrameHash,
+  type LookupPictures,
   type MatchedSegment,
   type VideoFingerprint,
 } from './fingerprint';
@@ -138,19 +139,21 @@ async function fingerprintsOf(db: Database, videoIds: string[]): Promise<Candida
  * The stored videos a fingerprint matches, best first, each with its matched stretch: the
  * pictures as they are and as in a mirror find candidate videos through the band indexes,
  * whose whole fingerprints are then checked bit by bit and for one time offset
- * (docs/reuploads.md).
+ * (docs/reuploads.md). A processed video is looked up by its denser lookup pictures.
  */
 export async function findMatches(
   db: Database,
-  fingerprint: Pick<VideoFingerprint, 'frames' | 'mirrored'>,
+  fingerprint: LookupPictures | Pick<VideoFingerprint, 'lookup'>,
   options: LookupOptions = {},
 ): Promise<MatchedSegment[]> {
+  const query = 'lookup' in fingerprint ? fingerprint.lookup : fingerprint;
   const candidates = await fingerprintsOf(
     db,
-    await candidateVideos(db, [...fingerprint.frames, ...fingerprint.mirrored], options),
+    await candidateVideos(db, [...query.frames, ...query.mirrored], options),
   );
-  const straight = matchCandidates(fingerprint.frames, candidates, false);
-  const mirrored = matchCandidates(fingerprint.mirrored, candidates, true);
+  const rate = query.samplesPerSecond;
+  const straight = matchCandidates(query.frames, candidates, false, rate);
+  const mirrored = matchCandidates(query.mirrored, candidates, true, rate);
   const best = new Map<string, MatchedSegment>();
   for (const segment of [...straight, ...mirrored]) {
     const known = best.get(segment.videoId);
