@@ -29,11 +29,23 @@ const STORED_EVERY = LOOKUP_SAMPLES_PER_SECOND / FINGERPRINT_SAMPLES_PER_SECOND;
  * FINGERPRINT_SAMPLES_PER_SECOND a second), the stored ones' centres (90 % of each side), and
  * the sound's chromaprint. The decoder skips B-frames and its loop filter: a sample then comes
  * from the nearest other frame, a few hundredths of a second away, and the squares do not need
- * the filter; that halves the decoding (docs/decisions/0044).
+ * the filter; that halves the decoding (docs/decisions/0044). With `pictures` (a rendition
+ * the ladder made, far smaller than the source) the pictures are read from it, and only the
+ * sound from the source.
  */
-export function buildFingerprintArgs(info: MediaInfo, input: string, outputDir: string): string[] {
+export function buildFingerprintArgs(
+  info: MediaInfo,
+  input: string,
+  outputDir: string,
+  pictures?: PictureSource,
+): string[] {
   const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
-  args.push('-skip_frame', 'bidir', '-skip_loop_filter', 'all', ...inputArgs(input, info.demuxer));
+  const skip = ['-skip_frame', 'bidir', '-skip_loop_filter', 'all'];
+  if (pictures) args.push(...skip, ...inputArgs(pictures.path, pictures.demuxer));
+  if (!pictures || info.audio) {
+    args.push(...(pictures ? [] : skip), ...inputArgs(input, info.demuxer));
+  }
+  const sound = pictures ? '1:a:0' : '0:a:0';
   const square = `scale=${HASH_SIDE}:${HASH_SIDE}:flags=area,format=gray`;
   args.push(
     '-filter_complex',
@@ -47,7 +59,7 @@ export function buildFingerprintArgs(info: MediaInfo, input: string, outputDir: 
   if (info.audio) {
     args.push(
       '-map',
-      '0:a:0',
+      sound,
       '-ac',
       '1',
       '-f',
@@ -60,9 +72,19 @@ export function buildFingerprintArgs(info: MediaInfo, input: string, outputDir: 
   return args;
 }
 
+/** Where the pictures are read from when not from the source: a rendition's playlist. */
+export interface PictureSource {
+  path: string;
+  /** The demuxer that opens it (`hls` for a rendition's playlist). */
+  demuxer: string;
+}
+
 export interface FingerprintOptions {
+  /** The source: its sound, and its pictures unless `pictures` says otherwise. */
   input: string;
   info: MediaInfo;
+  /** The ladder's smallest rendition, when made: its pictures cost far less to decode. */
+  pictures?: PictureSource;
   outputDir: string;
   ffmpegPath?: string;
   signal?: AbortSignal;
@@ -76,7 +98,7 @@ export async function fingerprintVideo(options: FingerprintOptions): Promise<Vid
   await mkdir(join(options.outputDir, dirname(FRAMES_FILE)), { recursive: true });
   await runFfmpeg({
     ffmpegPath: options.ffmpegPath,
-    args: buildFingerprintArgs(options.info, options.input, options.outputDir),
+    args: buildFingerprintArgs(options.info, options.input, options.outputDir, options.pictures),
     signal: options.signal,
     cwd: dirname(options.input),
   });
