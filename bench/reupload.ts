@@ -88,7 +88,10 @@ function source(n: number): string {
   switch (n % 5) {
     case 0: {
       // Zooms into a point of the main cardioid's edge, one angle a clip: each a different view.
-      const angle = (2 * Math.PI * (k + 0.5)) / 40;
+      // Away from the cusp (18° either side): there a view is centred on the set's axis of
+      // symmetry, and its conjugate (the next angle the other side) is the same picture
+      // upside down.
+      const angle = 2 * Math.PI * (0.05 + (0.9 * (k + 0.5)) / 40);
       const x = Math.cos(angle) / 2 - Math.cos(2 * angle) / 4;
       const y = Math.sin(angle) / 2 - Math.sin(2 * angle) / 4;
       return `mandelbrot=${size}:start_x=${x}:start_y=${y}:start_scale=0.06:end_scale=0.002`;

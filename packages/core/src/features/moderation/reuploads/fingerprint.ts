@@ -114,28 +114,22 @@ export interface MatchedSegment {
   matchEnd: number;
 }
 
-/** A matched segment with what the decision weighs (scoreCandidates). */
-export interface ScoredSegment extends MatchedSegment {
-  /** Mean bits apart of the matched pairs. */
-  meanDistance: number;
-  /** Of the stored video's informative samples the query overlaps at this offset, the share matched. */
-  coverage: number;
-}
-
 /**
  * Scores the candidates: a query picture and a stored one agree when their hashes are within
- * MAX_HAMMING bits; they vote for the time offset between them, and per stored video the
- * offset (give or take a query sample) that the most distinct stored pictures agree on is its
- * best segment. A consistent offset is what tells a copy, or a part of it inside a longer
- * video, from pictures that merely look alike. Every video with a vote, best first.
+ * MAX_HAMMING bits; they vote for the time offset between them, and a stored video matches
+ * when MIN_MATCHED_FRAMES distinct stored pictures agree on one offset (give or take a query
+ * sample). A consistent offset is what tells a copy, or a part of it inside a longer video,
+ * from pictures that merely look alike. The query may be sampled more often than the stored
+ * pictures (a multiple of FINGERPRINT_SAMPLES_PER_SECOND): offsets are counted in its samples.
+ * The best segment per video, best first.
  */
-export function scoreCandidates(
+export function matchCandidates(
   query: FrameHash[],
   candidates: CandidateFrame[],
   mirrored: boolean,
   samplesPerSecond = FINGERPRINT_SAMPLES_PER_SECOND,
-): ScoredSegment[] {
-  // Offsets in the query's samples: a stored position is `ratio` of them.
+): MatchedSegment[] {
+  // A stored position is `ratio` query samples.
   const ratio = Math.round(samplesPerSecond / FINGERPRINT_SAMPLES_PER_SECOND);
   const byBand = new Map<number, number[]>();
   query.forEach((frame, index) => {
@@ -145,25 +139,14 @@ export function scoreCandidates(
       else byBand.set(key, [index]);
     }
   });
-  let queryFirst = Infinity;
-  let queryLast = -Infinity;
-  for (const frame of query) {
-    queryFirst = Math.min(queryFirst, frame.position);
-    queryLast = Math.max(queryLast, frame.position);
-  }
-  // video -> offset -> stored position -> [query position, bits apart] of its closest pair
-  const votes = new Map<string, Map<number, Map<number, [number, number]>>>();
-  // video -> its informative stored positions (either variant)
-  const informative = new Map<string, Set<number>>();
-  const stamp = new Int32Array(query.length);
+  // video -> offset -> stored position -> query position (its closest pair's)
+  const votes = new Map<string, Map<number, Map<number, { query: number; distance: number }>>>();
+  const metBy = new Int32Array(query.length);
   candidates.forEach((candidate, c) => {
-    let positions = informative.get(candidate.videoId);
-    if (!positions) informative.set(candidate.videoId, (positions = new Set()));
-    positions.add(candidate.position);
     for (const key of quarterKeys(candidate.hash)) {
       for (const index of byBand.get(key) ?? []) {
-        if (stamp[index] === c + 1) continue; // met through another quarter already
-        stamp[index] = c + 1;
+        if (metBy[index] === c + 1) continue; // met through another quarter already
+        metBy[index] = c + 1;
         const frame = query[index]!;
         const distance = hammingDistance(frame.hash, candidate.hash);
         if (distance > MAX_HAMMING) continue;
@@ -173,69 +156,39 @@ export function scoreCandidates(
         let pairs = offsets.get(offset);
         if (!pairs) offsets.set(offset, (pairs = new Map()));
         const known = pairs.get(candidate.position);
-        if (!known || distance < known[1]) pairs.set(candidate.position, [frame.position, distance]);
+        if (!known || distance < known.distance) {
+          pairs.set(candidate.position, { query: frame.position, distance });
+        }
       }
     }
   });
-  const seconds = (position: number, rate: number) => position / rate;
-  const segments: ScoredSegment[] = [];
+  const segments: MatchedSegment[] = [];
   for (const [videoId, offsets] of votes) {
-    let best: Map<number, [number, number]> | null = null;
-    let bestOffset = 0;
-    let bestDistance = Infinity;
+    let best: Map<number, number> | null = null;
     for (const offset of offsets.keys()) {
-      const merged = new Map<number, [number, number]>();
+      const merged = new Map<number, number>();
       for (let near = offset - OFFSET_SLACK; near <= offset + OFFSET_SLACK; near++) {
         for (const [stored, pair] of offsets.get(near) ?? []) {
-          const known = merged.get(stored);
-          if (!known || pair[1] < known[1]) merged.set(stored, pair);
+          if (!merged.has(stored)) merged.set(stored, pair.query);
         }
       }
-      let distance = 0;
-      for (const pair of merged.values()) distance += pair[1];
-      if (!best || merged.size > best.size || (merged.size === best.size && distance < bestDistance)) {
-        best = merged;
-        bestOffset = offset;
-        bestDistance = distance;
-      }
+      if (!best || merged.size > best.size) best = merged;
     }
-    if (!best) continue;
-    let overlap = 0;
-    for (const position of informative.get(videoId)!) {
-      const at = position * ratio - bestOffset;
-      if (at >= queryFirst - OFFSET_SLACK && at <= queryLast + OFFSET_SLACK) overlap++;
-    }
+    if (!best || best.size < MIN_MATCHED_FRAMES) continue;
     const storedPositions = [...best.keys()];
-    const queryPositions = [...best.values()].map((pair) => pair[0]);
+    const queryPositions = [...best.values()];
+    const stored = (position: number) => position / FINGERPRINT_SAMPLES_PER_SECOND;
+    const queried = (position: number) => position / samplesPerSecond;
     segments.push({
       videoId,
       mirrored,
       matchedFrames: best.size,
-      queryStart: seconds(Math.min(...queryPositions), samplesPerSecond),
-      queryEnd:
-        seconds(Math.max(...queryPositions), samplesPerSecond) + 1 / FINGERPRINT_SAMPLES_PER_SECOND,
-      matchStart: seconds(Math.min(...storedPositions), FINGERPRINT_SAMPLES_PER_SECOND),
-      matchEnd: seconds(Math.max(...storedPositions) + 1, FINGERPRINT_SAMPLES_PER_SECOND),
-      meanDistance: bestDistance / best.size,
-      coverage: best.size / Math.max(overlap, best.size),
+      queryStart: queried(Math.min(...queryPositions)),
+      // A stored sample stands for the half second after it; so does the query's match.
+      queryEnd: queried(Math.max(...queryPositions)) + 1 / FINGERPRINT_SAMPLES_PER_SECOND,
+      matchStart: stored(Math.min(...storedPositions)),
+      matchEnd: stored(Math.max(...storedPositions) + 1),
     });
   }
   return segments.sort((a, b) => b.matchedFrames - a.matchedFrames);
-}
-
-/** Whether a scored segment is a match (docs/reuploads.md). */
-export function isMatch(segment: ScoredSegment): boolean {
-  return segment.matchedFrames >= MIN_MATCHED_FRAMES;
-}
-
-/** The candidate videos the query matches, each by its best segment, best first. */
-export function matchCandidates(
-  query: FrameHash[],
-  candidates: CandidateFrame[],
-  mirrored: boolean,
-  samplesPerSecond = FINGERPRINT_SAMPLES_PER_SECOND,
-): MatchedSegment[] {
-  return scoreCandidates(query, candidates, mirrored, samplesPerSecond)
-    .filter(isMatch)
-    .map(({ meanDistance: _d, coverage: _c, ...segment }) => segment);
 }
