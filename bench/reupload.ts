@@ -19,7 +19,9 @@
  * database parts on a PostgreSQL server instead of embedded PGlite (100,000 synthetic
  * fingerprints there, 1,000 on PGlite, whose memory would not hold 24 million rows).
  * `npm run bench:reupload -- --lookup-only` measures only 3, with the lookups made from
- * re-encoded copies of LOOKUP_ONLY_CLIPS clips.
+ * re-encoded copies of LOOKUP_ONLY_CLIPS clips; `-- --matching-only` only 1. BENCH_SET_DIR
+ * keeps the set's files in that folder for the next run (the same set, made once: the
+ * gradients' noise differs from one making to the next).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -30,7 +32,7 @@ import { migrateDatabase } from '@cutroom/core/platform/db/migrate';
 import { sql } from 'drizzle-orm';
 import { users, videos } from '@cutroom/core/platform/db/schema';
 import {
-  FINGERPRINT_SAMPLES_PER_SECOND,
+  LOOKUP_SAMPLES_PER_SECOND,
   matchCandidates,
   type VideoFingerprint,
 } from '@cutroom/core/features/moderation/reuploads/fingerprint';
@@ -427,7 +429,7 @@ try {
     const median = times[Math.floor(times.length / 2)]!;
     p95 = times[Math.floor(times.length * 0.95)]!;
     console.log(
-      `Lookup of a ${CLIP_SECONDS} s copy (${CLIP_SECONDS * FINGERPRINT_SAMPLES_PER_SECOND} pictures, and mirrored) among ${LOOKUP_VIDEOS + CLIPS} fingerprints: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms; original first ${stillFound}/${LOOKUPS}`,
+      `Lookup of a ${CLIP_SECONDS} s copy (${CLIP_SECONDS * LOOKUP_SAMPLES_PER_SECOND} pictures, and mirrored) among ${LOOKUP_VIDEOS + CLIPS} fingerprints: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms; original first ${stillFound}/${LOOKUPS}`,
     );
     cpuTimes.sort((a, b) => a - b);
     console.log(
