@@ -63,6 +63,16 @@ export interface LookupOptions {
 export const MAX_CANDIDATE_VIDEOS = 50;
 
 /**
+ * Close pictures (counted once for each band that finds them) a video needs for its whole
+ * fingerprint to be read. Of the rows the band indexes find, an unrelated picture is within
+ * MAX_HAMMING bits of one of ours about once in 300: a newcomer sampled ten times a second
+ * meets a dozen or so such pictures among 24 million, each in a video of its own, and their
+ * whole fingerprints were most of a lookup's reading. A copy, which needs MIN_MATCHED_FRAMES
+ * (6) to match, is found by many.
+ */
+export const MIN_CANDIDATE_PICTURES = 2;
+
+/**
  * Step 1: the stored videos with a picture that shares a whole wide band with one of these
  * pictures (the three band indexes) and is within MAX_HAMMING bits of it, most such
  * pictures first. The newcomer and the uploader's own videos are left out.
@@ -100,15 +110,17 @@ async function candidateVideos(
       .where(inArray(column, [...byBand[band]!.keys()])),
   );
   const rows = await unionAll(scan0!, scan1!, scan2!);
-  // video -> how many of its stored pictures are close to one of ours
-  const found = new Map<string, number>();
+  // video -> how many of its stored pictures are close to one of ours (by each band that
+  // finds them)
+  const close = new Map<string, number>();
   for (const row of rows) {
     if (row.videoId === options.videoId) continue;
     const near = (byBand[Number(row.band)]!.get(Number(row.value)) ?? []).some(
       (hash) => hammingDistance(hash, BigInt(row.hash)) <= MAX_HAMMING,
     );
-    if (near) found.set(row.videoId, (found.get(row.videoId) ?? 0) + 1);
+    if (near) close.set(row.videoId, (close.get(row.videoId) ?? 0) + 1);
   }
+  const found = new Map([...close].filter(([, count]) => count >= MIN_CANDIDATE_PICTURES));
   if (found.size === 0) return [];
   let ids = [...found.keys()];
   if (options.ownerId) {
