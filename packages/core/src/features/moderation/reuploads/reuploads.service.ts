@@ -3,6 +3,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../platform/db/client';
 import { videoFingerprints, videoFrameHashes, videos } from '../../../platform/db/schema';
 import {
+  FINGERPRINT_SAMPLES_PER_SECOND,
   MAX_HAMMING,
   hammingDistance,
   indexBandsOf,
@@ -61,6 +62,14 @@ export interface LookupOptions {
  * pictures found by the index. A bound on the work, far above what a real copy needs.
  */
 export const MAX_CANDIDATE_VIDEOS = 50;
+
+/**
+ * How many of a newcomer's pictures a second ask the band indexes for candidates (the matching
+ * then weighs all of them). Five: each stored picture (two a second) has one within 0.1 s,
+ * which on the bench finds every copy's original by at least three close pictures; ten a second
+ * cost twice the index's reading for no copy more.
+ */
+export const CANDIDATE_SAMPLES_PER_SECOND = 5;
 
 /**
  * Close pictures (counted once for each band that finds them) a video needs for its whole
@@ -159,11 +168,14 @@ export async function findMatches(
   options: LookupOptions = {},
 ): Promise<MatchedSegment[]> {
   const query = 'lookup' in fingerprint ? fingerprint.lookup : fingerprint;
-  const candidates = await fingerprintsOf(
-    db,
-    await candidateVideos(db, [...query.frames, ...query.mirrored], options),
+  // The index is asked with at most CANDIDATE_SAMPLES_PER_SECOND of the pictures: each stored
+  // picture still has one within 0.1 s, and the band scans read half as many rows.
+  const rate = query.samplesPerSecond ?? FINGERPRINT_SAMPLES_PER_SECOND;
+  const every = Math.max(1, Math.floor(rate / CANDIDATE_SAMPLES_PER_SECOND));
+  const asked = [...query.frames, ...query.mirrored].filter(
+    (frame) => frame.position % every === 0,
   );
-  const rate = query.samplesPerSecond;
+  const candidates = await fingerprintsOf(db, await candidateVideos(db, asked, options));
   const straight = matchCandidates(query.frames, candidates, false, rate);
   const mirrored = matchCandidates(query.mirrored, candidates, true, rate);
   const best = new Map<string, MatchedSegment>();
