@@ -36,9 +36,10 @@ const stored = (videoId: string, fingerprint: VideoFingerprint) => [
 
 function bestMatch(copy: VideoFingerprint, original: VideoFingerprint) {
   const candidates = stored('original', original);
+  const { frames, mirrored, samplesPerSecond } = copy.lookup;
   return [
-    ...matchCandidates(copy.frames, candidates, false),
-    ...matchCandidates(copy.mirrored, candidates, true),
+    ...matchCandidates(frames, candidates, false, samplesPerSecond),
+    ...matchCandidates(mirrored, candidates, true, samplesPerSecond),
   ].sort((a, b) => b.matchedFrames - a.matchedFrames)[0];
 }
 
@@ -69,6 +70,17 @@ beforeAll(async () => {
     ...encode,
     path('other.mp4'),
   ]);
+  // Lively pictures: life changes wholly within a fifth of a second.
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'life=size=192x144:rate=25:seed=1001:ratio=0.18:mold=1,format=yuv420p',
+    '-t',
+    '8',
+    ...encode,
+    path('lively.mp4'),
+  ]);
   const from = ['-i', path('original.mp4')];
   const copies: [string, string[]][] = [
     [
@@ -78,6 +90,8 @@ beforeAll(async () => {
     ['scaled.mp4', [...from, '-vf', 'scale=160:120', ...encode, '-c:a', 'copy']],
     ['cropped.mp4', [...from, '-vf', 'crop=iw*0.9:ih*0.9', ...encode, '-c:a', 'copy']],
     ['trimmed.mp4', ['-ss', '2.3', ...from, '-t', '7', ...encode, '-c:a', 'copy']],
+    // Trimmed 0.2 s off the stored samples (two a second).
+    ['lively-trimmed.mp4', ['-ss', '1.7', '-i', path('lively.mp4'), '-t', '5', ...encode]],
     ['mirrored.mp4', [...from, '-vf', 'hflip', ...encode, '-c:a', 'copy']],
     [
       'resounded.mp4',
@@ -114,18 +128,25 @@ beforeAll(async () => {
     ],
   ];
   for (const [name, args] of copies) await ffmpeg([...args, path(name)]);
-  for (const name of ['original.mp4', 'other.mp4', ...copies.map(([name]) => name)]) {
+  for (const name of ['original.mp4', 'other.mp4', 'lively.mp4', ...copies.map(([name]) => name)]) {
     fingerprints.set(name, await fingerprintOf(name));
   }
 }, 120_000);
 
 describe('fingerprintVideo', () => {
-  it('samples the pictures twice a second and takes the chromaprint of the sound', () => {
+  it('stores the pictures twice a second, looks up by ten a second, and takes the chromaprint of the sound', () => {
     const original = fingerprints.get('original.mp4')!;
     expect(original.sampleCount).toBe(24);
     expect(original.frames.length).toBeGreaterThan(20);
-    expect(original.mirrored).toHaveLength(original.frames.length);
     expect(original.centres.length).toBeGreaterThan(20);
+    const { lookup } = original;
+    expect(lookup.samplesPerSecond).toBe(10);
+    expect(lookup.frames.length).toBeGreaterThan(100);
+    expect(lookup.mirrored).toHaveLength(lookup.frames.length);
+    // The stored pictures are every fifth of the lookup's, the centres taken at the same times.
+    for (const frame of original.frames) {
+      expect(lookup.frames.find((f) => f.position === frame.position * 5)?.hash).toBe(frame.hash);
+    }
     expect(original.sound.length).toBeGreaterThan(10);
     expect(fingerprints.get('other.mp4')!.sound).toEqual([]);
   });
@@ -142,6 +163,15 @@ describe('fingerprintVideo', () => {
     expect(match).toMatchObject({ videoId: 'original', mirrored });
   });
 
+  it('finds a lively clip trimmed between the stored samples, at its place', () => {
+    const match = bestMatch(
+      fingerprints.get('lively-trimmed.mp4')!,
+      fingerprints.get('lively.mp4')!,
+    );
+    expect(match).toMatchObject({ videoId: 'original', mirrored: false });
+    expect(match!.matchStart - match!.queryStart).toBeCloseTo(1.7, 0);
+  });
+
   it('finds where the original is inside a longer video', () => {
     const match = bestMatch(fingerprints.get('inside.mp4')!, fingerprints.get('original.mp4')!);
     expect(match?.queryStart).toBeGreaterThanOrEqual(11);
@@ -152,6 +182,12 @@ describe('fingerprintVideo', () => {
     expect(bestMatch(fingerprints.get('other.mp4')!, fingerprints.get('original.mp4')!)).toBe(
       undefined,
     );
+  });
+
+  it('hashes a picture as in a mirror as the mirrored picture itself', () => {
+    const square = new Uint8Array(32 * 32).map((_, i) => (i * 37 + (i >> 5) * 11) % 251);
+    const flipped = square.map((_, i) => square[(i & ~31) + 31 - (i & 31)]!);
+    expect(perceptualHash(square, true)).toBe(perceptualHash(flipped, false));
   });
 
   it('hashes a picture and its mirror differently, and reads the chromaprint words', () => {

@@ -3,6 +3,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
   FINGERPRINT_SAMPLES_PER_SECOND,
+  LOOKUP_SAMPLES_PER_SECOND,
   type FrameHash,
   type VideoFingerprint,
 } from '@cutroom/core/features/moderation/reuploads/fingerprint';
@@ -19,28 +20,46 @@ const FRAMES_FILE = 'fingerprint/frames.gray';
 const CENTRES_FILE = 'fingerprint/centres.gray';
 const SOUND_FILE = 'fingerprint/sound.raw';
 
+/** Stored samples are every this many lookup samples. */
+const STORED_EVERY = LOOKUP_SAMPLES_PER_SECOND / FINGERPRINT_SAMPLES_PER_SECOND;
+
 /**
  * One cheap ffmpeg run over the source (docs/reuploads.md): the pictures sampled
- * FINGERPRINT_SAMPLES_PER_SECOND times a second as 32×32 grey squares, whole and their centre
- * (90 % of each side), and the sound's chromaprint. The decoder skips B-frames and its loop
- * filter: a sample then comes from the nearest other frame, a few hundredths of a second away,
- * and the squares do not need the filter; that halves the decoding (docs/decisions/0044).
+ * LOOKUP_SAMPLES_PER_SECOND times a second as 32×32 grey squares (every fifth of them stored,
+ * FINGERPRINT_SAMPLES_PER_SECOND a second), the stored ones' centres (90 % of each side), and
+ * the sound's chromaprint. The decoder skips B-frames and its loop filter: a sample then comes
+ * from the nearest other frame, a few hundredths of a second away, and the squares do not need
+ * the filter; that halves the decoding (docs/decisions/0044). With `pictures` (a rendition
+ * the ladder made, far smaller than the source) the pictures are read from it, and only the
+ * sound from the source.
  */
-export function buildFingerprintArgs(info: MediaInfo, input: string, outputDir: string): string[] {
+export function buildFingerprintArgs(
+  info: MediaInfo,
+  input: string,
+  outputDir: string,
+  pictures?: PictureSource,
+): string[] {
   const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
-  args.push('-skip_frame', 'bidir', '-skip_loop_filter', 'all', ...inputArgs(input, info.demuxer));
+  const skip = ['-skip_frame', 'bidir', '-skip_loop_filter', 'all'];
+  if (pictures) args.push(...skip, ...inputArgs(pictures.path, pictures.demuxer));
+  if (!pictures || info.audio) {
+    args.push(...(pictures ? [] : skip), ...inputArgs(input, info.demuxer));
+  }
+  const sound = pictures ? '1:a:0' : '0:a:0';
   const square = `scale=${HASH_SIDE}:${HASH_SIDE}:flags=area,format=gray`;
   args.push(
     '-filter_complex',
-    `[0:v:0]fps=${FINGERPRINT_SAMPLES_PER_SECOND},split=2[a][b];` +
-      `[a]${square}[whole];[b]crop=iw*0.9:ih*0.9,${square}[centre]`,
+    `[0:v:0]fps=${LOOKUP_SAMPLES_PER_SECOND},split=2[a][b];[a]${square}[whole];` +
+      `[b]select=not(mod(n\\,${STORED_EVERY})),crop=iw*0.9:ih*0.9,${square}[centre]`,
     ...['-map', '[whole]', '-f', 'rawvideo', join(outputDir, FRAMES_FILE)],
-    ...['-map', '[centre]', '-f', 'rawvideo', join(outputDir, CENTRES_FILE)],
+    // Passed through: at the stream's rate the muxer would fill the left-out samples.
+    ...['-map', '[centre]', '-fps_mode', 'passthrough', '-f', 'rawvideo'],
+    join(outputDir, CENTRES_FILE),
   );
   if (info.audio) {
     args.push(
       '-map',
-      '0:a:0',
+      sound,
       '-ac',
       '1',
       '-f',
@@ -53,29 +72,52 @@ export function buildFingerprintArgs(info: MediaInfo, input: string, outputDir: 
   return args;
 }
 
+/** Where the pictures are read from when not from the source: a rendition's playlist. */
+export interface PictureSource {
+  path: string;
+  /** The demuxer that opens it (`hls` for a rendition's playlist). */
+  demuxer: string;
+}
+
 export interface FingerprintOptions {
+  /** The source: its sound, and its pictures unless `pictures` says otherwise. */
   input: string;
   info: MediaInfo;
+  /** The ladder's smallest rendition, when made: its pictures cost far less to decode. */
+  pictures?: PictureSource;
   outputDir: string;
   ffmpegPath?: string;
   signal?: AbortSignal;
 }
 
-/** Fingerprints a video's pictures and sound (one ffmpeg run, then the hashes in memory). */
+/**
+ * Fingerprints a video's pictures and sound (one ffmpeg run, then the hashes in memory): the
+ * stored pictures are every fifth of the lookup's.
+ */
 export async function fingerprintVideo(options: FingerprintOptions): Promise<VideoFingerprint> {
   await mkdir(join(options.outputDir, dirname(FRAMES_FILE)), { recursive: true });
   await runFfmpeg({
     ffmpegPath: options.ffmpegPath,
-    args: buildFingerprintArgs(options.info, options.input, options.outputDir),
+    args: buildFingerprintArgs(options.info, options.input, options.outputDir, options.pictures),
     signal: options.signal,
     cwd: dirname(options.input),
   });
   const pixels = await readFile(join(options.outputDir, FRAMES_FILE));
   const soundPath = join(options.outputDir, SOUND_FILE);
   const sound = existsSync(soundPath) ? parseChromaprint(await readFile(soundPath)) : [];
-  const sampleCount = Math.floor(pixels.length / (HASH_SIDE * HASH_SIDE));
+  const sampleCount = Math.ceil(Math.floor(pixels.length / (HASH_SIDE * HASH_SIDE)) / STORED_EVERY);
+  const lookup = hashFrames(pixels);
+  const frames = lookup.frames
+    .filter((frame) => frame.position % STORED_EVERY === 0)
+    .map((frame) => ({ ...frame, position: frame.position / STORED_EVERY }));
   const centres = hashFrames(await readFile(join(options.outputDir, CENTRES_FILE))).frames;
-  return { sampleCount, ...hashFrames(pixels), centres, sound };
+  return {
+    sampleCount,
+    frames,
+    centres,
+    sound,
+    lookup: { ...lookup, samplesPerSecond: LOOKUP_SAMPLES_PER_SECOND },
+  };
 }
 
 /** The raw chromaprint: little-endian 32-bit words, stored signed. */
@@ -96,8 +138,9 @@ export function hashFrames(pixels: Uint8Array): { frames: FrameHash[]; mirrored:
   for (let position = 0; (position + 1) * size <= pixels.length; position++) {
     const square = pixels.subarray(position * size, (position + 1) * size);
     if (standardDeviation(square) < FLAT_STDDEV) continue;
-    frames.push({ position, hash: perceptualHash(square, false) });
-    mirrored.push({ position, hash: perceptualHash(square, true) });
+    const coefficients = lowFrequencies(square);
+    frames.push({ position, hash: hashOf(coefficients, false) });
+    mirrored.push({ position, hash: hashOf(coefficients, true) });
   }
   return { frames, mirrored };
 }
@@ -123,22 +166,15 @@ const COSINES = (() => {
   return table;
 })();
 
-/**
- * The DCT perceptual hash: the 8×8 lowest frequencies of the square's cosine transform, one
- * bit each for being above their median (the constant term left out of the median). 64 bits
- * as a signed bigint, the way PostgreSQL keeps them.
- */
-export function perceptualHash(square: Uint8Array, mirrored: boolean): bigint {
+/** The 8×8 lowest frequencies of the square's cosine transform, row by row (v, then u). */
+function lowFrequencies(square: Uint8Array): Float64Array {
   const side = HASH_SIDE;
   // Rows first: for each row y, its 8 lowest horizontal frequencies.
   const rows = new Float64Array(side * 8);
   for (let y = 0; y < side; y++) {
     for (let u = 0; u < 8; u++) {
       let sum = 0;
-      for (let x = 0; x < side; x++) {
-        const value = square[y * side + (mirrored ? side - 1 - x : x)]!;
-        sum += value * COSINES[u * side + x]!;
-      }
+      for (let x = 0; x < side; x++) sum += square[y * side + x]! * COSINES[u * side + x]!;
       rows[y * 8 + u] = sum;
     }
   }
@@ -150,6 +186,18 @@ export function perceptualHash(square: Uint8Array, mirrored: boolean): bigint {
       coefficients[v * 8 + u] = sum;
     }
   }
+  return coefficients;
+}
+
+/**
+ * One bit for each coefficient above their median (the constant term left out of the
+ * median), 64 bits as a signed bigint, the way PostgreSQL keeps them. In a mirror each odd
+ * horizontal frequency changes sign, so the mirrored hash needs no second transform.
+ */
+function hashOf(transform: Float64Array, mirrored: boolean): bigint {
+  const coefficients = mirrored
+    ? transform.map((value, index) => (index % 2 === 1 ? -value : value))
+    : transform;
   const sorted = Array.from(coefficients.subarray(1)).sort((a, b) => a - b);
   const median = (sorted[31]! + sorted[32]!) / 2;
   let hash = 0n;
@@ -157,4 +205,9 @@ export function perceptualHash(square: Uint8Array, mirrored: boolean): bigint {
     if (coefficients[index]! > median) hash |= 1n << BigInt(index);
   }
   return BigInt.asIntN(64, hash);
+}
+
+/** The DCT perceptual hash of a 32×32 grey square, as seen or as in a mirror. */
+export function perceptualHash(square: Uint8Array, mirrored: boolean): bigint {
+  return hashOf(lowFrequencies(square), mirrored);
 }

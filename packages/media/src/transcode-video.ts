@@ -22,7 +22,7 @@ import {
   findMatches,
   storeFingerprint,
 } from '@cutroom/core/features/moderation/reuploads/reuploads.service';
-import { fingerprintVideo } from './fingerprint';
+import { fingerprintVideo, type PictureSource } from './fingerprint';
 import type { MediaConfig } from './media-config';
 import { MASTER_PLAYLIST, processVideoFiles, type ProcessedVideo } from './process-video';
 import { InvalidMediaError, probeMedia } from './probe';
@@ -114,10 +114,12 @@ export async function transcodeVideo(
       signal: stop.signal,
     });
     // The fingerprint, kept before the video is published (docs/reuploads.md): a cheap run
-    // over the source into a folder of its own, never staged with the renditions.
+    // over the smallest rendition (the sound from the source) into a folder of its own, never
+    // staged with the renditions.
     const fingerprint = await fingerprintVideo({
       input,
       info,
+      pictures: smallestRendition(outputDir, result),
       outputDir: join(workDir, 'fingerprint'),
       ffmpegPath: ctx.media.ffmpegPath,
       signal: stop.signal,
@@ -164,6 +166,16 @@ export async function transcodeVideo(
     await progress.flush();
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/** The ladder's smallest rendition's playlist: the cheapest pictures to fingerprint. */
+function smallestRendition(outputDir: string, result: ProcessedVideo): PictureSource | undefined {
+  const smallest = result.renditions.reduce<ProcessedVideo['renditions'][number] | undefined>(
+    (least, rendition) => (!least || rendition.quality < least.quality ? rendition : least),
+    undefined,
+  );
+  if (!smallest) return undefined;
+  return { path: join(outputDir, 'hls', smallest.name, 'index.m3u8'), demuxer: 'hls' };
 }
 
 /** A processed video's columns: its files' keys under the version's prefix, and its shape. */

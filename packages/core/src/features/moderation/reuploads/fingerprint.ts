@@ -5,11 +5,17 @@
  */
 
 export const FINGERPRINT_SAMPLES_PER_SECOND = 2;
+/**
+ * A newcomer's pictures are sampled this often for its lookup (never stored): every stored
+ * sample then has one of the newcomer's within 0.05 s, however the copy was trimmed. A
+ * multiple of the stored rate, whose samples are every fifth of these.
+ */
+export const LOOKUP_SAMPLES_PER_SECOND = 10;
 /** Two pictures are the same picture when their hashes differ in at most this many bits. */
 export const MAX_HAMMING = 12;
-/** Pictures that must agree, at one time offset, for a match (3 seconds at 2 a second). */
+/** Stored pictures that must agree, at one time offset, for a match (3 seconds at 2 a second). */
 export const MIN_MATCHED_FRAMES = 6;
-/** Offsets this many samples apart count as one (a trimmed copy samples between ours). */
+/** Offsets this many query samples apart count as one (sampling and decoding land a little off). */
 const OFFSET_SLACK = 1;
 
 export interface FrameHash {
@@ -19,16 +25,26 @@ export interface FrameHash {
   hash: bigint;
 }
 
+/** The pictures a lookup is made of: never stored. */
+export interface LookupPictures {
+  frames: FrameHash[];
+  /** The same pictures seen in a mirror. */
+  mirrored: FrameHash[];
+  /** How often these were sampled: FINGERPRINT_SAMPLES_PER_SECOND when not said. */
+  samplesPerSecond?: number;
+}
+
 export interface VideoFingerprint {
-  /** Pictures sampled, informative or not. */
+  /** Pictures sampled, informative or not (FINGERPRINT_SAMPLES_PER_SECOND a second). */
   sampleCount: number;
+  /** Stored: the informative pictures, FINGERPRINT_SAMPLES_PER_SECOND a second. */
   frames: FrameHash[];
   /** The centre of each picture, 90 % of each side: stored, so a cropped copy finds it. */
   centres: FrameHash[];
-  /** The same pictures seen in a mirror: looked up, never stored. */
-  mirrored: FrameHash[];
   /** The sound's chromaprint words; empty without sound. */
   sound: number[];
+  /** What the video is looked up by: LOOKUP_SAMPLES_PER_SECOND a second, and mirrored. */
+  lookup: LookupPictures;
 }
 
 /**
@@ -101,64 +117,77 @@ export interface MatchedSegment {
 /**
  * Scores the candidates: a query picture and a stored one agree when their hashes are within
  * MAX_HAMMING bits; they vote for the time offset between them, and a stored video matches
- * when MIN_MATCHED_FRAMES distinct query pictures vote for one offset (give or take a
+ * when MIN_MATCHED_FRAMES distinct stored pictures agree on one offset (give or take a query
  * sample). A consistent offset is what tells a copy, or a part of it inside a longer video,
- * from pictures that merely look alike. The best segment per video, best first.
+ * from pictures that merely look alike. The query may be sampled more often than the stored
+ * pictures (a multiple of FINGERPRINT_SAMPLES_PER_SECOND): offsets are counted in its samples.
+ * The best segment per video, best first.
  */
 export function matchCandidates(
   query: FrameHash[],
   candidates: CandidateFrame[],
   mirrored: boolean,
+  samplesPerSecond = FINGERPRINT_SAMPLES_PER_SECOND,
 ): MatchedSegment[] {
-  const byBand = new Map<number, FrameHash[]>();
-  for (const frame of query) {
+  // A stored position is `ratio` query samples.
+  const ratio = Math.round(samplesPerSecond / FINGERPRINT_SAMPLES_PER_SECOND);
+  const byBand = new Map<number, number[]>();
+  query.forEach((frame, index) => {
     for (const key of quarterKeys(frame.hash)) {
       const list = byBand.get(key);
-      if (list) list.push(frame);
-      else byBand.set(key, [frame]);
+      if (list) list.push(index);
+      else byBand.set(key, [index]);
     }
-  }
-  // video -> offset -> query position -> stored position
-  const votes = new Map<string, Map<number, Map<number, number>>>();
-  const seen = new Set<string>();
-  for (const candidate of candidates) {
+  });
+  // video -> offset -> stored position -> query position (its closest pair's)
+  const votes = new Map<string, Map<number, Map<number, { query: number; distance: number }>>>();
+  const metBy = new Int32Array(query.length);
+  candidates.forEach((candidate, c) => {
     for (const key of quarterKeys(candidate.hash)) {
-      for (const frame of byBand.get(key) ?? []) {
-        const pair = `${candidate.videoId}:${candidate.position}:${candidate.variant}:${frame.position}`;
-        if (seen.has(pair)) continue;
-        seen.add(pair);
-        if (hammingDistance(frame.hash, candidate.hash) > MAX_HAMMING) continue;
-        const offset = candidate.position - frame.position;
+      for (const index of byBand.get(key) ?? []) {
+        if (metBy[index] === c + 1) continue; // met through another quarter already
+        metBy[index] = c + 1;
+        const frame = query[index]!;
+        const distance = hammingDistance(frame.hash, candidate.hash);
+        if (distance > MAX_HAMMING) continue;
+        const offset = candidate.position * ratio - frame.position;
         let offsets = votes.get(candidate.videoId);
         if (!offsets) votes.set(candidate.videoId, (offsets = new Map()));
         let pairs = offsets.get(offset);
         if (!pairs) offsets.set(offset, (pairs = new Map()));
-        pairs.set(frame.position, candidate.position);
+        const known = pairs.get(candidate.position);
+        if (!known || distance < known.distance) {
+          pairs.set(candidate.position, { query: frame.position, distance });
+        }
       }
     }
-  }
+  });
   const segments: MatchedSegment[] = [];
   for (const [videoId, offsets] of votes) {
     let best: Map<number, number> | null = null;
     for (const offset of offsets.keys()) {
       const merged = new Map<number, number>();
       for (let near = offset - OFFSET_SLACK; near <= offset + OFFSET_SLACK; near++) {
-        for (const [q, s] of offsets.get(near) ?? []) if (!merged.has(q)) merged.set(q, s);
+        for (const [stored, pair] of offsets.get(near) ?? []) {
+          if (!merged.has(stored)) merged.set(stored, pair.query);
+        }
       }
       if (!best || merged.size > best.size) best = merged;
     }
     if (!best || best.size < MIN_MATCHED_FRAMES) continue;
-    const queryPositions = [...best.keys()];
-    const storedPositions = [...best.values()];
-    const seconds = (position: number) => position / FINGERPRINT_SAMPLES_PER_SECOND;
+    const storedPositions = [...best.keys()];
+    const queryPositions = [...best.values()];
+    const stored = (position: number) => position / FINGERPRINT_SAMPLES_PER_SECOND;
+    const queried = (position: number) => position / samplesPerSecond;
     segments.push({
       videoId,
       mirrored,
       matchedFrames: best.size,
-      queryStart: seconds(Math.min(...queryPositions)),
-      queryEnd: seconds(Math.max(...queryPositions) + 1),
-      matchStart: seconds(Math.min(...storedPositions)),
-      matchEnd: seconds(Math.max(...storedPositions) + 1),
+      queryStart: queried(Math.min(...queryPositions)),
+      // A stored sample stands for the half second after it; so does the query's match.
+      queryEnd: queried(Math.max(...queryPositions)) + 1 / FINGERPRINT_SAMPLES_PER_SECOND,
+      matchStart: stored(Math.min(...storedPositions)),
+      matchEnd: stored(Math.max(...storedPositions) + 1),
     });
   }
   return segments.sort((a, b) => b.matchedFrames - a.matchedFrames);

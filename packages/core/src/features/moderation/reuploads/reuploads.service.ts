@@ -3,12 +3,14 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../platform/db/client';
 import { videoFingerprints, videoFrameHashes, videos } from '../../../platform/db/schema';
 import {
+  FINGERPRINT_SAMPLES_PER_SECOND,
   MAX_HAMMING,
   hammingDistance,
   indexBandsOf,
   matchCandidates,
   type CandidateFrame,
   type FrameHash,
+  type LookupPictures,
   type MatchedSegment,
   type VideoFingerprint,
 } from './fingerprint';
@@ -62,6 +64,24 @@ export interface LookupOptions {
 export const MAX_CANDIDATE_VIDEOS = 50;
 
 /**
+ * How many of a newcomer's pictures a second ask the band indexes for candidates (the matching
+ * then weighs all of them). Five: each stored picture (two a second) has one within 0.1 s,
+ * which on the bench finds every copy's original by at least three close pictures; ten a second
+ * cost twice the index's reading for no copy more.
+ */
+export const CANDIDATE_SAMPLES_PER_SECOND = 5;
+
+/**
+ * Close pictures (counted once for each band that finds them) a video needs for its whole
+ * fingerprint to be read. Of the rows the band indexes find, an unrelated picture is within
+ * MAX_HAMMING bits of one of ours about once in 300: a newcomer sampled ten times a second
+ * meets a dozen or so such pictures among 24 million, each in a video of its own, and their
+ * whole fingerprints were most of a lookup's reading. A copy, which needs MIN_MATCHED_FRAMES
+ * (6) to match, is found by many.
+ */
+export const MIN_CANDIDATE_PICTURES = 2;
+
+/**
  * Step 1: the stored videos with a picture that shares a whole wide band with one of these
  * pictures (the three band indexes) and is within MAX_HAMMING bits of it, most such
  * pictures first. The newcomer and the uploader's own videos are left out.
@@ -99,15 +119,17 @@ async function candidateVideos(
       .where(inArray(column, [...byBand[band]!.keys()])),
   );
   const rows = await unionAll(scan0!, scan1!, scan2!);
-  // video -> how many of its stored pictures are close to one of ours
-  const found = new Map<string, number>();
+  // video -> how many of its stored pictures are close to one of ours (by each band that
+  // finds them)
+  const close = new Map<string, number>();
   for (const row of rows) {
     if (row.videoId === options.videoId) continue;
     const near = (byBand[Number(row.band)]!.get(Number(row.value)) ?? []).some(
       (hash) => hammingDistance(hash, BigInt(row.hash)) <= MAX_HAMMING,
     );
-    if (near) found.set(row.videoId, (found.get(row.videoId) ?? 0) + 1);
+    if (near) close.set(row.videoId, (close.get(row.videoId) ?? 0) + 1);
   }
+  const found = new Map([...close].filter(([, count]) => count >= MIN_CANDIDATE_PICTURES));
   if (found.size === 0) return [];
   let ids = [...found.keys()];
   if (options.ownerId) {
@@ -138,19 +160,24 @@ async function fingerprintsOf(db: Database, videoIds: string[]): Promise<Candida
  * The stored videos a fingerprint matches, best first, each with its matched stretch: the
  * pictures as they are and as in a mirror find candidate videos through the band indexes,
  * whose whole fingerprints are then checked bit by bit and for one time offset
- * (docs/reuploads.md).
+ * (docs/reuploads.md). A processed video is looked up by its denser lookup pictures.
  */
 export async function findMatches(
   db: Database,
-  fingerprint: Pick<VideoFingerprint, 'frames' | 'mirrored'>,
+  fingerprint: LookupPictures | Pick<VideoFingerprint, 'lookup'>,
   options: LookupOptions = {},
 ): Promise<MatchedSegment[]> {
-  const candidates = await fingerprintsOf(
-    db,
-    await candidateVideos(db, [...fingerprint.frames, ...fingerprint.mirrored], options),
+  const query = 'lookup' in fingerprint ? fingerprint.lookup : fingerprint;
+  // The index is asked with at most CANDIDATE_SAMPLES_PER_SECOND of the pictures: each stored
+  // picture still has one within 0.1 s, and the band scans read half as many rows.
+  const rate = query.samplesPerSecond ?? FINGERPRINT_SAMPLES_PER_SECOND;
+  const every = Math.max(1, Math.floor(rate / CANDIDATE_SAMPLES_PER_SECOND));
+  const asked = [...query.frames, ...query.mirrored].filter(
+    (frame) => frame.position % every === 0,
   );
-  const straight = matchCandidates(fingerprint.frames, candidates, false);
-  const mirrored = matchCandidates(fingerprint.mirrored, candidates, true);
+  const candidates = await fingerprintsOf(db, await candidateVideos(db, asked, options));
+  const straight = matchCandidates(query.frames, candidates, false, rate);
+  const mirrored = matchCandidates(query.mirrored, candidates, true, rate);
   const best = new Map<string, MatchedSegment>();
   for (const segment of [...straight, ...mirrored]) {
     const known = best.get(segment.videoId);

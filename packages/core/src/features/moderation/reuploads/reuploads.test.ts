@@ -145,6 +145,32 @@ describe('findMatches', () => {
     expect(mirrored).toMatchObject({ videoId: original.id, mirrored: true });
   });
 
+  it('looks up pictures sampled ten times a second against the stored two, between them', async () => {
+    // A copy trimmed 1.3 s into the original, sampled every tenth of a second: its sample
+    // 5i − 13 is the original's sample i (a re-encode of it); its other samples, the pictures
+    // in between, are unlike any stored one.
+    const copied = altered(originalFrames.slice(3), 0).map((frame, i) => ({
+      ...frame,
+      position: 5 * (i + 3) - 13,
+    }));
+    const between = randomFrames(5 * 37).filter((frame) => (frame.position + 13) % 5 !== 0);
+    const frames = [...copied, ...between].sort((a, b) => a.position - b.position);
+    const matches = await findMatches(
+      db,
+      { frames, mirrored: [], samplesPerSecond: 10 },
+      { ownerId: copier.id },
+    );
+    expect(matches).toHaveLength(1);
+    expect(matches[0]).toMatchObject({
+      videoId: original.id,
+      matchedFrames: 37,
+      queryStart: 0.2,
+      queryEnd: 18.7,
+      matchStart: 1.5,
+      matchEnd: 20,
+    });
+  });
+
   it("finds a cropped copy by the stored pictures' centres", async () => {
     const [cropped] = await findMatches(db, { frames: altered(originalCentres, 4), mirrored: [] });
     expect(cropped).toMatchObject({ videoId: original.id, queryStart: 2, matchStart: 0 });
