@@ -64,12 +64,10 @@ export const createUserEndpoint = defineEndpoint({
     const { auth, settings } = requireAccountServices(context);
     const { rateLimit } = settings;
     if (rateLimit.enabled) {
-      await consumeRequestLimit(
-        context.db,
-        `createuser|${context.ip}`,
-        { max: rateLimit.registerMax, windowSeconds: 600 },
-        context.now(),
-      );
+      await consumeRequestLimit(context, `createuser|${context.ip}`, {
+        max: rateLimit.registerMax,
+        windowSeconds: 600,
+      });
     }
     await verifyBotCheck(
       context.db,

@@ -78,7 +78,11 @@ export async function deleteAccount(
       `confirmation: Type your username, ${actor.username}, to confirm`,
     );
   }
-  await consumeRequestLimit(db, `delete-account:${actor.id}`, PASSWORD_TRIES, now);
+  await consumeRequestLimit(
+    { ...context, now: () => now },
+    `delete-account:${actor.id}`,
+    PASSWORD_TRIES,
+  );
   const [credential] = await db
     .select({ hash: accounts.password })
     .from(accounts)

@@ -53,12 +53,10 @@ export async function startAccountExport(
 ): Promise<AccountExport> {
   const actor = requireMemberRight(maybeActor, 'participate');
   try {
-    await consumeRequestLimit(
-      db,
-      `account-export:${actor.id}`,
-      { max: 1, windowSeconds: EXPORT_WINDOW_SECONDS },
-      now,
-    );
+    await consumeRequestLimit({ db, now: () => now }, `account-export:${actor.id}`, {
+      max: 1,
+      windowSeconds: EXPORT_WINDOW_SECONDS,
+    });
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'rate_limited') {
       throw new ServiceError(

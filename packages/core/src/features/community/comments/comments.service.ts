@@ -606,7 +606,7 @@ export async function createComment(
   }
   const { rateLimit, holdNewAccountHours } = options.settings;
   try {
-    await consumeRequestLimit(db, `comments:create:${me.id}`, rateLimit, now);
+    await consumeRequestLimit({ ...unit, now: () => now }, `comments:create:${me.id}`, rateLimit);
   } catch (error) {
     if (isServiceError(error) && error.kind === 'rate_limited') {
       throw new ServiceError('rate_limited', COMMENT_MESSAGES.tooFast(rateLimit));

@@ -163,7 +163,11 @@ export async function createTicket(
 ): Promise<{ id: number; ref: string; state: TicketState }> {
   const me = requireMemberRight(actor, 'participate');
   const images = checkTicketImages(input.images, ctx.maxImageBytes);
-  await consumeRequestLimit(ctx.db, `tickets:create:${me.id}`, TICKET_CREATE_LIMIT, ctx.now);
+  await consumeRequestLimit(
+    { ...ctx, now: () => ctx.now },
+    `tickets:create:${me.id}`,
+    TICKET_CREATE_LIMIT,
+  );
   const [ticket] = await ctx.db
     .insert(tickets)
     .values({
@@ -388,7 +392,11 @@ export async function replyToTicket(
 ): Promise<{ id: number; state: TicketState }> {
   const ticket = await findTicket(ctx.db, actor, input.id, options);
   const images = checkTicketImages(input.images, ctx.maxImageBytes);
-  await consumeRequestLimit(ctx.db, `tickets:reply:${actor!.id}`, TICKET_REPLY_LIMIT, ctx.now);
+  await consumeRequestLimit(
+    { ...ctx, now: () => ctx.now },
+    `tickets:reply:${actor!.id}`,
+    TICKET_REPLY_LIMIT,
+  );
   const fromStaff = Boolean(options.asStaff);
   const state: TicketState = fromStaff ? 'answered' : 'open';
   await addPost(

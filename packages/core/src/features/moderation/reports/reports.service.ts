@@ -128,7 +128,7 @@ export async function createReport(
     )
     .limit(1);
   if (existing) throw new ServiceError('conflict', REPORT_MESSAGES.duplicate(input.targetKind));
-  await consumeRequestLimit(db, `report|${actor.id}`, REPORT_LIMIT, now);
+  await consumeRequestLimit({ db, now: () => now }, `report|${actor.id}`, REPORT_LIMIT);
   const id = newVideoId();
   const stored = await inTransaction({ db }, async ({ db: tx }) => {
     const [row] = await tx

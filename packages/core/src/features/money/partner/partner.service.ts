@@ -96,7 +96,7 @@ export async function mayFetchMedia(
 ): Promise<boolean> {
   const found = mark === undefined ? await partnerMarkOf(db, videoId) : mark;
   if (!found || !found.isPremium) return true;
-  return mayWatch(db, actor, { id: found.partnerId, userId: found.partnerUserId }, true);
+  return mayWatch({ db, actor }, { id: found.partnerId, userId: found.partnerUserId }, true);
 }
 
 export type ChannelVideo = VideoSummary & { isPremium: boolean };
@@ -201,7 +201,7 @@ export async function getChannelVideo(
   if (row.video.status !== 'published' && !manager) {
     throw new ServiceError('not_found', PARTNER_VIDEO_MISSING_MESSAGE);
   }
-  const playable = await mayWatch(db, actor, partner, row.isPremium);
+  const playable = await mayWatch({ db, actor }, partner, row.isPremium);
   return { video: row.video, isPremium: row.isPremium, uploader: row.uploader, playable };
 }
 

@@ -154,7 +154,7 @@ export async function sendMessage(
   await assertMayMessage(db, me.id, to);
   // The site's refusing watched words (docs/moderation.md); messages have no review queue.
   await screenText(db, 'message', [subject, message]);
-  await consumeRequestLimit(db, `messages:send:${me.id}`, SEND_LIMIT, now);
+  await consumeRequestLimit({ db, now: () => now }, `messages:send:${me.id}`, SEND_LIMIT);
   const [stored] = await db
     .insert(messages)
     .values({

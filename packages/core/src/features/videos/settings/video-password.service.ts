@@ -161,7 +161,7 @@ export async function unlockVideo(
   const { db } = ctx;
   const [video] = await db.select().from(videos).where(eq(videos.id, input.videoId)).limit(1);
   if (!video) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
-  if (!(await canOpenVideo(db, input.actor, video, input.now))) {
+  if (!(await canOpenVideo({ ...ctx, actor: input.actor, now: () => input.now }, video))) {
     throw new ServiceError('unauthenticated', VIDEO_INACCESSIBLE_MESSAGE);
   }
   if (video.visibility !== 'password') {
@@ -175,10 +175,9 @@ export async function unlockVideo(
     if (!input.password) throw new ServiceError('invalid', VIDEO_PASSWORD_MESSAGES.required);
     try {
       await consumeRequestLimit(
-        db,
+        { ...ctx, now: () => input.now },
         `video-password:${video.id}:${input.viewerKey}`,
         VIDEO_PASSWORD_TRIES,
-        input.now,
       );
     } catch (error) {
       if (error instanceof ServiceError && error.kind === 'rate_limited') {

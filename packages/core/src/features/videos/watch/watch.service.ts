@@ -62,7 +62,7 @@ export async function getWatchPage(
   const canManage = canManageVideo(actor, row.video);
   // The labels are read beside the access check (one wait for the database, not two).
   const [mayOpen, labelRows] = await Promise.all([
-    canManage || canOpenVideo(db, actor, row.video),
+    canManage || canOpenVideo({ db, actor }, row.video),
     db
       .select({ kind: videoLabels.kind, name: videoLabels.name })
       .from(videoLabels)
@@ -116,7 +116,8 @@ export async function countView(
       )
       .limit(1);
     if (!video) return 'missing';
-    if (!(await canOpenVideo(tx, input.actor, video, now))) return 'refused';
+    if (!(await canOpenVideo({ db: tx, actor: input.actor, now: () => now }, video)))
+      return 'refused';
     const marked = await tx
       .insert(viewMarks)
       .values({ videoId: input.videoId, viewerKey, day })
