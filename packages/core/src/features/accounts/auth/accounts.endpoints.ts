@@ -70,12 +70,11 @@ export const createUserEndpoint = defineEndpoint({
       });
     }
     await verifyBotCheck(
-      context.db,
+      context,
       settings.botCheck ?? DEFAULT_BOT_CHECK,
       powKey(settings.secret),
       input.botCheck,
       context.ip,
-      context.now(),
     );
     const user = await registerAccount(context, auth, input, {
       passwordPolicy: settings.passwordPolicy,
