@@ -48,7 +48,7 @@ type Props = { params: Promise<{ id: string }>; searchParams: SearchParamsPromis
 async function loadProfile(username: string) {
   const context = await listingContext();
   try {
-    return { context, profile: await getProfile(context.db, context.viewer, username) };
+    return { context, profile: await getProfile({ ...context, actor: context.viewer }, username) };
   } catch (error) {
     if (isServiceError(error) && error.kind === 'not_found') notFound();
     throw error;
@@ -206,7 +206,7 @@ async function TabContent({
   const who = profile.isSelf ? 'You have' : `${profile.username} has`;
 
   if (tab === 'videos') {
-    const page = await listProfileVideos(db, viewer, profile.username, index);
+    const page = await listProfileVideos({ ...context, actor: viewer }, profile.username, index);
     return (
       <>
         {page.processingVideos.length > 0 && (
@@ -297,15 +297,18 @@ async function TabContent({
     );
   }
   if (tab === 'friends') {
-    const friends = await listFriends(db, viewer, {
-      username: profile.username,
-      list: 'friends',
-      index,
-    });
+    const friends = await listFriends(
+      { ...context, actor: viewer },
+      {
+        username: profile.username,
+        list: 'friends',
+        index,
+      },
+    );
     const [incoming, outgoing] = profile.isSelf
       ? await Promise.all([
-          listFriends(db, viewer, { list: 'friendRequests' }),
-          listFriends(db, viewer, { list: 'pendingFriendRequests' }),
+          listFriends({ ...context, actor: viewer }, { list: 'friendRequests' }),
+          listFriends({ ...context, actor: viewer }, { list: 'pendingFriendRequests' }),
         ])
       : [null, null];
     return (

@@ -222,17 +222,12 @@ export async function decideApplication(
     }
     return member!;
   });
-  await notify(
-    unitOf({ db }),
-    sink,
-    {
-      userId: applicant.id,
-      kind: 'tagging_decision',
-      actorId: staff.id,
-      targetPath: APPLICATION_PATH,
-      targetTitle: decision === 'accept' ? 'accepted' : `declined (${reason})`,
-    },
-    now,
-  );
+  await notify({ ...unitOf({ db }), now: () => now }, sink, {
+    userId: applicant.id,
+    kind: 'tagging_decision',
+    actorId: staff.id,
+    targetPath: APPLICATION_PATH,
+    targetTitle: decision === 'accept' ? 'accepted' : `declined (${reason})`,
+  });
   return { id, state };
 }

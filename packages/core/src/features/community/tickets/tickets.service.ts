@@ -406,18 +406,13 @@ export async function replyToTicket(
     state,
   );
   if (fromStaff) {
-    await notify(
-      unitOf(ctx),
-      ctx.sink,
-      {
-        userId: ticket.userId,
-        kind: 'ticket_answer',
-        actorId: actor!.id,
-        targetPath: `/ticket/history/${ticket.id}`,
-        targetTitle: ticket.subject,
-      },
-      ctx.now,
-    );
+    await notify({ ...unitOf(ctx), now: () => ctx.now }, ctx.sink, {
+      userId: ticket.userId,
+      kind: 'ticket_answer',
+      actorId: actor!.id,
+      targetPath: `/ticket/history/${ticket.id}`,
+      targetTitle: ticket.subject,
+    });
   }
   return { id: ticket.id, state };
 }
@@ -442,18 +437,13 @@ export async function closeTicket(
       .returning({ id: tickets.id });
     if (closed.length === 0) throw new ServiceError('conflict', TICKET_MESSAGES.alreadyClosed);
     if (options.asStaff) {
-      await notify(
-        unit,
-        ctx.sink,
-        {
-          userId: ticket.userId,
-          kind: 'ticket_closed',
-          actorId: actor!.id,
-          targetPath: `/ticket/history/${ticket.id}`,
-          targetTitle: ticket.subject,
-        },
-        now,
-      );
+      await notify({ ...unit, now: () => now }, ctx.sink, {
+        userId: ticket.userId,
+        kind: 'ticket_closed',
+        actorId: actor!.id,
+        targetPath: `/ticket/history/${ticket.id}`,
+        targetTitle: ticket.subject,
+      });
     }
   });
   return { id: ticket.id, state: 'closed' };

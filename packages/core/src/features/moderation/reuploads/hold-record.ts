@@ -64,25 +64,20 @@ export async function recordReuploadHold(
       ),
     );
   const first = originals.find((original) => original.id === stored[0]?.videoId);
-  await notifyMany(
-    unit,
-    sink,
-    [
-      {
-        userId: video.ownerId,
-        kind: 'reupload_held',
-        targetPath: `/video/${video.id}`,
-        targetTitle: video.title,
-        detail: first ? `It matches “${first.title}”. You may dispute it on the video's page.` : '',
-      },
-      ...originals.map((original) => ({
-        userId: original.ownerId,
-        kind: 'reupload_of_yours' as const,
-        actorId: video.ownerId,
-        targetPath: `/video/${original.id}`,
-        targetTitle: original.title,
-      })),
-    ],
-    now,
-  );
+  await notifyMany({ ...unit, now: () => now }, sink, [
+    {
+      userId: video.ownerId,
+      kind: 'reupload_held',
+      targetPath: `/video/${video.id}`,
+      targetTitle: video.title,
+      detail: first ? `It matches “${first.title}”. You may dispute it on the video's page.` : '',
+    },
+    ...originals.map((original) => ({
+      userId: original.ownerId,
+      kind: 'reupload_of_yours' as const,
+      actorId: video.ownerId,
+      targetPath: `/video/${original.id}`,
+      targetTitle: original.title,
+    })),
+  ]);
 }

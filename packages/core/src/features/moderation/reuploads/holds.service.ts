@@ -247,23 +247,21 @@ export async function decideReuploadHold(
       decision === 'release'
         ? 'Published: staff found it is not a copy of another member’s video.'
         : 'Refused: staff found it copies another member’s video; it stays off the site.';
-    await notifyMany(
-      unit,
-      ctx.sink,
-      [
-        {
-          userId: row.ownerId,
-          kind: 'reupload_decided',
-          actorId: staff.id,
-          targetPath: `/video/${videoId}`,
-          targetTitle: row.title,
-          detail: reason ? `${verdict} ${reason}` : verdict,
-        },
-      ],
-      now,
-    );
+    await notifyMany({ ...unit, now: () => now }, ctx.sink, [
+      {
+        userId: row.ownerId,
+        kind: 'reupload_decided',
+        actorId: staff.id,
+        targetPath: `/video/${videoId}`,
+        targetTitle: row.title,
+        detail: reason ? `${verdict} ${reason}` : verdict,
+      },
+    ]);
     if (decision === 'release' && row.status === 'published') {
-      await notifyVideoPublished(unit, ctx.sink, row, now, { owner: false, subscribers: true });
+      await notifyVideoPublished({ ...unit, now: () => now }, ctx.sink, row, {
+        owner: false,
+        subscribers: true,
+      });
     }
     return row.status;
   });

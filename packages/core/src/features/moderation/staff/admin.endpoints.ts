@@ -95,19 +95,14 @@ async function tellOwner(
   targetPath: string,
   reason: string,
 ) {
-  await notify(
-    unitOf(context),
-    notificationSinkOf(context),
-    {
-      userId: video.ownerId,
-      kind,
-      actorId: context.actor?.id,
-      targetPath,
-      targetTitle: video.title,
-      detail: reasonLine(reason),
-    },
-    context.now(),
-  );
+  await notify(unitOf(context), notificationSinkOf(context), {
+    userId: video.ownerId,
+    kind,
+    actorId: context.actor?.id,
+    targetPath,
+    targetTitle: video.title,
+    detail: reasonLine(reason),
+  });
 }
 
 const HeldActionAnswer = z.object({
@@ -372,18 +367,13 @@ export const adminEndpoint = defineModeEndpoint({
       async handle({ userId, reason }, context) {
         const data = await disableMember(moderationContext(context), context.actor, userId, reason);
         // The member can no longer sign in: the e-mail is how they hear it, and why.
-        await notify(
-          unitOf(context),
-          notificationSinkOf(context),
-          {
-            userId,
-            kind: 'account_disabled',
-            actorId: context.actor?.id,
-            targetPath: '/contact',
-            detail: disabledMessage(reason),
-          },
-          context.now(),
-        );
+        await notify(unitOf(context), notificationSinkOf(context), {
+          userId,
+          kind: 'account_disabled',
+          actorId: context.actor?.id,
+          targetPath: '/contact',
+          detail: disabledMessage(reason),
+        });
         return { body: { data, ...OK } };
       },
     },
@@ -395,18 +385,13 @@ export const adminEndpoint = defineModeEndpoint({
       output: memberAnswer,
       async handle({ userId, reason }, context) {
         const data = await enableMember(moderationContext(context), context.actor, userId, reason);
-        await notify(
-          unitOf(context),
-          notificationSinkOf(context),
-          {
-            userId,
-            kind: 'account_enabled',
-            actorId: context.actor?.id,
-            targetPath: '/',
-            detail: reasonLine(reason ?? ''),
-          },
-          context.now(),
-        );
+        await notify(unitOf(context), notificationSinkOf(context), {
+          userId,
+          kind: 'account_enabled',
+          actorId: context.actor?.id,
+          targetPath: '/',
+          detail: reasonLine(reason ?? ''),
+        });
         return { body: { data, ...OK } };
       },
     },

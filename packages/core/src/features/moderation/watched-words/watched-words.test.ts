@@ -135,11 +135,14 @@ describe('watched words', () => {
       }),
     ).rejects.toMatchObject({ message: WATCHED_WORD_MESSAGES.refused('description') });
     await expect(
-      sendMessage(db, writer.actor, {
-        recipient: uploader.user.username,
-        subject: 'Hello',
-        message: 'want some scam coin?',
-      }),
+      sendMessage(
+        { db, actor: writer.actor },
+        {
+          recipient: uploader.user.username,
+          subject: 'Hello',
+          message: 'want some scam coin?',
+        },
+      ),
     ).rejects.toMatchObject({ message: WATCHED_WORD_MESSAGES.refused('message') });
   });
 

@@ -504,7 +504,7 @@ export async function notifyLiveStarted(
     .from(subscriptions)
     .where(eq(subscriptions.channelId, live.ownerId));
   return notifyMany(
-    unit,
+    { ...unit, now: () => now },
     sink,
     subscribers.map((subscriber) => ({
       userId: subscriber.id,
@@ -513,7 +513,6 @@ export async function notifyLiveStarted(
       targetPath: `/video/${live.videoId}`,
       targetTitle: live.title,
     })),
-    now,
   );
 }
 

@@ -247,10 +247,9 @@ export async function publishProcessedVideo(
   // The owner hears it is ready, their subscribers that it is out (a hidden one: not yet, or
   // never). Telling them is never why the publication fails.
   await notifyVideoPublished(
-    unitOf(ctx),
+    { ...unitOf(ctx), now: () => now },
     sink,
     { id: input.videoId, ownerId: row.ownerId, title: row.title },
-    now,
     { owner: true, subscribers: row.status === 'published' },
   ).catch(() => undefined);
   return true;

@@ -216,10 +216,9 @@ export async function publishDueVideos(
   for (const row of published) {
     ctx.events.publish({ type: 'published', videoId: row.id, ownerId: row.ownerId });
     await notifyVideoPublished(
-      unitOf(ctx),
+      { ...unitOf(ctx), now: () => now },
       { events: ctx.events, queue: ctx.queue } satisfies NotificationSink,
       row,
-      now,
       { owner: false, subscribers: true },
     ).catch(() => undefined);
   }
