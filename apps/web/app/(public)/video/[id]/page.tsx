@@ -81,7 +81,11 @@ const loadWatchPage = cache(async (param: string) => {
   const viewer = await getViewer(await headers());
   const { database } = await getRuntime();
   try {
-    return { parsed, viewer, page: await getWatchPage(database.db, parsed.id, viewer) };
+    return {
+      parsed,
+      viewer,
+      page: await getWatchPage({ db: database.db, actor: viewer }, parsed.id),
+    };
   } catch (error) {
     if (isServiceError(error) && error.kind === 'not_found') notFound();
     if (isServiceError(error) && error.kind === 'unauthenticated') unauthorized();

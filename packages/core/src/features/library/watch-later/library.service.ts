@@ -143,10 +143,9 @@ export async function saveProgress(
     .where(mine)
     .limit(1);
   await addWatchTime(
-    db,
+    { db, now: () => now },
     input.videoId,
     watchedSecondsBetween(previous ?? null, position, now),
-    now,
   );
   if (!isResumable(position, duration)) {
     await db.delete(watchProgress).where(mine);

@@ -413,10 +413,10 @@ export async function processRecording(
 
 /** Sends a failed video back to processing with a fresh job. */
 export async function retryVideo(
-  ctx: VideoProcessingContext,
-  actor: Actor,
+  ctx: VideoProcessingContext & { actor: Actor },
   videoId: string,
 ): Promise<Video> {
+  const { actor } = ctx;
   await loadOwnedVideo(ctx, actor, videoId);
   const jobId = randomUUID();
   const video = await inTransaction(ctx, async (unit) => {
@@ -440,10 +440,10 @@ export async function retryVideo(
  * write or heartbeat, and removes whatever it writes after this.
  */
 export async function cancelVideo(
-  ctx: VideoProcessingContext,
-  actor: Actor,
+  ctx: VideoProcessingContext & { actor: Actor },
   videoId: string,
 ): Promise<void> {
+  const { actor } = ctx;
   const video = await loadOwnedVideo(ctx, actor, videoId);
   if (!['processing', 'failed'].includes(video.status)) {
     throw new ServiceError('conflict', 'Only a video in processing can be cancelled');
@@ -453,10 +453,10 @@ export async function cancelVideo(
 
 /** Deletes a video in any state, with every stored object. */
 export async function deleteVideo(
-  ctx: VideoProcessingContext,
-  actor: Actor,
+  ctx: VideoProcessingContext & { actor: Actor },
   videoId: string,
 ): Promise<void> {
+  const { actor } = ctx;
   const video = await loadOwnedVideo(ctx, actor, videoId);
   await removeVideo(ctx, video, null);
 }

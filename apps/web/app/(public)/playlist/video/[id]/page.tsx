@@ -49,7 +49,7 @@ export default async function PlaylistVideoPage({ params, searchParams }: Props)
     ? wanted!
     : playlist.videos[0]!.id;
   const { storage } = await getRuntime();
-  const { video } = await getWatchPage(context.db, currentId, context.viewer);
+  const { video } = await getWatchPage({ ...context, actor: context.viewer }, currentId);
   const urls = videoMediaUrls(storage, video);
   if (!urls) notFound();
   const cards = context.toCards(playlist.videos);
