@@ -279,7 +279,7 @@ async function TabContent({
   }
   if (tab === 'playlists') {
     const owner = await findUserByUsername(db, profile.username);
-    const page = await listPlaylists(db, viewer, owner.id, index);
+    const page = await listPlaylists({ ...context, actor: viewer }, owner.id, index);
     return (
       <>
         {profile.isSelf && <CreatePlaylistForm />}

@@ -75,7 +75,7 @@ const voteMode = (value: 1 | -1, summary: string) => ({
     ratio: z.number().nullable(),
   }),
   handle: async ({ _id }: { _id: string }, context: RequestContext) => {
-    const result = await voteVideo(context.db, context.actor, _id, value);
+    const result = await voteVideo(context, _id, value);
     const video = { _id, upvotes: result.upvotes, downvotes: result.downvotes, vote: result.vote };
     return { body: { video, ratio: result.ratio } };
   },
@@ -102,7 +102,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       input: z.object({ _id: VideoId, favorite: z.boolean().optional() }),
       output: FavoriteAnswer,
       handle: async ({ _id, favorite }, context) => {
-        const state = await setFavorite(context.db, context.actor, _id, favorite);
+        const state = await setFavorite(context, _id, favorite);
         return { body: favoriteAnswer(_id, state) };
       },
     },
@@ -112,7 +112,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       input: VideoRef,
       output: FavoriteAnswer,
       handle: async ({ _id }, context) => {
-        const state = await setFavorite(context.db, context.actor, _id, false);
+        const state = await setFavorite(context, _id, false);
         return { body: favoriteAnswer(_id, state) };
       },
     },
