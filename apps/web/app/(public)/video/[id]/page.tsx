@@ -140,11 +140,11 @@ export default async function VideoPage({ params }: Params) {
       listSubtitles(db, storage, video.id),
       // Comments as a visitor sees them; a member's own view follows in the browser.
       video.status === 'published'
-        ? listComments(db, null, { videoId: video.id })
+        ? listComments({ db, actor: null }, { videoId: video.id })
         : // A public live's waiting page (hidden until its stream comes) has its chat; any
           // other hidden video has none (not found).
           video.status === 'hidden' && video.visibility === 'public'
-          ? listComments(db, null, { videoId: video.id }).catch((error: unknown) => {
+          ? listComments({ db, actor: null }, { videoId: video.id }).catch((error: unknown) => {
               if (isServiceError(error) && error.kind === 'not_found') return null;
               throw error;
             })

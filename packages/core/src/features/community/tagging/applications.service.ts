@@ -1,6 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { can, hasRole, requireMemberRight, rolesOf } from '../../../access/rights';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
 import {
@@ -14,6 +13,7 @@ import { recordStaffAction } from '../../moderation/staff-actions';
 import { notify, type NotificationSink } from '../../people/notifications';
 import type { ApplicationsInput, ApplyInput, DecideInput } from './tagging.schema';
 import { inTransaction, unitOf } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 export const APPLICATION_MESSAGES = {
   alreadyTagger: 'You already tag: open the tagger queue at /tagger',
@@ -52,8 +52,7 @@ const isUniqueViolation = (error: unknown) =>
 
 /** A member applies to tag: one application waits at a time; a tagger need not apply. */
 export async function applyForTagging(
-  { db, now }: ApplicationsContext,
-  actor: Actor | null,
+  { db, now, actor }: ApplicationsContext & Pick<Call, 'actor'>,
   input: ApplyInput,
 ): Promise<{ id: number; state: TaggerApplicationState }> {
   const member = requireMemberRight(actor, 'participate');
@@ -100,10 +99,10 @@ const toView = (row: {
   }) as ApplicationView;
 
 /** The member's latest application (null when none) and whether they tag already. */
-export async function loadMyApplication(
-  db: Database,
-  actor: Actor | null,
-): Promise<{ isTagger: boolean; application: ApplicationView | null }> {
+export async function loadMyApplication({ db, actor }: Pick<Call, 'db' | 'actor'>): Promise<{
+  isTagger: boolean;
+  application: ApplicationView | null;
+}> {
   const member = requireMemberRight(actor, 'participate');
   const [row] = await db
     .select(applicationColumns)
@@ -126,8 +125,7 @@ export async function countOpenApplications(db: Database): Promise<number> {
 
 /** Staff: the applications in one state, oldest waiting first (newest decided first). */
 export async function listApplications(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   { state, index }: ApplicationsInput,
 ) {
   requireMemberRight(actor, 'moderate');
@@ -171,8 +169,7 @@ export async function listApplications(
  * way the applicant is told (the bell, and e-mail as their settings say).
  */
 export async function decideApplication(
-  { db, sink, now }: ApplicationsContext,
-  actor: Actor | null,
+  { db, sink, now, actor }: ApplicationsContext & Pick<Call, 'actor'>,
   { id, decision, reason }: DecideInput,
 ): Promise<{ id: number; state: TaggerApplicationState }> {
   const staff = requireMemberRight(actor, 'moderate');

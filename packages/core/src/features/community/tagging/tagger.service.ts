@@ -17,6 +17,7 @@ import {
 import { recordStaffAction } from '../../moderation/staff-actions';
 import type { ChangesInput, FlagInput, LabelChangeInput, RevertInput } from './tagging.schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 /** A video with fewer labels than this waits in the queue (the partial index says the same). */
 export const FEW_LABELS = 3;
@@ -93,7 +94,10 @@ export async function loadLabelSets(
  * reads at most a page from its own index (the open-dispute, open-report and few-labels
  * partial indexes), so the queue costs the same at a million videos.
  */
-export async function listTaggerQueue(db: Database, actor: Actor | null): Promise<QueueItem[]> {
+export async function listTaggerQueue({
+  db,
+  actor,
+}: Pick<Call, 'db' | 'actor'>): Promise<QueueItem[]> {
   requireMemberRight(actor, 'tag');
   const [disputed, reported, few] = await Promise.all([
     db
@@ -212,8 +216,7 @@ async function disputeWhenUndone(
  * written in one transaction; the cached listings are dropped after it commits.
  */
 export async function changeLabel(
-  { db, listings, now }: TaggerContext,
-  actor: Actor | null,
+  { db, listings, now, actor }: TaggerContext & Pick<Call, 'actor'>,
   input: LabelChangeInput,
   action: LabelChangeAction,
 ): Promise<{ changeId: number; labels: VideoLabelSet }> {
@@ -257,8 +260,7 @@ export async function changeLabel(
 
 /** A tagger flags a video's labels as disputed (one open dispute a video). */
 export async function flagLabels(
-  { db, now }: TaggerContext,
-  actor: Actor | null,
+  { db, now, actor }: TaggerContext & Pick<Call, 'actor'>,
   { videoId, reason }: FlagInput,
 ): Promise<{ videoId: string; disputed: true }> {
   const tagger = requireMemberRight(actor, 'tag');
@@ -277,8 +279,7 @@ export async function flagLabels(
 
 /** A tagger settles the open dispute of a video: its labels are right now. */
 export async function settleDispute(
-  { db, now }: TaggerContext,
-  actor: Actor | null,
+  { db, now, actor }: TaggerContext & Pick<Call, 'actor'>,
   videoId: string,
 ): Promise<{ videoId: string; disputed: false }> {
   const tagger = requireMemberRight(actor, 'tag');
@@ -307,8 +308,7 @@ export interface LabelChangeView {
 
 /** Staff: the label change log, newest first, by tagger or video. */
 export async function listLabelChanges(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   { tagger, videoId, index }: ChangesInput,
 ) {
   requireMemberRight(actor, 'moderate');
@@ -360,8 +360,7 @@ export async function listLabelChanges(
  * row records who reverted it and the staff log records the action, in one transaction.
  */
 export async function revertLabelChange(
-  { db, listings, now }: TaggerContext,
-  actor: Actor | null,
+  { db, listings, now, actor }: TaggerContext & Pick<Call, 'actor'>,
   { id, reason }: RevertInput,
 ): Promise<{ id: number; labels: VideoLabelSet }> {
   const staff = requireMemberRight(actor, 'moderate');
@@ -439,7 +438,9 @@ export async function listTaggerCounts(
 }
 
 /** One tagger's standing changes: all of them, and in the last seven days. */
-export async function countMyChanges(db: Database, actor: Actor | null, now: Date) {
+export async function countMyChanges(ctx: Pick<Call, 'db' | 'actor' | 'now'>) {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const tagger = requireMemberRight(actor, 'tag');
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3600 * 1000);
   const [row] = await db

@@ -94,7 +94,7 @@ export const taggingEndpoint = defineModeEndpoint({
         supporters: z.number().int(),
       }),
       handle: async (_input, context) => ({
-        body: { ...(await loadContributeFigures(context.db, context.listings, context.now())) },
+        body: { ...(await loadContributeFigures(context, context.listings)) },
       }),
     },
     Apply: {
@@ -105,7 +105,10 @@ export const taggingEndpoint = defineModeEndpoint({
       output: StateAnswer,
       handle: async (input, context) => ({
         status: 201,
-        body: await applyForTagging(applicationsContextOf(context), context.actor, input),
+        body: await applyForTagging(
+          { ...applicationsContextOf(context), actor: context.actor },
+          input,
+        ),
       }),
     },
     MyApplication: {
@@ -114,7 +117,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: EmptyInput,
       output: z.object({ isTagger: z.boolean(), application: ApplicationAnswer.nullable() }),
       handle: async (_input, context) => ({
-        body: await loadMyApplication(context.db, context.actor),
+        body: await loadMyApplication(context),
       }),
     },
     Applications: {
@@ -131,7 +134,7 @@ export const taggingEndpoint = defineModeEndpoint({
         counts: z.object({ open: z.number(), accepted: z.number(), declined: z.number() }),
       }),
       handle: async (input, context) => ({
-        body: await listApplications(context.db, context.actor, input),
+        body: await listApplications(context, input),
       }),
     },
     Decide: {
@@ -141,7 +144,10 @@ export const taggingEndpoint = defineModeEndpoint({
       input: DecideInput,
       output: StateAnswer,
       handle: async (input, context) => ({
-        body: await decideApplication(applicationsContextOf(context), context.actor, input),
+        body: await decideApplication(
+          { ...applicationsContextOf(context), actor: context.actor },
+          input,
+        ),
       }),
     },
     Queue: {
@@ -169,10 +175,7 @@ export const taggingEndpoint = defineModeEndpoint({
         }),
       }),
       handle: async (_input, context) => {
-        const [data, mine] = await Promise.all([
-          listTaggerQueue(context.db, context.actor),
-          countMyChanges(context.db, context.actor, context.now()),
-        ]);
+        const [data, mine] = await Promise.all([listTaggerQueue(context), countMyChanges(context)]);
         return { body: { data, mine } };
       },
     },
@@ -183,7 +186,11 @@ export const taggingEndpoint = defineModeEndpoint({
       input: LabelChangeInput,
       output: LabelsAnswer,
       handle: async (input, context) => ({
-        body: await changeLabel(taggerContextOf(context), context.actor, input, 'added'),
+        body: await changeLabel(
+          { ...taggerContextOf(context), actor: context.actor },
+          input,
+          'added',
+        ),
       }),
     },
     RemoveLabel: {
@@ -193,7 +200,11 @@ export const taggingEndpoint = defineModeEndpoint({
       input: LabelChangeInput,
       output: LabelsAnswer,
       handle: async (input, context) => ({
-        body: await changeLabel(taggerContextOf(context), context.actor, input, 'removed'),
+        body: await changeLabel(
+          { ...taggerContextOf(context), actor: context.actor },
+          input,
+          'removed',
+        ),
       }),
     },
     Flag: {
@@ -203,7 +214,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: FlagInput,
       output: z.object({ videoId: z.string(), disputed: z.literal(true) }),
       handle: async (input, context) => ({
-        body: await flagLabels(taggerContextOf(context), context.actor, input),
+        body: await flagLabels({ ...taggerContextOf(context), actor: context.actor }, input),
       }),
     },
     Settle: {
@@ -212,7 +223,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: VideoRef,
       output: z.object({ videoId: z.string(), disputed: z.literal(false) }),
       handle: async ({ videoId }, context) => ({
-        body: await settleDispute(taggerContextOf(context), context.actor, videoId),
+        body: await settleDispute({ ...taggerContextOf(context), actor: context.actor }, videoId),
       }),
     },
     Changes: {
@@ -241,7 +252,7 @@ export const taggingEndpoint = defineModeEndpoint({
         hasMore: z.boolean(),
       }),
       handle: async (input, context) => ({
-        body: await listLabelChanges(context.db, context.actor, input),
+        body: await listLabelChanges(context, input),
       }),
     },
     Revert: {
@@ -251,7 +262,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: RevertInput,
       output: z.object({ id: z.number().int(), labels: Labels }),
       handle: async (input, context) => ({
-        body: await revertLabelChange(taggerContextOf(context), context.actor, input),
+        body: await revertLabelChange({ ...taggerContextOf(context), actor: context.actor }, input),
       }),
     },
   },

@@ -91,7 +91,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       output: StateChange.extend({ ref: z.string() }),
       handle: async (input, context) => ({
         status: 201,
-        body: await createTicket(ticketContextOf(context), context.actor, input),
+        body: await createTicket({ ...ticketContextOf(context), actor: context.actor }, input),
       }),
     },
     List: {
@@ -100,7 +100,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketPageInput,
       output: TicketPageAnswer,
       handle: async ({ index }, context) => {
-        const page = await listMyTickets(context.db, context.actor, index);
+        const page = await listMyTickets(context, index);
         return {
           body: { data: page.data, count: page.count, index: page.index, hasMore: page.hasMore },
         };
@@ -113,12 +113,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       output: TicketThreadAnswer,
       handle: async ({ id }, context) => ({
         body: {
-          data: await loadTicket(
-            context.db,
-            requireMediaServices(context).storage,
-            context.actor,
-            id,
-          ),
+          data: await loadTicket(context, requireMediaServices(context).storage, id),
         },
       }),
     },
@@ -129,7 +124,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketReplyInput,
       output: StateChange,
       handle: async (input, context) => ({
-        body: await replyToTicket(ticketContextOf(context), context.actor, input),
+        body: await replyToTicket({ ...ticketContextOf(context), actor: context.actor }, input),
       }),
     },
     Close: {
@@ -138,7 +133,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketRef,
       output: StateChange,
       handle: async ({ id }, context) => ({
-        body: await closeTicket(closeContextOf(context), context.actor, id),
+        body: await closeTicket({ ...closeContextOf(context), actor: context.actor }, id),
       }),
     },
     Queue: {
@@ -151,7 +146,7 @@ export const ticketsEndpoint = defineModeEndpoint({
         counts: z.object({ open: z.number(), answered: z.number(), closed: z.number() }),
       }),
       handle: async ({ state, index }, context) => {
-        const page = await listTicketQueue(context.db, context.actor, { state, index });
+        const page = await listTicketQueue(context, { state, index });
         return {
           body: {
             data: page.data,
@@ -171,13 +166,9 @@ export const ticketsEndpoint = defineModeEndpoint({
       output: TicketThreadAnswer,
       handle: async ({ id }, context) => ({
         body: {
-          data: await loadTicket(
-            context.db,
-            requireMediaServices(context).storage,
-            context.actor,
-            id,
-            { asStaff: true },
-          ),
+          data: await loadTicket(context, requireMediaServices(context).storage, id, {
+            asStaff: true,
+          }),
         },
       }),
     },
@@ -188,7 +179,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketReplyInput,
       output: StateChange,
       handle: async (input, context) => ({
-        body: await replyToTicket(ticketContextOf(context), context.actor, input, {
+        body: await replyToTicket({ ...ticketContextOf(context), actor: context.actor }, input, {
           asStaff: true,
         }),
       }),
@@ -199,7 +190,9 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketRef,
       output: StateChange,
       handle: async ({ id }, context) => ({
-        body: await closeTicket(closeContextOf(context), context.actor, id, { asStaff: true }),
+        body: await closeTicket({ ...closeContextOf(context), actor: context.actor }, id, {
+          asStaff: true,
+        }),
       }),
     },
   },

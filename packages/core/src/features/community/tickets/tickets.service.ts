@@ -19,6 +19,7 @@ import { pageOf, type ListPage } from '../../people/social';
 import type { Storage } from '../../../platform/storage/storage';
 import type { CreateTicketInput, TicketCategory, TicketReplyInput } from './tickets.schema';
 import { inTransaction, unitOf } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 /** Tickets a page (18 for lists, docs/limits.md). */
 export const TICKETS_PAGE_SIZE = 18;
@@ -157,10 +158,10 @@ async function addPost(
  * three images. Answers its number.
  */
 export async function createTicket(
-  ctx: TicketContext,
-  actor: Actor | null,
+  ctx: TicketContext & Pick<Call, 'actor'>,
   input: CreateTicketInput,
 ): Promise<{ id: number; ref: string; state: TicketState }> {
+  const { actor } = ctx;
   const me = requireMemberRight(actor, 'participate');
   const images = checkTicketImages(input.images, ctx.maxImageBytes);
   await consumeRequestLimit(
@@ -259,8 +260,7 @@ async function ticketPage(
 
 /** The viewer's own tickets, the most recently active first (/ticket/history). */
 export async function listMyTickets(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   index = 0,
 ): Promise<ListPage<TicketSummary>> {
   const me = requireMemberRight(actor, 'participate');
@@ -269,8 +269,7 @@ export async function listMyTickets(
 
 /** Staff's queue: the tickets in one state, the most recently active first, and the counts. */
 export async function listTicketQueue(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   options: { state: TicketState; index?: number },
 ): Promise<ListPage<TicketSummary> & { state: TicketState; counts: Record<TicketState, number> }> {
   requireRight(actor, 'moderate');
@@ -305,9 +304,8 @@ export interface TicketThread extends TicketSummary {
  * else's answers 404 without saying whether it exists.
  */
 export async function loadTicket(
-  db: Database,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   storage: Storage,
-  actor: Actor | null,
   id: number,
   options: { asStaff?: boolean } = {},
 ): Promise<TicketThread> {
@@ -385,11 +383,11 @@ async function findTicket(
  * e-mail).
  */
 export async function replyToTicket(
-  ctx: TicketContext,
-  actor: Actor | null,
+  ctx: TicketContext & Pick<Call, 'actor'>,
   input: TicketReplyInput,
   options: { asStaff?: boolean } = {},
 ): Promise<{ id: number; state: TicketState }> {
+  const { actor } = ctx;
   const ticket = await findTicket(ctx.db, actor, input.id, options);
   const images = checkTicketImages(input.images, ctx.maxImageBytes);
   await consumeRequestLimit(
@@ -422,11 +420,11 @@ export async function replyToTicket(
  * a member's ticket tell the member (notification and, by default, e-mail).
  */
 export async function closeTicket(
-  ctx: Pick<TicketContext, 'db' | 'sink' | 'now'>,
-  actor: Actor | null,
+  ctx: Pick<TicketContext, 'db' | 'sink' | 'now'> & Pick<Call, 'actor'>,
   id: number,
   options: { asStaff?: boolean } = {},
 ): Promise<{ id: number; state: TicketState }> {
+  const { actor } = ctx;
   const { db, now } = ctx;
   const ticket = await findTicket(db, actor, id, options);
   await inTransaction(ctx, async (unit) => {
@@ -457,9 +455,8 @@ export const ticketImagePath = (imageId: string) => `/api/tickets/image/${imageI
  * that names nothing, answers 404 alike.
  */
 export async function openTicketImage(
-  db: Database,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   storage: Storage,
-  actor: Actor | null,
   imageId: string,
 ): Promise<{ body: Readable; contentType: string; size: number }> {
   const me = requireMemberRight(actor, 'participate');

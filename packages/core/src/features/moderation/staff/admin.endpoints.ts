@@ -314,7 +314,10 @@ export const adminEndpoint = defineModeEndpoint({
         HttpStatusCode,
       }),
       async handle({ commentId }, context) {
-        await approveHeldComment(moderationContext(context), context.actor, commentId);
+        await approveHeldComment(
+          { ...moderationContext(context), actor: context.actor },
+          commentId,
+        );
         return { body: { data: { id: commentId, status: 'published' }, ...OK } };
       },
     },
@@ -329,8 +332,7 @@ export const adminEndpoint = defineModeEndpoint({
       }),
       async handle({ commentId, reason }, context) {
         await deleteCommentAsStaff(
-          moderationContext(context),
-          context.actor,
+          { ...moderationContext(context), actor: context.actor },
           commentId,
           reason ?? '',
         );
