@@ -76,7 +76,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     viewer && target
       ? await Promise.all([
           hasBlockedUsername(context.db, viewer.id, profile.username),
-          hasReported(context.db, viewer, 'member', target.id),
+          hasReported({ ...context, actor: viewer }, 'member', target.id),
           messageRefusal(context.db, viewer.id, target),
         ])
       : [false, false, null];

@@ -153,7 +153,7 @@ export default async function VideoPage({ params }: Params) {
       readLiveStream(db, video.id),
       // Held as a re-upload, or refused as one (docs/reuploads.md): its owner and staff see why.
       video.status === 'held' || video.status === 'unpublished_admin'
-        ? loadReuploadHold(db, viewer, video.id)
+        ? loadReuploadHold({ db, actor: viewer }, video.id)
         : null,
     ]);
   const isOnAir = live?.state === 'live';

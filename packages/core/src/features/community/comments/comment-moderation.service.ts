@@ -26,7 +26,7 @@ async function commentFacts(
 
 /** Staff approve a held comment (the comments service), logged in the same transaction. */
 export async function approveHeldComment(
-  ctx: ModerationContext & Pick<Call, 'actor'> & Partial<Pick<Call, 'log'>>,
+  ctx: ModerationContext & Partial<Pick<Call, 'log'>>,
   commentId: string,
 ): Promise<void> {
   const { actor, log } = ctx;
@@ -37,8 +37,7 @@ export async function approveHeldComment(
     await approveComment({ ...unit, actor: staff }, commentId, { now, log });
     const facts = await commentFacts(tx, commentId);
     await recordStaffAction(
-      tx,
-      staff,
+      { ...unit, actor: staff, now: () => now },
       {
         action: 'approve_comment',
         targetKind: 'comment',
@@ -46,7 +45,6 @@ export async function approveHeldComment(
         targetLabel: facts.label,
         ownerId: facts.ownerId,
       },
-      now,
     );
   });
 }
@@ -56,7 +54,7 @@ export async function approveHeldComment(
  * actioned, and the log records it, in one transaction.
  */
 export async function deleteCommentAsStaff(
-  ctx: ModerationContext & Pick<Call, 'actor'>,
+  ctx: ModerationContext,
   commentId: string,
   reason: string,
 ): Promise<void> {
@@ -67,10 +65,9 @@ export async function deleteCommentAsStaff(
     const tx = unit.db;
     const facts = await commentFacts(tx, commentId);
     await deleteComment({ ...unit, actor: staff, now: () => now }, { commentId, reason });
-    await closeReports(tx, 'comment', commentId, 'actioned', staff, now);
+    await closeReports({ ...unit, actor: staff, now: () => now }, 'comment', commentId, 'actioned');
     await recordStaffAction(
-      tx,
-      staff,
+      { ...unit, actor: staff, now: () => now },
       {
         action: 'delete_comment',
         targetKind: 'comment',
@@ -79,7 +76,6 @@ export async function deleteCommentAsStaff(
         reason,
         ownerId: facts.ownerId,
       },
-      now,
     );
   });
 }

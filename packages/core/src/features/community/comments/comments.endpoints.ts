@@ -157,7 +157,7 @@ export const commentsEndpoint = defineModeEndpoint({
         // Staff removing someone else's comment is a staff action: logged with its reason.
         if (await isStaffDeletion(context, input.commentId)) {
           await deleteCommentAsStaff(
-            { ...moderationContextOf(context), actor: context.actor },
+            moderationContextOf(context),
             input.commentId,
             input.reason ?? '',
           );
@@ -190,7 +190,7 @@ export const commentsEndpoint = defineModeEndpoint({
       handle: async (input, context) => {
         // Logged as a staff action in the approval's transaction.
         await approveHeldComment(
-          { ...moderationContextOf(context), actor: context.actor, log: context.log },
+          { ...moderationContextOf(context), log: context.log },
           input.commentId,
         );
         await announceChat(context, { commentId: input.commentId });

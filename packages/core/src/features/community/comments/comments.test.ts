@@ -367,10 +367,8 @@ describe('reading', () => {
     const reply = await post(a.actor, video.id, 'A reported reply', other.id);
     for (const id of [top.id, reply.id]) {
       await createReport(
-        db,
-        b.actor,
+        { db, actor: b.actor, now: () => new Date() },
         { targetKind: 'comment', targetId: id, reason: 'spam', details: '' },
-        new Date(),
       );
     }
     type Reported = { id: string; isReportedByMe: boolean };

@@ -195,18 +195,15 @@ export async function decideApplication(
     if (decision === 'accept') {
       if (!hasRole(member!, 'tagger')) {
         await writeMemberRoles(
-          tx,
-          staff,
+          { db: tx, actor: staff, now: () => now },
           member!,
           [...rolesOf(member!), 'tagger'],
-          now,
           `tagger application ${id} accepted${reason ? ` (${reason})` : ''}`,
         );
       }
     } else {
       await recordStaffAction(
-        tx,
-        staff,
+        { db: tx, actor: staff, now: () => now },
         {
           action: 'decline_tagger',
           targetKind: 'member',
@@ -214,7 +211,6 @@ export async function decideApplication(
           targetLabel: member!.username,
           reason,
         },
-        now,
       );
     }
     return member!;

@@ -404,8 +404,7 @@ export async function revertLabelChange(
       .set({ revertedById: staff.id, revertedByUsername: staff.username, revertedAt: now })
       .where(eq(labelChanges.id, id));
     await recordStaffAction(
-      tx,
-      staff,
+      { db: tx, actor: staff, now: () => now },
       {
         action: 'revert_label_change',
         targetKind: 'video',
@@ -413,7 +412,6 @@ export async function revertLabelChange(
         targetLabel: change.title,
         reason: `${actorUsername} ${action} the ${kind} “${name}”${reason ? `: ${reason}` : ''}`,
       },
-      now,
     );
     return (await loadLabelSets(tx, [videoId])).get(videoId)!;
   });

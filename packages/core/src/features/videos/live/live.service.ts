@@ -592,8 +592,7 @@ export async function staffEndLive(
       .from(videos)
       .where(eq(videos.id, videoId));
     await recordStaffAction(
-      unit.db,
-      staff,
+      { ...unit, actor: staff, now: () => now },
       {
         action: 'end_live',
         targetKind: 'video',
@@ -602,7 +601,6 @@ export async function staffEndLive(
         reason,
         ownerId: row.ownerId,
       },
-      now,
     );
     // The stream is cut once the end has committed.
     await unit.afterCommit('announce the live ended', () =>
@@ -640,8 +638,7 @@ export async function disableStreamKey(
       .from(users)
       .where(eq(users.id, userId));
     await recordStaffAction(
-      tx,
-      staff,
+      { db: tx, actor: staff, now: () => now },
       {
         action: 'disable_stream_key',
         targetKind: 'member',
@@ -650,7 +647,6 @@ export async function disableStreamKey(
         reason,
         ownerId: userId,
       },
-      now,
     );
   });
 }

@@ -228,11 +228,10 @@ export async function publishProcessedVideo(
       .returning({ ownerId: videos.ownerId, title: videos.title, status: videos.status });
     if (updated && isHeld) {
       await recordReuploadHold(
-        unit,
+        { ...unit, now: () => now },
         sink,
         { id: input.videoId, ownerId: updated.ownerId, title: updated.title },
         matches,
-        now,
       );
     }
     return updated;
