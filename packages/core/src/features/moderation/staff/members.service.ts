@@ -391,7 +391,7 @@ export async function setMemberSupporter(
     const target = await loadMember(tx, userId);
     // A grant by hand stands beside Stripe's subscriptions; taking it away is refused while
     // the member pays (docs/billing.md).
-    await setSupporterByHand(tx, userId, isSupporter, admin.username, now);
+    await setSupporterByHand({ db: tx, now: () => now }, userId, isSupporter, admin.username);
     await recordStaffAction(
       { db: tx, actor: admin, now: () => now },
       {
