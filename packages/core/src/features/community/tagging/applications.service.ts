@@ -40,10 +40,9 @@ export interface ApplicationView {
   decidedAt: string | null;
 }
 
-export interface ApplicationsContext {
-  db: Database;
+/** The call, with where the applicant's notices go. */
+export interface ApplicationsContext extends Pick<Call, 'db' | 'actor' | 'now'> {
   sink: NotificationSink;
-  now: Date;
 }
 
 const isUniqueViolation = (error: unknown) =>
@@ -52,9 +51,11 @@ const isUniqueViolation = (error: unknown) =>
 
 /** A member applies to tag: one application waits at a time; a tagger need not apply. */
 export async function applyForTagging(
-  { db, now, actor }: ApplicationsContext & Pick<Call, 'actor'>,
+  ctx: ApplicationsContext,
   input: ApplyInput,
 ): Promise<{ id: number; state: TaggerApplicationState }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const member = requireMemberRight(actor, 'participate');
   if (can(member, 'tag')) throw new ServiceError('conflict', APPLICATION_MESSAGES.alreadyTagger);
   try {
@@ -169,9 +170,11 @@ export async function listApplications(
  * way the applicant is told (the bell, and e-mail as their settings say).
  */
 export async function decideApplication(
-  { db, sink, now, actor }: ApplicationsContext & Pick<Call, 'actor'>,
+  ctx: ApplicationsContext,
   { id, decision, reason }: DecideInput,
 ): Promise<{ id: number; state: TaggerApplicationState }> {
+  const { db, sink, actor } = ctx;
+  const now = ctx.now();
   const staff = requireMemberRight(actor, 'moderate');
   if (decision === 'decline' && !reason) {
     throw new ServiceError('invalid', APPLICATION_MESSAGES.reasonNeeded);

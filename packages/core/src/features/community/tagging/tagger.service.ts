@@ -64,10 +64,9 @@ export interface QueueItem {
   labels: VideoLabelSet;
 }
 
-export interface TaggerContext {
-  db: Database;
+/** A tagger's call, with the listings their changes make stale. */
+export interface TaggerContext extends Pick<Call, 'db' | 'actor' | 'now'> {
   listings: Listings;
-  now: Date;
 }
 
 const emptyLabels = (): VideoLabelSet => ({ tag: [], music: [], star: [], creator: [] });
@@ -216,10 +215,12 @@ async function disputeWhenUndone(
  * written in one transaction; the cached listings are dropped after it commits.
  */
 export async function changeLabel(
-  { db, listings, now, actor }: TaggerContext & Pick<Call, 'actor'>,
+  ctx: TaggerContext,
   input: LabelChangeInput,
   action: LabelChangeAction,
 ): Promise<{ changeId: number; labels: VideoLabelSet }> {
+  const { db, listings, actor } = ctx;
+  const now = ctx.now();
   const tagger = requireMemberRight(actor, 'tag');
   const result = await inTransaction({ db }, async ({ db: tx }) => {
     await requirePublished(tx, input.videoId);
@@ -260,9 +261,11 @@ export async function changeLabel(
 
 /** A tagger flags a video's labels as disputed (one open dispute a video). */
 export async function flagLabels(
-  { db, now, actor }: TaggerContext & Pick<Call, 'actor'>,
+  ctx: TaggerContext,
   { videoId, reason }: FlagInput,
 ): Promise<{ videoId: string; disputed: true }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const tagger = requireMemberRight(actor, 'tag');
   await requirePublished(db, videoId);
   await db
@@ -279,9 +282,11 @@ export async function flagLabels(
 
 /** A tagger settles the open dispute of a video: its labels are right now. */
 export async function settleDispute(
-  { db, now, actor }: TaggerContext & Pick<Call, 'actor'>,
+  ctx: TaggerContext,
   videoId: string,
 ): Promise<{ videoId: string; disputed: false }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const tagger = requireMemberRight(actor, 'tag');
   const settled = await db
     .update(labelDisputes)
@@ -360,9 +365,11 @@ export async function listLabelChanges(
  * row records who reverted it and the staff log records the action, in one transaction.
  */
 export async function revertLabelChange(
-  { db, listings, now, actor }: TaggerContext & Pick<Call, 'actor'>,
+  ctx: TaggerContext,
   { id, reason }: RevertInput,
 ): Promise<{ id: number; labels: VideoLabelSet }> {
+  const { db, listings, actor } = ctx;
+  const now = ctx.now();
   const staff = requireMemberRight(actor, 'moderate');
   const labels = await inTransaction({ db }, async ({ db: tx }) => {
     const [change] = await tx

@@ -11,6 +11,7 @@ import {
   decideApplication,
   listApplications,
   loadMyApplication,
+  type ApplicationsContext,
 } from './applications.service';
 import { loadContributeFigures } from './contribute.service';
 import {
@@ -22,7 +23,6 @@ import {
   QUEUE_REASONS,
   revertLabelChange,
   settleDispute,
-  type TaggerContext,
 } from './tagger.service';
 import {
   ApplicationsInput,
@@ -36,16 +36,9 @@ import {
   VideoRef,
 } from './tagging.schema';
 
-const taggerContextOf = (context: RequestContext): TaggerContext => ({
-  db: context.db,
-  listings: context.listings,
-  now: context.now(),
-});
-
-const applicationsContextOf = (context: RequestContext) => ({
-  db: context.db,
+const applicationsContextOf = (context: RequestContext): ApplicationsContext => ({
+  ...context,
   sink: notificationSinkOf(context),
-  now: context.now(),
 });
 
 const State = z.enum(TAGGER_APPLICATION_STATES);
@@ -105,10 +98,7 @@ export const taggingEndpoint = defineModeEndpoint({
       output: StateAnswer,
       handle: async (input, context) => ({
         status: 201,
-        body: await applyForTagging(
-          { ...applicationsContextOf(context), actor: context.actor },
-          input,
-        ),
+        body: await applyForTagging(applicationsContextOf(context), input),
       }),
     },
     MyApplication: {
@@ -144,10 +134,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: DecideInput,
       output: StateAnswer,
       handle: async (input, context) => ({
-        body: await decideApplication(
-          { ...applicationsContextOf(context), actor: context.actor },
-          input,
-        ),
+        body: await decideApplication(applicationsContextOf(context), input),
       }),
     },
     Queue: {
@@ -186,11 +173,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: LabelChangeInput,
       output: LabelsAnswer,
       handle: async (input, context) => ({
-        body: await changeLabel(
-          { ...taggerContextOf(context), actor: context.actor },
-          input,
-          'added',
-        ),
+        body: await changeLabel(context, input, 'added'),
       }),
     },
     RemoveLabel: {
@@ -200,11 +183,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: LabelChangeInput,
       output: LabelsAnswer,
       handle: async (input, context) => ({
-        body: await changeLabel(
-          { ...taggerContextOf(context), actor: context.actor },
-          input,
-          'removed',
-        ),
+        body: await changeLabel(context, input, 'removed'),
       }),
     },
     Flag: {
@@ -214,7 +193,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: FlagInput,
       output: z.object({ videoId: z.string(), disputed: z.literal(true) }),
       handle: async (input, context) => ({
-        body: await flagLabels({ ...taggerContextOf(context), actor: context.actor }, input),
+        body: await flagLabels(context, input),
       }),
     },
     Settle: {
@@ -223,7 +202,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: VideoRef,
       output: z.object({ videoId: z.string(), disputed: z.literal(false) }),
       handle: async ({ videoId }, context) => ({
-        body: await settleDispute({ ...taggerContextOf(context), actor: context.actor }, videoId),
+        body: await settleDispute(context, videoId),
       }),
     },
     Changes: {
@@ -262,7 +241,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: RevertInput,
       output: z.object({ id: z.number().int(), labels: Labels }),
       handle: async (input, context) => ({
-        body: await revertLabelChange({ ...taggerContextOf(context), actor: context.actor }, input),
+        body: await revertLabelChange(context, input),
       }),
     },
   },
