@@ -26,18 +26,16 @@ import {
 } from './tickets.service';
 
 const ticketContextOf = (context: RequestContext): TicketContext => ({
-  db: context.db,
+  ...context,
   storage: requireMediaServices(context).storage,
   maxImageBytes: context.config.TICKET_IMAGE_MAX_BYTES,
   sink: notificationSinkOf(context),
-  now: context.now(),
 });
 
 /** What closing needs: no storage. */
 const closeContextOf = (context: RequestContext) => ({
-  db: context.db,
+  ...context,
   sink: notificationSinkOf(context),
-  now: context.now(),
 });
 
 const State = z.enum(TICKET_STATES);
@@ -91,7 +89,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       output: StateChange.extend({ ref: z.string() }),
       handle: async (input, context) => ({
         status: 201,
-        body: await createTicket({ ...ticketContextOf(context), actor: context.actor }, input),
+        body: await createTicket(ticketContextOf(context), input),
       }),
     },
     List: {
@@ -124,7 +122,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketReplyInput,
       output: StateChange,
       handle: async (input, context) => ({
-        body: await replyToTicket({ ...ticketContextOf(context), actor: context.actor }, input),
+        body: await replyToTicket(ticketContextOf(context), input),
       }),
     },
     Close: {
@@ -133,7 +131,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketRef,
       output: StateChange,
       handle: async ({ id }, context) => ({
-        body: await closeTicket({ ...closeContextOf(context), actor: context.actor }, id),
+        body: await closeTicket(closeContextOf(context), id),
       }),
     },
     Queue: {
@@ -179,7 +177,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketReplyInput,
       output: StateChange,
       handle: async (input, context) => ({
-        body: await replyToTicket({ ...ticketContextOf(context), actor: context.actor }, input, {
+        body: await replyToTicket(ticketContextOf(context), input, {
           asStaff: true,
         }),
       }),
@@ -190,7 +188,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketRef,
       output: StateChange,
       handle: async ({ id }, context) => ({
-        body: await closeTicket({ ...closeContextOf(context), actor: context.actor }, id, {
+        body: await closeTicket(closeContextOf(context), id, {
           asStaff: true,
         }),
       }),

@@ -44,14 +44,12 @@ function formatBytes(bytes: number): string {
 /** The ticket's reference as the member and staff see it. */
 export const ticketRef = (id: number) => `T-${id}`;
 
-/** What the ticket calls need besides the database. */
-export interface TicketContext {
-  db: Database;
+/** The call, with what the ticket calls need besides it. */
+export interface TicketContext extends Pick<Call, 'db' | 'actor' | 'now'> {
   storage: Storage;
   /** TICKET_IMAGE_MAX_BYTES */
   maxImageBytes: number;
   sink: NotificationSink;
-  now: Date;
 }
 
 const IMAGE_TYPES: Record<string, { contentType: string; extension: string }> = {
@@ -123,10 +121,11 @@ async function addPost(
   ticketId: number,
   post: { authorId: string; fromStaff: boolean; body: string; images: CheckedImage[] },
   state: TicketState,
+  now: Date,
 ) {
   const postId = randomBytes(9).toString('base64url');
   const stored =
-    post.images.length > 0 ? await storeImages(ctx.storage, postId, post.images, ctx.now) : null;
+    post.images.length > 0 ? await storeImages(ctx.storage, postId, post.images, now) : null;
   try {
     await inTransaction(ctx, async ({ db: tx }) => {
       await tx.insert(ticketPosts).values({
@@ -135,15 +134,15 @@ async function addPost(
         authorId: post.authorId,
         fromStaff: post.fromStaff,
         body: post.body,
-        createdAt: ctx.now,
+        createdAt: now,
       });
       if (stored) await tx.insert(ticketImages).values(stored.rows);
       await tx
         .update(tickets)
         .set({
           state,
-          updatedAt: ctx.now,
-          closedAt: state === 'closed' ? ctx.now : null,
+          updatedAt: now,
+          closedAt: state === 'closed' ? now : null,
         })
         .where(eq(tickets.id, ticketId));
     });
@@ -158,14 +157,15 @@ async function addPost(
  * three images. Answers its number.
  */
 export async function createTicket(
-  ctx: TicketContext & Pick<Call, 'actor'>,
+  ctx: TicketContext,
   input: CreateTicketInput,
 ): Promise<{ id: number; ref: string; state: TicketState }> {
   const { actor } = ctx;
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   const images = checkTicketImages(input.images, ctx.maxImageBytes);
   await consumeRequestLimit(
-    { ...ctx, now: () => ctx.now },
+    { ...ctx, now: () => now },
     `tickets:create:${me.id}`,
     TICKET_CREATE_LIMIT,
   );
@@ -175,8 +175,8 @@ export async function createTicket(
       userId: me.id,
       category: input.category,
       subject: input.subject,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning({ id: tickets.id });
   try {
@@ -185,6 +185,7 @@ export async function createTicket(
       ticket!.id,
       { authorId: me.id, fromStaff: false, body: input.message, images },
       'open',
+      now,
     );
   } catch (error) {
     await ctx.db.delete(tickets).where(eq(tickets.id, ticket!.id));
@@ -383,15 +384,16 @@ async function findTicket(
  * e-mail).
  */
 export async function replyToTicket(
-  ctx: TicketContext & Pick<Call, 'actor'>,
+  ctx: TicketContext,
   input: TicketReplyInput,
   options: { asStaff?: boolean } = {},
 ): Promise<{ id: number; state: TicketState }> {
   const { actor } = ctx;
+  const now = ctx.now();
   const ticket = await findTicket(ctx.db, actor, input.id, options);
   const images = checkTicketImages(input.images, ctx.maxImageBytes);
   await consumeRequestLimit(
-    { ...ctx, now: () => ctx.now },
+    { ...ctx, now: () => now },
     `tickets:reply:${actor!.id}`,
     TICKET_REPLY_LIMIT,
   );
@@ -402,9 +404,10 @@ export async function replyToTicket(
     ticket.id,
     { authorId: actor!.id, fromStaff, body: input.message, images },
     state,
+    now,
   );
   if (fromStaff) {
-    await notify({ ...unitOf(ctx), now: () => ctx.now }, ctx.sink, {
+    await notify({ ...unitOf(ctx), now: () => now }, ctx.sink, {
       userId: ticket.userId,
       kind: 'ticket_answer',
       actorId: actor!.id,
@@ -420,12 +423,12 @@ export async function replyToTicket(
  * a member's ticket tell the member (notification and, by default, e-mail).
  */
 export async function closeTicket(
-  ctx: Pick<TicketContext, 'db' | 'sink' | 'now'> & Pick<Call, 'actor'>,
+  ctx: Pick<TicketContext, 'db' | 'actor' | 'now' | 'sink'>,
   id: number,
   options: { asStaff?: boolean } = {},
 ): Promise<{ id: number; state: TicketState }> {
-  const { actor } = ctx;
-  const { db, now } = ctx;
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const ticket = await findTicket(db, actor, id, options);
   await inTransaction(ctx, async (unit) => {
     const closed = await unit.db
