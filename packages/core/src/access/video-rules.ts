@@ -26,11 +26,11 @@ export function canManageVideo(
  */
 export async function canOpenVideo(
   ctx: Pick<Call, 'db'> &
-    Partial<Pick<Call, 'now'>> & { actor: (Pick<Actor, 'id' | 'role'> & Partial<Actor>) | null },
+    Pick<Call, 'now'> & { actor: (Pick<Actor, 'id' | 'role'> & Partial<Actor>) | null },
   video: Pick<Video, 'id' | 'ownerId' | 'status' | 'visibility' | 'publishAt'>,
 ): Promise<boolean> {
   const { db, actor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   if (actor && (actor.id === video.ownerId || can(actor, 'moderate'))) return true;
   if (video.status === 'published') return true;
   if (video.status !== 'hidden') return false;

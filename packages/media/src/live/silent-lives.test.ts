@@ -72,7 +72,7 @@ afterAll(async () => {
 /** A live on air since `t0`, on a node that said nothing since. */
 async function liveOnAir(details: { keepRecording?: boolean } = {}) {
   const { user, actor } = await createUser(handle.db);
-  const { key } = await issueStreamKey({ db: handle.db, actor });
+  const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
   await saveLiveDetails({ db: handle.db, actor }, details);
   const check = await checkStreamKey(handle.db, key);
   if (!check.ok) throw new Error(check.reason);

@@ -23,7 +23,7 @@ export const GET = rawRoute<{ id: string }>(openNotificationRoute, async (_reque
   if (!parsed.success) return to('/notifications');
   try {
     const opened = await openNotification(
-      { db: database.db, actor: viewer },
+      { db: database.db, actor: viewer, now: () => new Date() },
       { events: media.events, queue: media.queue, log },
       parsed.data,
     );

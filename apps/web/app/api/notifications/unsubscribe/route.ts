@@ -38,7 +38,7 @@ export const POST = rawRoute(unsubscribeRoute, async (request) => {
   try {
     if (!parsed.success) throw new ServiceError('invalid', 'This unsubscribe link is not valid');
     const { kinds } = await unsubscribeByToken(
-      { db: database.db },
+      { db: database.db, now: () => new Date() },
       accounts.settings.secret,
       parsed.data,
     );

@@ -38,11 +38,11 @@ export async function getPrivacySettings({
 
 /** Chooses who may send the signed-in member private messages. */
 export async function setMessagePrivacy(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   messagesFrom: MessagePrivacy,
 ): Promise<PrivacySettings> {
   const { db, actor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   await db
     .insert(privacySettings)
@@ -56,11 +56,11 @@ export async function setMessagePrivacy(
 
 /** Blocks a member: their messages and comments disappear for the actor; they cannot message the actor. */
 export async function blockMember(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   username: string,
 ): Promise<{ username: string; blocked: true }> {
   const { db, actor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   const other = await findUserByUsername(db, username);
   if (other.id === me.id) throw new ServiceError('invalid', PRIVACY_MESSAGES.selfBlock);

@@ -61,7 +61,7 @@ describe('blocking a member', () => {
     expect(inbox.unreadCount).toBe(1);
     expect(await countUnread(db, a.user.id)).toBe(1);
     await expect(
-      readMessage({ db, actor: a.actor }, fromB.body.id as string),
+      readMessage({ db, actor: a.actor, now: () => new Date() }, fromB.body.id as string),
     ).rejects.toMatchObject({
       kind: 'not_found',
     });

@@ -711,11 +711,11 @@ export async function editComment(
  * comment takes its replies with it. Staff may delete on any video, published or not.
  */
 export async function deleteComment(
-  work: (WorkBase | UnitOfWork) & Pick<Call, 'actor'> & Partial<Pick<Call, 'now'>>,
+  work: (WorkBase | UnitOfWork) & Pick<Call, 'actor'> & Pick<Call, 'now'>,
   input: { commentId: string; reason?: string },
 ): Promise<{ id: string; deleted: true }> {
   const { actor } = work;
-  const now = work.now ? work.now() : new Date();
+  const now = work.now();
   const { db } = unitOf(work);
   const me = requireMemberRight(actor, 'participate');
   const isStaff = can(me, 'moderate');

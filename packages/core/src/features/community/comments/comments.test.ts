@@ -299,7 +299,7 @@ describe('editing and deleting', () => {
     const top = await post(a.actor, video.id, 'top');
     await post(b.actor, video.id, 'reply', top.id);
     expect((await list(null, video.id)).totalCount).toBe(2);
-    await deleteComment({ db, actor: a.actor }, { commentId: top.id });
+    await deleteComment({ db, actor: a.actor, now: () => new Date() }, { commentId: top.id });
     expect((await list(null, video.id)).totalCount).toBe(0);
   });
 });
@@ -545,7 +545,10 @@ describe('comments of new accounts are held for moderation', () => {
     const newcomer = await createUser(db);
     const admin = await member({ role: 'admin' });
     const held = await post(newcomer.actor, video.id, 'buy followers at example.com');
-    await deleteComment({ db, actor: admin.actor }, { commentId: held.id, reason: 'Spam' });
+    await deleteComment(
+      { db, actor: admin.actor, now: () => new Date() },
+      { commentId: held.id, reason: 'Spam' },
+    );
     const deleted = await call(admin.actor, 'StaffList', { status: 'deleted' });
     expect(deleted.status).toBe(200);
     expect((deleted.body.data as Array<Record<string, unknown>>)[0]).toMatchObject({

@@ -39,11 +39,11 @@ async function requirePublishedVideo(db: Database, videoId: string) {
 
 /** Saves a published video to the member's Watch later list (again: it moves to the top). */
 export async function addToWatchLater(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   videoId: string,
 ): Promise<void> {
   const { db, actor: maybeActor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const actor = requireMemberRight(maybeActor, 'participate');
   await requirePublishedVideo(db, videoId);
   await inTransaction({ db }, async ({ db: tx }) => {
@@ -125,11 +125,11 @@ export function isResumable(position: number, duration: number): boolean {
  * forgets it (the video then starts from the beginning). Answers whether it is kept.
  */
 export async function saveProgress(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   input: SaveProgressInput,
 ): Promise<boolean> {
   const { db, actor: maybeActor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const actor = requireMemberRight(maybeActor, 'participate');
   await requirePublishedVideo(db, input.videoId);
   const position = Math.floor(Math.min(input.position, input.duration));

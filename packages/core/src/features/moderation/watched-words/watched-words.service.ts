@@ -205,12 +205,12 @@ export interface SaveListInput {
  * transaction. Words are kept as written (trimmed, without repeats).
  */
 export async function saveWatchedWordList(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   scope: ListScope,
   input: SaveListInput,
 ): Promise<WatchedWordListView> {
   const { db, actor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const me = requireKeeper(actor, scope);
   const owner = ownerOf(me, scope);
   const words: string[] = [];
@@ -278,12 +278,12 @@ export async function saveWatchedWordList(
 }
 
 export async function deleteWatchedWordList(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   scope: ListScope,
   id: string,
 ): Promise<void> {
   const { db, actor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const me = requireKeeper(actor, scope);
   const owner = ownerOf(me, scope);
   await inTransaction({ db }, async ({ db: tx }) => {

@@ -142,7 +142,7 @@ describe('watched words', () => {
     ).rejects.toMatchObject({ message: WATCHED_WORD_MESSAGES.refused('description') });
     await expect(
       sendMessage(
-        { db, actor: writer.actor },
+        { db, actor: writer.actor, now: () => new Date() },
         {
           recipient: uploader.user.username,
           subject: 'Hello',

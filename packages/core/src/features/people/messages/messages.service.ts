@@ -137,11 +137,11 @@ const ownCopy = (id: string, userId: string) =>
  * it is stored in the recipient's inbox.
  */
 export async function sendMessage(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   input: SendMessageInput,
 ): Promise<{ id: string; delivered: boolean; recipient: string }> {
   const { db, actor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate', {
     signIn: PEOPLE_MESSAGES.notAuthenticated,
   });
@@ -221,11 +221,11 @@ export async function listInbox(
  * message, or one the viewer deleted, answers 404 without saying whether it exists.
  */
 export async function readMessage(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   id: string,
 ): Promise<MessageDetail> {
   const { db, actor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   const [row] = await selectEntries(db).where(ownCopy(id, me.id)).limit(1);
   if (!row) throw new ServiceError('not_found', PEOPLE_MESSAGES.messageMissing);
@@ -245,11 +245,11 @@ export async function readMessage(
  * The row itself goes once both sides have deleted it.
  */
 export async function deleteMessage(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   id: string,
 ): Promise<{ id: string; box: InboxBox }> {
   const { db, actor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   const at = sql`${now.toISOString()}::timestamptz`;
   const deleted = await db

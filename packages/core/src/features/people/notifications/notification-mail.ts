@@ -175,12 +175,12 @@ const itemOf = (settings: NotificationMailSettings, row: DueRow) => ({
  * mail that fails is given back (and the job retried); the others stay sent.
  */
 export async function sendDueNotificationMails(
-  ctx: Pick<Call, 'db'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   mailer: Mailer,
   settings: NotificationMailSettings,
 ): Promise<number> {
   const { db } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   let sent = 0;
   for (;;) {
     const rows = await claim(db, 'immediate', now, 50);
@@ -214,12 +214,12 @@ export async function sendDueNotificationMails(
 
 /** Sends each member one digest of their notifications waiting for it; answers how many mails. */
 export async function sendNotificationDigests(
-  ctx: Pick<Call, 'db'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   mailer: Mailer,
   settings: NotificationMailSettings,
 ): Promise<number> {
   const { db } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   let mails = 0;
   for (;;) {
     const rows = await claim(db, 'digest', now, 500);
@@ -274,11 +274,11 @@ export async function startNotificationJobs(
   await queue.ensureQueue(notificationDigestJob);
   const polling = { batchSize: 1 };
   await queue.work(notificationMailJob, polling, async () => {
-    const sent = await sendDueNotificationMails({ db }, mailer, settings);
+    const sent = await sendDueNotificationMails({ db, now: () => new Date() }, mailer, settings);
     if (sent > 0) log.info({ sent }, 'notification e-mails sent');
   });
   await queue.work(notificationDigestJob, polling, async () => {
-    const sent = await sendNotificationDigests({ db }, mailer, settings);
+    const sent = await sendNotificationDigests({ db, now: () => new Date() }, mailer, settings);
     log.info({ sent }, 'notification digests sent');
   });
   await queue.boss.schedule(notificationMailJob.name, '* * * * *', {});

@@ -114,11 +114,11 @@ export function announceNotificationsChanged(sink: NotificationSink, userIds: It
  * that refuses is logged, and the minute's sweep sends the e-mail instead.
  */
 export async function notifyMany(
-  unit: UnitOfWork & Partial<Pick<Call, 'now'>>,
+  unit: UnitOfWork & Pick<Call, 'now'>,
   sink: NotificationSink,
   list: NewNotification[],
 ): Promise<number> {
-  const now = unit.now ? unit.now() : new Date();
+  const now = unit.now();
   const wanted = list.filter((item) => item.userId !== item.actorId && isSitePath(item.targetPath));
   if (wanted.length === 0) return 0;
   const modes = await emailModesFor(unit.db, wanted);
@@ -152,7 +152,7 @@ export async function notifyMany(
 
 /** Stores one notification; see notifyMany. */
 export const notify = (
-  unit: UnitOfWork & Partial<Pick<Call, 'now'>>,
+  unit: UnitOfWork & Pick<Call, 'now'>,
   sink: NotificationSink,
   item: NewNotification,
 ) => {
@@ -165,7 +165,7 @@ export const notify = (
  * scheduled) tells its owner only; a scheduled one going out later tells the subscribers then.
  */
 export async function notifyVideoPublished(
-  unit: UnitOfWork & Partial<Pick<Call, 'now'>>,
+  unit: UnitOfWork & Pick<Call, 'now'>,
   sink: NotificationSink,
   video: { id: string; ownerId: string; title: string },
   audience: { owner: boolean; subscribers: boolean } = { owner: true, subscribers: true },
@@ -268,12 +268,12 @@ export async function listNotifications(
  * answers 404 without saying whether it exists.
  */
 export async function openNotification(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   sink: NotificationSink,
   id: string,
 ): Promise<{ id: string; targetPath: string; unreadCount: number }> {
   const { db, actor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   const [row] = await db
     .select({ targetPath: notifications.targetPath, readAt: notifications.readAt })
@@ -293,11 +293,11 @@ export async function openNotification(
 
 /** Marks every notification of the viewer read; answers how many were unread. */
 export async function markAllNotificationsRead(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   sink: NotificationSink,
 ): Promise<{ marked: number; unreadCount: number }> {
   const { db, actor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   const marked = await db
     .update(notifications)
@@ -355,11 +355,11 @@ async function storeSetting(
  * e-mail follow the new choice: turning a kind off sends none of them.
  */
 export async function setNotificationSetting(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   setting: NotificationSetting,
 ): Promise<NotificationSetting[]> {
   const { db, actor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   await storeSetting(db, me.id, setting.kind, setting.email, now);
   await followNewChoice(db, me.id, [setting.kind], setting.email);
@@ -422,12 +422,12 @@ export function readUnsubscribeToken(
  * carries) comes by e-mail no more. Answers which kinds were turned off.
  */
 export async function unsubscribeByToken(
-  ctx: Pick<Call, 'db'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   secret: string,
   token: string,
 ): Promise<{ kinds: NotificationKind[] }> {
   const { db } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const read = readUnsubscribeToken(secret, token);
   if (!read) throw new ServiceError('invalid', NOTIFICATION_MESSAGES.badUnsubscribe);
   const [user] = await db

@@ -43,7 +43,7 @@ const probe = { width: 1280, height: 720, frameRate: 30 };
 
 async function streamer() {
   const made = await createUser(db);
-  const { key } = await issueStreamKey({ db, actor: made.actor });
+  const { key } = await issueStreamKey({ db, actor: made.actor, now: () => new Date() });
   const check = await checkStreamKey(db, key);
   if (!check.ok) throw new Error(check.reason);
   return { ...made, key, check };
@@ -52,12 +52,12 @@ async function streamer() {
 describe('stream keys', () => {
   it('keeps only the hash of a key shown once, and a new key ends the old', async () => {
     const { user, actor } = await createUser(db);
-    const first = await issueStreamKey({ db, actor });
+    const first = await issueStreamKey({ db, actor, now: () => new Date() });
     const [row] = await db.select().from(streamKeys).where(eq(streamKeys.userId, user.id));
     expect(row!.keyHash).toBe(hashStreamKey(first.key));
     expect(JSON.stringify(row)).not.toContain(first.key);
     expect((await readGoLive({ db, actor })).hasKey).toBe(true);
-    const second = await issueStreamKey({ db, actor });
+    const second = await issueStreamKey({ db, actor, now: () => new Date() });
     expect(await checkStreamKey(db, first.key)).toMatchObject({
       ok: false,
       reason: LIVE_REFUSALS.unknownKey,
@@ -68,7 +68,7 @@ describe('stream keys', () => {
   it('refuses a disabled account and asks for a key before details', async () => {
     const { user, actor } = await createUser(db);
     await expect(saveLiveDetails({ db, actor }, { title: 'Soon' })).rejects.toThrow('stream key');
-    const { key } = await issueStreamKey({ db, actor });
+    const { key } = await issueStreamKey({ db, actor, now: () => new Date() });
     await db.update(users).set({ banned: true }).where(eq(users.id, user.id));
     expect(await checkStreamKey(db, key)).toMatchObject({
       ok: false,
@@ -86,7 +86,7 @@ describe('a live', () => {
     const started = await startLive(db, { ...refreshed, probe });
     expect(started.isContinued).toBe(false);
     await expect(startLive(db, { ...check, probe })).rejects.toThrow(LIVE_REFUSALS.secondStream);
-    await markLiveWatchable({ db }, started.videoId, {
+    await markLiveWatchable({ db, now: () => new Date() }, started.videoId, {
       masterPlaylistKey: `live/${started.videoId}/master.m3u8`,
       posterKey: null,
     });
@@ -108,7 +108,7 @@ describe('a live', () => {
     expect(again).toEqual({ videoId: started.videoId, isContinued: true });
 
     // Ended: off the site until its replay is processed.
-    await endLive({ db }, started.videoId, 'The stream stopped');
+    await endLive({ db, now: () => new Date() }, started.videoId, 'The stream stopped');
     const [ended] = await db.select().from(videos).where(eq(videos.id, started.videoId));
     expect(ended).toMatchObject({ status: 'processing', masterPlaylistKey: null });
     expect((await readGoLive({ db, actor })).live).toBeNull();
@@ -118,7 +118,7 @@ describe('a live', () => {
   it('starts anew when the stream comes back after the minute', async () => {
     const { check } = await streamer();
     const first = await startLive(db, { ...check, probe });
-    await markLiveWatchable({ db }, first.videoId, {
+    await markLiveWatchable({ db, now: () => new Date() }, first.videoId, {
       masterPlaylistKey: `live/${first.videoId}/master.m3u8`,
       posterKey: null,
     });
@@ -159,10 +159,10 @@ describe('staff', () => {
     );
 
     await expect(
-      staffEndLive({ db, events, actor: member }, { videoId: live.videoId }),
+      staffEndLive({ db, events, actor: member, now: () => new Date() }, { videoId: live.videoId }),
     ).rejects.toThrow('moderators');
     await staffEndLive(
-      { db, events, actor: moderator },
+      { db, events, actor: moderator, now: () => new Date() },
       { videoId: live.videoId, reason: 'Rules' },
     );
     const [row] = await db.select().from(liveStreams).where(eq(liveStreams.videoId, live.videoId));
@@ -171,10 +171,16 @@ describe('staff', () => {
       expect.objectContaining({ type: 'live-ended', videoId: live.videoId }),
     );
     await expect(
-      staffEndLive({ db, events, actor: moderator }, { videoId: live.videoId }),
+      staffEndLive(
+        { db, events, actor: moderator, now: () => new Date() },
+        { videoId: live.videoId },
+      ),
     ).rejects.toThrow('not on air');
 
-    await disableStreamKey({ db, actor: moderator }, { userId: user.id, reason: 'Spam' });
+    await disableStreamKey(
+      { db, actor: moderator, now: () => new Date() },
+      { userId: user.id, reason: 'Spam' },
+    );
     expect(await checkStreamKey(db, key)).toMatchObject({
       ok: false,
       reason: LIVE_REFUSALS.disabledKey,
@@ -194,7 +200,7 @@ async function liveOnSite(visibility: 'public' | 'unlisted' = 'public') {
   const check = await checkStreamKey(db, made.key);
   if (!check.ok) throw new Error(check.reason);
   const { videoId } = await startLive(db, { ...check, probe });
-  const marked = await markLiveWatchable({ db }, videoId, {
+  const marked = await markLiveWatchable({ db, now: () => new Date() }, videoId, {
     masterPlaylistKey: `live/${videoId}/master.m3u8`,
     posterKey: null,
   });
@@ -230,7 +236,7 @@ describe('the chat of a live', () => {
     expect(tooMany.map((answer) => answer.status)).toContain(429);
 
     // A video that is not a live on air tells no one.
-    await endLive({ db }, videoId, 'The stream stopped');
+    await endLive({ db, now: () => new Date() }, videoId, 'The stream stopped');
     heard.length = 0;
     await call(moderator, 'Delete', { commentId: (tooMany[0]!.body as { id: string }).id });
     expect(heard).toEqual([]);
@@ -245,7 +251,9 @@ describe('going live tells subscribers', () => {
     const events = new InProcessEvents();
     const bells: ProcessingEvent[] = [];
     events.subscribe((event) => bells.push(event), { ownerId: fan.id });
-    expect(await notifyLiveStarted({ db }, { events }, { videoId, ...marked })).toBe(1);
+    expect(
+      await notifyLiveStarted({ db, now: () => new Date() }, { events }, { videoId, ...marked }),
+    ).toBe(1);
     const [told] = await db
       .select()
       .from(notifications)
@@ -262,7 +270,7 @@ describe('going live tells subscribers', () => {
     expect(unlisted.marked.status).toBe('hidden');
     expect(
       await notifyLiveStarted(
-        { db },
+        { db, now: () => new Date() },
         { events },
         { videoId: unlisted.videoId, ...unlisted.marked },
       ),
@@ -310,7 +318,7 @@ describe('a scheduled live', () => {
       .from(liveStreams)
       .where(eq(liveStreams.videoId, first!.videoId));
     expect(row).toMatchObject({ state: 'live', scheduledFor: moved, inputWidth: 1280 });
-    const marked = await markLiveWatchable({ db }, first!.videoId, {
+    const marked = await markLiveWatchable({ db, now: () => new Date() }, first!.videoId, {
       masterPlaylistKey: `live/${first!.videoId}/master.m3u8`,
       posterKey: null,
     });

@@ -75,10 +75,10 @@ export function newStreamKey(): string {
  * once). The key is answered here and never again: only its hash is kept.
  */
 export async function issueStreamKey(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
 ): Promise<{ key: string; createdAt: Date }> {
   const { db, actor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const user = requireMemberRight(actor, 'upload');
   const key = newStreamKey();
   const keyHash = hashStreamKey(key);
@@ -212,12 +212,12 @@ export async function checkStreamKey(db: Database, key: string): Promise<KeyChec
 
 /** Notes why a stream on the member's key was refused, for the Go live page. */
 export async function recordRefusal(
-  ctx: Pick<Call, 'db'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   userId: string,
   reason: string,
 ): Promise<void> {
   const { db } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   await db
     .update(streamKeys)
     .set({ lastRefusal: reason, lastRefusalAt: now })
@@ -351,11 +351,11 @@ const lastSeenSql = sql`coalesce(${liveStreams.seenAt}, ${liveStreams.startedAt}
 
 /** The stream dropped: the live waits a minute for it to come back. */
 export async function markLiveDropped(
-  ctx: Pick<Call, 'db'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   videoId: string,
 ): Promise<void> {
   const { db } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   await db
     .update(liveStreams)
     .set({ droppedAt: now })
@@ -368,13 +368,13 @@ export async function markLiveDropped(
  * to be removed, and a page must not offer them meanwhile.
  */
 export async function endLive(
-  ctx: Pick<Call, 'db'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   videoId: string,
   reason: string,
   silentSince?: Date,
 ): Promise<LiveStream | null> {
   const { db } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   return db.transaction((tx) => markLiveEnded(tx, videoId, reason, now, silentSince));
 }
 
@@ -416,11 +416,11 @@ export const LIVE_NODE_STOPPED = 'The node holding the live stopped';
  * Answers those still on air; a held live missing from them was ended elsewhere.
  */
 export async function touchLives(
-  ctx: Pick<Call, 'db'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   videoIds: string[],
 ): Promise<string[]> {
   const { db } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   if (videoIds.length === 0) return [];
   const rows = await db
     .update(liveStreams)
@@ -436,11 +436,11 @@ export async function touchLives(
  * only if still silent then, so two nodes checking at once end it once. Answers the ended.
  */
 export async function endSilentLives(
-  ctx: Pick<Call, 'db'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   silentMs: number = LIVE_SILENT_MS,
 ): Promise<LiveStream[]> {
   const { db } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const silentSince = new Date(now.getTime() - silentMs);
   const silent = await db
     .select({ videoId: liveStreams.videoId })
@@ -470,12 +470,12 @@ export async function readLiveStream(db: Database, videoId: string): Promise<Liv
  * when it was on the site already (a stream back after a drop) or is gone.
  */
 export async function markLiveWatchable(
-  ctx: Pick<Call, 'db'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   videoId: string,
   keys: { masterPlaylistKey: string; posterKey: string | null },
 ): Promise<{ ownerId: string; title: string; status: VideoStatus } | null> {
   const { db } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const [row] = await db
     .update(videos)
     .set({
@@ -496,11 +496,11 @@ export async function markLiveWatchable(
  * drop tells no one again.
  */
 export async function notifyLiveStarted(
-  work: (WorkBase | UnitOfWork) & Partial<Pick<Call, 'now'>>,
+  work: (WorkBase | UnitOfWork) & Pick<Call, 'now'>,
   sink: NotificationSink,
   live: { videoId: string; ownerId: string; title: string; status: VideoStatus },
 ): Promise<number> {
-  const now = work.now ? work.now() : new Date();
+  const now = work.now();
   if (live.status !== 'published') return 0;
   const unit = unitOf(work);
   const subscribers = await unit.db
@@ -542,8 +542,7 @@ export const LIVE_END_REASONS = {
  * and cuts the stream, then the recording is processed (or the video removed) as at any end.
  */
 export async function endOwnLive(
-  ctx: { db: Database; events: ProcessingEvents } & Pick<Call, 'actor'> &
-    Partial<Pick<Call, 'now'>>,
+  ctx: { db: Database; events: ProcessingEvents } & Pick<Call, 'actor'> & Pick<Call, 'now'>,
 ): Promise<void> {
   const { actor } = ctx;
   const user = requireMemberRight(actor, 'upload');
@@ -576,12 +575,11 @@ export const DisableStreamKeyInput = z.object({
 
 /** Staff end a live on air (the staff log records it); its stream is cut as at any end. */
 export async function staffEndLive(
-  ctx: { db: Database; events: ProcessingEvents } & Pick<Call, 'actor'> &
-    Partial<Pick<Call, 'now'>>,
+  ctx: { db: Database; events: ProcessingEvents } & Pick<Call, 'actor'> & Pick<Call, 'now'>,
   input: z.input<typeof StaffEndLiveInput>,
 ): Promise<void> {
   const { actor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const staff = requireMemberRight(actor, 'moderate');
   const { videoId, reason } = StaffEndLiveInput.parse(input);
   await inTransaction({ db: ctx.db }, async (unit) => {
@@ -619,11 +617,11 @@ export async function staffEndLive(
  * until the member makes a new one. A live on air goes on until it ends (staff end it apart).
  */
 export async function disableStreamKey(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   input: z.input<typeof DisableStreamKeyInput>,
 ): Promise<void> {
   const { db, actor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const staff = requireMemberRight(actor, 'moderate');
   const { userId, reason } = DisableStreamKeyInput.parse(input);
   await db.transaction(async (tx) => {
@@ -763,11 +761,11 @@ export const SCHEDULE_MESSAGES = {
  * the schedule back and removes its page. Answers the waiting page's video, or null.
  */
 export async function scheduleLive(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   input: z.input<typeof ScheduleLiveInput>,
 ): Promise<{ videoId: string; slug: string } | null> {
   const { db, actor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const user = requireMemberRight(actor, 'upload');
   const parsed = ScheduleLiveInput.parse(input);
   const startsAt = parsed.startsAt === null ? null : new Date(parsed.startsAt);

@@ -70,10 +70,10 @@ export function framingOf(headers: { get(name: string): string | null }): {
 
 /** Sets the sites a video may be embedded on (empty: every site the site's list allows). */
 export async function setEmbedSites(
-  ctx: { db: Database; listings: Listings } & Pick<Call, 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: { db: Database; listings: Listings } & Pick<Call, 'actor'> & Pick<Call, 'now'>,
   input: { _id: string; sites: string[] },
 ): Promise<Video> {
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const current = await loadManagedVideo(ctx, input._id);
   const origins: string[] = [];
   for (const site of input.sites) {

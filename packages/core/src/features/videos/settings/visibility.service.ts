@@ -101,10 +101,10 @@ export async function readVisibility(db: Database, video: Video): Promise<Visibi
  * takes the choice when it is published. A scheduled time wakes the publisher then.
  */
 export async function setVisibility(
-  ctx: VisibilityContext & Pick<Call, 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: VisibilityContext & Pick<Call, 'actor'> & Pick<Call, 'now'>,
   input: VisibilityInput,
 ): Promise<VisibilitySettings> {
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const current = await loadManagedVideo(ctx, input._id);
   if (input.publishAt && input.publishAt <= now) {
     throw new ServiceError('invalid', VISIBILITY_MESSAGES.pastSchedule);
@@ -189,9 +189,9 @@ export interface ScheduledPublishContext {
  * private ones open to their link or their people. Answers the ids made public.
  */
 export async function publishDueVideos(
-  ctx: ScheduledPublishContext & Partial<Pick<Call, 'now'>>,
+  ctx: ScheduledPublishContext & Pick<Call, 'now'>,
 ): Promise<string[]> {
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const due = and(
     isNotNull(videos.publishAt),
     lte(videos.publishAt, now),
@@ -233,7 +233,7 @@ export async function startScheduledPublishing(
   const { queue, log } = ctx;
   await queue.ensureQueue(publishScheduledJob);
   await queue.work(publishScheduledJob, { batchSize: 1 }, async () => {
-    const published = await publishDueVideos(ctx);
+    const published = await publishDueVideos({ ...ctx, now: () => new Date() });
     if (published.length > 0) log.info({ published }, 'scheduled videos published');
   });
   await queue.boss.schedule(publishScheduledJob.name, '* * * * *', {});

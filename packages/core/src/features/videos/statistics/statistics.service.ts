@@ -58,11 +58,11 @@ export async function addWatchTime(
  * given. Every query reads by video id and day (the daily tables' keys, video_votes_video_idx).
  */
 export async function getUploaderStatistics(
-  ctx: Pick<Call, 'db' | 'actor'> & Partial<Pick<Call, 'now'>>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   rawInput: StatisticsInput,
 ): Promise<StatisticsAnswer> {
   const { db, actor: maybeActor } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const actor = requireMemberRight(maybeActor, 'upload');
   const input = StatisticsInput.parse(rawInput);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

@@ -62,7 +62,7 @@ export async function getWatchPage(
   const canManage = canManageVideo(actor, row.video);
   // The labels are read beside the access check (one wait for the database, not two).
   const [mayOpen, labelRows] = await Promise.all([
-    canManage || canOpenVideo({ db, actor }, row.video),
+    canManage || canOpenVideo({ db, actor, now: () => new Date() }, row.video),
     db
       .select({ kind: videoLabels.kind, name: videoLabels.name })
       .from(videoLabels)
@@ -134,11 +134,9 @@ export async function countView(
 }
 
 /** Marks older than yesterday are no longer needed to tell repeat views apart. */
-export async function pruneViewMarks(
-  ctx: Pick<Call, 'db'> & Partial<Pick<Call, 'now'>>,
-): Promise<void> {
+export async function pruneViewMarks(ctx: Pick<Call, 'db'> & Pick<Call, 'now'>): Promise<void> {
   const { db } = ctx;
-  const now = ctx.now ? ctx.now() : new Date();
+  const now = ctx.now();
   const yesterday = new Date(now.getTime() - 24 * 3600 * 1000).toISOString().slice(0, 10);
   await db.delete(viewMarks).where(lt(viewMarks.day, yesterday));
 }
