@@ -58,4 +58,33 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One call convention (docs/decisions/0051): a service that acts for a caller, or reads the
+    // clock or the log, takes the call's context first (`Pick<Call, …>`), not the database,
+    // the actor and the time as separate arguments. A function that needs only the database
+    // may still take it alone.
+    // Seeds (site/demo) write fixed rows and may take the database alone.
+    files: ['packages/core/src/{access,features}/**/*.ts', 'packages/media/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/core/src/features/site/demo/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ExportNamedDeclaration > FunctionDeclaration',
+          'ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > ArrowFunctionExpression',
+        ].flatMap((fn) => [
+          {
+            selector: `${fn}[params.0.name=/^(db|tx)$/]:has(> Identifier.params[name=/^(actor|maybeActor|actorOrNull|staff|now|log)$/])`,
+            message:
+              "Take the call's context first (ctx: Pick<Call, …>, docs/decisions/0051), not the database beside the actor, the clock or the log.",
+          },
+          {
+            selector: `${fn} > Identifier.params[name=/^(actor|maybeActor|actorOrNull)$/]:not(:first-child)`,
+            message:
+              "The actor comes in the call's context (ctx: Pick<Call, 'actor'>, docs/decisions/0051), not as a separate argument.",
+          },
+        ]),
+      ],
+    },
+  },
 );

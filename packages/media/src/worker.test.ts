@@ -203,10 +203,10 @@ describe('processing a video', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
     // Deleting removes the row and every object.
-    await expect(deleteVideo(ctx, { id: 'other', role: 'user' }, video.id)).rejects.toThrow(
-      'Only the owner of this video can do that',
-    );
-    await deleteVideo(ctx, owner, video.id);
+    await expect(
+      deleteVideo({ ...ctx, actor: { id: 'other', role: 'user' } }, video.id),
+    ).rejects.toThrow('Only the owner of this video can do that');
+    await deleteVideo({ ...ctx, actor: owner }, video.id);
     expect(await findVideo(ctx, video.id)).toBeNull();
     expect(await storage.list(`videos/${video.id}/`)).toEqual([]);
   });
@@ -241,23 +241,25 @@ describe('processing a video', () => {
     });
     expect(await findVideo(ctx, video.id)).toMatchObject({ status: 'failed' });
 
-    await expect(retryVideo(ctx, { id: 'other', role: 'user' }, video.id)).rejects.toThrow();
+    await expect(
+      retryVideo({ ...ctx, actor: { id: 'other', role: 'user' } }, video.id),
+    ).rejects.toThrow();
     await storage.putFile(sourceKeyFor(video.id), sample);
     const published = nextEvent((e) => e.type === 'published' && e.videoId === video.id);
-    const retried = await retryVideo(ctx, owner, video.id);
+    const retried = await retryVideo({ ...ctx, actor: owner }, video.id);
     expect(retried).toMatchObject({ status: 'processing', failureReason: null, progress: 0 });
     await published;
     expect(await findVideo(ctx, video.id)).toMatchObject({ status: 'published' });
-    await expect(retryVideo(ctx, owner, video.id)).rejects.toThrow(
+    await expect(retryVideo({ ...ctx, actor: owner }, video.id)).rejects.toThrow(
       'Only a video whose processing failed',
     );
-    await deleteVideo(ctx, owner, video.id);
+    await deleteVideo({ ...ctx, actor: owner }, video.id);
   });
 
   it('cancels a video in processing: the job stops and nothing it made remains', async () => {
     const { video } = await acceptUploadedVideo(ctx, { ...metadata, filePath: upload(longer) });
     await nextEvent((e) => e.type === 'progress' && e.videoId === video.id && e.progress > 0);
-    await cancelVideo(ctx, owner, video.id);
+    await cancelVideo({ ...ctx, actor: owner }, video.id);
     expect(await findVideo(ctx, video.id)).toBeNull();
     // The worker notices at its next progress write, kills ffmpeg and writes nothing more.
     const job = await ctx.queue.boss.getJobById(transcodeJob.name, video.jobId!);
@@ -266,6 +268,8 @@ describe('processing a video', () => {
     await worker.stop();
     expect(await storage.list(`videos/${video.id}/`)).toEqual([]);
     worker = await startTestWorker();
-    await expect(cancelVideo(ctx, owner, video.id)).rejects.toThrow("This video doesn't exist");
+    await expect(cancelVideo({ ...ctx, actor: owner }, video.id)).rejects.toThrow(
+      "This video doesn't exist",
+    );
   });
 });

@@ -20,7 +20,9 @@ export default async function FeedLayout({ children }: { children: ReactNode }) 
   const settings = siteSettings();
   const runtime = viewer ? await getRuntime() : null;
   const parts =
-    viewer && runtime ? await shellParts(runtime.database.db, viewer, runtime.memberCache) : null;
+    viewer && runtime
+      ? await shellParts({ db: runtime.database.db, actor: viewer }, runtime.memberCache)
+      : null;
   return (
     <MemberPartsProvider initial={parts}>
       <div className="relative h-dvh overflow-hidden bg-black text-white">

@@ -30,8 +30,8 @@ const loadEventPage = cache(async function loadEventPage(
   const viewer = await getViewer(await headers());
   const now = new Date();
   try {
-    const event = await loadEvent(database.db, slug, now);
-    const parts = await loadViewerParts(database.db, viewer, slug, now, {
+    const event = await loadEvent({ db: database.db, now: () => now }, slug);
+    const parts = await loadViewerParts({ db: database.db, actor: viewer, now: () => now }, slug, {
       canUpload: can(viewer, 'upload'),
       canParticipate: can(viewer, 'participate'),
     });

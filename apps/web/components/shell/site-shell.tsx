@@ -31,7 +31,9 @@ export async function SiteShell({
   const showsAds = !can(viewer, 'adFree');
   const runtime = viewer ? await getRuntime() : null;
   const parts =
-    viewer && runtime ? await shellParts(runtime.database.db, viewer, runtime.memberCache) : null;
+    viewer && runtime
+      ? await shellParts({ db: runtime.database.db, actor: viewer }, runtime.memberCache)
+      : null;
   return (
     <MemberPartsProvider initial={parts}>
       <div className="min-h-screen">

@@ -90,7 +90,7 @@ export function createMediaGuard(options: {
     }
     if (!mark.premium?.isPremium || OPEN_FILES.has(file!)) return 'public';
     const actor = await options.actorOf(headersOf(request));
-    return (await mayFetchMedia(options.db, actor, videoId!, mark.premium))
+    return (await mayFetchMedia({ db: options.db, actor }, videoId!, mark.premium))
       ? 'private'
       : { refused: PREMIUM_REFUSAL_MESSAGE };
   };

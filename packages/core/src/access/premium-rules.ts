@@ -5,8 +5,8 @@ import {
   type PartnerSubscriptionState,
   type partners,
 } from '../platform/db/schema';
-import type { Actor } from './actor';
 import { can } from './rights';
+import type { Call } from './call';
 
 /**
  * Subscription states that open premium videos (Stripe's own names): active, in a trial, or a
@@ -39,8 +39,7 @@ export async function isActiveSubscriber(
  * itself and staff (moderators and administrators); a free one for everyone.
  */
 export async function mayWatch(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   partner: Pick<typeof partners.$inferSelect, 'id' | 'userId'>,
   isPremium: boolean,
 ): Promise<boolean> {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ServiceError } from '../kernel/errors/service-error';
-import type { Database } from '../platform/db/client';
 import { rateLimits } from '../platform/db/schema';
 import { REFUSAL_MESSAGES } from './refusal-messages';
+import type { Call } from './call';
 
 export interface RequestLimit {
   max: number;
@@ -16,11 +16,12 @@ export interface RequestLimit {
  * too-many-requests message (docs/messages.md) past the limit.
  */
 export async function consumeRequestLimit(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   key: string,
   limit: RequestLimit,
-  now: Date,
 ): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.now();
   const nowMs = now.getTime();
   const windowStart = nowMs - limit.windowSeconds * 1000;
   // One statement: concurrent requests all count.

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../platform/db/client';
 import { videoViewers, videos, type Video } from '../platform/db/schema';
 import type { Actor } from './actor';
 import { can } from './rights';
+import type { Call } from './call';
 
 // The per-video rules every feature that shows, lists or changes a video asks: who manages it,
 // who may open it, and which status a video on the site takes.
@@ -25,11 +25,12 @@ export function canManageVideo(
  * video unpublished, processing or failed.
  */
 export async function canOpenVideo(
-  db: Database,
-  actor: (Pick<Actor, 'id' | 'role'> & Partial<Actor>) | null,
+  ctx: Pick<Call, 'db'> &
+    Pick<Call, 'now'> & { actor: (Pick<Actor, 'id' | 'role'> & Partial<Actor>) | null },
   video: Pick<Video, 'id' | 'ownerId' | 'status' | 'visibility' | 'publishAt'>,
-  now: Date = new Date(),
 ): Promise<boolean> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   if (actor && (actor.id === video.ownerId || can(actor, 'moderate'))) return true;
   if (video.status === 'published') return true;
   if (video.status !== 'hidden') return false;

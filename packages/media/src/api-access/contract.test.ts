@@ -210,16 +210,14 @@ beforeAll(async () => {
   const owner = callers.actors.partner!;
   const now = new Date();
   const partner = await createPartner(
-    db,
+    { db, now: () => now },
     { username: owner.username, slug: billingConfig.PARTNER_SLUG, name: 'Contract channel' },
-    now,
   );
-  await setPrice(
-    db,
-    partner,
-    { stripePriceId: 'price_partner_contract', priceCents: 500, currency: 'usd' },
-    now,
-  );
+  await setPrice({ db, now: () => now }, partner, {
+    stripePriceId: 'price_partner_contract',
+    priceCents: 500,
+    currency: 'usd',
+  });
   await createVideo(db, {
     id: ids.partnerVideo,
     ownerId: owner.id,

@@ -110,8 +110,8 @@ afterAll(async () => {
 describe('RTMP ingest', () => {
   it('removes a live whose streamer chose not to keep it when it ends', async () => {
     const { user, actor } = await createUser(handle.db);
-    const { key } = await issueStreamKey(handle.db, actor);
-    await saveLiveDetails(handle.db, actor, { keepRecording: false });
+    const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
+    await saveLiveDetails({ db: handle.db, actor }, { keepRecording: false });
     // Long enough to go on air on a loaded machine (probed, then taken) before it ends.
     const pushed = push(urlOf(key), 6);
     const [live] = await waitFor(async () => {
@@ -132,7 +132,7 @@ describe('RTMP ingest', () => {
 
   it('refuses a stream URL outside /live', async () => {
     const { actor } = await createUser(handle.db);
-    const { key } = await issueStreamKey(handle.db, actor);
+    const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
     const { code, stderr } = await push(`rtmp://127.0.0.1:${ingest.port}/other/${key}`, 5).done;
     expect(code).not.toBe(0);
     expect(stderr).toContain(LIVE_REFUSALS.wrongApp);
@@ -140,7 +140,7 @@ describe('RTMP ingest', () => {
 
   it('refuses a codec the site cannot carry, and the Go live page can say why', async () => {
     const { user, actor } = await createUser(handle.db);
-    const { key } = await issueStreamKey(handle.db, actor);
+    const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
     const { code, stderr } = await push(urlOf(key), 5, ['-c:v', 'flv1', '-c:a', 'aac']).done;
     expect(code).not.toBe(0);
     expect(stderr).toContain(LIVE_MESSAGES.videoCodec(2));
@@ -151,7 +151,7 @@ describe('RTMP ingest', () => {
 
   it('ends a stream that never sends a keyframe, naming it', async () => {
     const { user, actor } = await createUser(handle.db);
-    const { key } = await issueStreamKey(handle.db, actor);
+    const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
     // Audio only: no video header, no keyframe ever.
     const { code, stderr } = await push(urlOf(key), 20, ['-map', '1:a', '-c:a', 'aac']).done;
     expect(code).not.toBe(0);
@@ -171,12 +171,15 @@ describe('RTMP ingest', () => {
     await closed;
 
     const { user, actor } = await createUser(handle.db);
-    const { key } = await issueStreamKey(handle.db, actor);
-    await saveLiveDetails(handle.db, actor, {
-      title: 'Evening stream',
-      category: 'hypno',
-      visibility: 'unlisted',
-    });
+    const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
+    await saveLiveDetails(
+      { db: handle.db, actor },
+      {
+        title: 'Evening stream',
+        category: 'hypno',
+        visibility: 'unlisted',
+      },
+    );
     const first = push(urlOf(key), 30, undefined, '854x480');
     const [live] = await waitFor(async () => {
       const rows = await liveOf(user.id);
@@ -281,7 +284,7 @@ describe('RTMP ingest', () => {
 
   it('cuts a stream whose live another node ended as silent (its event missed), and processes its recording here', async () => {
     const { user, actor } = await createUser(handle.db);
-    const { key } = await issueStreamKey(handle.db, actor);
+    const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
     const pushed = push(urlOf(key), 30);
     const live = await waitFor(async () => {
       const [row] = await liveOf(user.id);
@@ -293,7 +296,7 @@ describe('RTMP ingest', () => {
       return row?.status === 'published';
     });
     // Another node's check took this one for stopped, and its `live-ended` never came here.
-    await endLive(handle.db, live.videoId, LIVE_NODE_STOPPED);
+    await endLive({ db: handle.db, now: () => new Date() }, live.videoId, LIVE_NODE_STOPPED);
     // The next heartbeat finds the live no longer on air: the stream is cut with the reason.
     const { code, stderr } = await pushed.done;
     expect(code).not.toBe(0);
@@ -307,7 +310,7 @@ describe('RTMP ingest', () => {
 
   it('ends at start-up a live this node left on air, its recording processed as at any end', async () => {
     const { user, actor } = await createUser(handle.db);
-    const { key } = await issueStreamKey(handle.db, actor);
+    const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
     const check = await checkStreamKey(handle.db, key);
     if (!check.ok) throw new Error(check.reason);
     const { videoId } = await startLive(handle.db, {

@@ -435,7 +435,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
 
   /** Ends a live now (staff, bad input): its stream is cut and the live finished. */
   async function endNow(videoId: string, reason: string) {
-    const ended = await endLive(options.db, videoId, reason, now());
+    const ended = await endLive({ db: options.db, now }, videoId, reason);
     if (ended) finishLive(ended);
   }
 
@@ -456,11 +456,11 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     const key = publish.session.streamName;
     const check = await checkStreamKey(options.db, key);
     if (!check.ok) {
-      if (check.userId) await recordRefusal(options.db, check.userId, check.reason, now());
+      if (check.userId) await recordRefusal({ db: options.db, now }, check.userId, check.reason);
       return refuse(publish, check.reason);
     }
     const refuseNoted = async (reason: string) => {
-      await recordRefusal(options.db, check.userId, reason, now());
+      await recordRefusal({ db: options.db, now }, check.userId, reason);
       refuse(publish, reason);
     };
     const deadline = setTimeout(
@@ -523,22 +523,16 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     void sync.watchable
       .then(async () => {
         if (posterFile) await options.storage.putFile(livePosterKey(videoId), posterFile);
-        const marked = await markLiveWatchable(
-          options.db,
-          videoId,
-          {
-            masterPlaylistKey: liveMasterKey(videoId),
-            posterKey: posterFile ? livePosterKey(videoId) : null,
-          },
-          now(),
-        );
+        const marked = await markLiveWatchable({ db: options.db, now }, videoId, {
+          masterPlaylistKey: liveMasterKey(videoId),
+          posterKey: posterFile ? livePosterKey(videoId) : null,
+        });
         if (!marked) return;
         options.events.publish({ type: 'published', videoId, ownerId: marked.ownerId });
         await notifyLiveStarted(
-          { db: options.db, log },
+          { db: options.db, log, now },
           { events: options.events, queue: options.queue, log },
           { videoId, ...marked },
-          now(),
         );
       })
       .catch((error: unknown) =>
@@ -570,8 +564,8 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     if (!videoId) return;
     publish.videoId = null;
     const droppedAt = now();
-    void markLiveDropped(options.db, videoId, droppedAt).catch((error: unknown) =>
-      log.warn({ err: error, videoId }, 'noting a dropped live failed'),
+    void markLiveDropped({ db: options.db, now: () => droppedAt }, videoId).catch(
+      (error: unknown) => log.warn({ err: error, videoId }, 'noting a dropped live failed'),
     );
     const timer = setTimeout(() => {
       dropTimers.delete(timer);
@@ -663,7 +657,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   async function beat() {
     const streaming = [...sessions.values()].flatMap((p) => (p.videoId ? [p.videoId] : []));
     const held = [...new Set([...workDirs.keys(), ...streaming])];
-    const onAir = new Set(await touchLives(options.db, held, now()));
+    const onAir = new Set(await touchLives({ db: options.db, now }, held));
     for (const videoId of streaming) {
       if (onAir.has(videoId)) continue;
       // The streamer is told the reason it was ended with (a check, or staff while cut off).
@@ -695,7 +689,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       const live = await readLiveStream(options.db, videoId);
       if (live?.state !== 'live') continue;
       workDirs.set(videoId, folder);
-      const ended = await endLive(options.db, videoId, LIVE_MESSAGES.restarted, now());
+      const ended = await endLive({ db: options.db, now }, videoId, LIVE_MESSAGES.restarted);
       if (ended) {
         log.info({ videoId }, 'a live left on air when the site stopped is ended');
         finishLive(ended);
@@ -763,7 +757,7 @@ class RefusedStream extends Error {}
 async function endDroppedLive(db: Database, videoId: string, droppedAt: Date) {
   const live = await readLiveStream(db, videoId);
   if (live?.state !== 'live' || live.droppedAt?.getTime() !== droppedAt.getTime()) return null;
-  return endLive(db, videoId, LIVE_MESSAGES.stopped, new Date());
+  return endLive({ db, now: () => new Date() }, videoId, LIVE_MESSAGES.stopped);
 }
 
 /** What finishing an ended live needs. */

@@ -72,8 +72,8 @@ afterAll(async () => {
 /** A live on air since `t0`, on a node that said nothing since. */
 async function liveOnAir(details: { keepRecording?: boolean } = {}) {
   const { user, actor } = await createUser(handle.db);
-  const { key } = await issueStreamKey(handle.db, actor);
-  await saveLiveDetails(handle.db, actor, details);
+  const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
+  await saveLiveDetails({ db: handle.db, actor }, details);
   const check = await checkStreamKey(handle.db, key);
   if (!check.ok) throw new Error(check.reason);
   const { videoId } = await startLive(handle.db, {
@@ -103,7 +103,9 @@ describe('lives whose node stopped', () => {
     const silent = await liveOnAir();
     const beating = await liveOnAir();
     clock = later(100);
-    expect(await touchLives(handle.db, [beating.videoId], clock)).toEqual([beating.videoId]);
+    expect(await touchLives({ db: handle.db, now: () => clock }, [beating.videoId])).toEqual([
+      beating.videoId,
+    ]);
     // At 110 s nothing is two minutes silent yet.
     clock = later(110);
     expect(await checker.check()).toBe(0);
@@ -128,9 +130,9 @@ describe('lives whose node stopped', () => {
     // Ended once: the next check finds nothing more.
     expect(await checker.check()).toBe(0);
     // A held live's heartbeat answers what is still on air.
-    expect(await touchLives(handle.db, [silent.videoId, beating.videoId], clock)).toEqual([
-      beating.videoId,
-    ]);
+    expect(
+      await touchLives({ db: handle.db, now: () => clock }, [silent.videoId, beating.videoId]),
+    ).toEqual([beating.videoId]);
   });
 
   it('processes the recording when the stopped node left its parts where this node reaches them', async () => {

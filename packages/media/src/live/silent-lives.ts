@@ -36,7 +36,7 @@ export function startSilentLiveCheck(options: SilentLiveCheckOptions): SilentLiv
   let running: Promise<number> | null = null;
 
   async function check(): Promise<number> {
-    const ended = await endSilentLives(options.db, now(), options.silentMs ?? LIVE_SILENT_MS);
+    const ended = await endSilentLives({ db: options.db, now }, options.silentMs ?? LIVE_SILENT_MS);
     for (const live of ended) {
       const { videoId, ownerId } = live;
       options.log.warn({ videoId }, 'a live whose node stopped is ended');

@@ -28,11 +28,7 @@ export const publishPartnerUploadEndpoint = defineEndpoint({
     }),
   }),
   async handle({ isPremium, ...input }, context) {
-    const partner = await requireManagedPartner(
-      context.db,
-      context.actor,
-      context.config.PARTNER_SLUG,
-    );
+    const partner = await requireManagedPartner(context, context.config.PARTNER_SLUG);
     // The channel's videos are the partner's own: an administrator manages, but does not upload.
     if (context.actor?.id !== partner.userId) {
       throw new ServiceError('forbidden', NOT_YOUR_CHANNEL_MESSAGE);

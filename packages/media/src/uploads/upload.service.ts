@@ -132,7 +132,7 @@ export async function replaceWithUpload(
       ffprobePath: context.media?.ffprobePath,
       tmpDir: context.media?.tmpDir,
     });
-    return await startReplacement(context, actor, { videoId: _id, sourcePath: upload.path });
+    return await startReplacement({ ...context, actor }, { videoId: _id, sourcePath: upload.path });
   } catch (error) {
     if (isOutOfSpaceError(error))
       throw new ServiceError('insufficient_storage', OUT_OF_SPACE_MESSAGE);

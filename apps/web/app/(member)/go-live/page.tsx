@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: 'Go live' };
 export default async function GoLivePage() {
   const viewer = await requirePageViewer('upload');
   const { config, database } = await getRuntime();
-  const state = await readGoLive(database.db, viewer);
+  const state = await readGoLive({ db: database.db, actor: viewer });
   return (
     <section className="max-w-2xl">
       <h1 className="mb-5 text-2xl font-bold">Go live</h1>

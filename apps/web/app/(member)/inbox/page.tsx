@@ -26,7 +26,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
   const { db } = await listingContext();
   const index = pageIndexFrom(query.page);
   const [page, notificationCount] = await Promise.all([
-    listInbox(db, viewer, { box, index }),
+    listInbox({ db, actor: viewer }, { box, index }),
     countUnreadNotifications(db, viewer.id),
   ]);
 

@@ -30,7 +30,7 @@ export default async function NotificationsPage({
   const viewer = await requirePageViewer();
   const { db } = await listingContext();
   const index = pageIndexFrom(query.page);
-  const page = await listNotifications(db, viewer, { index });
+  const page = await listNotifications({ db, actor: viewer }, { index });
   return (
     <div className="mx-auto max-w-4xl space-y-4" data-testid="notifications-page">
       <NotificationCountSync count={page.unreadCount} />

@@ -45,7 +45,7 @@ export default async function MyReportsPage({
   const viewer = await requirePageViewer();
   const { db } = await listingContext();
   const index = pageIndexFrom(query.page);
-  const page = await listMyReports(db, viewer, index);
+  const page = await listMyReports({ db, actor: viewer }, index);
 
   return (
     <div className="mx-auto max-w-4xl space-y-4" data-testid="my-reports-page">

@@ -19,7 +19,7 @@ export default async function WatchLaterPage({
   const viewer = await requirePageViewer();
   const { db, toCards } = await listingContext();
   const index = pageIndexFrom((await searchParams).page);
-  const page = await listWatchLater(db, viewer, { index });
+  const page = await listWatchLater({ db, actor: viewer }, { index });
   return (
     <Listing
       title="Watch later"

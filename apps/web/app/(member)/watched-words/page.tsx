@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'My watched words' };
 export default async function MyWatchedWordsPage() {
   const viewer = await requirePageViewer('upload');
   const { db } = await listingContext();
-  const lists = await listWatchedWordLists(db, viewer, 'mine');
+  const lists = await listWatchedWordLists({ db, actor: viewer }, 'mine');
   return (
     <div className="max-w-3xl space-y-4" data-testid="my-watched-words">
       <h1 className="text-2xl font-bold">My watched words</h1>

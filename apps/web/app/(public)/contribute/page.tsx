@@ -59,7 +59,7 @@ function Way({
 /** How to help the site, with live figures (counted at most once a minute). */
 export default async function ContributePage() {
   const { database, listings } = await getRuntime();
-  const figures = await loadContributeFigures(database.db, listings, new Date());
+  const figures = await loadContributeFigures({ db: database.db, now: () => new Date() }, listings);
   return (
     <div className="mx-auto max-w-3xl space-y-5" data-testid="contribute-page">
       <h1 className="text-3xl font-bold">Contribute</h1>

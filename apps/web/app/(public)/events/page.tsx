@@ -40,7 +40,10 @@ export default async function EventsPage({ searchParams }: { searchParams: Searc
   const index = pageIndexFrom(page);
   const pages = await Promise.all(
     EVENT_SECTIONS.map((section) =>
-      listEvents(database.db, { section, index: section === 'past' ? index : 0 }, now),
+      listEvents(
+        { db: database.db, now: () => now },
+        { section, index: section === 'past' ? index : 0 },
+      ),
     ),
   );
   const bySection = Object.fromEntries(

@@ -26,8 +26,8 @@ export default async function TaggerPage() {
   const runtime = await getRuntime();
   const { db } = runtime.database;
   const [queue, mine, lists] = await Promise.all([
-    listTaggerQueue(db, viewer),
-    countMyChanges(db, viewer, new Date()),
+    listTaggerQueue({ db, actor: viewer }),
+    countMyChanges({ db, actor: viewer, now: () => new Date() }),
     getMetadataLists(db, { limit: SUGGESTIONS_PER_KIND }),
   ]);
   const base = runtime.storage.publicBaseUrl;

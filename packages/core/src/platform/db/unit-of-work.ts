@@ -29,14 +29,20 @@ export interface UnitOfWork {
   afterCommit(what: string, effect: Effect): Promise<void>;
 }
 
-/** What starting a unit of work needs: the database, and a log for effects that fail. */
+/**
+ * What starting a unit of work needs: the database, and a log for effects that fail. A call's
+ * context (`Call`) is one; whatever else it carries comes along into the unit.
+ */
 export interface WorkBase {
   db: Database;
   log?: Logger;
+  inTransaction?: boolean;
+  afterCommit?: (what: string, effect: Effect) => Promise<void>;
 }
 
-const isUnit = (value: WorkBase | UnitOfWork): value is UnitOfWork =>
-  typeof (value as UnitOfWork).afterCommit === 'function';
+const isUnit = <Base extends WorkBase>(value: Base): value is Base & UnitOfWork =>
+  typeof (value as Partial<UnitOfWork>).afterCommit === 'function' &&
+  typeof (value as Partial<UnitOfWork>).inTransaction === 'boolean';
 
 async function runEffect(
   what: string,
@@ -53,15 +59,15 @@ async function runEffect(
 }
 
 /**
- * The unit of work for `base`: itself when it is one already; otherwise work straight on the
- * database, whose effects take place at once.
+ * The unit of work for `base`: itself when it is one already; otherwise `base` working straight
+ * on the database, whose effects take place at once. The rest of `base` (a call's actor and
+ * clock, a feature's services) comes along.
  */
-export function unitOf(base: WorkBase | UnitOfWork): UnitOfWork {
+export function unitOf<Base extends WorkBase>(base: Base): Base & UnitOfWork {
   if (isUnit(base)) return base;
   return {
-    db: base.db,
+    ...base,
     inTransaction: false,
-    log: base.log,
     afterCommit: (what, effect) => runEffect(what, effect, base.db, base.log),
   };
 }
@@ -72,20 +78,21 @@ export function unitOf(base: WorkBase | UnitOfWork): UnitOfWork {
  * a transaction, `work` joins it: its rows commit with the outer work and its effects wait for
  * that commit.
  */
-export async function inTransaction<T>(
-  base: WorkBase | UnitOfWork,
-  work: (unit: UnitOfWork) => Promise<T>,
+export async function inTransaction<Base extends WorkBase, T>(
+  base: Base,
+  work: (unit: Base & UnitOfWork) => Promise<T>,
 ): Promise<T> {
   if (isUnit(base) && base.inTransaction) return work(base);
   const { log, db } = base;
   const effects: [string, Effect][] = [];
   const result = await db.transaction((tx) =>
     work({
+      // The same context, through the transaction: a call stays a call inside one.
+      ...base,
       // Drizzle's transaction is the database's own query builder bound to one connection.
       db: tx,
       inTransaction: true,
-      log,
-      afterCommit: (what, effect) => {
+      afterCommit: (what: string, effect: Effect) => {
         effects.push([what, effect]);
         return Promise.resolve();
       },

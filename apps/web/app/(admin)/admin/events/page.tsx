@@ -22,7 +22,10 @@ export default async function AdminEventsPage({
   const viewer = await requirePageViewer('administer');
   const { database } = await getRuntime();
   const index = pageIndexFrom((await searchParams).page);
-  const page = await listAllEvents(database.db, viewer, index, new Date());
+  const page = await listAllEvents(
+    { db: database.db, actor: viewer, now: () => new Date() },
+    index,
+  );
   return (
     <div className="space-y-4" data-testid="admin-events">
       <div className="flex flex-wrap items-center justify-between gap-2">

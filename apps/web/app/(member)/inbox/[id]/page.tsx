@@ -22,7 +22,7 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
   const { db } = await listingContext();
   let message;
   try {
-    message = await readMessage(db, viewer, id);
+    message = await readMessage({ db, actor: viewer, now: () => new Date() }, id);
   } catch (error) {
     if (isServiceError(error) && (error.kind === 'not_found' || error.kind === 'invalid')) {
       notFound();

@@ -50,7 +50,7 @@ export default async function NewMessagePage({
   const replyTo = first(query.reply);
   if (replyTo) {
     try {
-      const original = await readMessage(db, viewer, replyTo);
+      const original = await readMessage({ db, actor: viewer, now: () => new Date() }, replyTo);
       const other = original.box === 'received' ? original.sender : original.recipient;
       draft.recipient = other.username;
       draft.subject = replySubject(original.subject);

@@ -23,9 +23,8 @@ export const GET = rawRoute<{ id: string }>(openNotificationRoute, async (_reque
   if (!parsed.success) return to('/notifications');
   try {
     const opened = await openNotification(
-      database.db,
+      { db: database.db, actor: viewer, now: () => new Date() },
       { events: media.events, queue: media.queue, log },
-      viewer,
       parsed.data,
     );
     return to(safeRedirectPath(opened.targetPath));

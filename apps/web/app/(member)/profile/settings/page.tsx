@@ -27,7 +27,7 @@ export default async function SettingsPage({
   const { email } = await searchParams;
   const [privacy, blocked] = await Promise.all([
     readPrivacySettings(database.db, viewer.id),
-    listBlockedMembers(database.db, viewer),
+    listBlockedMembers({ db: database.db, actor: viewer }),
   ]);
   return (
     <AuthCard title="Account settings" intro={`Signed in as ${user.username}`}>

@@ -22,7 +22,10 @@ export default async function StatisticsPage({
   const videoId = video && /^[A-Za-z0-9]{6,32}$/.test(video) ? video : undefined;
   let statistics;
   try {
-    statistics = await getUploaderStatistics(database.db, viewer, { days, videoId });
+    statistics = await getUploaderStatistics(
+      { db: database.db, actor: viewer, now: () => new Date() },
+      { days, videoId },
+    );
   } catch (error) {
     if (!isServiceError(error)) throw error;
     statistics = null;

@@ -15,7 +15,7 @@ const linkClass = 'text-accent underline hover:no-underline';
 export default async function TaggingApplyPage() {
   const viewer = await requirePageViewer();
   const { database } = await getRuntime();
-  const { isTagger, application } = await loadMyApplication(database.db, viewer);
+  const { isTagger, application } = await loadMyApplication({ db: database.db, actor: viewer });
   const waiting = application?.state === 'open';
   return (
     <div className="mx-auto max-w-2xl space-y-5" data-testid="tagging-apply-page">

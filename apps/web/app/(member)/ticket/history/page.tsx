@@ -24,7 +24,7 @@ export default async function TicketHistoryPage({
   const viewer = await requirePageViewer();
   const { db } = await listingContext();
   const index = pageIndexFrom(query.page);
-  const page = await listMyTickets(db, viewer, index);
+  const page = await listMyTickets({ db, actor: viewer }, index);
   return (
     <div className="mx-auto max-w-4xl space-y-4" data-testid="ticket-history-page">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -16,7 +16,7 @@ const loadPlaylist = cache(async (id: string) => {
   const context = await listingContext();
   if (!/^[A-Za-z0-9]{6,32}$/.test(id)) notFound();
   try {
-    return { context, playlist: await getPlaylist(context.db, context.viewer, id) };
+    return { context, playlist: await getPlaylist({ ...context, actor: context.viewer }, id) };
   } catch (error) {
     if (isServiceError(error) && error.kind === 'not_found') notFound();
     throw error;

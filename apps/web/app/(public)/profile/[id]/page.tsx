@@ -48,7 +48,7 @@ type Props = { params: Promise<{ id: string }>; searchParams: SearchParamsPromis
 async function loadProfile(username: string) {
   const context = await listingContext();
   try {
-    return { context, profile: await getProfile(context.db, context.viewer, username) };
+    return { context, profile: await getProfile({ ...context, actor: context.viewer }, username) };
   } catch (error) {
     if (isServiceError(error) && error.kind === 'not_found') notFound();
     throw error;
@@ -76,7 +76,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     viewer && target
       ? await Promise.all([
           hasBlockedUsername(context.db, viewer.id, profile.username),
-          hasReported(context.db, viewer, 'member', target.id),
+          hasReported({ ...context, actor: viewer }, 'member', target.id),
           messageRefusal(context.db, viewer.id, target),
         ])
       : [false, false, null];
@@ -206,7 +206,7 @@ async function TabContent({
   const who = profile.isSelf ? 'You have' : `${profile.username} has`;
 
   if (tab === 'videos') {
-    const page = await listProfileVideos(db, viewer, profile.username, index);
+    const page = await listProfileVideos({ ...context, actor: viewer }, profile.username, index);
     return (
       <>
         {page.processingVideos.length > 0 && (
@@ -279,7 +279,7 @@ async function TabContent({
   }
   if (tab === 'playlists') {
     const owner = await findUserByUsername(db, profile.username);
-    const page = await listPlaylists(db, viewer, owner.id, index);
+    const page = await listPlaylists({ ...context, actor: viewer }, owner.id, index);
     return (
       <>
         {profile.isSelf && <CreatePlaylistForm />}
@@ -297,15 +297,18 @@ async function TabContent({
     );
   }
   if (tab === 'friends') {
-    const friends = await listFriends(db, viewer, {
-      username: profile.username,
-      list: 'friends',
-      index,
-    });
+    const friends = await listFriends(
+      { ...context, actor: viewer },
+      {
+        username: profile.username,
+        list: 'friends',
+        index,
+      },
+    );
     const [incoming, outgoing] = profile.isSelf
       ? await Promise.all([
-          listFriends(db, viewer, { list: 'friendRequests' }),
-          listFriends(db, viewer, { list: 'pendingFriendRequests' }),
+          listFriends({ ...context, actor: viewer }, { list: 'friendRequests' }),
+          listFriends({ ...context, actor: viewer }, { list: 'pendingFriendRequests' }),
         ])
       : [null, null];
     return (

@@ -81,7 +81,11 @@ const loadWatchPage = cache(async (param: string) => {
   const viewer = await getViewer(await headers());
   const { database } = await getRuntime();
   try {
-    return { parsed, viewer, page: await getWatchPage(database.db, parsed.id, viewer) };
+    return {
+      parsed,
+      viewer,
+      page: await getWatchPage({ db: database.db, actor: viewer }, parsed.id),
+    };
   } catch (error) {
     if (isServiceError(error) && error.kind === 'not_found') notFound();
     if (isServiceError(error) && error.kind === 'unauthenticated') unauthorized();
@@ -136,11 +140,11 @@ export default async function VideoPage({ params }: Params) {
       listSubtitles(db, storage, video.id),
       // Comments as a visitor sees them; a member's own view follows in the browser.
       video.status === 'published'
-        ? listComments(db, null, { videoId: video.id })
+        ? listComments({ db, actor: null }, { videoId: video.id })
         : // A public live's waiting page (hidden until its stream comes) has its chat; any
           // other hidden video has none (not found).
           video.status === 'hidden' && video.visibility === 'public'
-          ? listComments(db, null, { videoId: video.id }).catch((error: unknown) => {
+          ? listComments({ db, actor: null }, { videoId: video.id }).catch((error: unknown) => {
               if (isServiceError(error) && error.kind === 'not_found') return null;
               throw error;
             })
@@ -149,7 +153,7 @@ export default async function VideoPage({ params }: Params) {
       readLiveStream(db, video.id),
       // Held as a re-upload, or refused as one (docs/reuploads.md): its owner and staff see why.
       video.status === 'held' || video.status === 'unpublished_admin'
-        ? loadReuploadHold(db, viewer, video.id)
+        ? loadReuploadHold({ db, actor: viewer }, video.id)
         : null,
     ]);
   const isOnAir = live?.state === 'live';

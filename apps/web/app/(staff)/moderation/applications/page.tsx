@@ -33,10 +33,13 @@ export default async function ApplicationsPage({
     ? (query.state as TaggerApplicationState)
     : 'open';
   const { database } = await getRuntime();
-  const page = await listApplications(database.db, viewer, {
-    state,
-    index: pageIndexFrom(query.page),
-  });
+  const page = await listApplications(
+    { db: database.db, actor: viewer },
+    {
+      state,
+      index: pageIndexFrom(query.page),
+    },
+  );
   const params = new URLSearchParams(state === 'open' ? {} : { state });
   return (
     <div className="space-y-4" data-testid="moderation-applications">

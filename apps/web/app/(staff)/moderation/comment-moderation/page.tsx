@@ -35,13 +35,13 @@ export default async function CommentModerationPage({
   const index = pageIndexFrom(query.page);
   const { db } = await listingContext();
   // Without a chosen tab it opens where the work is: on the held comments while any wait.
-  const held = await listCommentsForStaff(db, viewer, { status: 'held', index: 0 });
+  const held = await listCommentsForStaff({ db, actor: viewer }, { status: 'held', index: 0 });
   const status: Status = TABS.some((tab) => tab.status === query.status)
     ? (query.status as Status)
     : held.count > 0
       ? 'held'
       : 'published';
-  const page = await listCommentsForStaff(db, viewer, { status, index });
+  const page = await listCommentsForStaff({ db, actor: viewer }, { status, index });
   return (
     <div className="space-y-4" data-testid="moderation-comment-moderation">
       <h1 className="text-2xl font-bold">Comment moderation</h1>

@@ -24,7 +24,7 @@ export default async function HeldCommentsPage({
   const query = await searchParams;
   const index = pageIndexFrom(query.page);
   const { db } = await listingContext();
-  const page = await listHeldComments(db, viewer, { index });
+  const page = await listHeldComments({ db, actor: viewer }, { index });
   return (
     <div className="space-y-4" data-testid="moderation-comments">
       <div className="flex flex-wrap items-center justify-between gap-2">

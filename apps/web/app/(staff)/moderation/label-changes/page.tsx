@@ -28,11 +28,14 @@ export default async function LabelChangesPage({
   const tagger = one(query.tagger).slice(0, 40);
   const videoId = one(query.video).slice(0, 40);
   const { database } = await getRuntime();
-  const page = await listLabelChanges(database.db, viewer, {
-    tagger,
-    videoId,
-    index: pageIndexFrom(query.page),
-  });
+  const page = await listLabelChanges(
+    { db: database.db, actor: viewer },
+    {
+      tagger,
+      videoId,
+      index: pageIndexFrom(query.page),
+    },
+  );
   const params = new URLSearchParams();
   if (tagger) params.set('tagger', tagger);
   if (videoId) params.set('video', videoId);

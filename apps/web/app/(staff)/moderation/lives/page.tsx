@@ -17,7 +17,7 @@ export const metadata: Metadata = { title: 'Lives on air' };
 export default async function StaffLivesPage() {
   const viewer = await requirePageViewer('moderate');
   const { db } = await listingContext();
-  const lives = await listLivesForStaff(db, viewer);
+  const lives = await listLivesForStaff({ db, actor: viewer });
   return (
     <div className="space-y-4" data-testid="moderation-lives">
       <h1 className="text-2xl font-bold">Lives on air</h1>

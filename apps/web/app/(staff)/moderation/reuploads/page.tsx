@@ -72,7 +72,7 @@ export default async function HeldReuploadsPage({
   const index = pageIndexFrom(query.page);
   const { db } = await listingContext();
   const { storage } = await getRuntime();
-  const page = await listHeldReuploads(db, viewer, index);
+  const page = await listHeldReuploads({ db, actor: viewer }, index);
   return (
     <div className="space-y-4" data-testid="moderation-reuploads">
       <h1 className="text-2xl font-bold">Held re-uploads</h1>

@@ -36,7 +36,7 @@ export default async function SupportQueuePage({
     query.state === 'answered' || query.state === 'closed' ? query.state : ('open' as const);
   const index = pageIndexFrom(query.page);
   const { db } = await listingContext();
-  const page = await listTicketQueue(db, viewer, { state, index });
+  const page = await listTicketQueue({ db, actor: viewer }, { state, index });
   return (
     <div className="space-y-4" data-testid="moderation-support">
       <h1 className="text-2xl font-bold">Support tickets</h1>

@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'Watched words' };
 export default async function WatchedWordsPage() {
   const viewer = await requirePageViewer('moderate');
   const { db } = await listingContext();
-  const lists = await listWatchedWordLists(db, viewer, 'site');
+  const lists = await listWatchedWordLists({ db, actor: viewer }, 'site');
   return (
     <div className="max-w-3xl space-y-4" data-testid="moderation-watched-words">
       <h1 className="text-2xl font-bold">Watched words</h1>

@@ -14,7 +14,7 @@ export const GET = rawRoute(accountExportRoute, async (_request, { viewer }) => 
   const { database } = await getRuntime();
   let started;
   try {
-    started = await startAccountExport(database.db, viewer, new Date());
+    started = await startAccountExport({ db: database.db, actor: viewer, now: () => new Date() });
   } catch (error) {
     if (isServiceError(error) && error.kind === 'rate_limited') {
       // A person followed the link: back to the page, which says when to try again.

@@ -37,7 +37,11 @@ export const POST = rawRoute(unsubscribeRoute, async (request) => {
     });
   try {
     if (!parsed.success) throw new ServiceError('invalid', 'This unsubscribe link is not valid');
-    const { kinds } = await unsubscribeByToken(database.db, accounts.settings.secret, parsed.data);
+    const { kinds } = await unsubscribeByToken(
+      { db: database.db, now: () => new Date() },
+      accounts.settings.secret,
+      parsed.data,
+    );
     if (fromMailProgram) return new Response('Unsubscribed', { status: 200 });
     return page(`done=${encodeURIComponent(kinds.join(','))}`);
   } catch (error) {

@@ -64,20 +64,17 @@ export const createUserEndpoint = defineEndpoint({
     const { auth, settings } = requireAccountServices(context);
     const { rateLimit } = settings;
     if (rateLimit.enabled) {
-      await consumeRequestLimit(
-        context.db,
-        `createuser|${context.ip}`,
-        { max: rateLimit.registerMax, windowSeconds: 600 },
-        context.now(),
-      );
+      await consumeRequestLimit(context, `createuser|${context.ip}`, {
+        max: rateLimit.registerMax,
+        windowSeconds: 600,
+      });
     }
     await verifyBotCheck(
-      context.db,
+      context,
       settings.botCheck ?? DEFAULT_BOT_CHECK,
       powKey(settings.secret),
       input.botCheck,
       context.ip,
-      context.now(),
     );
     const user = await registerAccount(context, auth, input, {
       passwordPolicy: settings.passwordPolicy,

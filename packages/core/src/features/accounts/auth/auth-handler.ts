@@ -106,7 +106,7 @@ export function createAuthRequestHandler(options: {
     if (typeof input === 'string') {
       return json(400, { code: 'INVALID_INPUT', message: input });
     }
-    if (await isSignInLocked(db, input.email, now())) {
+    if (await isSignInLocked({ db, now }, input.email)) {
       return json(429, { code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
     }
     const response = await auth.handler(request);
@@ -127,7 +127,7 @@ export function createAuthRequestHandler(options: {
           ).code
         : undefined;
     if (code === 'INVALID_EMAIL_OR_PASSWORD') {
-      if (await recordSignInFailure(db, input.email, now(), lockout)) {
+      if (await recordSignInFailure({ db, now }, input.email, lockout)) {
         return json(429, { code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
       }
     } else if (response.ok || code === 'EMAIL_NOT_VERIFIED' || code === 'BANNED_USER') {

@@ -6,6 +6,7 @@ import { verifications } from '../../../platform/db/schema';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import { OWN_MESSAGES } from './messages';
 import { inTransaction } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 export const BOT_CHECK_PROVIDERS = ['pow', 'off', 'turnstile', 'hcaptcha', 'recaptcha'] as const;
 export type BotCheckProvider = (typeof BOT_CHECK_PROVIDERS)[number];
@@ -96,13 +97,14 @@ export async function botCheckConfig(
  * this server, unexpired, and answered once: its signature is recorded until it expires.
  */
 export async function verifyBotCheck(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   settings: BotCheckSettings,
   hmacKey: string,
   answer: string | undefined,
   ip: string,
-  now: Date,
 ): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.now();
   if (settings.provider === 'off') return;
   if (!answer) throw new ServiceError('invalid', BOT_CHECK_MESSAGES.missing);
   if (settings.provider === 'pow') {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/client';
 import { loginFailures } from '../../../platform/db/schema';
+import type { Call } from '../../../access/call';
 
 export interface LockoutPolicy {
   /** Wrong passwords in a row that lock the account's sign-in. */
@@ -13,7 +14,12 @@ export const DEFAULT_LOCKOUT: LockoutPolicy = { maxFailures: 10, lockMinutes: 15
 const keyOf = (email: string) => email.trim().toLowerCase();
 
 /** Whether sign-in to this address is locked at `now`. */
-export async function isSignInLocked(db: Database, email: string, now: Date): Promise<boolean> {
+export async function isSignInLocked(
+  ctx: Pick<Call, 'db' | 'now'>,
+  email: string,
+): Promise<boolean> {
+  const { db } = ctx;
+  const now = ctx.now();
   const [row] = await db
     .select({ lockedUntil: loginFailures.lockedUntil })
     .from(loginFailures)
@@ -26,11 +32,12 @@ export async function isSignInLocked(db: Database, email: string, now: Date): Pr
  * the lock period no longer count, so a forgetful person is not locked out for a week-old typo.
  */
 export async function recordSignInFailure(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   email: string,
-  now: Date,
   policy: LockoutPolicy = DEFAULT_LOCKOUT,
 ): Promise<boolean> {
+  const { db } = ctx;
+  const now = ctx.now();
   const staleBefore = new Date(now.getTime() - policy.lockMinutes * 60_000);
   const lockUntil = new Date(now.getTime() + policy.lockMinutes * 60_000);
   // One statement, so concurrent wrong passwords all count.

@@ -80,7 +80,12 @@ export async function enableAccount(db: Database, email: string): Promise<User> 
 export async function setSupporter(db: Database, email: string, isSupporter: boolean) {
   const user = await userByEmail(db, email);
   return inTransaction({ db }, async ({ db: tx }) => {
-    await setSupporterByHand(tx, user.id, isSupporter, 'command line', new Date());
+    await setSupporterByHand(
+      { db: tx, now: () => new Date() },
+      user.id,
+      isSupporter,
+      'command line',
+    );
     const [updated] = await tx.select().from(users).where(eq(users.id, user.id));
     return updated!;
   });

@@ -2,7 +2,7 @@ import { verifyPassword } from 'better-auth/crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
 import { consumeRequestLimit } from '../../../access/request-limit';
-import type { Actor, MediaServices } from '../../../kernel/endpoint';
+import type { MediaServices } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
@@ -19,15 +19,15 @@ import { deleteVideo } from '../../videos/processing';
 import { DELETED_ACCOUNT_ID, DELETED_ACCOUNT_NAME } from './deleted-account';
 import { DeleteAccountInput } from './my-account.schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 /** Wrong passwords allowed a member in ten minutes before deletion is refused for a while. */
 const PASSWORD_TRIES = { max: 5, windowSeconds: 600 };
 
-export interface AccountDeletionContext {
-  db: Database;
+/** The call, with the media (to remove the videos' files) and the listings to refresh. */
+export interface AccountDeletionContext extends Pick<Call, 'db' | 'actor' | 'now'> {
   media: MediaServices;
   listings: Listings;
-  now: Date;
 }
 
 export interface DeletedAccount {
@@ -66,11 +66,10 @@ async function ensureDeletedAccount(db: Database): Promise<void> {
  */
 export async function deleteAccount(
   context: AccountDeletionContext,
-  maybeActor: Actor | null,
   rawInput: DeleteAccountInput,
 ): Promise<DeletedAccount> {
-  const { db, media, listings, now } = context;
-  const actor = requireMemberRight(maybeActor, 'participate');
+  const { db, media, listings } = context;
+  const actor = requireMemberRight(context.actor, 'participate');
   const input = DeleteAccountInput.parse(rawInput);
   if (input.confirmation.toLowerCase() !== actor.username.toLowerCase()) {
     throw new ServiceError(
@@ -78,7 +77,7 @@ export async function deleteAccount(
       `confirmation: Type your username, ${actor.username}, to confirm`,
     );
   }
-  await consumeRequestLimit(db, `delete-account:${actor.id}`, PASSWORD_TRIES, now);
+  await consumeRequestLimit(context, `delete-account:${actor.id}`, PASSWORD_TRIES);
   const [credential] = await db
     .select({ hash: accounts.password })
     .from(accounts)
@@ -103,7 +102,7 @@ export async function deleteAccount(
   const doomed = owned.filter((video) => !keptIds.has(video.id));
   // One at a time through the same path as the delete button: files, queued jobs, events.
   for (const video of doomed) {
-    await deleteVideo({ db, ...media }, actor, video.id);
+    await deleteVideo({ db, ...media, actor }, video.id);
   }
   const imageKeys = await db
     .select({ key: ticketImages.storageKey })

@@ -22,6 +22,7 @@ import {
   watchLater,
   watchProgress,
 } from '../../../platform/db/schema';
+import type { Call } from '../../../access/call';
 
 /** One export a member in this many seconds: it reads everything they have. */
 export const EXPORT_WINDOW_SECONDS = 600;
@@ -47,18 +48,16 @@ export function exportFileName(username: string, now: Date): string {
  * (one every ten minutes) before the first byte; the sections are read page by page.
  */
 export async function startAccountExport(
-  db: Database,
-  maybeActor: Actor | null,
-  now: Date,
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
 ): Promise<AccountExport> {
+  const { db, actor: maybeActor } = ctx;
+  const now = ctx.now();
   const actor = requireMemberRight(maybeActor, 'participate');
   try {
-    await consumeRequestLimit(
-      db,
-      `account-export:${actor.id}`,
-      { max: 1, windowSeconds: EXPORT_WINDOW_SECONDS },
-      now,
-    );
+    await consumeRequestLimit({ db, now: () => now }, `account-export:${actor.id}`, {
+      max: 1,
+      windowSeconds: EXPORT_WINDOW_SECONDS,
+    });
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'rate_limited') {
       throw new ServiceError(

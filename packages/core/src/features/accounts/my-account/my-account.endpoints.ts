@@ -54,12 +54,7 @@ export const accountEndpoint = defineModeEndpoint({
       output: z.object({ data: z.array(SessionAnswer) }),
       handle: async (_input, context) => ({
         body: {
-          data: await listSessions(
-            context.db,
-            context.actor,
-            await currentSessionId(context),
-            context.now(),
-          ),
+          data: await listSessions(context, await currentSessionId(context)),
         },
       }),
     },
@@ -69,7 +64,7 @@ export const accountEndpoint = defineModeEndpoint({
       input: SessionRef,
       output: z.object({ id: z.string(), signedOut: z.literal(true) }),
       handle: async ({ id }, context) => {
-        await signOutSession(context.db, context.actor, id);
+        await signOutSession(context, id);
         return { body: { id, signedOut: true } };
       },
     },
@@ -80,11 +75,7 @@ export const accountEndpoint = defineModeEndpoint({
       output: z.object({ signedOut: z.number().int().min(0) }),
       handle: async (_input, context) => ({
         body: {
-          signedOut: await signOutOtherSessions(
-            context.db,
-            context.actor,
-            await currentSessionId(context),
-          ),
+          signedOut: await signOutOtherSessions(context, await currentSessionId(context)),
         },
       }),
     },
@@ -95,7 +86,7 @@ export const accountEndpoint = defineModeEndpoint({
       input: z.object({}),
       output: AccountExportAnswer,
       handle: async (_input, context) => {
-        const started = await startAccountExport(context.db, context.actor, context.now());
+        const started = await startAccountExport(context);
         return {
           body: { fileName: started.fileName, data: await collectAccountExport(started) },
         };
@@ -113,16 +104,7 @@ export const accountEndpoint = defineModeEndpoint({
       }),
       handle: async (input, context) => ({
         body: {
-          ...(await deleteAccount(
-            {
-              db: context.db,
-              media: requireMediaServices(context),
-              listings: context.listings,
-              now: context.now(),
-            },
-            context.actor,
-            input,
-          )),
+          ...(await deleteAccount({ ...context, media: requireMediaServices(context) }, input)),
         },
       }),
     },

@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
 import type { Auth } from '../auth';
-import type { Actor, RequestContext } from '../../../kernel/endpoint';
+import type { RequestContext } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import type { Database } from '../../../platform/db/client';
 import { sessions } from '../../../platform/db/schema';
 import type { SessionAnswer } from './my-account.schema';
+import type { Call } from '../../../access/call';
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, 'Edge'],
@@ -67,11 +67,11 @@ export async function sessionIdOf(
 
 /** The member's sessions that have not expired, the last used first. */
 export async function listSessions(
-  db: Database,
-  maybeActor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
   currentId: string | null,
-  now: Date,
 ): Promise<SessionAnswer[]> {
+  const { db, actor: maybeActor } = ctx;
+  const now = ctx.now();
   const actor = requireMemberRight(maybeActor, 'participate');
   const rows = await db
     .select()
@@ -96,8 +96,7 @@ export async function listSessions(
  * (better-auth reads the sessions table on every request; docs/account.md).
  */
 export async function signOutSession(
-  db: Database,
-  maybeActor: Actor | null,
+  { db, actor: maybeActor }: Pick<Call, 'db' | 'actor'>,
   id: string,
 ): Promise<void> {
   const actor = requireMemberRight(maybeActor, 'participate');
@@ -110,8 +109,7 @@ export async function signOutSession(
 
 /** Ends every session of the member but the current one; answers how many ended. */
 export async function signOutOtherSessions(
-  db: Database,
-  maybeActor: Actor | null,
+  { db, actor: maybeActor }: Pick<Call, 'db' | 'actor'>,
   currentId: string | null,
 ): Promise<number> {
   const actor = requireMemberRight(maybeActor, 'participate');

@@ -30,7 +30,7 @@ export const privacyEndpoint = defineModeEndpoint({
       input: z.object({}),
       output: SettingsAnswer,
       handle: async (_input, context) => ({
-        body: { ...(await getPrivacySettings(context.db, context.actor)) },
+        body: { ...(await getPrivacySettings(context)) },
       }),
     },
     SetMessagePrivacy: {
@@ -41,12 +41,7 @@ export const privacyEndpoint = defineModeEndpoint({
       output: SettingsAnswer,
       handle: async (input, context) => ({
         body: {
-          ...(await setMessagePrivacy(
-            context.db,
-            context.actor,
-            input.messagesFrom,
-            context.now(),
-          )),
+          ...(await setMessagePrivacy(context, input.messagesFrom)),
         },
       }),
     },
@@ -57,7 +52,7 @@ export const privacyEndpoint = defineModeEndpoint({
       input: MemberInput,
       output: BlockAnswer,
       handle: async (input, context) => ({
-        body: { ...(await blockMember(context.db, context.actor, input.username, context.now())) },
+        body: { ...(await blockMember(context, input.username)) },
       }),
     },
     Unblock: {
@@ -66,7 +61,7 @@ export const privacyEndpoint = defineModeEndpoint({
       input: MemberInput,
       output: BlockAnswer,
       handle: async (input, context) => ({
-        body: { ...(await unblockMember(context.db, context.actor, input.username)) },
+        body: { ...(await unblockMember(context, input.username)) },
       }),
     },
     ListBlocked: {
@@ -77,7 +72,7 @@ export const privacyEndpoint = defineModeEndpoint({
         data: z.array(PersonAnswer.extend({ blockedAt: z.string() })),
       }),
       handle: async (input, context) => {
-        const page = await listBlockedMembers(context.db, context.actor, { index: input.index });
+        const page = await listBlockedMembers(context, { index: input.index });
         return { body: { data: page.data, ...pagePosition(page) } };
       },
     },

@@ -1,6 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
 import {
@@ -19,6 +18,7 @@ import {
   PEOPLE_MESSAGES,
 } from '../../people/social';
 import { PRIVACY_MESSAGES } from './privacy-messages';
+import type { Call } from '../../../access/call';
 
 /** Blocked members a page on the settings page (18 for lists, docs/limits.md). */
 export const BLOCKED_PAGE_SIZE = 18;
@@ -28,21 +28,21 @@ export interface BlockedMember extends PersonSummary {
 }
 
 /** The signed-in member's privacy choices. */
-export async function getPrivacySettings(
-  db: Database,
-  actor: Actor | null,
-): Promise<PrivacySettings> {
+export async function getPrivacySettings({
+  db,
+  actor,
+}: Pick<Call, 'db' | 'actor'>): Promise<PrivacySettings> {
   const me = requireMemberRight(actor, 'participate');
   return readPrivacySettings(db, me.id);
 }
 
 /** Chooses who may send the signed-in member private messages. */
 export async function setMessagePrivacy(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   messagesFrom: MessagePrivacy,
-  now: Date = new Date(),
 ): Promise<PrivacySettings> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   await db
     .insert(privacySettings)
@@ -56,11 +56,11 @@ export async function setMessagePrivacy(
 
 /** Blocks a member: their messages and comments disappear for the actor; they cannot message the actor. */
 export async function blockMember(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   username: string,
-  now: Date = new Date(),
 ): Promise<{ username: string; blocked: true }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   const other = await findUserByUsername(db, username);
   if (other.id === me.id) throw new ServiceError('invalid', PRIVACY_MESSAGES.selfBlock);
@@ -77,8 +77,7 @@ export async function blockMember(
 
 /** Lifts a block. Works for a member whose account was disabled since, too. */
 export async function unblockMember(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   username: string,
 ): Promise<{ username: string; blocked: false }> {
   const me = requireMemberRight(actor, 'participate');
@@ -98,8 +97,7 @@ export async function unblockMember(
 
 /** The members the actor blocked, most recent first. */
 export async function listBlockedMembers(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   options: { index?: number; pageSize?: number } = {},
 ): Promise<ListPage<BlockedMember>> {
   const me = requireMemberRight(actor, 'participate');

@@ -55,21 +55,23 @@ describe('blocking a member', () => {
     await send(c.actor, a.user.username, 'from c');
     expect(await countUnread(db, a.user.id)).toBe(2);
     await privacy(a.actor, 'Block', { username: b.user.username });
-    const inbox = await listInbox(db, a.actor);
+    const inbox = await listInbox({ db, actor: a.actor });
     expect(inbox.data.map((m) => m.sender.username)).toEqual([c.user.username]);
     expect(inbox.count).toBe(1);
     expect(inbox.unreadCount).toBe(1);
     expect(await countUnread(db, a.user.id)).toBe(1);
-    await expect(readMessage(db, a.actor, fromB.body.id as string)).rejects.toMatchObject({
+    await expect(
+      readMessage({ db, actor: a.actor, now: () => new Date() }, fromB.body.id as string),
+    ).rejects.toMatchObject({
       kind: 'not_found',
     });
     // The blocked member still has their sent copy.
-    expect((await listInbox(db, b.actor, { box: 'sent' })).count).toBe(1);
+    expect((await listInbox({ db, actor: b.actor }, { box: 'sent' })).count).toBe(1);
     expect(await privacy(a.actor, 'Unblock', { username: b.user.username })).toEqual({
       status: 200,
       body: { username: b.user.username, blocked: false, httpStatusCode: 200 },
     });
-    expect((await listInbox(db, a.actor)).count).toBe(2);
+    expect((await listInbox({ db, actor: a.actor })).count).toBe(2);
     expect((await send(b.actor, a.user.username)).status).toBe(201);
   });
 
@@ -134,9 +136,9 @@ describe('who may message a member', () => {
         httpStatusCode: 403,
       },
     });
-    await sendFriendRequest(db, friend.actor, a.user.username);
+    await sendFriendRequest({ db, actor: friend.actor }, a.user.username);
     expect((await send(friend.actor, a.user.username)).status).toBe(403);
-    await acceptFriendRequest(db, a.actor, friend.user.username);
+    await acceptFriendRequest({ db, actor: a.actor }, friend.user.username);
     expect((await send(friend.actor, a.user.username)).status).toBe(201);
     // The member who chose friends only may still write to anyone.
     expect((await send(a.actor, b.user.username)).status).toBe(201);

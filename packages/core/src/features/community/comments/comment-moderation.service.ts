@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Actor } from '../../../access/actor';
 import { can, requireMemberRight } from '../../../access/rights';
 import type { Database } from '../../../platform/db/client';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 import { comments, videos } from '../../../platform/db/schema';
-import type { Logger } from '../../../platform/logging/logger';
 import { closeReports } from '../../moderation/reports';
 import type { ModerationContext } from '../../moderation/staff-actions';
 import { recordStaffAction } from '../../moderation/staff-actions';
 import { approveComment, deleteComment } from './comments.service';
+import type { Call } from '../../../access/call';
 
 // Staff actions on comments, from the comments' own endpoint and from the moderation queues.
 
@@ -27,20 +26,18 @@ async function commentFacts(
 
 /** Staff approve a held comment (the comments service), logged in the same transaction. */
 export async function approveHeldComment(
-  ctx: ModerationContext,
-  actor: Actor | null,
+  ctx: ModerationContext & Partial<Pick<Call, 'log'>>,
   commentId: string,
-  log?: Logger,
 ): Promise<void> {
+  const { actor, log } = ctx;
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
   await inTransaction(ctx, async (unit) => {
     const tx = unit.db;
-    await approveComment(unit, staff, commentId, { now, log });
+    await approveComment({ ...unit, actor: staff }, commentId, { now, log });
     const facts = await commentFacts(tx, commentId);
     await recordStaffAction(
-      tx,
-      staff,
+      { ...unit, actor: staff, now: () => now },
       {
         action: 'approve_comment',
         targetKind: 'comment',
@@ -48,7 +45,6 @@ export async function approveHeldComment(
         targetLabel: facts.label,
         ownerId: facts.ownerId,
       },
-      now,
     );
   });
 }
@@ -59,20 +55,19 @@ export async function approveHeldComment(
  */
 export async function deleteCommentAsStaff(
   ctx: ModerationContext,
-  actor: Actor | null,
   commentId: string,
   reason: string,
 ): Promise<void> {
+  const { actor } = ctx;
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
   await inTransaction(ctx, async (unit) => {
     const tx = unit.db;
     const facts = await commentFacts(tx, commentId);
-    await deleteComment(unit, staff, { commentId, reason }, now);
-    await closeReports(tx, 'comment', commentId, 'actioned', staff, now);
+    await deleteComment({ ...unit, actor: staff, now: () => now }, { commentId, reason });
+    await closeReports({ ...unit, actor: staff, now: () => now }, 'comment', commentId, 'actioned');
     await recordStaffAction(
-      tx,
-      staff,
+      { ...unit, actor: staff, now: () => now },
       {
         action: 'delete_comment',
         targetKind: 'comment',
@@ -81,15 +76,13 @@ export async function deleteCommentAsStaff(
         reason,
         ownerId: facts.ownerId,
       },
-      now,
     );
   });
 }
 
 /** Whether a staff member is deleting someone else's comment (logged as a staff action). */
 export async function isStaffDeletion(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   commentId: string,
 ): Promise<boolean> {
   if (!actor || !can(actor, 'moderate')) return false;

@@ -23,20 +23,15 @@ export async function notifyCommentReply(
     .from(videos)
     .where(eq(videos.id, event.videoId))
     .limit(1);
-  await notify(
-    unitOf({ db: event.db, log: sink.log }),
-    sink,
-    {
-      userId: event.parentAuthorId,
-      kind: 'comment_reply',
-      actorId: event.replyAuthorId,
-      // The reply itself: the video page scrolls to it and marks it.
-      targetPath: `/video/${event.videoId}#comment-${event.replyId}`,
-      targetTitle: video?.title ?? '',
-      detail: firstWords(event.text),
-    },
-    event.at,
-  );
+  await notify({ ...unitOf({ db: event.db, log: sink.log }), now: () => event.at }, sink, {
+    userId: event.parentAuthorId,
+    kind: 'comment_reply',
+    actorId: event.replyAuthorId,
+    // The reply itself: the video page scrolls to it and marks it.
+    targetPath: `/video/${event.videoId}#comment-${event.replyId}`,
+    targetTitle: video?.title ?? '',
+    detail: firstWords(event.text),
+  });
 }
 
 /**

@@ -94,7 +94,7 @@ export const commentsEndpoint = defineModeEndpoint({
         pageSize: z.number().int().min(1),
       }),
       handle: async (input, context) => {
-        const page = await listComments(context.db, context.actor, input);
+        const page = await listComments(context, input);
         return {
           body: {
             data: page.data,
@@ -113,7 +113,7 @@ export const commentsEndpoint = defineModeEndpoint({
       input: ListRepliesInput,
       output: PagePosition.extend({ data: z.array(CommentAnswer), commentId: z.string() }),
       handle: async (input, context) => {
-        const page = await listReplies(context.db, context.actor, input);
+        const page = await listReplies(context, input);
         return { body: { data: page.data, ...pagePosition(page), commentId: page.commentId } };
       },
     },
@@ -124,7 +124,7 @@ export const commentsEndpoint = defineModeEndpoint({
       input: CreateCommentInput,
       output: CommentAnswer,
       handle: async (input, context) => {
-        const comment = await createComment(context, context.actor, input, {
+        const comment = await createComment(context, input, {
           settings: commentSettingsOf(context.config),
           now: context.now(),
           log: context.log,
@@ -139,7 +139,7 @@ export const commentsEndpoint = defineModeEndpoint({
       input: EditCommentInput,
       output: CommentAnswer,
       handle: async (input, context) => {
-        const comment = await editComment(context.db, context.actor, input, {
+        const comment = await editComment(context, input, {
           settings: commentSettingsOf(context.config),
           now: context.now(),
         });
@@ -155,17 +155,16 @@ export const commentsEndpoint = defineModeEndpoint({
       output: z.object({ id: z.string(), deleted: z.boolean() }),
       handle: async (input, context) => {
         // Staff removing someone else's comment is a staff action: logged with its reason.
-        if (await isStaffDeletion(context.db, context.actor, input.commentId)) {
+        if (await isStaffDeletion(context, input.commentId)) {
           await deleteCommentAsStaff(
             moderationContextOf(context),
-            context.actor,
             input.commentId,
             input.reason ?? '',
           );
           await announceChat(context, { commentId: input.commentId });
           return { body: { id: input.commentId, deleted: true } };
         }
-        const deleted = await deleteComment(context, context.actor, input, context.now());
+        const deleted = await deleteComment(context, input);
         await announceChat(context, { commentId: input.commentId });
         return { body: { ...deleted } };
       },
@@ -179,7 +178,7 @@ export const commentsEndpoint = defineModeEndpoint({
         status: z.enum(STAFF_COMMENT_FILTERS),
       }),
       handle: async (input, context) => {
-        const page = await listCommentsForStaff(context.db, context.actor, input);
+        const page = await listCommentsForStaff(context, input);
         return { body: { data: page.data, ...pagePosition(page), status: page.status } };
       },
     },
@@ -191,10 +190,8 @@ export const commentsEndpoint = defineModeEndpoint({
       handle: async (input, context) => {
         // Logged as a staff action in the approval's transaction.
         await approveHeldComment(
-          moderationContextOf(context),
-          context.actor,
+          { ...moderationContextOf(context), log: context.log },
           input.commentId,
-          context.log,
         );
         await announceChat(context, { commentId: input.commentId });
         return { body: { id: input.commentId, status: 'published' } };

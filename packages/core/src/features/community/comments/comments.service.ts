@@ -44,6 +44,7 @@ import {
   type UnitOfWork,
   type WorkBase,
 } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 /** Top-level comments a page ("More comments"). */
 export const COMMENT_PAGE_SIZE = 20;
@@ -434,8 +435,7 @@ async function firstRepliesOf(
  * (then newest first): the conversation a comment started is what lifts it.
  */
 export async function listComments(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   input: { videoId: string; order?: CommentOrder; index?: number; pageSize?: number },
 ): Promise<CommentsPage> {
   const viewer = viewerOf(actor);
@@ -515,8 +515,7 @@ async function findVisibleComment(db: Database, viewer: Viewer, commentId: strin
 
 /** One page of a top-level comment's replies, oldest first ("More replies"). */
 export async function listReplies(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   input: { commentId: string; index?: number; pageSize?: number },
 ): Promise<ListPage<CommentView> & { commentId: string }> {
   const viewer = viewerOf(actor);
@@ -579,11 +578,11 @@ function isHeldWriter(
  * visible only to its author until approved.
  */
 export async function createComment(
-  work: WorkBase | UnitOfWork,
-  actor: Actor | null,
+  work: (WorkBase | UnitOfWork) & Pick<Call, 'actor'>,
   input: CreateCommentInput,
   options: { settings: CommentSettings; now?: Date; log?: Logger },
 ): Promise<CommentView> {
+  const { actor } = work;
   const unit = unitOf(work);
   const { db } = unit;
   const me = requireMemberRight(actor, 'participate', {
@@ -606,7 +605,7 @@ export async function createComment(
   }
   const { rateLimit, holdNewAccountHours } = options.settings;
   try {
-    await consumeRequestLimit(db, `comments:create:${me.id}`, rateLimit, now);
+    await consumeRequestLimit({ ...unit, now: () => now }, `comments:create:${me.id}`, rateLimit);
   } catch (error) {
     if (isServiceError(error) && error.kind === 'rate_limited') {
       throw new ServiceError('rate_limited', COMMENT_MESSAGES.tooFast(rateLimit));
@@ -675,8 +674,7 @@ export async function createComment(
  * hold window: staff approved the text they read, not the new one.
  */
 export async function editComment(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   input: EditCommentInput,
   options: { settings: CommentSettings; now?: Date },
 ): Promise<CommentView> {
@@ -713,11 +711,11 @@ export async function editComment(
  * comment takes its replies with it. Staff may delete on any video, published or not.
  */
 export async function deleteComment(
-  work: WorkBase | UnitOfWork,
-  actor: Actor | null,
+  work: (WorkBase | UnitOfWork) & Pick<Call, 'actor'> & Pick<Call, 'now'>,
   input: { commentId: string; reason?: string },
-  now: Date = new Date(),
 ): Promise<{ id: string; deleted: true }> {
+  const { actor } = work;
+  const now = work.now();
   const { db } = unitOf(work);
   const me = requireMemberRight(actor, 'participate');
   const isStaff = can(me, 'moderate');
@@ -782,8 +780,7 @@ const deleter = alias(users, 'comment_deleter');
  * (newest first) or `deleted` (most recently deleted first, with who and why).
  */
 export async function listCommentsForStaff(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   input: { status?: StaffCommentFilter; index?: number; pageSize?: number } = {},
 ): Promise<ListPage<StaffCommentRow> & { status: StaffCommentFilter }> {
   requireRight(actor, 'moderate');
@@ -856,20 +853,19 @@ export async function listCommentsForStaff(
 
 /** The comments waiting for approval, oldest first (staff only). */
 export function listHeldComments(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   input: { index?: number; pageSize?: number } = {},
 ) {
-  return listCommentsForStaff(db, actor, { ...input, status: 'held' });
+  return listCommentsForStaff({ db, actor }, { ...input, status: 'held' });
 }
 
 /** Staff approve a held comment: everyone sees it from now on. */
 export async function approveComment(
-  work: WorkBase | UnitOfWork,
-  actor: Actor | null,
+  work: (WorkBase | UnitOfWork) & Pick<Call, 'actor'>,
   commentId: string,
   options: { now?: Date; log?: Logger } = {},
 ): Promise<{ id: string; status: 'published' }> {
+  const { actor } = work;
   const unit = unitOf(work);
   const { db } = unit;
   const staff = requireRight(actor, 'moderate')!;

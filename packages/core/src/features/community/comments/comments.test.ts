@@ -299,7 +299,7 @@ describe('editing and deleting', () => {
     const top = await post(a.actor, video.id, 'top');
     await post(b.actor, video.id, 'reply', top.id);
     expect((await list(null, video.id)).totalCount).toBe(2);
-    await deleteComment({ db }, a.actor, { commentId: top.id });
+    await deleteComment({ db, actor: a.actor, now: () => new Date() }, { commentId: top.id });
     expect((await list(null, video.id)).totalCount).toBe(0);
   });
 });
@@ -367,10 +367,8 @@ describe('reading', () => {
     const reply = await post(a.actor, video.id, 'A reported reply', other.id);
     for (const id of [top.id, reply.id]) {
       await createReport(
-        db,
-        b.actor,
+        { db, actor: b.actor, now: () => new Date() },
         { targetKind: 'comment', targetId: id, reason: 'spam', details: '' },
-        new Date(),
       );
     }
     type Reported = { id: string; isReportedByMe: boolean };
@@ -452,8 +450,10 @@ describe('comments of new accounts are held for moderation', () => {
 
     expect(await call(a.actor, 'StaffList', {})).toMatchObject({ status: 403 });
     expect(await call(null, 'Approve', { commentId: held.id })).toMatchObject({ status: 401 });
-    await expect(listHeldComments(db, a.actor)).rejects.toMatchObject({ kind: 'forbidden' });
-    const queue = await listHeldComments(db, mod.actor);
+    await expect(listHeldComments({ db, actor: a.actor })).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
+    const queue = await listHeldComments({ db, actor: mod.actor });
     expect(queue.data.map((c) => c.id)).toContain(held.id);
     const entry = queue.data.find((c) => c.id === held.id)!;
     expect(entry).toMatchObject({
@@ -475,7 +475,9 @@ describe('comments of new accounts are held for moderation', () => {
       body: { error: 'This comment is not waiting for approval' },
     });
     expect((await list(null, video.id)).data[0]).toMatchObject({ id: held.id, isHeld: false });
-    expect((await listHeldComments(db, mod.actor)).data.map((c) => c.id)).not.toContain(held.id);
+    expect((await listHeldComments({ db, actor: mod.actor })).data.map((c) => c.id)).not.toContain(
+      held.id,
+    );
   });
 
   it('does not hold staff, accounts past the period, or anyone when the setting is 0', async () => {
@@ -506,7 +508,7 @@ describe('comments of new accounts are held for moderation', () => {
     const newcomer = await createUser(db);
     const mod = await member({ role: 'moderator' });
     const comment = await post(newcomer.actor, video.id, 'Nice cut');
-    await approveComment({ db }, mod.actor, comment.id);
+    await approveComment({ db, actor: mod.actor }, comment.id);
     expect((await list(a.actor, video.id)).data[0]).toMatchObject({ id: comment.id });
 
     const edited = await call(newcomer.actor, 'Edit', {
@@ -521,10 +523,12 @@ describe('comments of new accounts are held for moderation', () => {
       isHeld: true,
       text: 'buy followers at example.com',
     });
-    expect((await listHeldComments(db, mod.actor)).data.map((c) => c.id)).toContain(comment.id);
+    expect((await listHeldComments({ db, actor: mod.actor })).data.map((c) => c.id)).toContain(
+      comment.id,
+    );
 
     // Approved again, then edited once the account is past the period: it stays published.
-    await approveComment({ db }, mod.actor, comment.id);
+    await approveComment({ db, actor: mod.actor }, comment.id);
     const later = () => new Date(Date.now() + DAY + 60_000);
     const afterDay = await call(
       newcomer.actor,
@@ -541,7 +545,10 @@ describe('comments of new accounts are held for moderation', () => {
     const newcomer = await createUser(db);
     const admin = await member({ role: 'admin' });
     const held = await post(newcomer.actor, video.id, 'buy followers at example.com');
-    await deleteComment({ db }, admin.actor, { commentId: held.id, reason: 'Spam' });
+    await deleteComment(
+      { db, actor: admin.actor, now: () => new Date() },
+      { commentId: held.id, reason: 'Spam' },
+    );
     const deleted = await call(admin.actor, 'StaffList', { status: 'deleted' });
     expect(deleted.status).toBe(200);
     expect((deleted.body.data as Array<Record<string, unknown>>)[0]).toMatchObject({
@@ -549,7 +556,7 @@ describe('comments of new accounts are held for moderation', () => {
       deleteReason: 'Spam',
       deletedBy: admin.user.username,
     });
-    await expect(approveComment({ db }, admin.actor, held.id)).rejects.toMatchObject({
+    await expect(approveComment({ db, actor: admin.actor }, held.id)).rejects.toMatchObject({
       kind: 'not_found',
     });
   });
@@ -588,12 +595,12 @@ describe('the reply hook', () => {
     const mod = await member({ role: 'moderator' });
     const held = await post(newcomer.actor, video.id, 'held reply', top.id);
     expect(events).toHaveLength(1);
-    await approveComment({ db }, mod.actor, held.id);
+    await approveComment({ db, actor: mod.actor }, held.id);
     expect(events).toHaveLength(2);
     expect(events[1]).toMatchObject({ replyId: held.id, parentAuthorId: a.user.id });
     // Edited while the account is new, it waits again; its second approval tells no one again.
     await call(newcomer.actor, 'Edit', { commentId: held.id, text: 'held reply, edited' });
-    await approveComment({ db }, mod.actor, held.id);
+    await approveComment({ db, actor: mod.actor }, held.id);
     expect(events).toHaveLength(2);
   });
 

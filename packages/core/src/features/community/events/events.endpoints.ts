@@ -117,7 +117,7 @@ export const eventsEndpoint = defineModeEndpoint({
       input: EventListInput,
       output: EventPageAnswer,
       handle: async (input, context) => ({
-        body: pageBody(await listEvents(context.db, input, context.now())),
+        body: pageBody(await listEvents(context, input)),
       }),
     },
     Load: {
@@ -127,7 +127,7 @@ export const eventsEndpoint = defineModeEndpoint({
       input: EventRef,
       output: EventDetailAnswer,
       handle: async ({ slug }, context) => {
-        const event = await loadEvent(context.db, slug, context.now());
+        const event = await loadEvent(context, slug);
         return {
           body: {
             data: {
@@ -155,7 +155,7 @@ export const eventsEndpoint = defineModeEndpoint({
       }),
       handle: async ({ slug }, context) => ({
         body: {
-          ...(await loadViewerParts(context.db, context.actor, slug, context.now(), {
+          ...(await loadViewerParts(context, slug, {
             canUpload: can(context.actor, 'upload'),
             canParticipate: can(context.actor, 'participate'),
           })),
@@ -170,7 +170,7 @@ export const eventsEndpoint = defineModeEndpoint({
       output: z.object({ entryId: z.number().int() }),
       handle: async (input, context) => ({
         status: 201,
-        body: await enterEvent(context.db, context.actor, input, context.now()),
+        body: await enterEvent(context, input),
       }),
     },
     Vote: {
@@ -181,7 +181,7 @@ export const eventsEndpoint = defineModeEndpoint({
       output: z.object({ entryId: z.number().int() }),
       handle: async (input, context) => ({
         status: 201,
-        body: await voteInEvent(context.db, context.actor, input, context.now()),
+        body: await voteInEvent(context, input),
       }),
     },
     AdminList: {
@@ -190,7 +190,7 @@ export const eventsEndpoint = defineModeEndpoint({
       input: EventListInput.pick({ index: true }),
       output: EventPageAnswer,
       handle: async ({ index }, context) => ({
-        body: pageBody(await listAllEvents(context.db, context.actor, index, context.now())),
+        body: pageBody(await listAllEvents(context, index)),
       }),
     },
     AdminLoad: {
@@ -199,7 +199,7 @@ export const eventsEndpoint = defineModeEndpoint({
       input: EventIdRef,
       output: EventFormAnswer,
       handle: async ({ id }, context) => ({
-        body: { data: await loadEventForm(context.db, context.actor, id) },
+        body: { data: await loadEventForm(context, id) },
       }),
     },
     Create: {
@@ -209,7 +209,7 @@ export const eventsEndpoint = defineModeEndpoint({
       output: EventChanged,
       handle: async (input, context) => ({
         status: 201,
-        body: await createEvent(context.db, context.actor, input, context.now()),
+        body: await createEvent(context, input),
       }),
     },
     Update: {
@@ -218,7 +218,7 @@ export const eventsEndpoint = defineModeEndpoint({
       input: UpdateEventInput,
       output: EventChanged,
       handle: async (input, context) => ({
-        body: await updateEvent(context.db, context.actor, input, context.now()),
+        body: await updateEvent(context, input),
       }),
     },
     Delete: {
@@ -227,7 +227,7 @@ export const eventsEndpoint = defineModeEndpoint({
       input: EventIdRef,
       output: z.object({ id: z.number().int() }),
       handle: async ({ id }, context) => ({
-        body: await deleteEvent(context.db, context.actor, id),
+        body: await deleteEvent(context, id),
       }),
     },
     RemoveEntry: {
@@ -236,7 +236,7 @@ export const eventsEndpoint = defineModeEndpoint({
       input: EntryRef,
       output: z.object({ entryId: z.number().int() }),
       handle: async ({ entryId }, context) => ({
-        body: await removeEntry(context.db, context.actor, entryId),
+        body: await removeEntry(context, entryId),
       }),
     },
   },

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import { summaryColumns, toSummary, type VideoSummary } from '../../discovery/browse';
 import type { Database } from '../../../platform/db/client';
@@ -15,6 +14,7 @@ import {
 import { EVENT_MESSAGES, type EventSection, type EventState } from './event-labels';
 import type { CreateEventInput, UpdateEventInput } from './events.schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 /** Events a page of /events' past section (current and upcoming ones are few: all shown). */
 export const EVENTS_PAGE_SIZE = 12;
@@ -170,10 +170,11 @@ export interface EventPage {
  * at most OPEN_SECTION_LIMIT at once.
  */
 export async function listEvents(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   { section, index }: { section: EventSection; index: number },
-  now: Date,
 ): Promise<EventPage> {
+  const { db } = ctx;
+  const now = ctx.now();
   const { where, order } = sectionQuery(section, now);
   const pageSize = section === 'past' ? EVENTS_PAGE_SIZE : OPEN_SECTION_LIMIT;
   const offset = section === 'past' ? index * pageSize : 0;
@@ -234,7 +235,9 @@ function ranksOf(sortedCounts: number[]): number[] {
  * the entries come in the order they were entered and no count is shown; after, ranked by
  * votes (ties by who entered first) with their counts and ranks.
  */
-export async function loadEvent(db: Database, slug: string, now: Date): Promise<EventDetail> {
+export async function loadEvent(ctx: Pick<Call, 'db' | 'now'>, slug: string): Promise<EventDetail> {
+  const { db } = ctx;
+  const now = ctx.now();
   const event = await findEvent(db, slug);
   const phase = phaseOf(event, now);
   const votes = db
@@ -278,12 +281,12 @@ export async function loadEvent(db: Database, slug: string, now: Date): Promise<
 
 /** The viewer's vote, entries and choices in an event (a visitor's: nothing to do). */
 export async function loadViewerParts(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
   slug: string,
-  now: Date,
   rights: { canUpload: boolean; canParticipate: boolean },
 ): Promise<EventViewerParts> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const event = await findEvent(db, slug);
   const none: EventViewerParts = {
     myVote: null,
@@ -336,11 +339,11 @@ export async function loadViewerParts(
  * while entries are open, up to the event's number a member; a video once an event.
  */
 export async function enterEvent(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
   input: { slug: string; videoId: string },
-  now: Date,
 ): Promise<{ entryId: number }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const uploader = requireMemberRight(actor, 'upload');
   const event = await findOpenEvent(db, input.slug, now, 'entriesOpen');
   const [video] = await db
@@ -381,11 +384,11 @@ export async function enterEvent(
  * for one's own entry.
  */
 export async function voteInEvent(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
   input: { slug: string; entryId: number },
-  now: Date,
 ): Promise<{ entryId: number }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const voter = requireMemberRight(actor, 'participate');
   const event = await findOpenEvent(db, input.slug, now, 'votingOpen');
   const [entry] = await db
@@ -409,11 +412,11 @@ export async function voteInEvent(
 
 /** Every event for the admins' list, the latest to close first. */
 export async function listAllEvents(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
   index: number,
-  now: Date,
 ): Promise<EventPage> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   requireMemberRight(actor, 'administer');
   const [rows, [total]] = await Promise.all([
     db
@@ -450,8 +453,7 @@ export interface EventForm {
 }
 
 export async function loadEventForm(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   id: number,
 ): Promise<EventForm> {
   requireMemberRight(actor, 'administer');
@@ -479,11 +481,11 @@ async function slugTaken(db: Database, slug: string, exceptId?: number): Promise
 
 /** Creates an event (admins). */
 export async function createEvent(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
   input: CreateEventInput,
-  now: Date,
 ): Promise<{ id: number; slug: string }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const admin = requireMemberRight(actor, 'administer');
   if (await slugTaken(db, input.slug)) throw new ServiceError('conflict', EVENT_MESSAGES.slugTaken);
   const [event] = await db
@@ -497,11 +499,11 @@ export async function createEvent(
 
 /** Changes an event (admins): its text, category, entry limit and windows. */
 export async function updateEvent(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
   input: UpdateEventInput,
-  now: Date,
 ): Promise<{ id: number; slug: string }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   requireMemberRight(actor, 'administer');
   const { id, ...fields } = input;
   if (await slugTaken(db, fields.slug, id)) {
@@ -518,8 +520,7 @@ export async function updateEvent(
 
 /** Deletes an event with its entries and votes (admins). */
 export async function deleteEvent(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   id: number,
 ): Promise<{ id: number }> {
   requireMemberRight(actor, 'administer');
@@ -530,8 +531,7 @@ export async function deleteEvent(
 
 /** Takes an entry out of its event with its votes (admins: a disqualification). */
 export async function removeEntry(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   entryId: number,
 ): Promise<{ entryId: number }> {
   requireMemberRight(actor, 'administer');

@@ -1,6 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { can, hasRole, requireMemberRight, rolesOf } from '../../../access/rights';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
 import {
@@ -14,6 +13,7 @@ import { recordStaffAction } from '../../moderation/staff-actions';
 import { notify, type NotificationSink } from '../../people/notifications';
 import type { ApplicationsInput, ApplyInput, DecideInput } from './tagging.schema';
 import { inTransaction, unitOf } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 export const APPLICATION_MESSAGES = {
   alreadyTagger: 'You already tag: open the tagger queue at /tagger',
@@ -40,10 +40,9 @@ export interface ApplicationView {
   decidedAt: string | null;
 }
 
-export interface ApplicationsContext {
-  db: Database;
+/** The call, with where the applicant's notices go. */
+export interface ApplicationsContext extends Pick<Call, 'db' | 'actor' | 'now'> {
   sink: NotificationSink;
-  now: Date;
 }
 
 const isUniqueViolation = (error: unknown) =>
@@ -52,10 +51,11 @@ const isUniqueViolation = (error: unknown) =>
 
 /** A member applies to tag: one application waits at a time; a tagger need not apply. */
 export async function applyForTagging(
-  { db, now }: ApplicationsContext,
-  actor: Actor | null,
+  ctx: ApplicationsContext,
   input: ApplyInput,
 ): Promise<{ id: number; state: TaggerApplicationState }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const member = requireMemberRight(actor, 'participate');
   if (can(member, 'tag')) throw new ServiceError('conflict', APPLICATION_MESSAGES.alreadyTagger);
   try {
@@ -100,10 +100,10 @@ const toView = (row: {
   }) as ApplicationView;
 
 /** The member's latest application (null when none) and whether they tag already. */
-export async function loadMyApplication(
-  db: Database,
-  actor: Actor | null,
-): Promise<{ isTagger: boolean; application: ApplicationView | null }> {
+export async function loadMyApplication({ db, actor }: Pick<Call, 'db' | 'actor'>): Promise<{
+  isTagger: boolean;
+  application: ApplicationView | null;
+}> {
   const member = requireMemberRight(actor, 'participate');
   const [row] = await db
     .select(applicationColumns)
@@ -126,8 +126,7 @@ export async function countOpenApplications(db: Database): Promise<number> {
 
 /** Staff: the applications in one state, oldest waiting first (newest decided first). */
 export async function listApplications(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   { state, index }: ApplicationsInput,
 ) {
   requireMemberRight(actor, 'moderate');
@@ -171,10 +170,11 @@ export async function listApplications(
  * way the applicant is told (the bell, and e-mail as their settings say).
  */
 export async function decideApplication(
-  { db, sink, now }: ApplicationsContext,
-  actor: Actor | null,
+  ctx: ApplicationsContext,
   { id, decision, reason }: DecideInput,
 ): Promise<{ id: number; state: TaggerApplicationState }> {
+  const { db, sink, actor } = ctx;
+  const now = ctx.now();
   const staff = requireMemberRight(actor, 'moderate');
   if (decision === 'decline' && !reason) {
     throw new ServiceError('invalid', APPLICATION_MESSAGES.reasonNeeded);
@@ -198,18 +198,15 @@ export async function decideApplication(
     if (decision === 'accept') {
       if (!hasRole(member!, 'tagger')) {
         await writeMemberRoles(
-          tx,
-          staff,
+          { db: tx, actor: staff, now: () => now },
           member!,
           [...rolesOf(member!), 'tagger'],
-          now,
           `tagger application ${id} accepted${reason ? ` (${reason})` : ''}`,
         );
       }
     } else {
       await recordStaffAction(
-        tx,
-        staff,
+        { db: tx, actor: staff, now: () => now },
         {
           action: 'decline_tagger',
           targetKind: 'member',
@@ -217,22 +214,16 @@ export async function decideApplication(
           targetLabel: member!.username,
           reason,
         },
-        now,
       );
     }
     return member!;
   });
-  await notify(
-    unitOf({ db }),
-    sink,
-    {
-      userId: applicant.id,
-      kind: 'tagging_decision',
-      actorId: staff.id,
-      targetPath: APPLICATION_PATH,
-      targetTitle: decision === 'accept' ? 'accepted' : `declined (${reason})`,
-    },
-    now,
-  );
+  await notify({ ...unitOf({ db }), now: () => now }, sink, {
+    userId: applicant.id,
+    kind: 'tagging_decision',
+    actorId: staff.id,
+    targetPath: APPLICATION_PATH,
+    targetTitle: decision === 'accept' ? 'accepted' : `declined (${reason})`,
+  });
   return { id, state };
 }

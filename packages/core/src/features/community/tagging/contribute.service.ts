@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../discovery/browse';
 import type { Listings } from '../../../platform/cache/listing-cache';
-import type { Database } from '../../../platform/db/client';
 import { FEW_LABELS_WHERE } from './tagger.service';
+import type { Call } from '../../../access/call';
 
 /** Counts above this read "10,000+": the count stops walking its index there. */
 export const FIGURE_CAP = 10_000;
@@ -26,7 +26,11 @@ const capped = (query: SQL) =>
   sql`select count(*)::int as n from (${query} limit ${FIGURE_CAP + 1}) as capped`;
 
 /** The live figures of /contribute; every count reads an index, and stops at FIGURE_CAP. */
-export async function countContributeFigures(db: Database, now: Date): Promise<ContributeFigures> {
+export async function countContributeFigures(
+  ctx: Pick<Call, 'db' | 'now'>,
+): Promise<ContributeFigures> {
+  const { db } = ctx;
+  const now = ctx.now();
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString();
   const queries = [
     capped(sql`select 1 from videos where ${FEW_LABELS_WHERE}`),
@@ -54,14 +58,13 @@ export async function countContributeFigures(db: Database, now: Date): Promise<C
 
 /** The figures, counted at most once a minute for everyone (they are the same for all). */
 export function loadContributeFigures(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   listings: Listings,
-  now: Date,
 ): Promise<ContributeFigures> {
   return listings.forVisitors(
     'contribute:figures',
     true,
-    () => countContributeFigures(db, now),
+    () => countContributeFigures(ctx),
     FIGURES_TTL_SECONDS,
   );
 }

@@ -17,6 +17,7 @@ import {
 import { recordStaffAction } from '../../moderation/staff-actions';
 import type { ChangesInput, FlagInput, LabelChangeInput, RevertInput } from './tagging.schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 /** A video with fewer labels than this waits in the queue (the partial index says the same). */
 export const FEW_LABELS = 3;
@@ -63,10 +64,9 @@ export interface QueueItem {
   labels: VideoLabelSet;
 }
 
-export interface TaggerContext {
-  db: Database;
+/** A tagger's call, with the listings their changes make stale. */
+export interface TaggerContext extends Pick<Call, 'db' | 'actor' | 'now'> {
   listings: Listings;
-  now: Date;
 }
 
 const emptyLabels = (): VideoLabelSet => ({ tag: [], music: [], star: [], creator: [] });
@@ -93,7 +93,10 @@ export async function loadLabelSets(
  * reads at most a page from its own index (the open-dispute, open-report and few-labels
  * partial indexes), so the queue costs the same at a million videos.
  */
-export async function listTaggerQueue(db: Database, actor: Actor | null): Promise<QueueItem[]> {
+export async function listTaggerQueue({
+  db,
+  actor,
+}: Pick<Call, 'db' | 'actor'>): Promise<QueueItem[]> {
   requireMemberRight(actor, 'tag');
   const [disputed, reported, few] = await Promise.all([
     db
@@ -212,11 +215,12 @@ async function disputeWhenUndone(
  * written in one transaction; the cached listings are dropped after it commits.
  */
 export async function changeLabel(
-  { db, listings, now }: TaggerContext,
-  actor: Actor | null,
+  ctx: TaggerContext,
   input: LabelChangeInput,
   action: LabelChangeAction,
 ): Promise<{ changeId: number; labels: VideoLabelSet }> {
+  const { db, listings, actor } = ctx;
+  const now = ctx.now();
   const tagger = requireMemberRight(actor, 'tag');
   const result = await inTransaction({ db }, async ({ db: tx }) => {
     await requirePublished(tx, input.videoId);
@@ -257,10 +261,11 @@ export async function changeLabel(
 
 /** A tagger flags a video's labels as disputed (one open dispute a video). */
 export async function flagLabels(
-  { db, now }: TaggerContext,
-  actor: Actor | null,
+  ctx: TaggerContext,
   { videoId, reason }: FlagInput,
 ): Promise<{ videoId: string; disputed: true }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const tagger = requireMemberRight(actor, 'tag');
   await requirePublished(db, videoId);
   await db
@@ -277,10 +282,11 @@ export async function flagLabels(
 
 /** A tagger settles the open dispute of a video: its labels are right now. */
 export async function settleDispute(
-  { db, now }: TaggerContext,
-  actor: Actor | null,
+  ctx: TaggerContext,
   videoId: string,
 ): Promise<{ videoId: string; disputed: false }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const tagger = requireMemberRight(actor, 'tag');
   const settled = await db
     .update(labelDisputes)
@@ -307,8 +313,7 @@ export interface LabelChangeView {
 
 /** Staff: the label change log, newest first, by tagger or video. */
 export async function listLabelChanges(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   { tagger, videoId, index }: ChangesInput,
 ) {
   requireMemberRight(actor, 'moderate');
@@ -360,10 +365,11 @@ export async function listLabelChanges(
  * row records who reverted it and the staff log records the action, in one transaction.
  */
 export async function revertLabelChange(
-  { db, listings, now }: TaggerContext,
-  actor: Actor | null,
+  ctx: TaggerContext,
   { id, reason }: RevertInput,
 ): Promise<{ id: number; labels: VideoLabelSet }> {
+  const { db, listings, actor } = ctx;
+  const now = ctx.now();
   const staff = requireMemberRight(actor, 'moderate');
   const labels = await inTransaction({ db }, async ({ db: tx }) => {
     const [change] = await tx
@@ -405,8 +411,7 @@ export async function revertLabelChange(
       .set({ revertedById: staff.id, revertedByUsername: staff.username, revertedAt: now })
       .where(eq(labelChanges.id, id));
     await recordStaffAction(
-      tx,
-      staff,
+      { db: tx, actor: staff, now: () => now },
       {
         action: 'revert_label_change',
         targetKind: 'video',
@@ -414,7 +419,6 @@ export async function revertLabelChange(
         targetLabel: change.title,
         reason: `${actorUsername} ${action} the ${kind} “${name}”${reason ? `: ${reason}` : ''}`,
       },
-      now,
     );
     return (await loadLabelSets(tx, [videoId])).get(videoId)!;
   });
@@ -439,7 +443,9 @@ export async function listTaggerCounts(
 }
 
 /** One tagger's standing changes: all of them, and in the last seven days. */
-export async function countMyChanges(db: Database, actor: Actor | null, now: Date) {
+export async function countMyChanges(ctx: Pick<Call, 'db' | 'actor' | 'now'>) {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const tagger = requireMemberRight(actor, 'tag');
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3600 * 1000);
   const [row] = await db

@@ -11,6 +11,7 @@ import {
   decideApplication,
   listApplications,
   loadMyApplication,
+  type ApplicationsContext,
 } from './applications.service';
 import { loadContributeFigures } from './contribute.service';
 import {
@@ -22,7 +23,6 @@ import {
   QUEUE_REASONS,
   revertLabelChange,
   settleDispute,
-  type TaggerContext,
 } from './tagger.service';
 import {
   ApplicationsInput,
@@ -36,16 +36,9 @@ import {
   VideoRef,
 } from './tagging.schema';
 
-const taggerContextOf = (context: RequestContext): TaggerContext => ({
-  db: context.db,
-  listings: context.listings,
-  now: context.now(),
-});
-
-const applicationsContextOf = (context: RequestContext) => ({
-  db: context.db,
+const applicationsContextOf = (context: RequestContext): ApplicationsContext => ({
+  ...context,
   sink: notificationSinkOf(context),
-  now: context.now(),
 });
 
 const State = z.enum(TAGGER_APPLICATION_STATES);
@@ -94,7 +87,7 @@ export const taggingEndpoint = defineModeEndpoint({
         supporters: z.number().int(),
       }),
       handle: async (_input, context) => ({
-        body: { ...(await loadContributeFigures(context.db, context.listings, context.now())) },
+        body: { ...(await loadContributeFigures(context, context.listings)) },
       }),
     },
     Apply: {
@@ -105,7 +98,7 @@ export const taggingEndpoint = defineModeEndpoint({
       output: StateAnswer,
       handle: async (input, context) => ({
         status: 201,
-        body: await applyForTagging(applicationsContextOf(context), context.actor, input),
+        body: await applyForTagging(applicationsContextOf(context), input),
       }),
     },
     MyApplication: {
@@ -114,7 +107,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: EmptyInput,
       output: z.object({ isTagger: z.boolean(), application: ApplicationAnswer.nullable() }),
       handle: async (_input, context) => ({
-        body: await loadMyApplication(context.db, context.actor),
+        body: await loadMyApplication(context),
       }),
     },
     Applications: {
@@ -131,7 +124,7 @@ export const taggingEndpoint = defineModeEndpoint({
         counts: z.object({ open: z.number(), accepted: z.number(), declined: z.number() }),
       }),
       handle: async (input, context) => ({
-        body: await listApplications(context.db, context.actor, input),
+        body: await listApplications(context, input),
       }),
     },
     Decide: {
@@ -141,7 +134,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: DecideInput,
       output: StateAnswer,
       handle: async (input, context) => ({
-        body: await decideApplication(applicationsContextOf(context), context.actor, input),
+        body: await decideApplication(applicationsContextOf(context), input),
       }),
     },
     Queue: {
@@ -169,10 +162,7 @@ export const taggingEndpoint = defineModeEndpoint({
         }),
       }),
       handle: async (_input, context) => {
-        const [data, mine] = await Promise.all([
-          listTaggerQueue(context.db, context.actor),
-          countMyChanges(context.db, context.actor, context.now()),
-        ]);
+        const [data, mine] = await Promise.all([listTaggerQueue(context), countMyChanges(context)]);
         return { body: { data, mine } };
       },
     },
@@ -183,7 +173,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: LabelChangeInput,
       output: LabelsAnswer,
       handle: async (input, context) => ({
-        body: await changeLabel(taggerContextOf(context), context.actor, input, 'added'),
+        body: await changeLabel(context, input, 'added'),
       }),
     },
     RemoveLabel: {
@@ -193,7 +183,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: LabelChangeInput,
       output: LabelsAnswer,
       handle: async (input, context) => ({
-        body: await changeLabel(taggerContextOf(context), context.actor, input, 'removed'),
+        body: await changeLabel(context, input, 'removed'),
       }),
     },
     Flag: {
@@ -203,7 +193,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: FlagInput,
       output: z.object({ videoId: z.string(), disputed: z.literal(true) }),
       handle: async (input, context) => ({
-        body: await flagLabels(taggerContextOf(context), context.actor, input),
+        body: await flagLabels(context, input),
       }),
     },
     Settle: {
@@ -212,7 +202,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: VideoRef,
       output: z.object({ videoId: z.string(), disputed: z.literal(false) }),
       handle: async ({ videoId }, context) => ({
-        body: await settleDispute(taggerContextOf(context), context.actor, videoId),
+        body: await settleDispute(context, videoId),
       }),
     },
     Changes: {
@@ -241,7 +231,7 @@ export const taggingEndpoint = defineModeEndpoint({
         hasMore: z.boolean(),
       }),
       handle: async (input, context) => ({
-        body: await listLabelChanges(context.db, context.actor, input),
+        body: await listLabelChanges(context, input),
       }),
     },
     Revert: {
@@ -251,7 +241,7 @@ export const taggingEndpoint = defineModeEndpoint({
       input: RevertInput,
       output: z.object({ id: z.number().int(), labels: Labels }),
       handle: async (input, context) => ({
-        body: await revertLabelChange(taggerContextOf(context), context.actor, input),
+        body: await revertLabelChange(context, input),
       }),
     },
   },

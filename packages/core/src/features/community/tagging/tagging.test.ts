@@ -279,7 +279,7 @@ describe('the tagger queue and label changes', () => {
     const owner = await createUser(db);
     await createUser(db, { role: 'tagger', isSupporter: true });
     await createVideo(db, { ownerId: owner.user.id });
-    const figures = await countContributeFigures(db, new Date());
+    const figures = await countContributeFigures({ db, now: () => new Date() });
     expect(figures.videosNeedingLabels).toBeGreaterThan(0);
     expect(figures.taggers).toBeGreaterThan(0);
     expect(figures.supporters).toBeGreaterThan(0);

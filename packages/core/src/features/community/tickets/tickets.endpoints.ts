@@ -26,18 +26,16 @@ import {
 } from './tickets.service';
 
 const ticketContextOf = (context: RequestContext): TicketContext => ({
-  db: context.db,
+  ...context,
   storage: requireMediaServices(context).storage,
   maxImageBytes: context.config.TICKET_IMAGE_MAX_BYTES,
   sink: notificationSinkOf(context),
-  now: context.now(),
 });
 
 /** What closing needs: no storage. */
 const closeContextOf = (context: RequestContext) => ({
-  db: context.db,
+  ...context,
   sink: notificationSinkOf(context),
-  now: context.now(),
 });
 
 const State = z.enum(TICKET_STATES);
@@ -91,7 +89,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       output: StateChange.extend({ ref: z.string() }),
       handle: async (input, context) => ({
         status: 201,
-        body: await createTicket(ticketContextOf(context), context.actor, input),
+        body: await createTicket(ticketContextOf(context), input),
       }),
     },
     List: {
@@ -100,7 +98,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketPageInput,
       output: TicketPageAnswer,
       handle: async ({ index }, context) => {
-        const page = await listMyTickets(context.db, context.actor, index);
+        const page = await listMyTickets(context, index);
         return {
           body: { data: page.data, count: page.count, index: page.index, hasMore: page.hasMore },
         };
@@ -113,12 +111,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       output: TicketThreadAnswer,
       handle: async ({ id }, context) => ({
         body: {
-          data: await loadTicket(
-            context.db,
-            requireMediaServices(context).storage,
-            context.actor,
-            id,
-          ),
+          data: await loadTicket(context, requireMediaServices(context).storage, id),
         },
       }),
     },
@@ -129,7 +122,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketReplyInput,
       output: StateChange,
       handle: async (input, context) => ({
-        body: await replyToTicket(ticketContextOf(context), context.actor, input),
+        body: await replyToTicket(ticketContextOf(context), input),
       }),
     },
     Close: {
@@ -138,7 +131,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketRef,
       output: StateChange,
       handle: async ({ id }, context) => ({
-        body: await closeTicket(closeContextOf(context), context.actor, id),
+        body: await closeTicket(closeContextOf(context), id),
       }),
     },
     Queue: {
@@ -151,7 +144,7 @@ export const ticketsEndpoint = defineModeEndpoint({
         counts: z.object({ open: z.number(), answered: z.number(), closed: z.number() }),
       }),
       handle: async ({ state, index }, context) => {
-        const page = await listTicketQueue(context.db, context.actor, { state, index });
+        const page = await listTicketQueue(context, { state, index });
         return {
           body: {
             data: page.data,
@@ -171,13 +164,9 @@ export const ticketsEndpoint = defineModeEndpoint({
       output: TicketThreadAnswer,
       handle: async ({ id }, context) => ({
         body: {
-          data: await loadTicket(
-            context.db,
-            requireMediaServices(context).storage,
-            context.actor,
-            id,
-            { asStaff: true },
-          ),
+          data: await loadTicket(context, requireMediaServices(context).storage, id, {
+            asStaff: true,
+          }),
         },
       }),
     },
@@ -188,7 +177,7 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketReplyInput,
       output: StateChange,
       handle: async (input, context) => ({
-        body: await replyToTicket(ticketContextOf(context), context.actor, input, {
+        body: await replyToTicket(ticketContextOf(context), input, {
           asStaff: true,
         }),
       }),
@@ -199,7 +188,9 @@ export const ticketsEndpoint = defineModeEndpoint({
       input: TicketRef,
       output: StateChange,
       handle: async ({ id }, context) => ({
-        body: await closeTicket(closeContextOf(context), context.actor, id, { asStaff: true }),
+        body: await closeTicket(closeContextOf(context), id, {
+          asStaff: true,
+        }),
       }),
     },
   },

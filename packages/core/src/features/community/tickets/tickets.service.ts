@@ -19,6 +19,7 @@ import { pageOf, type ListPage } from '../../people/social';
 import type { Storage } from '../../../platform/storage/storage';
 import type { CreateTicketInput, TicketCategory, TicketReplyInput } from './tickets.schema';
 import { inTransaction, unitOf } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 /** Tickets a page (18 for lists, docs/limits.md). */
 export const TICKETS_PAGE_SIZE = 18;
@@ -43,14 +44,12 @@ function formatBytes(bytes: number): string {
 /** The ticket's reference as the member and staff see it. */
 export const ticketRef = (id: number) => `T-${id}`;
 
-/** What the ticket calls need besides the database. */
-export interface TicketContext {
-  db: Database;
+/** The call, with what the ticket calls need besides it. */
+export interface TicketContext extends Pick<Call, 'db' | 'actor' | 'now'> {
   storage: Storage;
   /** TICKET_IMAGE_MAX_BYTES */
   maxImageBytes: number;
   sink: NotificationSink;
-  now: Date;
 }
 
 const IMAGE_TYPES: Record<string, { contentType: string; extension: string }> = {
@@ -122,10 +121,11 @@ async function addPost(
   ticketId: number,
   post: { authorId: string; fromStaff: boolean; body: string; images: CheckedImage[] },
   state: TicketState,
+  now: Date,
 ) {
   const postId = randomBytes(9).toString('base64url');
   const stored =
-    post.images.length > 0 ? await storeImages(ctx.storage, postId, post.images, ctx.now) : null;
+    post.images.length > 0 ? await storeImages(ctx.storage, postId, post.images, now) : null;
   try {
     await inTransaction(ctx, async ({ db: tx }) => {
       await tx.insert(ticketPosts).values({
@@ -134,15 +134,15 @@ async function addPost(
         authorId: post.authorId,
         fromStaff: post.fromStaff,
         body: post.body,
-        createdAt: ctx.now,
+        createdAt: now,
       });
       if (stored) await tx.insert(ticketImages).values(stored.rows);
       await tx
         .update(tickets)
         .set({
           state,
-          updatedAt: ctx.now,
-          closedAt: state === 'closed' ? ctx.now : null,
+          updatedAt: now,
+          closedAt: state === 'closed' ? now : null,
         })
         .where(eq(tickets.id, ticketId));
     });
@@ -158,20 +158,25 @@ async function addPost(
  */
 export async function createTicket(
   ctx: TicketContext,
-  actor: Actor | null,
   input: CreateTicketInput,
 ): Promise<{ id: number; ref: string; state: TicketState }> {
+  const { actor } = ctx;
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   const images = checkTicketImages(input.images, ctx.maxImageBytes);
-  await consumeRequestLimit(ctx.db, `tickets:create:${me.id}`, TICKET_CREATE_LIMIT, ctx.now);
+  await consumeRequestLimit(
+    { ...ctx, now: () => now },
+    `tickets:create:${me.id}`,
+    TICKET_CREATE_LIMIT,
+  );
   const [ticket] = await ctx.db
     .insert(tickets)
     .values({
       userId: me.id,
       category: input.category,
       subject: input.subject,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning({ id: tickets.id });
   try {
@@ -180,6 +185,7 @@ export async function createTicket(
       ticket!.id,
       { authorId: me.id, fromStaff: false, body: input.message, images },
       'open',
+      now,
     );
   } catch (error) {
     await ctx.db.delete(tickets).where(eq(tickets.id, ticket!.id));
@@ -255,8 +261,7 @@ async function ticketPage(
 
 /** The viewer's own tickets, the most recently active first (/ticket/history). */
 export async function listMyTickets(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   index = 0,
 ): Promise<ListPage<TicketSummary>> {
   const me = requireMemberRight(actor, 'participate');
@@ -265,8 +270,7 @@ export async function listMyTickets(
 
 /** Staff's queue: the tickets in one state, the most recently active first, and the counts. */
 export async function listTicketQueue(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   options: { state: TicketState; index?: number },
 ): Promise<ListPage<TicketSummary> & { state: TicketState; counts: Record<TicketState, number> }> {
   requireRight(actor, 'moderate');
@@ -301,9 +305,8 @@ export interface TicketThread extends TicketSummary {
  * else's answers 404 without saying whether it exists.
  */
 export async function loadTicket(
-  db: Database,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   storage: Storage,
-  actor: Actor | null,
   id: number,
   options: { asStaff?: boolean } = {},
 ): Promise<TicketThread> {
@@ -382,13 +385,18 @@ async function findTicket(
  */
 export async function replyToTicket(
   ctx: TicketContext,
-  actor: Actor | null,
   input: TicketReplyInput,
   options: { asStaff?: boolean } = {},
 ): Promise<{ id: number; state: TicketState }> {
+  const { actor } = ctx;
+  const now = ctx.now();
   const ticket = await findTicket(ctx.db, actor, input.id, options);
   const images = checkTicketImages(input.images, ctx.maxImageBytes);
-  await consumeRequestLimit(ctx.db, `tickets:reply:${actor!.id}`, TICKET_REPLY_LIMIT, ctx.now);
+  await consumeRequestLimit(
+    { ...ctx, now: () => now },
+    `tickets:reply:${actor!.id}`,
+    TICKET_REPLY_LIMIT,
+  );
   const fromStaff = Boolean(options.asStaff);
   const state: TicketState = fromStaff ? 'answered' : 'open';
   await addPost(
@@ -396,20 +404,16 @@ export async function replyToTicket(
     ticket.id,
     { authorId: actor!.id, fromStaff, body: input.message, images },
     state,
+    now,
   );
   if (fromStaff) {
-    await notify(
-      unitOf(ctx),
-      ctx.sink,
-      {
-        userId: ticket.userId,
-        kind: 'ticket_answer',
-        actorId: actor!.id,
-        targetPath: `/ticket/history/${ticket.id}`,
-        targetTitle: ticket.subject,
-      },
-      ctx.now,
-    );
+    await notify({ ...unitOf(ctx), now: () => now }, ctx.sink, {
+      userId: ticket.userId,
+      kind: 'ticket_answer',
+      actorId: actor!.id,
+      targetPath: `/ticket/history/${ticket.id}`,
+      targetTitle: ticket.subject,
+    });
   }
   return { id: ticket.id, state };
 }
@@ -419,12 +423,12 @@ export async function replyToTicket(
  * a member's ticket tell the member (notification and, by default, e-mail).
  */
 export async function closeTicket(
-  ctx: Pick<TicketContext, 'db' | 'sink' | 'now'>,
-  actor: Actor | null,
+  ctx: Pick<TicketContext, 'db' | 'actor' | 'now' | 'sink'>,
   id: number,
   options: { asStaff?: boolean } = {},
 ): Promise<{ id: number; state: TicketState }> {
-  const { db, now } = ctx;
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const ticket = await findTicket(db, actor, id, options);
   await inTransaction(ctx, async (unit) => {
     const closed = await unit.db
@@ -434,18 +438,13 @@ export async function closeTicket(
       .returning({ id: tickets.id });
     if (closed.length === 0) throw new ServiceError('conflict', TICKET_MESSAGES.alreadyClosed);
     if (options.asStaff) {
-      await notify(
-        unit,
-        ctx.sink,
-        {
-          userId: ticket.userId,
-          kind: 'ticket_closed',
-          actorId: actor!.id,
-          targetPath: `/ticket/history/${ticket.id}`,
-          targetTitle: ticket.subject,
-        },
-        now,
-      );
+      await notify({ ...unit, now: () => now }, ctx.sink, {
+        userId: ticket.userId,
+        kind: 'ticket_closed',
+        actorId: actor!.id,
+        targetPath: `/ticket/history/${ticket.id}`,
+        targetTitle: ticket.subject,
+      });
     }
   });
   return { id: ticket.id, state: 'closed' };
@@ -459,9 +458,8 @@ export const ticketImagePath = (imageId: string) => `/api/tickets/image/${imageI
  * that names nothing, answers 404 alike.
  */
 export async function openTicketImage(
-  db: Database,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   storage: Storage,
-  actor: Actor | null,
   imageId: string,
 ): Promise<{ body: Readable; contentType: string; size: number }> {
   const me = requireMemberRight(actor, 'participate');

@@ -56,16 +56,16 @@ describe('opening a ticket', () => {
     expect(image!.storageKey).toMatch(/^tickets\/[0-9a-f]{32}\/1\.png$/);
     expect(data.thread[0]!.images[0]!.url).toBe(`/api/tickets/image/${image!.id}`);
     // The image goes to its member and to staff, and to nobody else (404 alike).
-    const opened = await openTicketImage(db, media.storage, actor, image!.id);
+    const opened = await openTicketImage({ db, actor }, media.storage, image!.id);
     expect(opened.contentType).toBe('image/png');
     opened.body.destroy();
     const staff = await createUser(db, { role: 'moderator' });
-    (await openTicketImage(db, media.storage, staff.actor, image!.id)).body.destroy();
+    (await openTicketImage({ db, actor: staff.actor }, media.storage, image!.id)).body.destroy();
     const other = await createUser(db);
-    await expect(openTicketImage(db, media.storage, other.actor, image!.id)).rejects.toThrow(
-      'This image does not exist',
-    );
-    await expect(openTicketImage(db, media.storage, null, image!.id)).rejects.toThrow();
+    await expect(
+      openTicketImage({ db, actor: other.actor }, media.storage, image!.id),
+    ).rejects.toThrow('This image does not exist');
+    await expect(openTicketImage({ db, actor: null }, media.storage, image!.id)).rejects.toThrow();
   });
 
   it('refuses a file that is not an image whatever it claims, and keeps nothing', async () => {

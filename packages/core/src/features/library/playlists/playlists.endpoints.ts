@@ -65,7 +65,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       }),
       output: PlaylistWithVideos,
       handle: async (input, context) => {
-        const playlist = await createPlaylist(context, context.actor, input);
+        const playlist = await createPlaylist(context, input);
         return {
           status: 201,
           body: {
@@ -87,7 +87,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       }),
       output: PlaylistAnswer,
       handle: async (input, context) => {
-        const playlist = await updatePlaylist(context, context.actor, input);
+        const playlist = await updatePlaylist(context, input);
         return { body: playlistAnswer(playlist, context) };
       },
     },
@@ -97,7 +97,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       input: z.object({ _id: PlaylistId }),
       output: z.object({ _id: z.string(), name: z.string(), deleted: z.literal(true) }),
       handle: async ({ _id }, context) => {
-        const deleted = await deletePlaylist(context, context.actor, _id);
+        const deleted = await deletePlaylist(context, _id);
         return { body: { _id, name: deleted.name, deleted: true } };
       },
     },
@@ -112,7 +112,7 @@ export const playlistsEndpoint = defineModeEndpoint({
         title: z.string(),
       }),
       handle: async ({ _id, videoId }, context) => {
-        const { playlist, video } = await addToPlaylist(context.db, context.actor, _id, videoId);
+        const { playlist, video } = await addToPlaylist(context, _id, videoId);
         return { body: { _id, name: playlist.name, videoId: video.id, title: video.title } };
       },
     },
@@ -122,7 +122,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       input: z.object({ _id: PlaylistId, videoId: VideoId }),
       output: z.object({ _id: z.string(), name: z.string(), videoId: z.string() }),
       handle: async ({ _id, videoId }, context) => {
-        const { playlist } = await removeFromPlaylist(context.db, context.actor, _id, videoId);
+        const { playlist } = await removeFromPlaylist(context, _id, videoId);
         return { body: { _id, name: playlist.name, videoId } };
       },
     },
@@ -132,7 +132,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       input: z.object({ _id: PlaylistId, videoIds: z.array(VideoId).max(MAX_PLAYLIST_VIDEOS) }),
       output: PlaylistAnswer.extend({ videoIds: z.array(z.string()) }),
       handle: async ({ _id, videoIds }, context) => {
-        const playlist = await reorderPlaylist(context.db, context.actor, _id, videoIds);
+        const playlist = await reorderPlaylist(context, _id, videoIds);
         return {
           body: {
             ...playlistAnswer(playlist, context),
@@ -147,7 +147,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       input: z.object({ _id: PlaylistId }),
       output: PlaylistWithVideos.extend({ title: z.string(), isOwner: z.boolean() }),
       handle: async ({ _id }, context) => {
-        const playlist = await getPlaylist(context.db, context.actor, _id);
+        const playlist = await getPlaylist(context, _id);
         return {
           body: {
             ...playlistAnswer(playlist, context),
@@ -169,7 +169,7 @@ export const playlistsEndpoint = defineModeEndpoint({
       output: PagePosition.extend({ data: z.array(PlaylistAnswer) }),
       handle: async ({ username, index }, context) => {
         const owner = await findUserByUsername(context.db, username);
-        const page = await listPlaylists(context.db, context.actor, owner.id, index);
+        const page = await listPlaylists(context, owner.id, index);
         return {
           body: {
             data: page.data.map((summary) => playlistAnswer(summary, context)),
@@ -185,9 +185,10 @@ export const playlistsEndpoint = defineModeEndpoint({
       output: PlaylistMenuAnswer,
       handle: async ({ videoId }, context) => ({
         body: {
-          data: (await listPlaylistsForVideo(context.db, context.actor, videoId)).map(
-            ({ id, ...rest }) => ({ _id: id, ...rest }),
-          ),
+          data: (await listPlaylistsForVideo(context, videoId)).map(({ id, ...rest }) => ({
+            _id: id,
+            ...rest,
+          })),
         },
       }),
     },

@@ -16,6 +16,7 @@ import { requireMemberRight } from '../../../access/rights';
 import { newVideoId } from '../../../kernel/public-id';
 import { VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
 import { inTransaction } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 export const MAX_PLAYLIST_VIDEOS = 500;
 export const MAX_PLAYLISTS = 200;
@@ -143,8 +144,7 @@ async function playlistVideoIds(db: Database, playlistId: string): Promise<strin
 }
 
 export async function getPlaylist(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   id: string,
 ): Promise<PlaylistDetail> {
   const row = await loadVisiblePlaylist(db, actor, id);
@@ -165,8 +165,7 @@ export async function getPlaylist(
  * everyone else. With `containsVideoId`, says which hold that video (the add-to menu).
  */
 export async function listPlaylists(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   ownerId: string,
   index = 0,
 ): Promise<ListPage<PlaylistSummary>> {
@@ -209,8 +208,7 @@ export async function countPlaylists(
 
 /** The actor's own playlists with whether each holds the video: the add-to-playlist menu. */
 export async function listPlaylistsForVideo(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   videoId: string,
 ): Promise<{ id: string; name: string; isPublic: boolean; hasVideo: boolean }[]> {
   const me = requireMemberRight(actor, 'participate');
@@ -241,8 +239,7 @@ interface PlaylistChangeContext {
 }
 
 export async function createPlaylist(
-  { db, listings }: PlaylistChangeContext,
-  actor: Actor | null,
+  { db, listings, actor }: PlaylistChangeContext & Pick<Call, 'actor'>,
   input: CreatePlaylistInput,
 ): Promise<PlaylistDetail> {
   const me = requireMemberRight(actor, 'participate');
@@ -272,7 +269,7 @@ export async function createPlaylist(
     }
   });
   await listings.invalidate();
-  return getPlaylist(db, me, id);
+  return getPlaylist({ db, actor: me }, id);
 }
 
 export interface UpdatePlaylistInput {
@@ -285,8 +282,7 @@ export interface UpdatePlaylistInput {
 
 /** Renames a playlist, changes its thumbnail or who may see it. */
 export async function updatePlaylist(
-  { db, listings }: PlaylistChangeContext,
-  actor: Actor | null,
+  { db, listings, actor }: PlaylistChangeContext & Pick<Call, 'actor'>,
   input: UpdatePlaylistInput,
 ): Promise<PlaylistDetail> {
   const { me } = await loadOwnPlaylist(db, actor, input._id);
@@ -307,12 +303,11 @@ export async function updatePlaylist(
     .where(eq(playlists.id, input._id));
   // A playlist made private or renamed must not linger in the pages cached for visitors.
   await listings.invalidate();
-  return getPlaylist(db, me, input._id);
+  return getPlaylist({ db, actor: me }, input._id);
 }
 
 export async function deletePlaylist(
-  { db, listings }: PlaylistChangeContext,
-  actor: Actor | null,
+  { db, listings, actor }: PlaylistChangeContext & Pick<Call, 'actor'>,
   id: string,
 ) {
   const { playlist } = await loadOwnPlaylist(db, actor, id);
@@ -323,8 +318,7 @@ export async function deletePlaylist(
 
 /** Adds a published video at the end of a playlist. */
 export async function addToPlaylist(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   id: string,
   videoId: string,
 ): Promise<{ playlist: Playlist; video: { id: string; title: string } }> {
@@ -356,8 +350,7 @@ export async function addToPlaylist(
 }
 
 export async function removeFromPlaylist(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   id: string,
   videoId: string,
 ): Promise<{ playlist: Playlist; videoId: string }> {
@@ -373,8 +366,7 @@ export async function removeFromPlaylist(
 
 /** Puts a playlist's videos in the given order: every video exactly once. */
 export async function reorderPlaylist(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   id: string,
   videoIds: string[],
 ): Promise<PlaylistDetail> {
@@ -398,5 +390,5 @@ export async function reorderPlaylist(
     }
     await tx.update(playlists).set({ updatedAt: new Date() }).where(eq(playlists.id, id));
   });
-  return getPlaylist(db, me, id);
+  return getPlaylist({ db, actor: me }, id);
 }

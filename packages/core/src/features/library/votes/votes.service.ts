@@ -12,6 +12,7 @@ import {
   VIDEO_MISSING_MESSAGE,
 } from '../../../access/video-rules';
 import { inTransaction } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 /** Profile favorites a page, like profile videos (docs/limits.md). */
 export const FAVORITES_PAGE_SIZE = 20;
@@ -55,8 +56,7 @@ export interface VoteResult {
  * vote, with the video row locked so concurrent votes cannot lose an update.
  */
 export async function voteVideo(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   videoId: string,
   value: 1 | -1,
 ): Promise<VoteResult> {
@@ -174,8 +174,7 @@ async function hasFavorited(db: Database, userId: string, videoId: string): Prom
  * absent the current state flips.
  */
 export async function setFavorite(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   videoId: string,
   favorite?: boolean,
 ): Promise<FavoriteState> {

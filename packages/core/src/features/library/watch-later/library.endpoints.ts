@@ -35,7 +35,7 @@ export const libraryEndpoint = defineModeEndpoint({
       input: WatchLaterInput,
       output: z.object({ videoId: z.string(), inWatchLater: z.literal(true) }),
       handle: async ({ videoId }, context) => {
-        await addToWatchLater(context.db, context.actor, videoId, context.now());
+        await addToWatchLater(context, videoId);
         return { body: { videoId, inWatchLater: true } };
       },
     },
@@ -49,7 +49,7 @@ export const libraryEndpoint = defineModeEndpoint({
         removed: z.boolean(),
       }),
       handle: async ({ videoId }, context) => {
-        const removed = await removeFromWatchLater(context.db, context.actor, videoId);
+        const removed = await removeFromWatchLater(context, videoId);
         return { body: { videoId, inWatchLater: false, removed } };
       },
     },
@@ -59,7 +59,7 @@ export const libraryEndpoint = defineModeEndpoint({
       input: ListWatchLaterInput,
       output: WatchLaterPage,
       handle: async ({ index }, context) => {
-        const page = await listWatchLater(context.db, context.actor, { index });
+        const page = await listWatchLater(context, { index });
         return {
           body: {
             ...page,
@@ -78,7 +78,7 @@ export const libraryEndpoint = defineModeEndpoint({
       input: SaveProgressInput,
       output: z.object({ videoId: z.string(), kept: z.boolean() }),
       handle: async (input, context) => {
-        const kept = await saveProgress(context.db, context.actor, input, context.now());
+        const kept = await saveProgress(context, input);
         return { body: { videoId: input.videoId, kept } };
       },
     },
@@ -89,7 +89,7 @@ export const libraryEndpoint = defineModeEndpoint({
       input: LibraryStateInput,
       output: LibraryStateAnswer,
       handle: async ({ videoIds }, context) => ({
-        body: await getLibraryState(context.db, context.actor, videoIds),
+        body: await getLibraryState(context, videoIds),
       }),
     },
     ContinueWatching: {
@@ -99,7 +99,7 @@ export const libraryEndpoint = defineModeEndpoint({
       input: z.object({}),
       output: ContinueWatchingAnswer,
       handle: async (_input, context) => {
-        const rows = await listContinueWatching(context.db, context.actor);
+        const rows = await listContinueWatching(context);
         return {
           body: {
             data: rows.map(({ position, duration, ...video }) => ({

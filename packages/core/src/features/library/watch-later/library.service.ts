@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import {
   LISTING_PAGE_SIZE,
@@ -21,6 +20,7 @@ import {
   type SaveProgressInput,
 } from './library.schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 export const LIBRARY_MESSAGES = {
   videoMissing: "This video doesn't exist",
@@ -39,11 +39,11 @@ async function requirePublishedVideo(db: Database, videoId: string) {
 
 /** Saves a published video to the member's Watch later list (again: it moves to the top). */
 export async function addToWatchLater(
-  db: Database,
-  maybeActor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   videoId: string,
-  now = new Date(),
 ): Promise<void> {
+  const { db, actor: maybeActor } = ctx;
+  const now = ctx.now();
   const actor = requireMemberRight(maybeActor, 'participate');
   await requirePublishedVideo(db, videoId);
   await inTransaction({ db }, async ({ db: tx }) => {
@@ -70,8 +70,7 @@ export async function addToWatchLater(
 
 /** Takes a video out of the member's Watch later list; answers whether it was there. */
 export async function removeFromWatchLater(
-  db: Database,
-  maybeActor: Actor | null,
+  { db, actor: maybeActor }: Pick<Call, 'db' | 'actor'>,
   videoId: string,
 ): Promise<boolean> {
   const actor = requireMemberRight(maybeActor, 'participate');
@@ -86,8 +85,7 @@ export type WatchLaterVideo = VideoSummary & { addedAt: string };
 
 /** The member's Watch later list (published videos only), most recently saved first. */
 export async function listWatchLater(
-  db: Database,
-  maybeActor: Actor | null,
+  { db, actor: maybeActor }: Pick<Call, 'db' | 'actor'>,
   { index = 0, pageSize = LISTING_PAGE_SIZE }: { index?: number; pageSize?: number } = {},
 ) {
   const actor = requireMemberRight(maybeActor, 'participate');
@@ -127,11 +125,11 @@ export function isResumable(position: number, duration: number): boolean {
  * forgets it (the video then starts from the beginning). Answers whether it is kept.
  */
 export async function saveProgress(
-  db: Database,
-  maybeActor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   input: SaveProgressInput,
-  now = new Date(),
 ): Promise<boolean> {
+  const { db, actor: maybeActor } = ctx;
+  const now = ctx.now();
   const actor = requireMemberRight(maybeActor, 'participate');
   await requirePublishedVideo(db, input.videoId);
   const position = Math.floor(Math.min(input.position, input.duration));
@@ -143,10 +141,9 @@ export async function saveProgress(
     .where(mine)
     .limit(1);
   await addWatchTime(
-    db,
+    { db, now: () => now },
     input.videoId,
     watchedSecondsBetween(previous ?? null, position, now),
-    now,
   );
   if (!isResumable(position, duration)) {
     await db.delete(watchProgress).where(mine);
@@ -170,8 +167,7 @@ export async function saveProgress(
 
 /** Of `videoIds`, those in the member's Watch later list and where they left off in each. */
 export async function getLibraryState(
-  db: Database,
-  maybeActor: Actor | null,
+  { db, actor: maybeActor }: Pick<Call, 'db' | 'actor'>,
   videoIds: string[],
 ): Promise<{ watchLater: string[]; progress: ProgressAnswer[] }> {
   const actor = requireMemberRight(maybeActor, 'participate');
@@ -196,8 +192,7 @@ export async function getLibraryState(
 
 /** The published videos the member started and did not finish, most recently watched first. */
 export async function listContinueWatching(
-  db: Database,
-  maybeActor: Actor | null,
+  { db, actor: maybeActor }: Pick<Call, 'db' | 'actor'>,
   limit = CONTINUE_WATCHING_SIZE,
 ) {
   const actor = requireMemberRight(maybeActor, 'participate');

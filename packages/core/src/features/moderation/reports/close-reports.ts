@@ -1,17 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../../access/actor';
-import type { Database } from '../../../platform/db/client';
 import { reports, type ReportState, type ReportTarget } from '../../../platform/db/schema';
+import type { Call } from '../../../access/call';
 
 /** Closes a target's open reports with an outcome, in the action's transaction. */
 export async function closeReports(
-  tx: Database,
+  ctx: Pick<Call<Actor>, 'db' | 'actor' | 'now'>,
   kind: ReportTarget,
   targetId: string,
   state: Exclude<ReportState, 'open'>,
-  staff: Actor,
-  now: Date,
 ): Promise<number> {
+  const { db: tx, actor: staff } = ctx;
+  const now = ctx.now();
   const closed = await tx
     .update(reports)
     .set({ state, resolvedAt: now, resolvedById: staff.id })

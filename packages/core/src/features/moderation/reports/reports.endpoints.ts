@@ -41,12 +41,7 @@ export const reportsEndpoint = defineModeEndpoint({
         Message: z.string(),
       }),
       async handle(input, context) {
-        const { message, ...data } = await createReport(
-          context.db,
-          context.actor,
-          input,
-          context.now(),
-        );
+        const { message, ...data } = await createReport(context, input);
         return { status: 201, body: { data, Message: message } };
       },
     },
@@ -62,7 +57,7 @@ export const reportsEndpoint = defineModeEndpoint({
         hasMore: z.boolean(),
       }),
       async handle({ index }, context) {
-        const page = await listMyReports(context.db, context.actor, index);
+        const page = await listMyReports(context, index);
         return {
           body: { data: page.data, count: page.count, index: page.index, hasMore: page.hasMore },
         };

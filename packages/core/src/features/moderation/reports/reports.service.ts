@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
 import { consumeRequestLimit, type RequestLimit } from '../../../access/request-limit';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
 import {
@@ -15,6 +14,7 @@ import {
 import { newVideoId } from '../../../kernel/public-id';
 import { REPORT_REASONS, type ReportInput, type ReportReason } from './reports.schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 /** Per reporter, in the shared rate_limits table. */
 export const REPORT_LIMIT: RequestLimit = { max: 20, windowSeconds: 10 * 60 };
@@ -105,11 +105,11 @@ export interface CreatedReport {
  * answers 409). A reported video carries the reported marker for staff until they act.
  */
 export async function createReport(
-  db: Database,
-  actorOrNull: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
   input: ReportInput,
-  now: Date,
 ): Promise<CreatedReport> {
+  const { db, actor: actorOrNull } = ctx;
+  const now = ctx.now();
   const actor = requireMemberRight(actorOrNull, 'participate');
   const target = await findTarget(db, input.targetKind, input.targetId);
   if (!target) throw new ServiceError('not_found', REPORT_MESSAGES.missing(input.targetKind));
@@ -128,7 +128,7 @@ export async function createReport(
     )
     .limit(1);
   if (existing) throw new ServiceError('conflict', REPORT_MESSAGES.duplicate(input.targetKind));
-  await consumeRequestLimit(db, `report|${actor.id}`, REPORT_LIMIT, now);
+  await consumeRequestLimit({ db, now: () => now }, `report|${actor.id}`, REPORT_LIMIT);
   const id = newVideoId();
   const stored = await inTransaction({ db }, async ({ db: tx }) => {
     const [row] = await tx
@@ -189,8 +189,7 @@ export interface MyReportsPage {
 
 /** The reporter's own reports, newest first, with where each stands. */
 export async function listMyReports(
-  db: Database,
-  actorOrNull: Actor | null,
+  { db, actor: actorOrNull }: Pick<Call, 'db' | 'actor'>,
   index = 0,
 ): Promise<MyReportsPage> {
   const actor = requireMemberRight(actorOrNull, 'participate');
@@ -232,8 +231,7 @@ export async function listMyReports(
 
 /** Whether the actor has already reported an item (the report button shows "Reported"). */
 export async function hasReported(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   kind: ReportTarget,
   targetId: string,
 ): Promise<boolean> {

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { reuploadHolds, videos, type ReuploadMatch } from '../../../platform/db/schema';
 import type { UnitOfWork } from '../../../platform/db/unit-of-work';
 import { notifyMany, type NotificationSink } from '../../people/notifications';
+import type { Call } from '../../../access/call';
 
 // Kept apart from holds.service.ts: processing records a hold (video-processing.service.ts),
 // and the hold's staff side builds on processing; this part needs neither.
@@ -26,12 +27,12 @@ export function holdMatchesOf(matches: ReuploadMatch[]): ReuploadMatch[] {
  * told of the copy (docs/reuploads.md). Both after commit.
  */
 export async function recordReuploadHold(
-  unit: UnitOfWork,
+  unit: UnitOfWork & Pick<Call, 'now'>,
   sink: NotificationSink,
   video: { id: string; ownerId: string; title: string },
   matches: ReuploadMatch[],
-  now: Date,
 ): Promise<void> {
+  const now = unit.now();
   const stored = holdMatchesOf(matches);
   await unit.db
     .insert(reuploadHolds)
@@ -64,25 +65,20 @@ export async function recordReuploadHold(
       ),
     );
   const first = originals.find((original) => original.id === stored[0]?.videoId);
-  await notifyMany(
-    unit,
-    sink,
-    [
-      {
-        userId: video.ownerId,
-        kind: 'reupload_held',
-        targetPath: `/video/${video.id}`,
-        targetTitle: video.title,
-        detail: first ? `It matches “${first.title}”. You may dispute it on the video's page.` : '',
-      },
-      ...originals.map((original) => ({
-        userId: original.ownerId,
-        kind: 'reupload_of_yours' as const,
-        actorId: video.ownerId,
-        targetPath: `/video/${original.id}`,
-        targetTitle: original.title,
-      })),
-    ],
-    now,
-  );
+  await notifyMany({ ...unit, now: () => now }, sink, [
+    {
+      userId: video.ownerId,
+      kind: 'reupload_held',
+      targetPath: `/video/${video.id}`,
+      targetTitle: video.title,
+      detail: first ? `It matches “${first.title}”. You may dispute it on the video's page.` : '',
+    },
+    ...originals.map((original) => ({
+      userId: original.ownerId,
+      kind: 'reupload_of_yours' as const,
+      actorId: video.ownerId,
+      targetPath: `/video/${original.id}`,
+      targetTitle: original.title,
+    })),
+  ]);
 }

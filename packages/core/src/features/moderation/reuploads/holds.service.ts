@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { can, requireMemberRight } from '../../../access/rights';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
 import { inTransaction } from '../../../platform/db/unit-of-work';
@@ -13,6 +12,7 @@ import {
   type NotificationSink,
 } from '../../people/notifications';
 import { onSiteStatusSql, VIDEO_MISSING_MESSAGE } from '../../../access/video-rules';
+import type { Call } from '../../../access/call';
 
 /** The longest dispute an uploader may write. */
 export const MAX_DISPUTE_LENGTH = 1000;
@@ -115,8 +115,7 @@ async function readHolds(db: Database, where: SQL | undefined, index = 0, limit 
  * never held.
  */
 export async function loadReuploadHold(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   videoId: string,
 ): Promise<ReuploadHold | null> {
   if (!actor) return null;
@@ -133,8 +132,7 @@ export async function loadReuploadHold(
 
 /** The staff queue: uploads held as re-uploads, oldest first. */
 export async function listHeldReuploads(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   index = 0,
 ): Promise<{ data: ReuploadHold[]; count: number; index: number; pageSize: number }> {
   requireMemberRight(actor, 'moderate');
@@ -152,12 +150,12 @@ export async function listHeldReuploads(
 
 /** The uploader disputes the hold: a short text staff read beside the two videos. */
 export async function disputeReuploadHold(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
   videoId: string,
   text: string,
-  now: Date,
 ): Promise<void> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const member = requireMemberRight(actor, 'upload');
   const [video] = await db
     .select({ ownerId: videos.ownerId })
@@ -183,12 +181,12 @@ export type HoldDecision = 'release' | 'reject';
  * transaction; the uploader is told, and a released video's subscribers hear of it.
  */
 export async function decideReuploadHold(
-  ctx: ModerationContext & { sink: NotificationSink },
-  actor: Actor | null,
+  ctx: ModerationContext & { sink: NotificationSink } & Pick<Call, 'actor'>,
   videoId: string,
   decision: HoldDecision,
   reason: string,
 ): Promise<{ status: string }> {
+  const { actor } = ctx;
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
   const status = await inTransaction(ctx, async (unit) => {
@@ -231,8 +229,7 @@ export async function decideReuploadHold(
       })
       .where(eq(reuploadHolds.videoId, videoId));
     await recordStaffAction(
-      tx,
-      staff,
+      { ...unit, actor: staff, now: () => now },
       {
         action: decision === 'release' ? 'release_reupload' : 'reject_reupload',
         targetKind: 'video',
@@ -241,29 +238,26 @@ export async function decideReuploadHold(
         ownerId: row.ownerId,
         reason,
       },
-      now,
     );
     const verdict =
       decision === 'release'
         ? 'Published: staff found it is not a copy of another member’s video.'
         : 'Refused: staff found it copies another member’s video; it stays off the site.';
-    await notifyMany(
-      unit,
-      ctx.sink,
-      [
-        {
-          userId: row.ownerId,
-          kind: 'reupload_decided',
-          actorId: staff.id,
-          targetPath: `/video/${videoId}`,
-          targetTitle: row.title,
-          detail: reason ? `${verdict} ${reason}` : verdict,
-        },
-      ],
-      now,
-    );
+    await notifyMany({ ...unit, now: () => now }, ctx.sink, [
+      {
+        userId: row.ownerId,
+        kind: 'reupload_decided',
+        actorId: staff.id,
+        targetPath: `/video/${videoId}`,
+        targetTitle: row.title,
+        detail: reason ? `${verdict} ${reason}` : verdict,
+      },
+    ]);
     if (decision === 'release' && row.status === 'published') {
-      await notifyVideoPublished(unit, ctx.sink, row, now, { owner: false, subscribers: true });
+      await notifyVideoPublished({ ...unit, now: () => now }, ctx.sink, row, {
+        owner: false,
+        subscribers: true,
+      });
     }
     return row.status;
   });

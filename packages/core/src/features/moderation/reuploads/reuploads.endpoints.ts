@@ -62,7 +62,6 @@ const decide =
   async ({ _id, reason }: z.infer<typeof VideoTargetWithReason>, context: RequestContext) => ({
     body: await decideReuploadHold(
       { ...moderationContextOf(context), sink: notificationSinkOf(context) },
-      context.actor,
       _id,
       decision,
       reason ?? '',
@@ -84,7 +83,7 @@ export const reuploadsEndpoint = defineModeEndpoint({
       input: DisputeInput,
       output: z.object({ ok: z.literal(true) }),
       async handle({ _id, text }, context) {
-        await disputeReuploadHold(context.db, context.actor, _id, text, context.now());
+        await disputeReuploadHold(context, _id, text);
         return { body: { ok: true as const } };
       },
     },
@@ -100,7 +99,7 @@ export const reuploadsEndpoint = defineModeEndpoint({
         pageSize: z.number(),
       }),
       async handle({ index }, context) {
-        return { body: await listHeldReuploads(context.db, context.actor, index) };
+        return { body: await listHeldReuploads(context, index) };
       },
     },
     Release: {

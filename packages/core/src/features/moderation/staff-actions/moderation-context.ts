@@ -1,12 +1,13 @@
 import type { HeldActionAttempt, MediaServices } from '../../../kernel/endpoint';
 import type { Listings } from '../../../platform/cache/listing-cache';
-import type { Database } from '../../../platform/db/client';
+import type { Call } from '../../../access/call';
 
-/** What a moderation action needs: the database, the clock, the listings it makes stale. */
-export interface ModerationContext {
-  db: Database;
+/**
+ * What a moderation action needs: the call (database, staff member, clock) and the listings it
+ * makes stale.
+ */
+export interface ModerationContext extends Pick<Call, 'db' | 'actor' | 'now'> {
   listings: Listings;
-  now: () => Date;
   /** Storage and queue, for deleting a video's files and cancelling its job. */
   media?: MediaServices;
   /** The held action this is an attempt at, marked done in the action's transaction. */
@@ -14,13 +15,11 @@ export interface ModerationContext {
 }
 
 /** The moderation context of a request. */
-export const moderationContextOf = (context: {
-  db: Database;
-  listings: Listings;
-  now: () => Date;
-  media?: MediaServices;
-}): ModerationContext => ({
+export const moderationContextOf = (
+  context: Pick<Call, 'db' | 'actor' | 'now'> & { listings: Listings; media?: MediaServices },
+): ModerationContext => ({
   db: context.db,
+  actor: context.actor,
   listings: context.listings,
   now: context.now,
   media: context.media,

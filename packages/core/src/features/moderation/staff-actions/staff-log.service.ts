@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../kernel/endpoint';
 import type { Database } from '../../../platform/db/client';
 import { staffActions, type StaffAction } from '../../../platform/db/schema';
+import type { Call } from '../../../access/call';
 
 /** What staff can do; each action writes one log entry in its own transaction. */
 export const STAFF_ACTION_KINDS = [
@@ -72,11 +73,11 @@ export function describeStaffAction(entry: { action: string; targetKind: string 
 
 /** Appends one entry to the staff action log (there is no way to change or remove one). */
 export async function recordStaffAction(
-  tx: Writer,
-  actor: Actor,
+  ctx: Pick<Call<Actor>, 'actor' | 'now'> & { db: Writer },
   entry: StaffActionEntry,
-  now: Date,
 ): Promise<void> {
+  const { db: tx, actor } = ctx;
+  const now = ctx.now();
   await tx.insert(staffActions).values({
     actorId: actor.id,
     actorUsername: actor.username,

@@ -62,6 +62,7 @@ import {
 
 const moderationContext = (context: RequestContext): ModerationContext => ({
   db: context.db,
+  actor: context.actor,
   listings: context.listings,
   now: context.now,
   media: context.media,
@@ -95,19 +96,14 @@ async function tellOwner(
   targetPath: string,
   reason: string,
 ) {
-  await notify(
-    unitOf(context),
-    notificationSinkOf(context),
-    {
-      userId: video.ownerId,
-      kind,
-      actorId: context.actor?.id,
-      targetPath,
-      targetTitle: video.title,
-      detail: reasonLine(reason),
-    },
-    context.now(),
-  );
+  await notify(unitOf(context), notificationSinkOf(context), {
+    userId: video.ownerId,
+    kind,
+    actorId: context.actor?.id,
+    targetPath,
+    targetTitle: video.title,
+    detail: reasonLine(reason),
+  });
 }
 
 const HeldActionAnswer = z.object({
@@ -172,8 +168,12 @@ export const adminEndpoint = defineModeEndpoint({
         });
         if (!checked.success) throw new ServiceError('invalid', describeZodError(checked.error));
         const held = await holdStaffAction(
-          { db: context.db, queue: requireMediaServices(context).queue, now: context.now },
-          context.actor,
+          {
+            db: context.db,
+            queue: requireMediaServices(context).queue,
+            now: context.now,
+            actor: context.actor,
+          },
           { mode: action, targetId: _id, reason },
         );
         return { status: 202, body: { data: held, ...OK } };
@@ -186,7 +186,7 @@ export const adminEndpoint = defineModeEndpoint({
       input: z.object({ id: z.string().min(1).max(64) }),
       output: heldAnswer,
       async handle({ id }, context) {
-        return { body: { data: await undoStaffAction(context, context.actor, id), ...OK } };
+        return { body: { data: await undoStaffAction(context, id), ...OK } };
       },
     },
     HeldActions: {
@@ -197,7 +197,7 @@ export const adminEndpoint = defineModeEndpoint({
       output: z.object({ data: z.array(HeldActionAnswer), HttpStatusCode }),
       async handle({ ids }, context) {
         return {
-          body: { data: await listHeldStaffActions(context, context.actor, ids), ...OK },
+          body: { data: await listHeldStaffActions(context, ids), ...OK },
         };
       },
     },
@@ -208,12 +208,7 @@ export const adminEndpoint = defineModeEndpoint({
       input: VideoTargetWithReason,
       output: videoAnswer,
       async handle({ _id, reason }, context) {
-        const video = await deleteReportedVideo(
-          moderationContext(context),
-          context.actor,
-          _id,
-          reason ?? '',
-        );
+        const video = await deleteReportedVideo(moderationContext(context), _id, reason ?? '');
         // The inbox message holds the whole notice.
         await tellOwner(context, video, 'video_removed', '/inbox', reason ?? '');
         return { body: { video: { _id, status: 'deleted' }, ...OK } };
@@ -226,7 +221,7 @@ export const adminEndpoint = defineModeEndpoint({
       input: VideoTarget,
       output: videoAnswer,
       async handle({ _id }, context) {
-        const video = await approveReportedVideo(moderationContext(context), context.actor, _id);
+        const video = await approveReportedVideo(moderationContext(context), _id);
         return { body: { video: actedVideo(video), ...OK } };
       },
     },
@@ -237,12 +232,7 @@ export const adminEndpoint = defineModeEndpoint({
       input: UnpublishInput,
       output: videoAnswer,
       async handle({ _id, reason }, context) {
-        const video = await unpublishVideoAsStaff(
-          moderationContext(context),
-          context.actor,
-          _id,
-          reason,
-        );
+        const video = await unpublishVideoAsStaff(moderationContext(context), _id, reason);
         // Its own page: the owner still opens it, and reads its state there.
         await tellOwner(context, video, 'video_unpublished', canonicalVideoPath(video), reason);
         return { body: { video: actedVideo(video), ...OK } };
@@ -277,7 +267,7 @@ export const adminEndpoint = defineModeEndpoint({
       input: VideoTarget,
       output: videoAnswer,
       async handle({ _id }, context) {
-        const video = await publishVideoAsStaff(moderationContext(context), context.actor, _id);
+        const video = await publishVideoAsStaff(moderationContext(context), _id);
         return { body: { video: actedVideo(video), ...OK } };
       },
     },
@@ -288,12 +278,7 @@ export const adminEndpoint = defineModeEndpoint({
       input: VideoTargetWithReason,
       output: videoAnswer,
       async handle({ _id, reason }, context) {
-        const video = await deleteUnpublishedVideo(
-          moderationContext(context),
-          context.actor,
-          _id,
-          reason ?? '',
-        );
+        const video = await deleteUnpublishedVideo(moderationContext(context), _id, reason ?? '');
         // The inbox message holds the whole notice.
         await tellOwner(context, video, 'video_removed', '/inbox', reason ?? '');
         return { body: { video: { _id, status: 'deleted' }, ...OK } };
@@ -306,7 +291,7 @@ export const adminEndpoint = defineModeEndpoint({
       input: ResolveReportsInput,
       output: z.object({ data: z.object({ closed: z.number().int().min(0) }), HttpStatusCode }),
       async handle(input, context) {
-        const closed = await resolveReports(moderationContext(context), context.actor, input);
+        const closed = await resolveReports(moderationContext(context), input);
         return { body: { data: { closed }, ...OK } };
       },
     },
@@ -319,7 +304,7 @@ export const adminEndpoint = defineModeEndpoint({
         HttpStatusCode,
       }),
       async handle({ commentId }, context) {
-        await approveHeldComment(moderationContext(context), context.actor, commentId);
+        await approveHeldComment(moderationContext(context), commentId);
         return { body: { data: { id: commentId, status: 'published' }, ...OK } };
       },
     },
@@ -333,12 +318,7 @@ export const adminEndpoint = defineModeEndpoint({
         HttpStatusCode,
       }),
       async handle({ commentId, reason }, context) {
-        await deleteCommentAsStaff(
-          moderationContext(context),
-          context.actor,
-          commentId,
-          reason ?? '',
-        );
+        await deleteCommentAsStaff(moderationContext(context), commentId, reason ?? '');
         return { body: { data: { id: commentId, deleted: true }, ...OK } };
       },
     },
@@ -370,20 +350,15 @@ export const adminEndpoint = defineModeEndpoint({
       input: DisableMemberInput,
       output: memberAnswer,
       async handle({ userId, reason }, context) {
-        const data = await disableMember(moderationContext(context), context.actor, userId, reason);
+        const data = await disableMember(moderationContext(context), userId, reason);
         // The member can no longer sign in: the e-mail is how they hear it, and why.
-        await notify(
-          unitOf(context),
-          notificationSinkOf(context),
-          {
-            userId,
-            kind: 'account_disabled',
-            actorId: context.actor?.id,
-            targetPath: '/contact',
-            detail: disabledMessage(reason),
-          },
-          context.now(),
-        );
+        await notify(unitOf(context), notificationSinkOf(context), {
+          userId,
+          kind: 'account_disabled',
+          actorId: context.actor?.id,
+          targetPath: '/contact',
+          detail: disabledMessage(reason),
+        });
         return { body: { data, ...OK } };
       },
     },
@@ -394,19 +369,14 @@ export const adminEndpoint = defineModeEndpoint({
       input: EnableMemberInput,
       output: memberAnswer,
       async handle({ userId, reason }, context) {
-        const data = await enableMember(moderationContext(context), context.actor, userId, reason);
-        await notify(
-          unitOf(context),
-          notificationSinkOf(context),
-          {
-            userId,
-            kind: 'account_enabled',
-            actorId: context.actor?.id,
-            targetPath: '/',
-            detail: reasonLine(reason ?? ''),
-          },
-          context.now(),
-        );
+        const data = await enableMember(moderationContext(context), userId, reason);
+        await notify(unitOf(context), notificationSinkOf(context), {
+          userId,
+          kind: 'account_enabled',
+          actorId: context.actor?.id,
+          targetPath: '/',
+          detail: reasonLine(reason ?? ''),
+        });
         return { body: { data, ...OK } };
       },
     },
@@ -417,7 +387,7 @@ export const adminEndpoint = defineModeEndpoint({
       input: SetRolesInput,
       output: memberAnswer,
       async handle({ userId, roles }, context) {
-        const data = await setMemberRoles(moderationContext(context), context.actor, userId, roles);
+        const data = await setMemberRoles(moderationContext(context), userId, roles);
         return { body: { data, ...OK } };
       },
     },
@@ -427,12 +397,7 @@ export const adminEndpoint = defineModeEndpoint({
       input: SetSupporterInput,
       output: memberAnswer,
       async handle({ userId, isSupporter }, context) {
-        const data = await setMemberSupporter(
-          moderationContext(context),
-          context.actor,
-          userId,
-          isSupporter,
-        );
+        const data = await setMemberSupporter(moderationContext(context), userId, isSupporter);
         return { body: { data, ...OK } };
       },
     },

@@ -28,7 +28,7 @@ export async function runHeldStaffAction(
   id: string,
   staleBefore?: Date,
 ) {
-  const claimed = await claimHeldStaffAction(context.db, id, context.now(), staleBefore);
+  const claimed = await claimHeldStaffAction(context, id, staleBefore);
   if (!claimed) return;
   const held = { id, attempt: claimed.attempt };
   const [user] = await context.db

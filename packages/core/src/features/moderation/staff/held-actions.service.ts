@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { requireMemberRight } from '../../../access/rights';
-import type { Actor, HeldActionAttempt } from '../../../kernel/endpoint';
+import type { HeldActionAttempt } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
 import { heldStaffActions, type HeldActionState } from '../../../platform/db/schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 import { defineJob } from '../../../platform/jobs/job-definitions';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
+import type { Call } from '../../../access/call';
 
 /**
  * Queue actions the server holds for the undo window (docs/moderation.md, docs/decisions/0037):
@@ -74,10 +75,10 @@ const toView = (row: typeof heldStaffActions.$inferSelect): HeldActionView => ({
 
 /** Holds an action for the undo window: the row and its job commit together. */
 export async function holdStaffAction(
-  ctx: HeldActionContext,
-  actor: Actor | null,
+  ctx: HeldActionContext & Pick<Call, 'actor'>,
   input: { mode: HeldActionMode; targetId: string; reason?: string },
 ): Promise<HeldActionView> {
+  const { actor } = ctx;
   const staff = requireMemberRight(actor, 'moderate');
   const runAt = new Date(ctx.now().getTime() + UNDO_WINDOW_SECONDS * 1000);
   return inTransaction(ctx, async (unit) => {
@@ -103,10 +104,10 @@ export async function holdStaffAction(
 
 /** Undoes a held action of the caller's while it still waits; after that, 409. */
 export async function undoStaffAction(
-  ctx: Pick<HeldActionContext, 'db'>,
-  actor: Actor | null,
+  ctx: Pick<HeldActionContext, 'db'> & Pick<Call, 'actor'>,
   id: string,
 ): Promise<HeldActionView> {
+  const { actor } = ctx;
   const staff = requireMemberRight(actor, 'moderate');
   const mine = and(eq(heldStaffActions.id, id), eq(heldStaffActions.actorId, staff.id));
   const [undone] = await ctx.db
@@ -123,10 +124,10 @@ export async function undoStaffAction(
 
 /** The caller's held actions among `ids`, as they stand now (the page shows failures). */
 export async function listHeldStaffActions(
-  ctx: Pick<HeldActionContext, 'db'>,
-  actor: Actor | null,
+  ctx: Pick<HeldActionContext, 'db'> & Pick<Call, 'actor'>,
   ids: string[],
 ): Promise<HeldActionView[]> {
+  const { actor } = ctx;
   const staff = requireMemberRight(actor, 'moderate');
   if (ids.length === 0) return [];
   const rows = await ctx.db
@@ -153,11 +154,13 @@ const claimable = (staleBefore: Date) =>
  * the action's own transaction marks it done (`settleHeldStaffAction`).
  */
 export async function claimHeldStaffAction(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   id: string,
-  now: Date,
-  staleBefore = new Date(now.getTime() - HELD_ACTION_STALE_SECONDS * 1000),
+  staleBefore?: Date,
 ) {
+  const { db } = ctx;
+  const now = ctx.now();
+  staleBefore ??= new Date(now.getTime() - HELD_ACTION_STALE_SECONDS * 1000);
   const [row] = await db
     .update(heldStaffActions)
     .set({ state: 'running', attempt: sql`${heldStaffActions.attempt} + 1`, startedAt: now })

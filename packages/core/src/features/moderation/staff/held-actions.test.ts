@@ -155,7 +155,7 @@ describe('a held action left running by an attempt that died', () => {
     const video = await reportedVideo();
     const { id, staff } = await hold('UnpublishVideoAdmin', video.id);
     // An attempt takes it, then its process dies: nothing of the action committed.
-    const dead = await claimHeldStaffAction(db, id, new Date());
+    const dead = await claimHeldStaffAction({ db, now: () => new Date() }, id);
     expect(dead).toMatchObject({ state: 'running', attempt: 1 });
     // While that attempt may still live, the job's run leaves it alone.
     await runHeldStaffAction(runContext(), id);
@@ -180,8 +180,12 @@ describe('a held action left running by an attempt that died', () => {
   it('an older attempt that was only slow cannot commit the action after it was taken again', async () => {
     const video = await reportedVideo();
     const { id, staff } = await hold('ApproveVideo', video.id);
-    const slow = await claimHeldStaffAction(db, id, new Date());
-    const again = await claimHeldStaffAction(db, id, new Date(), just(slow!.startedAt!));
+    const slow = await claimHeldStaffAction({ db, now: () => new Date() }, id);
+    const again = await claimHeldStaffAction(
+      { db, now: () => new Date() },
+      id,
+      just(slow!.startedAt!),
+    );
     expect(again).toMatchObject({ state: 'running', attempt: 2 });
     // The slow attempt reaches the action: its transaction fails and rolls the action back.
     const late = await dispatch(
@@ -211,7 +215,7 @@ describe('a held action left running by an attempt that died', () => {
     const video = await reportedVideo();
     const { id } = await hold('DeleteReportVideo', video.id);
     await db.delete(videos).where(eq(videos.id, video.id));
-    const dead = await claimHeldStaffAction(db, id, new Date());
+    const dead = await claimHeldStaffAction({ db, now: () => new Date() }, id);
     await recoverHeldStaffActions(runContext(), just(dead!.startedAt!));
     expect(await stored(id)).toMatchObject({
       state: 'failed',
@@ -223,7 +227,7 @@ describe('a held action left running by an attempt that died', () => {
   it('at start-up, as the database’s only process, takes again what was left running', async () => {
     const video = await reportedVideo();
     const { id } = await hold('ApproveVideo', video.id);
-    await claimHeldStaffAction(db, id, new Date());
+    await claimHeldStaffAction({ db, now: () => new Date() }, id);
     const worker = await startHeldStaffActions(media.queue, runContext(), {
       soleProcess: true,
     });

@@ -20,6 +20,7 @@ import { MODERATION_PAGE_SIZE } from './moderation.service';
 import { setSupporterByHand } from '../../money/supporter';
 import { recordStaffAction } from '../staff-actions';
 import { inTransaction } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 /** The roles staff hand out ("user" is what every account holds). */
 export const GRANTABLE_ROLES = ['moderator', 'tagger', 'admin'] as const satisfies readonly Role[];
@@ -219,10 +220,10 @@ async function loadMember(tx: Pick<Database, 'select'>, userId: string): Promise
  */
 export async function disableMember(
   ctx: ModerationContext,
-  actor: Actor | null,
   userId: string,
   reason: string,
 ): Promise<MemberRow> {
+  const { actor } = ctx;
   const staff = requireMemberRight(actor, 'moderate');
   if (userId === staff.id) throw new ServiceError('forbidden', MEMBER_MESSAGES.self);
   const now = ctx.now();
@@ -250,8 +251,7 @@ export async function disableMember(
         .onConflictDoNothing();
     }
     await recordStaffAction(
-      tx,
-      staff,
+      { db: tx, actor: staff, now: () => now },
       {
         action: 'disable_member',
         targetKind: 'member',
@@ -259,7 +259,6 @@ export async function disableMember(
         targetLabel: target.username,
         reason,
       },
-      now,
     );
     return row!;
   });
@@ -270,10 +269,10 @@ export async function disableMember(
 /** Enables a disabled member: they may sign in again and their videos are back. */
 export async function enableMember(
   ctx: ModerationContext,
-  actor: Actor | null,
   userId: string,
   reason = '',
 ): Promise<MemberRow> {
+  const { actor } = ctx;
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
   const user = await inTransaction(ctx, async ({ db: tx }) => {
@@ -303,8 +302,7 @@ export async function enableMember(
         );
     }
     await recordStaffAction(
-      tx,
-      staff,
+      { db: tx, actor: staff, now: () => now },
       {
         action: 'enable_member',
         targetKind: 'member',
@@ -312,7 +310,6 @@ export async function enableMember(
         targetLabel: target.username,
         reason,
       },
-      now,
     );
     return row!;
   });
@@ -328,10 +325,10 @@ const serialiseRoles = (roles: Role[]) => {
 /** Sets a member's staff roles (admins only); an admin cannot take away their own admin role. */
 export async function setMemberRoles(
   ctx: ModerationContext,
-  actor: Actor | null,
   userId: string,
   roles: GrantableRole[],
 ): Promise<MemberRow> {
+  const { actor } = ctx;
   const admin = requireMemberRight(actor, 'administer');
   if (userId === admin.id && !roles.includes('admin')) {
     throw new ServiceError('forbidden', 'You cannot take away your own admin role');
@@ -348,7 +345,7 @@ export async function setMemberRoles(
     const next = [...kept, ...granted];
     // Saving the roles a member already has changes nothing and logs nothing.
     if (serialiseRoles(rolesOf(target)) === serialiseRoles(next)) return target;
-    return writeMemberRoles(tx, admin, target, next, now);
+    return writeMemberRoles({ db: tx, actor: admin, now: () => now }, target, next);
   });
   return toMemberRow(user, 0);
 }
@@ -358,51 +355,45 @@ export async function setMemberRoles(
  * change (with `note` saying why, when another action caused it).
  */
 export async function writeMemberRoles(
-  tx: Pick<Database, 'update' | 'insert'>,
-  staff: Actor,
+  ctx: Pick<Call<Actor>, 'actor' | 'now'> & { db: Pick<Database, 'update' | 'insert'> },
   target: User,
   roles: Role[],
-  now: Date,
   note = '',
 ): Promise<User> {
+  const { db: tx } = ctx;
+  const now = ctx.now();
   const next = serialiseRoles(roles);
   const [row] = await tx
     .update(users)
     .set({ role: next, updatedAt: now })
     .where(eq(users.id, target.id))
     .returning();
-  await recordStaffAction(
-    tx,
-    staff,
-    {
-      action: 'set_roles',
-      targetKind: 'member',
-      targetId: target.id,
-      targetLabel: target.username,
-      reason: `${serialiseRoles(rolesOf(target))} → ${next}${note ? `: ${note}` : ''}`,
-    },
-    now,
-  );
+  await recordStaffAction(ctx, {
+    action: 'set_roles',
+    targetKind: 'member',
+    targetId: target.id,
+    targetLabel: target.username,
+    reason: `${serialiseRoles(rolesOf(target))} → ${next}${note ? `: ${note}` : ''}`,
+  });
   return row!;
 }
 
 /** Grants or takes away the Supporter rank by hand (admins only), logged. */
 export async function setMemberSupporter(
   ctx: ModerationContext,
-  actor: Actor | null,
   userId: string,
   isSupporter: boolean,
 ): Promise<MemberRow> {
+  const { actor } = ctx;
   const admin = requireMemberRight(actor, 'administer');
   const now = ctx.now();
   const user = await inTransaction(ctx, async ({ db: tx }) => {
     const target = await loadMember(tx, userId);
     // A grant by hand stands beside Stripe's subscriptions; taking it away is refused while
     // the member pays (docs/billing.md).
-    await setSupporterByHand(tx, userId, isSupporter, admin.username, now);
+    await setSupporterByHand({ db: tx, now: () => now }, userId, isSupporter, admin.username);
     await recordStaffAction(
-      tx,
-      admin,
+      { db: tx, actor: admin, now: () => now },
       {
         action: 'set_supporter',
         targetKind: 'member',
@@ -410,7 +401,6 @@ export async function setMemberSupporter(
         targetLabel: target.username,
         reason: isSupporter ? 'Supporter' : 'Not a supporter',
       },
-      now,
     );
     return loadMember(tx, userId);
   });

@@ -460,10 +460,8 @@ function logVideoAction(
 ): Promise<void> {
   const { id: targetId, title: targetLabel, ownerId } = video;
   return recordStaffAction(
-    tx,
-    staff,
+    { db: tx, actor: staff, now: () => now },
     { action, targetKind: 'video', targetId, targetLabel, ownerId, reason },
-    now,
   );
 }
 
@@ -473,14 +471,19 @@ function logVideoAction(
  */
 export async function approveReportedVideo(
   ctx: ModerationContext,
-  actor: Actor | null,
   videoId: string,
 ): Promise<Video> {
+  const { actor } = ctx;
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
   const video = await inTransaction(ctx, async ({ db: tx }) => {
     const current = await loadVideo(tx, videoId);
-    const closed = await closeReports(tx, 'video', videoId, 'approved', staff, now);
+    const closed = await closeReports(
+      { db: tx, actor: staff, now: () => now },
+      'video',
+      videoId,
+      'approved',
+    );
     if (closed === 0 && !current.isReported) {
       throw new ServiceError('conflict', MODERATION_MESSAGES.noOpenReports);
     }
@@ -523,11 +526,15 @@ async function deleteVideoAsStaff(
     if (refusal) throw new ServiceError('conflict', refusal);
     const [row] = await tx.delete(videos).where(eq(videos.id, videoId)).returning();
     if (!row) throw new ServiceError('conflict', MODERATION_MESSAGES.changed);
-    await closeReports(tx, 'video', videoId, 'actioned', staff, now);
+    await closeReports({ ...unit, actor: staff, now: () => now }, 'video', videoId, 'actioned');
     if (row.jobId && ctx.media) {
       await ctx.media.queue.cancel(transcodeVideoJob, row.jobId, { on: unit });
     }
-    await tellMember(tx, staff, row.ownerId, NOTICES.deleted(row.title, reason), now);
+    await tellMember(
+      { ...unit, actor: staff, now: () => now },
+      row.ownerId,
+      NOTICES.deleted(row.title, reason),
+    );
     await logVideoAction(tx, staff, 'delete_video', row, now, reason);
     await settleHeldStaffAction(tx, ctx.heldAction);
     return row;
@@ -543,10 +550,10 @@ async function deleteVideoAsStaff(
 /** DeleteReportVideo: deletes a reported video; it leaves the reported list. */
 export async function deleteReportedVideo(
   ctx: ModerationContext,
-  actor: Actor | null,
   videoId: string,
   reason = '',
 ): Promise<Video> {
+  const { actor } = ctx;
   const staff = requireMemberRight(actor, 'moderate');
   return deleteVideoAsStaff(ctx, staff, videoId, reason, () => null);
 }
@@ -554,10 +561,10 @@ export async function deleteReportedVideo(
 /** AdminDelete: deletes a video staff unpublished; it leaves the unpublished list. */
 export async function deleteUnpublishedVideo(
   ctx: ModerationContext,
-  actor: Actor | null,
   videoId: string,
   reason = '',
 ): Promise<Video> {
+  const { actor } = ctx;
   const staff = requireMemberRight(actor, 'moderate');
   return deleteVideoAsStaff(ctx, staff, videoId, reason, (video) =>
     video.status === 'unpublished_admin' ? null : MODERATION_MESSAGES.notUnpublishedToDelete,
@@ -570,10 +577,10 @@ export async function deleteUnpublishedVideo(
  */
 export async function unpublishVideoAsStaff(
   ctx: ModerationContext,
-  actor: Actor | null,
   videoId: string,
   reason: string,
 ): Promise<Video> {
+  const { actor } = ctx;
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
   const video = await inTransaction(ctx, async ({ db: tx }) => {
@@ -592,8 +599,12 @@ export async function unpublishVideoAsStaff(
       )
       .returning();
     if (!row) throw new ServiceError('conflict', MODERATION_MESSAGES.notPublished);
-    await closeReports(tx, 'video', videoId, 'actioned', staff, now);
-    await tellMember(tx, staff, row.ownerId, NOTICES.unpublished(row.title, reason), now);
+    await closeReports({ db: tx, actor: staff, now: () => now }, 'video', videoId, 'actioned');
+    await tellMember(
+      { db: tx, actor: staff, now: () => now },
+      row.ownerId,
+      NOTICES.unpublished(row.title, reason),
+    );
     await logVideoAction(tx, staff, 'unpublish_video', row, now, reason);
     await settleHeldStaffAction(tx, ctx.heldAction);
     return row;
@@ -603,11 +614,8 @@ export async function unpublishVideoAsStaff(
 }
 
 /** AdminPublish: puts a video staff unpublished back on the site; it leaves that list. */
-export async function publishVideoAsStaff(
-  ctx: ModerationContext,
-  actor: Actor | null,
-  videoId: string,
-): Promise<Video> {
+export async function publishVideoAsStaff(ctx: ModerationContext, videoId: string): Promise<Video> {
+  const { actor } = ctx;
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
   const video = await inTransaction(ctx, async ({ db: tx }) => {
@@ -632,7 +640,11 @@ export async function publishVideoAsStaff(
       .where(and(eq(videos.id, videoId), eq(videos.status, 'unpublished_admin')))
       .returning();
     if (!row) throw new ServiceError('conflict', MODERATION_MESSAGES.changed);
-    await tellMember(tx, staff, row.ownerId, NOTICES.published(row.title), now);
+    await tellMember(
+      { db: tx, actor: staff, now: () => now },
+      row.ownerId,
+      NOTICES.published(row.title),
+    );
     await logVideoAction(tx, staff, 'publish_video', row, now);
     return row;
   });
@@ -646,9 +658,9 @@ export async function publishVideoAsStaff(
  */
 export async function resolveReports(
   ctx: ModerationContext,
-  actor: Actor | null,
   target: { targetKind: ReportTarget; targetId: string; outcome: Exclude<ReportState, 'open'> },
 ): Promise<number> {
+  const { actor } = ctx;
   const staff = requireMemberRight(actor, 'moderate');
   const now = ctx.now();
   return inTransaction(ctx, async ({ db: tx }) => {
@@ -665,19 +677,16 @@ export async function resolveReports(
       .limit(1);
     if (!first) throw new ServiceError('not_found', 'There are no open reports of this item');
     const closed = await closeReports(
-      tx,
+      { db: tx, actor: staff, now: () => now },
       target.targetKind,
       target.targetId,
       target.outcome,
-      staff,
-      now,
     );
     if (target.targetKind === 'video') {
       await tx.update(videos).set({ isReported: false }).where(eq(videos.id, target.targetId));
     }
     await recordStaffAction(
-      tx,
-      staff,
+      { db: tx, actor: staff, now: () => now },
       {
         action: 'resolve_reports',
         targetKind: target.targetKind,
@@ -685,7 +694,6 @@ export async function resolveReports(
         targetLabel: first.label,
         reason: `${closed} report${closed === 1 ? '' : 's'} closed as ${target.outcome}`,
       },
-      now,
     );
     return closed;
   });

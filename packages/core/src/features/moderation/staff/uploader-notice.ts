@@ -2,6 +2,7 @@ import type { Actor } from '../../../kernel/endpoint';
 import type { Database } from '../../../platform/db/client';
 import { messages } from '../../../platform/db/schema';
 import { newVideoId } from '../../../kernel/public-id';
+import type { Call } from '../../../access/call';
 
 type Writer = Pick<Database, 'insert'>;
 
@@ -11,12 +12,12 @@ type Writer = Pick<Database, 'insert'>;
  * video are not told (a message to oneself is refused by the table).
  */
 export async function tellMember(
-  tx: Writer,
-  staff: Actor,
+  ctx: Pick<Call<Actor>, 'actor' | 'now'> & { db: Writer },
   recipientId: string,
   notice: { subject: string; body: string },
-  now: Date,
 ): Promise<void> {
+  const { db: tx, actor: staff } = ctx;
+  const now = ctx.now();
   if (recipientId === staff.id) return;
   await tx.insert(messages).values({
     id: newVideoId(),

@@ -40,7 +40,7 @@ const ListView = z.object({
 });
 
 const lists = async (context: RequestContext, scope: ListScope) => ({
-  body: { lists: await listWatchedWordLists(context.db, context.actor, scope) },
+  body: { lists: await listWatchedWordLists(context, scope) },
 });
 
 /** The modes of one scope: the site's lists (staff) or the member's own. */
@@ -60,7 +60,7 @@ function modesOf(scope: ListScope, right: 'moderate' | 'upload', whose: string) 
       output: z.object({ list: ListView }),
       handle: async (input: z.infer<typeof SaveInput>, context: RequestContext) => ({
         body: {
-          list: await saveWatchedWordList(context.db, context.actor, scope, input, context.now()),
+          list: await saveWatchedWordList(context, scope, input),
         },
       }),
     },
@@ -70,7 +70,7 @@ function modesOf(scope: ListScope, right: 'moderate' | 'upload', whose: string) 
       input: DeleteInput,
       output: z.object({ lists: z.array(ListView) }),
       handle: async ({ id }: z.infer<typeof DeleteInput>, context: RequestContext) => {
-        await deleteWatchedWordList(context.db, context.actor, scope, id, context.now());
+        await deleteWatchedWordList(context, scope, id);
         return lists(context, scope);
       },
     },

@@ -11,6 +11,7 @@ import {
   type WatchedWordList,
 } from '../../../platform/db/schema';
 import { recordStaffAction } from '../staff-actions';
+import type { Call } from '../../../access/call';
 
 /** Bounds of a list (docs/moderation.md). */
 export const MAX_WATCHED_WORDS = 500;
@@ -178,8 +179,7 @@ function requireKeeper(actor: Actor | null, scope: ListScope): Actor {
 const ownerOf = (actor: Actor, scope: ListScope) => (scope === 'site' ? null : actor.id);
 
 export async function listWatchedWordLists(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   scope: ListScope,
 ): Promise<WatchedWordListView[]> {
   const me = requireKeeper(actor, scope);
@@ -205,12 +205,12 @@ export interface SaveListInput {
  * transaction. Words are kept as written (trimmed, without repeats).
  */
 export async function saveWatchedWordList(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   scope: ListScope,
   input: SaveListInput,
-  now: Date = new Date(),
 ): Promise<WatchedWordListView> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const me = requireKeeper(actor, scope);
   const owner = ownerOf(me, scope);
   const words: string[] = [];
@@ -263,8 +263,7 @@ export async function saveWatchedWordList(
     }
     if (scope === 'site') {
       await recordStaffAction(
-        tx,
-        me,
+        { db: tx, actor: me, now: () => now },
         {
           action: 'save_watched_words',
           targetKind: 'word_list',
@@ -272,7 +271,6 @@ export async function saveWatchedWordList(
           targetLabel: row!.name,
           reason: `${row!.action === 'hold' ? 'Hold for review' : 'Refuse'}: ${words.length} words`,
         },
-        now,
       );
     }
     return toView(row!);
@@ -280,12 +278,12 @@ export async function saveWatchedWordList(
 }
 
 export async function deleteWatchedWordList(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   scope: ListScope,
   id: string,
-  now: Date = new Date(),
 ): Promise<void> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const me = requireKeeper(actor, scope);
   const owner = ownerOf(me, scope);
   await inTransaction({ db }, async ({ db: tx }) => {
@@ -301,15 +299,13 @@ export async function deleteWatchedWordList(
     if (!row) throw new ServiceError('not_found', WATCHED_WORD_MESSAGES.missing);
     if (scope === 'site') {
       await recordStaffAction(
-        tx,
-        me,
+        { db: tx, actor: me, now: () => now },
         {
           action: 'delete_watched_words',
           targetKind: 'word_list',
           targetId: row.id,
           targetLabel: row.name,
         },
-        now,
       );
     }
   });

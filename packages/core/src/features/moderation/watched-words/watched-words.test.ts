@@ -123,23 +123,32 @@ describe('watched words', () => {
     expect((await db.select().from(comments)).length).toBe(before);
 
     await expect(
-      changeVideo({ db, listings: testListings }, uploader.actor, {
-        _id: video.id,
-        title: 'Scam-coin giveaway',
-      }),
+      changeVideo(
+        { db, listings: testListings, actor: uploader.actor },
+        {
+          _id: video.id,
+          title: 'Scam-coin giveaway',
+        },
+      ),
     ).rejects.toMatchObject({ message: WATCHED_WORD_MESSAGES.refused('title') });
     await expect(
-      changeVideo({ db, listings: testListings }, uploader.actor, {
-        _id: video.id,
-        description: 'all about SCAM COIN',
-      }),
+      changeVideo(
+        { db, listings: testListings, actor: uploader.actor },
+        {
+          _id: video.id,
+          description: 'all about SCAM COIN',
+        },
+      ),
     ).rejects.toMatchObject({ message: WATCHED_WORD_MESSAGES.refused('description') });
     await expect(
-      sendMessage(db, writer.actor, {
-        recipient: uploader.user.username,
-        subject: 'Hello',
-        message: 'want some scam coin?',
-      }),
+      sendMessage(
+        { db, actor: writer.actor, now: () => new Date() },
+        {
+          recipient: uploader.user.username,
+          subject: 'Hello',
+          message: 'want some scam coin?',
+        },
+      ),
     ).rejects.toMatchObject({ message: WATCHED_WORD_MESSAGES.refused('message') });
   });
 

@@ -39,9 +39,8 @@ describe('partner subscriptions through the signed Stripe webhook', () => {
     const owner = await createUser(db);
     const fan = await createUser(db);
     const partner = await createPartner(
-      db,
+      { db, now: () => new Date() },
       { username: owner.user.username, slug: config.PARTNER_SLUG, name: 'Channel' },
-      new Date(),
     );
     const video = await createVideo(db, { ownerId: owner.user.id });
     await addToChannel(db, partner, video.id, true);
@@ -57,13 +56,13 @@ describe('partner subscriptions through the signed Stripe webhook', () => {
       },
     });
     const start = Math.floor(Date.now() / 1000);
-    expect(await mayFetchMedia(db, fan.actor, video.id)).toBe(false);
+    expect(await mayFetchMedia({ db, actor: fan.actor }, video.id)).toBe(false);
 
     const created = await deliver(
       subscriptionEvent('customer.subscription.created', start, facts('active')),
     );
     expect(created.status).toBe(200);
-    expect(await mayFetchMedia(db, fan.actor, video.id)).toBe(true);
+    expect(await mayFetchMedia({ db, actor: fan.actor }, video.id)).toBe(true);
     expect(await listMemberSubscriptions(db, fan.user.id)).toMatchObject([
       { partnerId: partner.id, status: 'active', hasBillingAccount: true },
     ]);
@@ -81,6 +80,6 @@ describe('partner subscriptions through the signed Stripe webhook', () => {
     ]);
 
     await deliver(subscriptionEvent('customer.subscription.deleted', start + 2, facts('canceled')));
-    expect(await mayFetchMedia(db, fan.actor, video.id)).toBe(false);
+    expect(await mayFetchMedia({ db, actor: fan.actor }, video.id)).toBe(false);
   });
 });

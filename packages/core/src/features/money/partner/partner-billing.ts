@@ -27,7 +27,7 @@ export const partnerBilling: BillingHandler = {
       return;
     }
     await recordSubscription(
-      tx,
+      { db: tx, now: () => context.now },
       {
         partnerId: partner.id,
         userId: subscription.userId,
@@ -36,7 +36,6 @@ export const partnerBilling: BillingHandler = {
         stripeCustomerId: subscription.stripeCustomerId,
         currentPeriodEnd: subscription.currentPeriodEnd,
       },
-      context.now,
     );
   },
   async invoicePaid(tx, invoice) {

@@ -50,7 +50,7 @@ const PartnerAnswer = z.object({
 
 /** The section's channel, when the caller is its partner (or an administrator). */
 const managedPartner = (context: RequestContext) =>
-  requireManagedPartner(context.db, context.actor, context.config.PARTNER_SLUG);
+  requireManagedPartner(context, context.config.PARTNER_SLUG);
 
 const toPartnerAnswer = (partner: z.infer<typeof PartnerAnswer>) => ({
   id: partner.id,
@@ -81,7 +81,7 @@ export const partnerEndpoint = defineModeEndpoint({
       output: PlayAnswer,
       handle: async ({ videoId }, context) => {
         const partner = await requirePartnerBySlug(context.db, context.config.PARTNER_SLUG);
-        const found = await getChannelVideo(context.db, context.actor, partner, videoId);
+        const found = await getChannelVideo(context, partner, videoId);
         if (!found.playable) {
           throw new ServiceError(
             context.actor ? 'forbidden' : 'unauthenticated',
@@ -183,13 +183,7 @@ export const partnerEndpoint = defineModeEndpoint({
       output: z.object({ videoId: z.string(), status: z.string() }),
       handle: async ({ videoId, published }, context) => {
         const partner = await managedPartner(context);
-        const status = await setChannelVideoPublished(
-          context.db,
-          partner,
-          videoId,
-          published,
-          context.now(),
-        );
+        const status = await setChannelVideoPublished(context, partner, videoId, published);
         await context.listings.invalidate();
         return { body: { videoId, status } };
       },
@@ -202,7 +196,7 @@ export const partnerEndpoint = defineModeEndpoint({
       output: PartnerAnswer,
       handle: async (input, context) => {
         const partner = await managedPartner(context);
-        return { body: toPartnerAnswer(await setPrice(context.db, partner, input, context.now())) };
+        return { body: toPartnerAnswer(await setPrice(context, partner, input)) };
       },
     },
     SetDetails: {
@@ -213,7 +207,7 @@ export const partnerEndpoint = defineModeEndpoint({
       handle: async (input, context) => {
         const partner = await managedPartner(context);
         return {
-          body: toPartnerAnswer(await setChannelDetails(context.db, partner, input, context.now())),
+          body: toPartnerAnswer(await setChannelDetails(context, partner, input)),
         };
       },
     },
@@ -224,11 +218,11 @@ export const partnerEndpoint = defineModeEndpoint({
       input: CreatePartnerInput,
       output: PartnerAnswer,
       handle: async ({ username, name }, context) => {
-        const partner = await createPartner(
-          context.db,
-          { username, name, slug: context.config.PARTNER_SLUG },
-          context.now(),
-        );
+        const partner = await createPartner(context, {
+          username,
+          name,
+          slug: context.config.PARTNER_SLUG,
+        });
         return { status: 201, body: toPartnerAnswer(partner) };
       },
     },

@@ -16,6 +16,7 @@ import {
 } from '../../../platform/db/schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 import { ACTIVE_STATES, mayWatch } from '../../../access/premium-rules';
+import type { Call } from '../../../access/call';
 
 export type Partner = typeof partners.$inferSelect;
 
@@ -47,8 +48,7 @@ export async function requirePartnerBySlug(db: Database, slug: string): Promise<
  * an administrator. Anyone else is refused.
  */
 export async function requireManagedPartner(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   slug: string,
 ): Promise<Partner> {
   const partner = await requirePartnerBySlug(db, slug);
@@ -89,14 +89,13 @@ export async function partnerMarkOf(db: Database, videoId: string): Promise<Prem
 
 /** Whether the actor may fetch a video's media files (true for every ordinary video). */
 export async function mayFetchMedia(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   videoId: string,
   mark?: PremiumMark | null,
 ): Promise<boolean> {
   const found = mark === undefined ? await partnerMarkOf(db, videoId) : mark;
   if (!found || !found.isPremium) return true;
-  return mayWatch(db, actor, { id: found.partnerId, userId: found.partnerUserId }, true);
+  return mayWatch({ db, actor }, { id: found.partnerId, userId: found.partnerUserId }, true);
 }
 
 export type ChannelVideo = VideoSummary & { isPremium: boolean };
@@ -184,8 +183,7 @@ export async function listManagedVideos(
 
 /** A channel video with what its page shows, or 404 when it is not the channel's or not visible. */
 export async function getChannelVideo(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   partner: Partner,
   videoId: string,
 ) {
@@ -201,7 +199,7 @@ export async function getChannelVideo(
   if (row.video.status !== 'published' && !manager) {
     throw new ServiceError('not_found', PARTNER_VIDEO_MISSING_MESSAGE);
   }
-  const playable = await mayWatch(db, actor, partner, row.isPremium);
+  const playable = await mayWatch({ db, actor }, partner, row.isPremium);
   return { video: row.video, isPremium: row.isPremium, uploader: row.uploader, playable };
 }
 
@@ -243,12 +241,13 @@ export async function setPremium(
 
 /** Unpublishes or republishes a channel video (the owner's unpublish, as on the main site). */
 export async function setChannelVideoPublished(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   partner: Partner,
   videoId: string,
   published: boolean,
-  now: Date,
 ): Promise<string> {
+  const { db } = ctx;
+  const now = ctx.now();
   const mark = await partnerMarkOf(db, videoId);
   if (!mark || mark.partnerId !== partner.id) {
     throw new ServiceError('not_found', PARTNER_VIDEO_MISSING_MESSAGE);
@@ -278,11 +277,12 @@ export async function setChannelVideoPublished(
 
 /** Sets the channel's Stripe price and the amount its subscribe page shows. */
 export async function setPrice(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   partner: Partner,
   price: { stripePriceId: string | null; priceCents: number; currency: string },
-  now: Date,
 ): Promise<Partner> {
+  const { db } = ctx;
+  const now = ctx.now();
   const [row] = await db
     .update(partners)
     .set({ ...price, currency: price.currency.toLowerCase(), updatedAt: now })
@@ -293,11 +293,12 @@ export async function setPrice(
 
 /** Changes the channel's name and description. */
 export async function setChannelDetails(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   partner: Partner,
   details: { name: string; description: string },
-  now: Date,
 ): Promise<Partner> {
+  const { db } = ctx;
+  const now = ctx.now();
   const [row] = await db
     .update(partners)
     .set({ ...details, updatedAt: now })
@@ -311,10 +312,11 @@ export async function setChannelDetails(
  * partner role and creates the channel, in one transaction. A channel has one partner.
  */
 export async function createPartner(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   input: { username: string; slug: string; name: string },
-  now: Date,
 ): Promise<Partner> {
+  const { db } = ctx;
+  const now = ctx.now();
   return inTransaction({ db }, async ({ db: tx }) => {
     const [user] = await tx
       .select({ id: users.id, role: users.role })
@@ -496,7 +498,7 @@ export async function billingCustomerOf(
  * handler calls this; a later event overwrites an earlier one's state).
  */
 export async function recordSubscription(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   input: {
     partnerId: string;
     userId: string;
@@ -505,8 +507,9 @@ export async function recordSubscription(
     stripeCustomerId?: string | null;
     currentPeriodEnd?: Date | null;
   },
-  now: Date,
 ): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.now();
   const values = {
     status: input.status,
     stripeSubscriptionId: input.stripeSubscriptionId ?? null,

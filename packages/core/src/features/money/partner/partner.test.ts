@@ -35,9 +35,8 @@ beforeAll(async () => {
   stranger = await createUser(db);
   moderator = await createUser(db, { role: 'moderator' });
   partner = await createPartner(
-    db,
+    { db, now: () => now },
     { username: owner.user.username, slug: testConfig.PARTNER_SLUG, name: 'Digital Fiend' },
-    now,
   );
   // The role was given in the database: the actor seen on the next request holds it.
   owner.actor = { ...owner.actor, role: 'partner' };
@@ -52,7 +51,10 @@ beforeAll(async () => {
 describe('the partner channel', () => {
   it('refuses a second partner for the same channel, naming the field', async () => {
     await expect(
-      createPartner(db, { username: stranger.user.username, slug: partner.slug, name: 'x' }, now),
+      createPartner(
+        { db, now: () => now },
+        { username: stranger.user.username, slug: partner.slug, name: 'x' },
+      ),
     ).rejects.toThrow(/^slug:/);
   });
 
@@ -70,32 +72,29 @@ describe('the partner channel', () => {
   });
 
   it('plays a premium video only for active subscribers, the partner and staff', async () => {
-    expect(await mayFetchMedia(db, null, freeId)).toBe(true);
-    expect(await mayFetchMedia(db, null, premiumId)).toBe(false);
-    expect(await mayFetchMedia(db, stranger.actor, premiumId)).toBe(false);
-    expect(await mayFetchMedia(db, fan.actor, premiumId)).toBe(false);
-    expect(await mayFetchMedia(db, owner.actor, premiumId)).toBe(true);
-    expect(await mayFetchMedia(db, moderator.actor, premiumId)).toBe(true);
+    expect(await mayFetchMedia({ db, actor: null }, freeId)).toBe(true);
+    expect(await mayFetchMedia({ db, actor: null }, premiumId)).toBe(false);
+    expect(await mayFetchMedia({ db, actor: stranger.actor }, premiumId)).toBe(false);
+    expect(await mayFetchMedia({ db, actor: fan.actor }, premiumId)).toBe(false);
+    expect(await mayFetchMedia({ db, actor: owner.actor }, premiumId)).toBe(true);
+    expect(await mayFetchMedia({ db, actor: moderator.actor }, premiumId)).toBe(true);
 
     await recordSubscription(
-      db,
+      { db, now: () => now },
       { partnerId: partner.id, userId: fan.user.id, status: 'active', stripeCustomerId: 'cus_1' },
-      now,
     );
-    expect(await mayFetchMedia(db, fan.actor, premiumId)).toBe(true);
+    expect(await mayFetchMedia({ db, actor: fan.actor }, premiumId)).toBe(true);
     // A later event without the customer keeps the one recorded; a cancelled one closes access.
     await recordSubscription(
-      db,
+      { db, now: () => now },
       { partnerId: partner.id, userId: fan.user.id, status: 'canceled' },
-      now,
     );
-    expect(await mayFetchMedia(db, fan.actor, premiumId)).toBe(false);
+    expect(await mayFetchMedia({ db, actor: fan.actor }, premiumId)).toBe(false);
     await recordSubscription(
-      db,
+      { db, now: () => now },
       { partnerId: partner.id, userId: fan.user.id, status: 'active' },
-      now,
     );
-    expect(await mayFetchMedia(db, fan.actor, premiumId)).toBe(true);
+    expect(await mayFetchMedia({ db, actor: fan.actor }, premiumId)).toBe(true);
     const subscribers = await listSubscribers(db, partner.id);
     expect(subscribers).toMatchObject({ active: 1, total: 1 });
     expect(subscribers.recent[0]?.username).toBe(fan.user.username);
@@ -163,7 +162,7 @@ describe('the partner channel', () => {
       priceCents: 500,
       currency: 'eur',
     });
-    expect(await setChannelVideoPublished(db, partner, freeId, false, now)).toBe(
+    expect(await setChannelVideoPublished({ db, now: () => now }, partner, freeId, false)).toBe(
       'unpublished_user',
     );
     const listed = await listChannelVideos(db, partner.id, {

@@ -1,14 +1,19 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/client';
 import { billingSubscriptions, supporterGrants, users } from '../../../platform/db/schema';
 import { ENTITLED_STATUSES, type BillingHandler } from '../billing';
+import type { Call } from '../../../access/call';
 
 /**
  * Makes a member's supporter flag (and so the Supporter rank) what it should be: on while a
  * supporter subscription of theirs is paid up (ENTITLED_STATUSES) or staff granted it by
  * hand, off otherwise. Answers the flag.
  */
-export async function syncSupporterFlag(tx: Database, userId: string, now: Date): Promise<boolean> {
+export async function syncSupporterFlag(
+  ctx: Pick<Call, 'db' | 'now'>,
+  userId: string,
+): Promise<boolean> {
+  const { db: tx } = ctx;
+  const now = ctx.now();
   const [paid, granted] = await Promise.all([
     tx
       .select({ id: billingSubscriptions.id })
@@ -38,7 +43,7 @@ export async function syncSupporterFlag(tx: Database, userId: string, now: Date)
 /** The supporter kind of billing: a change of the subscription re-decides the member's flag. */
 export const supporterBilling: BillingHandler = {
   async subscriptionChanged(tx, { subscription }, { now, log }) {
-    const isSupporter = await syncSupporterFlag(tx, subscription.targetId, now);
+    const isSupporter = await syncSupporterFlag({ db: tx, now: () => now }, subscription.targetId);
     log.info(
       {
         user: subscription.targetId,

@@ -311,11 +311,15 @@ describe('the rank by hand and Stripe', () => {
   it('a grant by hand outlives a cancelled subscription', async () => {
     const { user, facts } = await supporterMember();
     await deliver(subscriptionEvent('customer.subscription.created', T, facts('active')));
-    await db.transaction((tx) => setSupporterByHand(tx, user.id, true, 'admin', new Date()));
+    await db.transaction((tx) =>
+      setSupporterByHand({ db: tx, now: () => new Date() }, user.id, true, 'admin'),
+    );
     await deliver(subscriptionEvent('customer.subscription.deleted', T + 9, facts('canceled')));
     expect(await isSupporter(user.id)).toBe(true);
     expect((await supporterStatusOf(db, user.id)).grantedByHand).toBe(true);
-    await db.transaction((tx) => setSupporterByHand(tx, user.id, false, 'admin', new Date()));
+    await db.transaction((tx) =>
+      setSupporterByHand({ db: tx, now: () => new Date() }, user.id, false, 'admin'),
+    );
     expect(await isSupporter(user.id)).toBe(false);
   });
 
@@ -323,7 +327,9 @@ describe('the rank by hand and Stripe', () => {
     const { user, facts } = await supporterMember();
     await deliver(subscriptionEvent('customer.subscription.created', T, facts('active')));
     await expect(
-      db.transaction((tx) => setSupporterByHand(tx, user.id, false, 'admin', new Date())),
+      db.transaction((tx) =>
+        setSupporterByHand({ db: tx, now: () => new Date() }, user.id, false, 'admin'),
+      ),
     ).rejects.toThrow(SUPPORTER_MESSAGES.paying);
     expect(await isSupporter(user.id)).toBe(true);
     const grants = await db

@@ -38,7 +38,7 @@ export const supportEndpoint = defineModeEndpoint({
       input: NoInput,
       output: RedirectAnswer,
       handle: async (_input, context) => ({
-        body: await startSupporterCheckout(context, context.actor),
+        body: await startSupporterCheckout(context),
       }),
     },
     Portal: {
@@ -48,7 +48,7 @@ export const supportEndpoint = defineModeEndpoint({
       input: NoInput,
       output: RedirectAnswer,
       handle: async (_input, context) => ({
-        body: await openSupporterPortal(context, context.actor),
+        body: await openSupporterPortal(context),
       }),
     },
   },

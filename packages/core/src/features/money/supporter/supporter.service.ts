@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
-import type { Actor } from '../../../access/actor';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import {
   ENTITLED_STATUSES,
@@ -16,6 +15,7 @@ import type { Config } from '../../../platform/config/config';
 import type { Database } from '../../../platform/db/client';
 import { billingSubscriptions, supporterGrants, users } from '../../../platform/db/schema';
 import { syncSupporterFlag } from './supporter-billing';
+import type { Call } from '../../../access/call';
 
 export const SUPPORTER_MESSAGES = {
   already: 'You are already a supporter',
@@ -77,9 +77,9 @@ export async function supporterStatusOf(db: Database, userId: string): Promise<S
 
 /** Opens Stripe Checkout for the Supporter tier; answers the URL to send the member to. */
 export async function startSupporterCheckout(
-  context: WebhookContext,
-  actor: Actor | null,
+  context: WebhookContext & Pick<Call, 'actor'>,
 ): Promise<{ url: string }> {
+  const { actor } = context;
   const member = requireMemberRight(actor, 'participate');
   const { config } = context;
   if (!supporterCheckoutEnabled(config)) {
@@ -106,9 +106,9 @@ export async function startSupporterCheckout(
 
 /** Opens Stripe's billing portal (cancel, card, invoices) and answers its URL. */
 export async function openSupporterPortal(
-  context: WebhookContext,
-  actor: Actor | null,
+  context: WebhookContext & Pick<Call, 'actor'>,
 ): Promise<{ url: string }> {
+  const { actor } = context;
   const member = requireMemberRight(actor, 'participate');
   return createPortalSession(context, member.id, `${context.config.PUBLIC_URL}${SUPPORT_PATH}`);
 }
@@ -119,12 +119,12 @@ export async function openSupporterPortal(
  * the member pays through Stripe (their payment, not staff, decides then). Answers the flag.
  */
 export async function setSupporterByHand(
-  tx: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   userId: string,
   isSupporter: boolean,
   grantedBy: string,
-  now: Date,
 ): Promise<boolean> {
+  const { db: tx } = ctx;
   if (isSupporter) {
     await tx.insert(supporterGrants).values({ userId, grantedBy }).onConflictDoNothing();
   } else {
@@ -142,5 +142,5 @@ export async function setSupporterByHand(
     if (paying.length > 0) throw new ServiceError('conflict', SUPPORTER_MESSAGES.paying);
     await tx.delete(supporterGrants).where(eq(supporterGrants.userId, userId));
   }
-  return syncSupporterFlag(tx, userId, now);
+  return syncSupporterFlag(ctx, userId);
 }

@@ -12,6 +12,7 @@ import {
   PEOPLE_MESSAGES,
 } from '../social';
 import { requireMemberRight } from '../../../access/rights';
+import type { Call } from '../../../access/call';
 
 /** Friends and friend requests a page (docs/limits.md). */
 export const FRIENDS_PAGE_SIZE = 18;
@@ -46,8 +47,7 @@ export async function getFriendshipState(
  * their request instead of making a second one.
  */
 export async function sendFriendRequest(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   username: string,
 ): Promise<FriendshipState> {
   const me = requireMemberRight(actor, 'participate');
@@ -58,7 +58,7 @@ export async function sendFriendRequest(
   if (state === 'requested') {
     throw new ServiceError('conflict', PEOPLE_MESSAGES.requestAlreadySent);
   }
-  if (state === 'incoming') return acceptFriendRequest(db, me, other.username);
+  if (state === 'incoming') return acceptFriendRequest({ db, actor: me }, other.username);
   // The unique pair index settles two requests racing each other.
   const inserted = await db
     .insert(friendships)
@@ -80,8 +80,7 @@ const pendingFrom = (requesterId: string, addresseeId: string) =>
   );
 
 export async function acceptFriendRequest(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   username: string,
 ): Promise<FriendshipState> {
   const me = requireMemberRight(actor, 'participate');
@@ -117,7 +116,7 @@ async function endFriendship(
   return 'none';
 }
 
-export const declineFriendRequest = (db: Database, actor: Actor | null, username: string) =>
+export const declineFriendRequest = ({ db, actor }: Pick<Call, 'db' | 'actor'>, username: string) =>
   endFriendship(
     db,
     actor,
@@ -126,7 +125,7 @@ export const declineFriendRequest = (db: Database, actor: Actor | null, username
     PEOPLE_MESSAGES.noIncomingRequest,
   );
 
-export const cancelFriendRequest = (db: Database, actor: Actor | null, username: string) =>
+export const cancelFriendRequest = ({ db, actor }: Pick<Call, 'db' | 'actor'>, username: string) =>
   endFriendship(
     db,
     actor,
@@ -136,7 +135,7 @@ export const cancelFriendRequest = (db: Database, actor: Actor | null, username:
   );
 
 /** Ends a friendship, whoever asked for it first. */
-export const removeFriend = (db: Database, actor: Actor | null, username: string) =>
+export const removeFriend = ({ db, actor }: Pick<Call, 'db' | 'actor'>, username: string) =>
   endFriendship(
     db,
     actor,
@@ -166,8 +165,7 @@ export type FriendEntry = PersonSummary & { since: string };
  * `pendingFriendRequests` (asked by the user) only the user may see.
  */
 export async function listFriends(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   options: { username?: string; list: FriendList; index?: number },
 ): Promise<ListPage<FriendEntry>> {
   const index = options.index ?? 0;

@@ -20,7 +20,7 @@ export const sendMessageEndpoint = defineEndpoint({
   input: SendMessageInput,
   output: z.object({ id: z.string(), delivered: z.boolean(), recipient: z.string() }),
   handle: async (input, context) => {
-    const sent = await sendMessage(context.db, context.actor, input, context.now());
+    const sent = await sendMessage(context, input);
     const recipient = await findUserByUsername(context.db, sent.recipient);
     await notify(unitOf(context), notificationSinkOf(context), {
       userId: recipient.id,

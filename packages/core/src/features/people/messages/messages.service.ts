@@ -2,7 +2,6 @@ import { screenText } from '../../moderation/watched-words';
 import { requireMemberRight } from '../../../access/rights';
 import { aliasedTable, and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { consumeRequestLimit, type RequestLimit } from '../../../access/request-limit';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
 import { messages, users } from '../../../platform/db/schema';
@@ -16,6 +15,7 @@ import {
 import { newVideoId } from '../../../kernel/public-id';
 import { assertMayMessage, notBlockedBy } from '../../../access/people-rules';
 import type { InboxBox, SendMessageInput } from './messages.schema';
+import type { Call } from '../../../access/call';
 
 /** Messages a page in each box (18 for lists, docs/limits.md). */
 export const INBOX_PAGE_SIZE = 18;
@@ -137,11 +137,11 @@ const ownCopy = (id: string, userId: string) =>
  * it is stored in the recipient's inbox.
  */
 export async function sendMessage(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   input: SendMessageInput,
-  now: Date = new Date(),
 ): Promise<{ id: string; delivered: boolean; recipient: string }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate', {
     signIn: PEOPLE_MESSAGES.notAuthenticated,
   });
@@ -154,7 +154,7 @@ export async function sendMessage(
   await assertMayMessage(db, me.id, to);
   // The site's refusing watched words (docs/moderation.md); messages have no review queue.
   await screenText(db, 'message', [subject, message]);
-  await consumeRequestLimit(db, `messages:send:${me.id}`, SEND_LIMIT, now);
+  await consumeRequestLimit({ db, now: () => now }, `messages:send:${me.id}`, SEND_LIMIT);
   const [stored] = await db
     .insert(messages)
     .values({
@@ -188,8 +188,7 @@ export async function countUnread(db: Database, userId: string): Promise<number>
 
 /** One page of the viewer's received or sent messages, newest first, with the unread count. */
 export async function listInbox(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   options: { box?: InboxBox; index?: number; pageSize?: number } = {},
 ): Promise<ListPage<InboxEntry> & { box: InboxBox; unreadCount: number }> {
   const me = requireMemberRight(actor, 'participate');
@@ -222,11 +221,11 @@ export async function listInbox(
  * message, or one the viewer deleted, answers 404 without saying whether it exists.
  */
 export async function readMessage(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   id: string,
-  now: Date = new Date(),
 ): Promise<MessageDetail> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   const [row] = await selectEntries(db).where(ownCopy(id, me.id)).limit(1);
   if (!row) throw new ServiceError('not_found', PEOPLE_MESSAGES.messageMissing);
@@ -246,11 +245,11 @@ export async function readMessage(
  * The row itself goes once both sides have deleted it.
  */
 export async function deleteMessage(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   id: string,
-  now: Date = new Date(),
 ): Promise<{ id: string; box: InboxBox }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   const at = sql`${now.toISOString()}::timestamptz`;
   const deleted = await db

@@ -63,15 +63,15 @@ export const EMAIL_MODE_LABELS: Readonly<Record<NotificationEmailMode, string>> 
 };
 
 /**
- * The sentence a notification reads as, in the list and in its e-mail. `actor` is the member
+ * The sentence a notification reads as, in the list and in its e-mail. `actorName` is the member
  * who did it (absent for the site's own notices), `title` what it is about.
  */
 export function notificationSentence(
   kind: NotificationKind,
-  actor: string | null,
+  actorName: string | null,
   title: string,
 ): string {
-  const who = actor ?? 'Someone';
+  const who = actorName ?? 'Someone';
   switch (kind) {
     case 'comment_reply':
       return `${who} replied to your comment on “${title}”`;

@@ -8,6 +8,7 @@ import type { Mailer, MailMessage } from '../../../platform/mail/mailer';
 import { notificationSentence } from './notification-kinds';
 import { notificationDigestJob, notificationMailJob } from './notification-jobs';
 import { unsubscribeToken, type UnsubscribeScope } from './notifications.service';
+import type { Call } from '../../../access/call';
 
 /** What notification e-mails need to know of the site. */
 export interface NotificationMailSettings {
@@ -174,11 +175,12 @@ const itemOf = (settings: NotificationMailSettings, row: DueRow) => ({
  * mail that fails is given back (and the job retried); the others stay sent.
  */
 export async function sendDueNotificationMails(
-  db: Database,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   mailer: Mailer,
   settings: NotificationMailSettings,
-  now: Date = new Date(),
 ): Promise<number> {
+  const { db } = ctx;
+  const now = ctx.now();
   let sent = 0;
   for (;;) {
     const rows = await claim(db, 'immediate', now, 50);
@@ -212,11 +214,12 @@ export async function sendDueNotificationMails(
 
 /** Sends each member one digest of their notifications waiting for it; answers how many mails. */
 export async function sendNotificationDigests(
-  db: Database,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   mailer: Mailer,
   settings: NotificationMailSettings,
-  now: Date = new Date(),
 ): Promise<number> {
+  const { db } = ctx;
+  const now = ctx.now();
   let mails = 0;
   for (;;) {
     const rows = await claim(db, 'digest', now, 500);
@@ -271,11 +274,11 @@ export async function startNotificationJobs(
   await queue.ensureQueue(notificationDigestJob);
   const polling = { batchSize: 1 };
   await queue.work(notificationMailJob, polling, async () => {
-    const sent = await sendDueNotificationMails(db, mailer, settings);
+    const sent = await sendDueNotificationMails({ db, now: () => new Date() }, mailer, settings);
     if (sent > 0) log.info({ sent }, 'notification e-mails sent');
   });
   await queue.work(notificationDigestJob, polling, async () => {
-    const sent = await sendNotificationDigests(db, mailer, settings);
+    const sent = await sendNotificationDigests({ db, now: () => new Date() }, mailer, settings);
     log.info({ sent }, 'notification digests sent');
   });
   await queue.boss.schedule(notificationMailJob.name, '* * * * *', {});

@@ -68,7 +68,7 @@ export const notificationsEndpoint = defineModeEndpoint({
         unreadCount: z.number().int().min(0),
       }),
       handle: async ({ index }, context) => {
-        const page = await listNotifications(context.db, context.actor, { index });
+        const page = await listNotifications(context, { index });
         return {
           body: {
             data: page.data,
@@ -90,13 +90,7 @@ export const notificationsEndpoint = defineModeEndpoint({
         unreadCount: z.number().int().min(0),
       }),
       handle: async ({ id }, context) => ({
-        body: await openNotification(
-          context.db,
-          notificationSinkOf(context),
-          context.actor,
-          id,
-          context.now(),
-        ),
+        body: await openNotification(context, notificationSinkOf(context), id),
       }),
     },
     MarkAllRead: {
@@ -105,12 +99,7 @@ export const notificationsEndpoint = defineModeEndpoint({
       input: z.object({}),
       output: z.object({ marked: z.number().int().min(0), unreadCount: z.number().int().min(0) }),
       handle: async (_input, context) => ({
-        body: await markAllNotificationsRead(
-          context.db,
-          notificationSinkOf(context),
-          context.actor,
-          context.now(),
-        ),
+        body: await markAllNotificationsRead(context, notificationSinkOf(context)),
       }),
     },
     LoadSettings: {
@@ -120,7 +109,7 @@ export const notificationsEndpoint = defineModeEndpoint({
       input: z.object({}),
       output: SettingsAnswer,
       handle: async (_input, context) => ({
-        body: { data: await getNotificationSettings(context.db, context.actor) },
+        body: { data: await getNotificationSettings(context) },
       }),
     },
     SaveSetting: {
@@ -131,7 +120,7 @@ export const notificationsEndpoint = defineModeEndpoint({
       output: SettingsAnswer,
       handle: async (setting, context) => ({
         body: {
-          data: await setNotificationSetting(context.db, context.actor, setting, context.now()),
+          data: await setNotificationSetting(context, setting),
         },
       }),
     },

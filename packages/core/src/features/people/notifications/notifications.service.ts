@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
 import type { UnitOfWork } from '../../../platform/db/unit-of-work';
@@ -23,6 +22,7 @@ import {
   notificationSentence,
 } from './notification-kinds';
 import { notificationMailJob } from './notification-jobs';
+import type { Call } from '../../../access/call';
 
 /** Notifications a page (18 for lists, docs/limits.md). */
 export const NOTIFICATIONS_PAGE_SIZE = 18;
@@ -114,11 +114,11 @@ export function announceNotificationsChanged(sink: NotificationSink, userIds: It
  * that refuses is logged, and the minute's sweep sends the e-mail instead.
  */
 export async function notifyMany(
-  unit: UnitOfWork,
+  unit: UnitOfWork & Pick<Call, 'now'>,
   sink: NotificationSink,
   list: NewNotification[],
-  now: Date = new Date(),
 ): Promise<number> {
+  const now = unit.now();
   const wanted = list.filter((item) => item.userId !== item.actorId && isSitePath(item.targetPath));
   if (wanted.length === 0) return 0;
   const modes = await emailModesFor(unit.db, wanted);
@@ -152,11 +152,12 @@ export async function notifyMany(
 
 /** Stores one notification; see notifyMany. */
 export const notify = (
-  unit: UnitOfWork,
+  unit: UnitOfWork & Pick<Call, 'now'>,
   sink: NotificationSink,
   item: NewNotification,
-  now: Date = new Date(),
-) => notifyMany(unit, sink, [item], now);
+) => {
+  return notifyMany(unit, sink, [item]);
+};
 
 /**
  * A video went out: its owner hears it is ready, and every subscriber of the owner hears of
@@ -164,10 +165,9 @@ export const notify = (
  * scheduled) tells its owner only; a scheduled one going out later tells the subscribers then.
  */
 export async function notifyVideoPublished(
-  unit: UnitOfWork,
+  unit: UnitOfWork & Pick<Call, 'now'>,
   sink: NotificationSink,
   video: { id: string; ownerId: string; title: string },
-  now: Date = new Date(),
   audience: { owner: boolean; subscribers: boolean } = { owner: true, subscribers: true },
 ): Promise<void> {
   const subscribers = audience.subscribers
@@ -177,30 +177,25 @@ export async function notifyVideoPublished(
         .where(eq(subscriptions.channelId, video.ownerId))
     : [];
   const targetPath = `/video/${video.id}`;
-  await notifyMany(
-    unit,
-    sink,
-    [
-      ...(audience.owner
-        ? [
-            {
-              userId: video.ownerId,
-              kind: 'video_processed' as const,
-              targetPath,
-              targetTitle: video.title,
-            },
-          ]
-        : []),
-      ...subscribers.map((subscriber) => ({
-        userId: subscriber.id,
-        kind: 'new_video' as const,
-        actorId: video.ownerId,
-        targetPath,
-        targetTitle: video.title,
-      })),
-    ],
-    now,
-  );
+  await notifyMany(unit, sink, [
+    ...(audience.owner
+      ? [
+          {
+            userId: video.ownerId,
+            kind: 'video_processed' as const,
+            targetPath,
+            targetTitle: video.title,
+          },
+        ]
+      : []),
+    ...subscribers.map((subscriber) => ({
+      userId: subscriber.id,
+      kind: 'new_video' as const,
+      actorId: video.ownerId,
+      targetPath,
+      targetTitle: video.title,
+    })),
+  ]);
 }
 
 /** How many notifications a member has not read: the bell's number. */
@@ -214,8 +209,7 @@ export async function countUnreadNotifications(db: Database, userId: string): Pr
 
 /** One page of the viewer's notifications, newest first, with the unread count. */
 export async function listNotifications(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   options: { index?: number; pageSize?: number } = {},
 ): Promise<ListPage<NotificationEntry> & { unreadCount: number }> {
   const me = requireMemberRight(actor, 'participate');
@@ -274,12 +268,12 @@ export async function listNotifications(
  * answers 404 without saying whether it exists.
  */
 export async function openNotification(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   sink: NotificationSink,
-  actor: Actor | null,
   id: string,
-  now: Date = new Date(),
 ): Promise<{ id: string; targetPath: string; unreadCount: number }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   const [row] = await db
     .select({ targetPath: notifications.targetPath, readAt: notifications.readAt })
@@ -299,11 +293,11 @@ export async function openNotification(
 
 /** Marks every notification of the viewer read; answers how many were unread. */
 export async function markAllNotificationsRead(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   sink: NotificationSink,
-  actor: Actor | null,
-  now: Date = new Date(),
 ): Promise<{ marked: number; unreadCount: number }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   const marked = await db
     .update(notifications)
@@ -320,10 +314,10 @@ export interface NotificationSetting {
 }
 
 /** The viewer's e-mail choice for every kind, defaults filled in. */
-export async function getNotificationSettings(
-  db: Database,
-  actor: Actor | null,
-): Promise<NotificationSetting[]> {
+export async function getNotificationSettings({
+  db,
+  actor,
+}: Pick<Call, 'db' | 'actor'>): Promise<NotificationSetting[]> {
   const me = requireMemberRight(actor, 'participate');
   return settingsOf(db, me.id);
 }
@@ -361,11 +355,11 @@ async function storeSetting(
  * e-mail follow the new choice: turning a kind off sends none of them.
  */
 export async function setNotificationSetting(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   setting: NotificationSetting,
-  now: Date = new Date(),
 ): Promise<NotificationSetting[]> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const me = requireMemberRight(actor, 'participate');
   await storeSetting(db, me.id, setting.kind, setting.email, now);
   await followNewChoice(db, me.id, [setting.kind], setting.email);
@@ -428,11 +422,12 @@ export function readUnsubscribeToken(
  * carries) comes by e-mail no more. Answers which kinds were turned off.
  */
 export async function unsubscribeByToken(
-  db: Database,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   secret: string,
   token: string,
-  now: Date = new Date(),
 ): Promise<{ kinds: NotificationKind[] }> {
+  const { db } = ctx;
+  const now = ctx.now();
   const read = readUnsubscribeToken(secret, token);
   if (!read) throw new ServiceError('invalid', NOTIFICATION_MESSAGES.badUnsubscribe);
   const [user] = await db

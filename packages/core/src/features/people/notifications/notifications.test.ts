@@ -136,7 +136,7 @@ describe('what notifies whom', () => {
     const fan = await createUser(db);
     const other = await createUser(db);
     await db.insert(subscriptions).values({ subscriberId: fan.user.id, channelId: owner.user.id });
-    await notifyVideoPublished(unitOf({ db }), media, {
+    await notifyVideoPublished(unitOf({ db, now: () => new Date() }), media, {
       id: 'vid123',
       ownerId: owner.user.id,
       title: 'Dusk',
@@ -152,18 +152,18 @@ describe('what notifies whom', () => {
 
   it('never tells a member of their own doing, nor leads off the site', async () => {
     const a = await createUser(db);
-    await notify(unitOf({ db }), media, {
+    await notify(unitOf({ db, now: () => new Date() }), media, {
       userId: a.user.id,
       kind: 'message',
       actorId: a.user.id,
       targetPath: '/inbox',
     });
-    await notify(unitOf({ db }), media, {
+    await notify(unitOf({ db, now: () => new Date() }), media, {
       userId: a.user.id,
       kind: 'message',
       targetPath: '//evil.test',
     });
-    await notify(unitOf({ db }), media, {
+    await notify(unitOf({ db, now: () => new Date() }), media, {
       userId: a.user.id,
       kind: 'message',
       targetPath: 'https://x.test',
@@ -231,7 +231,7 @@ describe('reading notifications', () => {
     const start = Date.now();
     for (const [index, title] of ['one', 'two', 'three'].entries()) {
       await notify(
-        unitOf({ db }),
+        { ...unitOf({ db, now: () => new Date() }), now: () => new Date(start + index * 1000) },
         media,
         {
           userId: a.user.id,
@@ -239,7 +239,6 @@ describe('reading notifications', () => {
           targetPath: `/video/${title}`,
           targetTitle: title,
         },
-        new Date(start + index * 1000),
       );
     }
     expect((await call(a.actor, { mode: 'Count' })).body).toMatchObject({ unreadCount: 3 });
@@ -263,7 +262,7 @@ describe('reading notifications', () => {
   it("answers 404 for another member's notification and leaves it unread", async () => {
     const a = await createUser(db);
     const b = await createUser(db);
-    await notify(unitOf({ db }), media, {
+    await notify(unitOf({ db, now: () => new Date() }), media, {
       userId: a.user.id,
       kind: 'video_processed',
       targetPath: '/video/x',
@@ -293,7 +292,7 @@ describe('reading notifications', () => {
     const start = Date.now() - 60_000;
     for (let n = 0; n < 20; n++) {
       await notify(
-        unitOf({ db }),
+        { ...unitOf({ db, now: () => new Date() }), now: () => new Date(start + n * 1000) },
         {},
         {
           userId: a.user.id,
@@ -301,7 +300,6 @@ describe('reading notifications', () => {
           targetPath: `/video/v${n}`,
           targetTitle: `v${n}`,
         },
-        new Date(start + n * 1000),
       );
     }
     const first = await call(a.actor, { mode: 'List' });
@@ -344,7 +342,7 @@ describe('e-mail', () => {
     // The notification queued its mail job.
     const queued = await media.queue.boss.fetch(notificationMailJob.name);
     expect(queued?.length ?? 0).toBeGreaterThan(0);
-    expect(await sendDueNotificationMails(db, mailer, settings)).toBe(1);
+    expect(await sendDueNotificationMails({ db, now: () => new Date() }, mailer, settings)).toBe(1);
     const mail = await smtp.waitForMail(a.user.email, { since });
     expect(mail.subject).toContain(`${b.user.username} sent you a friend request`);
     expect(mail.text).toContain('http://site.test/profile?tab=friends');
@@ -354,9 +352,11 @@ describe('e-mail', () => {
     expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(mail.text).toContain(links.page);
     // Nothing is sent twice.
-    expect(await sendDueNotificationMails(db, mailer, settings)).toBe(0);
+    expect(await sendDueNotificationMails({ db, now: () => new Date() }, mailer, settings)).toBe(0);
     const token = new URL(links.post).searchParams.get('token')!;
-    expect(await unsubscribeByToken(db, SECRET, token)).toEqual({ kinds: ['friend_request'] });
+    expect(await unsubscribeByToken({ db, now: () => new Date() }, SECRET, token)).toEqual({
+      kinds: ['friend_request'],
+    });
     expect((await call(a.actor, { mode: 'LoadSettings' })).body.data).toContainEqual({
       kind: 'friend_request',
       email: 'off',
@@ -375,7 +375,9 @@ describe('e-mail', () => {
       reason: 'Spam in messages',
     });
     expect(disabled.status).toBe(200);
-    expect(await sendDueNotificationMails(db, mailer, settings)).toBeGreaterThanOrEqual(1);
+    expect(
+      await sendDueNotificationMails({ db, now: () => new Date() }, mailer, settings),
+    ).toBeGreaterThanOrEqual(1);
     const told = await smtp.waitForMail(member.user.email, { since: disabledAt });
     expect(told.subject).toContain('Staff disabled your account');
     // The site's sentence (docs/messages.md) word for word, then the reason.
@@ -385,7 +387,9 @@ describe('e-mail', () => {
 
     const enabledAt = smtp.received.length;
     expect((await staffCall({ mode: 'EnableMember', userId: member.user.id })).status).toBe(200);
-    expect(await sendDueNotificationMails(db, mailer, settings)).toBeGreaterThanOrEqual(1);
+    expect(
+      await sendDueNotificationMails({ db, now: () => new Date() }, mailer, settings),
+    ).toBeGreaterThanOrEqual(1);
     const back = await smtp.waitForMail(member.user.email, { since: enabledAt });
     expect(back.subject).toContain('Staff enabled your account again');
   });
@@ -397,11 +401,15 @@ describe('e-mail', () => {
     expect(readUnsubscribeToken('another-secret-another-secret-another', token)).toBeNull();
     expect(readUnsubscribeToken(SECRET, token.replace('.message.', '.new_video.'))).toBeNull();
     expect(readUnsubscribeToken(SECRET, 'garbage')).toBeNull();
-    await expect(unsubscribeByToken(db, SECRET, `${token}x`)).rejects.toThrow(
-      'This unsubscribe link is not valid',
-    );
     await expect(
-      unsubscribeByToken(db, SECRET, unsubscribeToken(SECRET, 'nobody', 'message')),
+      unsubscribeByToken({ db, now: () => new Date() }, SECRET, `${token}x`),
+    ).rejects.toThrow('This unsubscribe link is not valid');
+    await expect(
+      unsubscribeByToken(
+        { db, now: () => new Date() },
+        SECRET,
+        unsubscribeToken(SECRET, 'nobody', 'message'),
+      ),
     ).rejects.toThrow('This unsubscribe link is not valid');
   });
 
@@ -423,7 +431,7 @@ describe('e-mail', () => {
     );
     await call(c.actor, { mode: 'SaveSetting', kind: 'message', email: 'off' });
     const since = smtp.received.length;
-    const sent = await sendNotificationDigests(db, mailer, settings);
+    const sent = await sendNotificationDigests({ db, now: () => new Date() }, mailer, settings);
     const toA = smtp.received.slice(since).filter((mail) => mail.to.includes(a.user.email));
     expect(toA).toHaveLength(1);
     expect(toA[0]!.subject).toContain('2 notifications');
@@ -431,21 +439,23 @@ describe('e-mail', () => {
     expect(toA[0]!.text).toContain('“Second”');
     expect(smtp.received.slice(since).some((mail) => mail.to.includes(c.user.email))).toBe(false);
     expect(sent).toBeGreaterThanOrEqual(1);
-    expect(await sendNotificationDigests(db, mailer, settings)).toBe(0);
+    expect(await sendNotificationDigests({ db, now: () => new Date() }, mailer, settings)).toBe(0);
     // The digest link turns off every kind that came in the digest.
     const token = unsubscribeToken(SECRET, a.user.id, 'digest');
-    expect((await unsubscribeByToken(db, SECRET, token)).kinds).toEqual(['message']);
+    expect((await unsubscribeByToken({ db, now: () => new Date() }, SECRET, token)).kinds).toEqual([
+      'message',
+    ]);
   });
 
   it('sends no mail to an unverified account', async () => {
     const a = await createUser(db, { emailVerified: false });
     await notify(
-      unitOf({ db }),
+      unitOf({ db, now: () => new Date() }),
       {},
       { userId: a.user.id, kind: 'ticket_answer', targetPath: '/ticket/history/1' },
     );
     const since = smtp.received.length;
-    await sendDueNotificationMails(db, mailer, settings);
+    await sendDueNotificationMails({ db, now: () => new Date() }, mailer, settings);
     expect(smtp.received.slice(since).some((mail) => mail.to.includes(a.user.email))).toBe(false);
   });
 });
@@ -473,7 +483,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')(
         const markers: ProcessingEvent[] = [];
         web.subscribe((event) => markers.push(event), { ownerId: 'marker' });
         await notifyVideoPublished(
-          unitOf({ db }),
+          unitOf({ db, now: () => new Date() }),
           { events: worker },
           {
             id: 'crossproc1',

@@ -17,18 +17,13 @@ export async function notifyFriendship(
 ): Promise<void> {
   if (!context.actor || (friendship !== 'requested' && friendship !== 'friends')) return;
   const other = await findUserByUsername(context.db, username);
-  await notify(
-    unitOf(context),
-    notificationSinkOf(context),
-    {
-      userId: other.id,
-      kind: friendship === 'requested' ? 'friend_request' : 'friend_accepted',
-      actorId: context.actor.id,
-      targetPath:
-        friendship === 'requested'
-          ? '/profile?tab=friends'
-          : `/profile/${encodeURIComponent(context.actor.username)}`,
-    },
-    context.now(),
-  );
+  await notify(unitOf(context), notificationSinkOf(context), {
+    userId: other.id,
+    kind: friendship === 'requested' ? 'friend_request' : 'friend_accepted',
+    actorId: context.actor.id,
+    targetPath:
+      friendship === 'requested'
+        ? '/profile?tab=friends'
+        : `/profile/${encodeURIComponent(context.actor.username)}`,
+  });
 }

@@ -4,7 +4,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
@@ -12,6 +11,7 @@ import { users } from '../../../platform/db/schema';
 import type { Storage } from '../../../platform/storage/storage';
 import { requireMemberRight } from '../../../access/rights';
 import { PEOPLE_MESSAGES } from '../social';
+import type { Call } from '../../../access/call';
 
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 export const AVATAR_SIZE = 256;
@@ -126,10 +126,13 @@ export function decodeImageData(data: string): Uint8Array {
  * old one), points the profile at it and removes the previous ones.
  */
 export async function updateAvatar(
-  ctx: { db: Database; storage: Storage; listings: Listings; ffmpegPath?: string },
-  actor: Actor | null,
+  ctx: { db: Database; storage: Storage; listings: Listings; ffmpegPath?: string } & Pick<
+    Call,
+    'actor'
+  >,
   bytes: Uint8Array,
 ): Promise<{ avatar: string }> {
+  const { actor } = ctx;
   const me = requireMemberRight(actor, 'participate');
   const webp = await encodeAvatar(bytes, ctx.ffmpegPath);
   const [previous] = await ctx.db
@@ -150,9 +153,9 @@ export async function updateAvatar(
 }
 
 export async function removeAvatar(
-  ctx: { db: Database; storage: Storage; listings: Listings },
-  actor: Actor | null,
+  ctx: { db: Database; storage: Storage; listings: Listings } & Pick<Call, 'actor'>,
 ): Promise<void> {
+  const { actor } = ctx;
   const me = requireMemberRight(actor, 'participate');
   await ctx.db
     .update(users)

@@ -68,7 +68,7 @@ const friendAction = (action: typeof sendFriendRequest, summary: string) =>
     input: UserRef,
     output: FriendshipChange,
     handle: async ({ username }: { username: string }, context: RequestContext) => {
-      const friendship = await action(context.db, context.actor, username);
+      const friendship = await action(context, username);
       await notifyFriendship(context, username, friendship);
       return { body: { data: { username, friendship } } };
     },
@@ -93,8 +93,8 @@ export const profileInputEndpoint = defineModeEndpoint({
         data: ProfileAnswer.extend({ inbox: z.array(InboxEntryAnswer), unreadCount: z.number() }),
       }),
       handle: async (_input, context) => {
-        const profile = await getOwnProfile(context.db, context.actor);
-        const inbox = await listInbox(context.db, context.actor, { box: 'received' });
+        const profile = await getOwnProfile(context);
+        const inbox = await listInbox(context, { box: 'received' });
         return {
           body: {
             data: { ...profile, inbox: inbox.data, unreadCount: inbox.unreadCount },
@@ -120,7 +120,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       input: UserRef,
       output: ProfileLengths.extend({ data: ProfileAnswer }),
       handle: async ({ username }, context) => {
-        const profile = await getProfile(context.db, context.actor, username);
+        const profile = await getProfile(context, username);
         return { body: { data: profile, ...lengths(profile) } };
       },
     },
@@ -131,7 +131,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       input: UpdateProfileInput,
       output: ProfileLengths.extend({ data: ProfileAnswer, Message: z.string() }),
       handle: async (input, context) => {
-        const profile = await updateProfile(context, context.actor, input);
+        const profile = await updateProfile(context, input);
         return {
           body: { data: profile, ...lengths(profile), Message: PEOPLE_MESSAGES.profileSaved },
         };
@@ -157,8 +157,8 @@ export const profileInputEndpoint = defineModeEndpoint({
             storage,
             listings: context.listings,
             ffmpegPath: context.config.FFMPEG_PATH,
+            actor: context.actor,
           },
-          context.actor,
           decodeImageData(image),
         );
         return { body: { data } };
@@ -172,7 +172,12 @@ export const profileInputEndpoint = defineModeEndpoint({
       handle: async (_input, context) => {
         requireMemberRight(context.actor, 'participate');
         const { storage } = requireMediaServices(context);
-        await removeAvatar({ db: context.db, storage, listings: context.listings }, context.actor);
+        await removeAvatar({
+          db: context.db,
+          storage,
+          listings: context.listings,
+          actor: context.actor,
+        });
         return { body: { data: { avatar: null } } };
       },
     },
@@ -187,7 +192,7 @@ export const profileInputEndpoint = defineModeEndpoint({
         videosLength: z.number().int(),
       }),
       handle: async ({ username, index }, context) => {
-        const page = await listProfileVideos(context.db, context.actor, username, index);
+        const page = await listProfileVideos(context, username, index);
         return {
           body: {
             videos: page.data.map(toVideoListItem),
@@ -231,7 +236,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       }),
       output: PeoplePage.extend({ friendsLength: z.number().int().optional() }),
       handle: async (input, context) => {
-        const page = await listFriends(context.db, context.actor, input);
+        const page = await listFriends(context, input);
         return {
           body: {
             data: page.data,
@@ -288,7 +293,7 @@ export const profileInputEndpoint = defineModeEndpoint({
         unreadCount: z.number().int(),
       }),
       handle: async ({ box, index }, context) => {
-        const page = await listInbox(context.db, context.actor, { box, index });
+        const page = await listInbox(context, { box, index });
         return {
           body: {
             data: page.data,
@@ -308,7 +313,7 @@ export const profileInputEndpoint = defineModeEndpoint({
         data: InboxEntryAnswer.extend({ message: z.string(), box: z.enum(INBOX_BOXES) }),
       }),
       handle: async ({ id }, context) => ({
-        body: { data: await readMessage(context.db, context.actor, id, context.now()) },
+        body: { data: await readMessage(context, id) },
       }),
     },
     DeleteInboxMessage: {
@@ -322,7 +327,7 @@ export const profileInputEndpoint = defineModeEndpoint({
       }),
       handle: async ({ id }, context) => ({
         body: {
-          data: await deleteMessage(context.db, context.actor, id, context.now()),
+          data: await deleteMessage(context, id),
           deleted: true,
         },
       }),
@@ -340,7 +345,7 @@ export const profileInputEndpoint = defineModeEndpoint({
         }),
       }),
       handle: async ({ username, subscribe }, context) => ({
-        body: { data: await setSubscription(context.db, context.actor, username, subscribe) },
+        body: { data: await setSubscription(context, username, subscribe) },
       }),
     },
   },
@@ -364,7 +369,7 @@ export const removeFriendEndpoint = defineEndpoint({
   input: z.object({ user: Username }),
   output: FriendshipChange.extend({ removed: z.literal(true) }),
   handle: async ({ user }, context) => {
-    const friendship = await removeFriend(context.db, context.actor, user);
+    const friendship = await removeFriend(context, user);
     return { body: { data: { username: user, friendship }, removed: true } };
   },
 });

@@ -13,6 +13,7 @@ import { countSubscribers, countSubscriptions, isSubscribed } from '../subscript
 import { listProcessingVideos } from '../../videos/processing';
 import { countFavorites, listFavoriteVideos } from '../../library/votes';
 import type { UpdateProfileInput } from './profile.schema';
+import type { Call } from '../../../access/call';
 
 /** Profile videos a page (docs/limits.md). */
 export const PROFILE_VIDEOS_PAGE_SIZE = 20;
@@ -91,8 +92,7 @@ async function toProfile(db: Database, user: User, viewerId: string | null): Pro
 
 /** Anyone's public profile, by username. */
 export async function getProfile(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   username: string,
 ): Promise<Profile> {
   const user = await findUserByUsername(db, username);
@@ -100,15 +100,14 @@ export async function getProfile(
 }
 
 /** The signed-in member's own profile. */
-export async function getOwnProfile(db: Database, actor: Actor | null): Promise<Profile> {
+export async function getOwnProfile({ db, actor }: Pick<Call, 'db' | 'actor'>): Promise<Profile> {
   const me = requireMemberRight(actor, 'participate');
   const [user] = await db.select().from(users).where(eq(users.id, me.id)).limit(1);
   return toProfile(db, user!, me.id);
 }
 
 export async function updateProfile(
-  { db, listings }: { db: Database; listings: Listings },
-  actor: Actor | null,
+  { db, listings, actor }: { db: Database; listings: Listings } & Pick<Call, 'actor'>,
   input: UpdateProfileInput,
 ): Promise<Profile> {
   const me = requireMemberRight(actor, 'participate');
@@ -121,7 +120,7 @@ export async function updateProfile(
     .where(eq(users.id, me.id));
   // The public profile page is cached for visitors.
   await listings.invalidate();
-  return getOwnProfile(db, me);
+  return getOwnProfile({ db, actor: me });
 }
 
 /** A processing (or failed) video as the owner's profile shows it. */
@@ -139,8 +138,7 @@ export interface ProcessingVideo {
  * processing (or failed), which nobody else sees.
  */
 export async function listProfileVideos(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   username: string,
   index = 0,
 ): Promise<VideoPage & { processingVideos: ProcessingVideo[] }> {

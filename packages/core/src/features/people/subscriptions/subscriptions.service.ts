@@ -1,6 +1,5 @@
 import { requireMemberRight } from '../../../access/rights';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
 import { subscriptions, users } from '../../../platform/db/schema';
@@ -12,6 +11,7 @@ import {
   type PersonSummary,
   PEOPLE_MESSAGES,
 } from '../social';
+import type { Call } from '../../../access/call';
 
 /** Page sizes (docs/limits.md): subscriptions 18, subscribers 3. */
 export const SUBSCRIPTIONS_PAGE_SIZE = 18;
@@ -54,8 +54,7 @@ export async function isSubscribed(
  * current state flips (a toggle, docs/people.md). Answers the new state and the subscriber count.
  */
 export async function setSubscription(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   username: string,
   subscribe?: boolean,
 ): Promise<{ subscribed: boolean; subscribersCount: number; username: string }> {

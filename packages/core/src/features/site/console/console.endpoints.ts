@@ -63,7 +63,7 @@ export const consoleEndpoint = defineModeEndpoint({
           throw new ServiceError('forbidden', 'Suggestions are only for your own account');
         }
         return {
-          body: { data: await suggestPeople(context.db, actor), username: actor.username },
+          body: { data: await suggestPeople({ ...context, actor }), username: actor.username },
         };
       },
     },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../../kernel/endpoint';
 import { queryRows } from '../../discovery/browse';
-import type { Database } from '../../../platform/db/client';
+import type { Call } from '../../../access/call';
 
 /** How many people each list suggests. */
 export const SUGGESTIONS_LIMIT = 10;
@@ -45,7 +45,10 @@ const toSuggestion = (row: Row): Suggestion => ({
  * the member, someone they are friends with or asked, an uploader they follow, or a disabled
  * account.
  */
-export async function suggestPeople(db: Database, actor: Actor): Promise<UserSuggestions> {
+export async function suggestPeople({
+  db,
+  actor,
+}: Pick<Call<Actor>, 'db' | 'actor'>): Promise<UserSuggestions> {
   const me = actor.id;
   const base = sql`
     with my_friends as (

@@ -76,9 +76,9 @@ export async function seedDemoAccounts(db: Database): Promise<DemoAccount[]> {
   }
   if (created.some((account) => account.username === DEMO_PARTNER.username)) {
     const now = new Date();
-    const partner = await createPartner(db, DEMO_PARTNER, now);
-    await setChannelDetails(db, partner, DEMO_PARTNER, now);
-    await setPrice(db, partner, { ...DEMO_PARTNER, stripePriceId: null }, now);
+    const partner = await createPartner({ db, now: () => now }, DEMO_PARTNER);
+    await setChannelDetails({ db, now: () => now }, partner, DEMO_PARTNER);
+    await setPrice({ db, now: () => now }, partner, { ...DEMO_PARTNER, stripePriceId: null });
   }
   return created;
 }

@@ -24,13 +24,13 @@ describe('demo events', () => {
     await seedDemoEvents(db, now);
     await seedDemoEventEntries(db);
 
-    const first = await loadEvent(db, FIRST_EVENT_SLUG, now);
+    const first = await loadEvent({ db, now: () => now }, FIRST_EVENT_SLUG);
     expect(first.state).toBe('closed');
     expect(first.entries.map((entry) => [entry.video.id, entry.votes, entry.rank])).toEqual([
       [alice.id, 2, 1],
       [bob.id, 1, 2],
     ]);
-    const current = await listEvents(db, { section: 'current', index: 0 }, now);
+    const current = await listEvents({ db, now: () => now }, { section: 'current', index: 0 });
     expect(current.data.map((event) => event.slug)).toEqual(['demo-cup']);
     expect(current.data[0]).toMatchObject({ entriesOpen: true, votingOpen: true });
   });

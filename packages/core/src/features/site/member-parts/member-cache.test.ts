@@ -153,8 +153,8 @@ describe("a member's parts kept in memory, told of changes by the database", () 
     const input = { videoId: video.id };
     const check = (actor: typeof member.actor) =>
       settles(
-        () => getMemberParts(db, actor, input, cache),
-        () => getMemberParts(db, actor, input),
+        () => getMemberParts({ db, actor }, input, cache),
+        () => getMemberParts({ db, actor }, input),
       );
     await check(member.actor);
     await check(moderator.actor);

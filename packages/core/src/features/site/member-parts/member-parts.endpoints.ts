@@ -16,6 +16,6 @@ export const memberPartsEndpoint = defineEndpoint({
   output: MemberParts,
   handle: async (input, context) => ({
     status: 200,
-    body: await getMemberParts(context.db, context.actor, input, context.memberCache),
+    body: await getMemberParts(context, input, context.memberCache),
   }),
 });

@@ -13,11 +13,11 @@ import {
 import { countUnread } from '../../people/messages';
 import { canManageVideo } from '../../../access/video-rules';
 import type { MemberParts, VideoParts } from './member-parts.schema';
+import type { Call } from '../../../access/call';
 
 /** The shell's parts for a signed-in member (the account menu, its badge, promotions). */
 export async function shellParts(
-  db: Database,
-  actor: Actor,
+  { db, actor }: Pick<Call<Actor>, 'db' | 'actor'>,
   cache?: MemberCache,
 ): Promise<MemberParts['viewer']> {
   let unreadMessages = cache?.unreadMessages(actor.id);
@@ -45,7 +45,7 @@ async function cachedVideoParts(
   const kept = cache?.videoParts(actor.id, videoId);
   if (kept !== undefined) return kept;
   const ticket = cache?.ticket();
-  const parts = await videoParts(db, actor, videoId);
+  const parts = await videoParts({ db, actor }, videoId);
   cache?.keepVideoParts(actor.id, ticket!, can(actor, STAFF_RIGHT), videoId, parts);
   return parts;
 }
@@ -55,8 +55,7 @@ async function cachedVideoParts(
  * every member's view of a shared video page asks for them (docs/decisions/0024).
  */
 export async function videoParts(
-  db: Database,
-  actor: Actor,
+  { db, actor }: Pick<Call<Actor>, 'db' | 'actor'>,
   videoId: string,
 ): Promise<VideoParts | null> {
   const isStaff = can(actor, STAFF_RIGHT);
@@ -103,14 +102,13 @@ export async function videoParts(
  * answered from memory until the database announces a change (docs/decisions/0036).
  */
 export async function getMemberParts(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   input: { videoId?: string },
   cache?: MemberCache,
 ): Promise<MemberParts> {
   if (!actor) return { viewer: null, video: null };
   const [viewer, video] = await Promise.all([
-    shellParts(db, actor, cache),
+    shellParts({ db, actor }, cache),
     input.videoId ? cachedVideoParts(db, actor, input.videoId, cache) : null,
   ]);
   return { viewer, video };

@@ -22,7 +22,7 @@ describe('getMemberParts', () => {
   it('gives a visitor nothing', async () => {
     const { user } = await createUser(db);
     const video = await createVideo(db, { ownerId: user.id });
-    expect(await getMemberParts(db, null, { videoId: video.id })).toEqual({
+    expect(await getMemberParts({ db, actor: null }, { videoId: video.id })).toEqual({
       viewer: null,
       video: null,
     });
@@ -41,7 +41,7 @@ describe('getMemberParts', () => {
     await report(member.user.id, video.id);
     await db.insert(videoVotes).values({ userId: other.user.id, videoId: video.id, value: 1 });
 
-    expect(await getMemberParts(db, member.actor, { videoId: video.id })).toEqual({
+    expect(await getMemberParts({ db, actor: member.actor }, { videoId: video.id })).toEqual({
       viewer: {
         id: member.user.id,
         username: member.user.username,
@@ -61,17 +61,21 @@ describe('getMemberParts', () => {
       },
     });
     // Another member's parts of the same video are theirs alone.
-    expect((await getMemberParts(db, other.actor, { videoId: video.id })).video).toEqual({
-      videoId: video.id,
-      myVote: 1,
-      isFavorited: false,
-      subscribed: false,
-      isOwner: false,
-      canManage: false,
-      hasReported: false,
-      openReports: null,
-    });
-    expect((await getMemberParts(db, owner.actor, { videoId: video.id })).video).toMatchObject({
+    expect((await getMemberParts({ db, actor: other.actor }, { videoId: video.id })).video).toEqual(
+      {
+        videoId: video.id,
+        myVote: 1,
+        isFavorited: false,
+        subscribed: false,
+        isOwner: false,
+        canManage: false,
+        hasReported: false,
+        openReports: null,
+      },
+    );
+    expect(
+      (await getMemberParts({ db, actor: owner.actor }, { videoId: video.id })).video,
+    ).toMatchObject({
       myVote: 0,
       isOwner: true,
       canManage: true,
@@ -82,16 +86,20 @@ describe('getMemberParts', () => {
     const owner = await createUser(db);
     const moderator = await createUser(db, { role: 'moderator' });
     const video = await createVideo(db, { ownerId: owner.user.id });
-    expect((await getMemberParts(db, moderator.actor, { videoId: video.id })).video).toMatchObject({
+    expect(
+      (await getMemberParts({ db, actor: moderator.actor }, { videoId: video.id })).video,
+    ).toMatchObject({
       openReports: 0,
       canManage: true,
     });
     await report((await createUser(db)).user.id, video.id);
     await report((await createUser(db)).user.id, video.id);
     await report((await createUser(db)).user.id, video.id, 'actioned');
-    const parts = await getMemberParts(db, moderator.actor, { videoId: video.id });
+    const parts = await getMemberParts({ db, actor: moderator.actor }, { videoId: video.id });
     expect(parts.viewer?.staff).toBe(true);
     expect(parts.video?.openReports).toBe(2);
-    expect((await getMemberParts(db, moderator.actor, { videoId: 'nope' })).video).toBeNull();
+    expect(
+      (await getMemberParts({ db, actor: moderator.actor }, { videoId: 'nope' })).video,
+    ).toBeNull();
   });
 });

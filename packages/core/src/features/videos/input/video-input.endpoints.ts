@@ -75,7 +75,7 @@ const voteMode = (value: 1 | -1, summary: string) => ({
     ratio: z.number().nullable(),
   }),
   handle: async ({ _id }: { _id: string }, context: RequestContext) => {
-    const result = await voteVideo(context.db, context.actor, _id, value);
+    const result = await voteVideo(context, _id, value);
     const video = { _id, upvotes: result.upvotes, downvotes: result.downvotes, vote: result.vote };
     return { body: { video, ratio: result.ratio } };
   },
@@ -102,7 +102,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       input: z.object({ _id: VideoId, favorite: z.boolean().optional() }),
       output: FavoriteAnswer,
       handle: async ({ _id, favorite }, context) => {
-        const state = await setFavorite(context.db, context.actor, _id, favorite);
+        const state = await setFavorite(context, _id, favorite);
         return { body: favoriteAnswer(_id, state) };
       },
     },
@@ -112,7 +112,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       input: VideoRef,
       output: FavoriteAnswer,
       handle: async ({ _id }, context) => {
-        const state = await setFavorite(context.db, context.actor, _id, false);
+        const state = await setFavorite(context, _id, false);
         return { body: favoriteAnswer(_id, state) };
       },
     },
@@ -122,7 +122,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       input: ChangeVideoInput,
       output: VideoChangeAnswer.extend({ Message: z.string() }),
       handle: async (input, context) => {
-        const video = await changeVideo(context, context.actor, input);
+        const video = await changeVideo(context, input);
         return { body: { video: videoAnswer(video), Message: EDIT_SUCCESS_MESSAGE } };
       },
     },
@@ -132,7 +132,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       input: VideoRef,
       output: VideoChangeAnswer,
       handle: async ({ _id }, context) => ({
-        body: { video: videoAnswer(await unpublishVideo(context, context.actor, _id)) },
+        body: { video: videoAnswer(await unpublishVideo(context, _id)) },
       }),
     },
     publish: {
@@ -141,7 +141,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       input: VideoRef,
       output: VideoChangeAnswer,
       handle: async ({ _id }, context) => ({
-        body: { video: videoAnswer(await republishVideo(context, context.actor, _id)) },
+        body: { video: videoAnswer(await republishVideo(context, _id)) },
       }),
     },
     cancel: {
@@ -151,7 +151,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       output: VideoGoneAnswer,
       handle: async ({ _id }, context) => {
         const actor = requireMemberRight(context.actor, 'upload');
-        await cancelVideo(processingContext(context), actor, _id);
+        await cancelVideo({ ...processingContext(context), actor }, _id);
         return { body: { video: { _id, status: 'cancelled' } } };
       },
     },
@@ -163,7 +163,9 @@ export const videoInputEndpoint = defineModeEndpoint({
       handle: async ({ _id }, context) => {
         const actor = requireMemberRight(context.actor, 'upload');
         return {
-          body: { video: videoAnswer(await retryVideo(processingContext(context), actor, _id)) },
+          body: {
+            video: videoAnswer(await retryVideo({ ...processingContext(context), actor }, _id)),
+          },
         };
       },
     },
@@ -174,7 +176,7 @@ export const videoInputEndpoint = defineModeEndpoint({
       output: VideoGoneAnswer,
       handle: async ({ _id }, context) => {
         const actor = requireMemberRight(context.actor, 'upload');
-        await deleteVideo(processingContext(context), actor, _id);
+        await deleteVideo({ ...processingContext(context), actor }, _id);
         await context.listings.invalidate();
         return { body: { video: { _id, status: 'deleted' } } };
       },

@@ -14,13 +14,13 @@ import {
 } from '../../../access/video-rules';
 import type { ChangeVideoInput } from './video-input.schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 const NOT_YOURS_MESSAGE = 'Only the owner of this video can do that';
 
 /** The video, when the actor owns it or is an admin; 404 or 403 otherwise. */
 export async function loadManagedVideo(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   videoId: string,
 ): Promise<Video> {
   const user = requireMemberRight(actor, 'upload');
@@ -38,11 +38,10 @@ export interface VideoOwnerContext {
 }
 
 export async function changeVideo(
-  { db, listings }: VideoOwnerContext,
-  actor: Actor | null,
+  { db, listings, actor }: VideoOwnerContext & Pick<Call, 'actor'>,
   input: ChangeVideoInput,
 ): Promise<Video> {
-  await loadManagedVideo(db, actor, input._id);
+  await loadManagedVideo({ db, actor }, input._id);
   const { _id: id, labels, title, ...fields } = input;
   if (title) await screenText(db, 'title', [title]);
   if (fields.description) await screenText(db, 'description', [fields.description]);
@@ -81,7 +80,7 @@ async function moveManagedVideo(
   to: Video['status'] | 'on site',
   refusal: string,
 ): Promise<Video> {
-  await loadManagedVideo(db, actor, videoId);
+  await loadManagedVideo({ db, actor }, videoId);
   const now = new Date();
   const [video] = await db
     .update(videos)
@@ -98,8 +97,9 @@ async function moveManagedVideo(
  * Takes a published video off the site: the owner's own unpublishing can be undone by the
  * owner; an admin's (through the admin area) only by an admin.
  */
-export const unpublishVideo = (ctx: VideoOwnerContext, actor: Actor | null, videoId: string) =>
-  moveManagedVideo(
+export const unpublishVideo = (ctx: VideoOwnerContext & Pick<Call, 'actor'>, videoId: string) => {
+  const { actor } = ctx;
+  return moveManagedVideo(
     ctx,
     actor,
     videoId,
@@ -107,10 +107,12 @@ export const unpublishVideo = (ctx: VideoOwnerContext, actor: Actor | null, vide
     'unpublished_user',
     'Only a published video can be unpublished',
   );
+};
 
 /** Puts a video the owner unpublished back on the site. */
-export const republishVideo = (ctx: VideoOwnerContext, actor: Actor | null, videoId: string) =>
-  moveManagedVideo(
+export const republishVideo = (ctx: VideoOwnerContext & Pick<Call, 'actor'>, videoId: string) => {
+  const { actor } = ctx;
+  return moveManagedVideo(
     ctx,
     actor,
     videoId,
@@ -118,3 +120,4 @@ export const republishVideo = (ctx: VideoOwnerContext, actor: Actor | null, vide
     'on site',
     'Only a video you unpublished yourself can be published again',
   );
+};

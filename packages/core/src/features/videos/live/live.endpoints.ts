@@ -49,7 +49,7 @@ const GoLiveAnswer = z.object({
 });
 
 async function goLiveAnswer(context: RequestContext) {
-  const state = await readGoLive(context.db, context.actor);
+  const state = await readGoLive(context);
   return {
     live: {
       rtmpUrl: rtmpUrlOf(context.config),
@@ -90,7 +90,7 @@ export const liveEndpoint = defineModeEndpoint({
       input: z.object({}),
       output: GoLiveAnswer.extend({ key: z.string() }),
       handle: async (_input, context) => {
-        const { key } = await issueStreamKey(context.db, context.actor, context.now());
+        const { key } = await issueStreamKey(context);
         return { body: { key, ...(await goLiveAnswer(context)) } };
       },
     },
@@ -102,7 +102,7 @@ export const liveEndpoint = defineModeEndpoint({
       output: GoLiveAnswer,
       handle: async (_input, context) => {
         const { events } = requireMediaServices(context);
-        await endOwnLive({ db: context.db, events }, context.actor, context.now());
+        await endOwnLive({ db: context.db, events, actor: context.actor, now: context.now });
         return { body: await goLiveAnswer(context) };
       },
     },
@@ -114,7 +114,10 @@ export const liveEndpoint = defineModeEndpoint({
       output: OkAnswer,
       handle: async (input, context) => {
         const { events } = requireMediaServices(context);
-        await staffEndLive({ db: context.db, events }, context.actor, input, context.now());
+        await staffEndLive(
+          { db: context.db, events, actor: context.actor, now: context.now },
+          input,
+        );
         return { body: { ok: true } };
       },
     },
@@ -125,7 +128,7 @@ export const liveEndpoint = defineModeEndpoint({
       input: DisableStreamKeyInput,
       output: OkAnswer,
       handle: async (input, context) => {
-        await disableStreamKey(context.db, context.actor, input, context.now());
+        await disableStreamKey(context, input);
         return { body: { ok: true } };
       },
     },
@@ -136,7 +139,7 @@ export const liveEndpoint = defineModeEndpoint({
       input: ScheduleLiveInput,
       output: GoLiveAnswer,
       handle: async (input, context) => {
-        await scheduleLive(context.db, context.actor, input, context.now());
+        await scheduleLive(context, input);
         return { body: await goLiveAnswer(context) };
       },
     },
@@ -147,7 +150,7 @@ export const liveEndpoint = defineModeEndpoint({
       input: LiveDetailsInput,
       output: GoLiveAnswer,
       handle: async (input, context) => {
-        await saveLiveDetails(context.db, context.actor, input);
+        await saveLiveDetails(context, input);
         return { body: await goLiveAnswer(context) };
       },
     },

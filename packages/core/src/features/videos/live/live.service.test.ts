@@ -43,7 +43,7 @@ const probe = { width: 1280, height: 720, frameRate: 30 };
 
 async function streamer() {
   const made = await createUser(db);
-  const { key } = await issueStreamKey(db, made.actor);
+  const { key } = await issueStreamKey({ db, actor: made.actor, now: () => new Date() });
   const check = await checkStreamKey(db, key);
   if (!check.ok) throw new Error(check.reason);
   return { ...made, key, check };
@@ -52,12 +52,12 @@ async function streamer() {
 describe('stream keys', () => {
   it('keeps only the hash of a key shown once, and a new key ends the old', async () => {
     const { user, actor } = await createUser(db);
-    const first = await issueStreamKey(db, actor);
+    const first = await issueStreamKey({ db, actor, now: () => new Date() });
     const [row] = await db.select().from(streamKeys).where(eq(streamKeys.userId, user.id));
     expect(row!.keyHash).toBe(hashStreamKey(first.key));
     expect(JSON.stringify(row)).not.toContain(first.key);
-    expect((await readGoLive(db, actor)).hasKey).toBe(true);
-    const second = await issueStreamKey(db, actor);
+    expect((await readGoLive({ db, actor })).hasKey).toBe(true);
+    const second = await issueStreamKey({ db, actor, now: () => new Date() });
     expect(await checkStreamKey(db, first.key)).toMatchObject({
       ok: false,
       reason: LIVE_REFUSALS.unknownKey,
@@ -67,8 +67,8 @@ describe('stream keys', () => {
 
   it('refuses a disabled account and asks for a key before details', async () => {
     const { user, actor } = await createUser(db);
-    await expect(saveLiveDetails(db, actor, { title: 'Soon' })).rejects.toThrow('stream key');
-    const { key } = await issueStreamKey(db, actor);
+    await expect(saveLiveDetails({ db, actor }, { title: 'Soon' })).rejects.toThrow('stream key');
+    const { key } = await issueStreamKey({ db, actor, now: () => new Date() });
     await db.update(users).set({ banned: true }).where(eq(users.id, user.id));
     expect(await checkStreamKey(db, key)).toMatchObject({
       ok: false,
@@ -80,13 +80,13 @@ describe('stream keys', () => {
 describe('a live', () => {
   it('continues after a drop, refuses a second stream, and takes details while on air', async () => {
     const { user, actor, key, check } = await streamer();
-    await saveLiveDetails(db, actor, { title: 'Morning', visibility: 'public' });
+    await saveLiveDetails({ db, actor }, { title: 'Morning', visibility: 'public' });
     const refreshed = await checkStreamKey(db, key);
     if (!refreshed.ok) throw new Error(refreshed.reason);
     const started = await startLive(db, { ...refreshed, probe });
     expect(started.isContinued).toBe(false);
     await expect(startLive(db, { ...check, probe })).rejects.toThrow(LIVE_REFUSALS.secondStream);
-    await markLiveWatchable(db, started.videoId, {
+    await markLiveWatchable({ db, now: () => new Date() }, started.videoId, {
       masterPlaylistKey: `live/${started.videoId}/master.m3u8`,
       posterKey: null,
     });
@@ -94,12 +94,12 @@ describe('a live', () => {
     expect(onSite).toMatchObject({ title: 'Morning', status: 'published' });
 
     // Unlisted while on air: off the listings at once.
-    await saveLiveDetails(db, actor, { title: 'Morning', visibility: 'unlisted' });
+    await saveLiveDetails({ db, actor }, { title: 'Morning', visibility: 'unlisted' });
     const [hidden] = await db.select().from(videos).where(eq(videos.id, started.videoId));
     expect(hidden!.status).toBe('hidden');
 
     const droppedAt = new Date();
-    await markLiveDropped(db, started.videoId, droppedAt);
+    await markLiveDropped({ db, now: () => droppedAt }, started.videoId);
     const again = await startLive(db, {
       ...check,
       probe,
@@ -108,22 +108,22 @@ describe('a live', () => {
     expect(again).toEqual({ videoId: started.videoId, isContinued: true });
 
     // Ended: off the site until its replay is processed.
-    await endLive(db, started.videoId, 'The stream stopped');
+    await endLive({ db, now: () => new Date() }, started.videoId, 'The stream stopped');
     const [ended] = await db.select().from(videos).where(eq(videos.id, started.videoId));
     expect(ended).toMatchObject({ status: 'processing', masterPlaylistKey: null });
-    expect((await readGoLive(db, actor)).live).toBeNull();
+    expect((await readGoLive({ db, actor })).live).toBeNull();
     expect(user.id).toBe(ended!.ownerId);
   });
 
   it('starts anew when the stream comes back after the minute', async () => {
     const { check } = await streamer();
     const first = await startLive(db, { ...check, probe });
-    await markLiveWatchable(db, first.videoId, {
+    await markLiveWatchable({ db, now: () => new Date() }, first.videoId, {
       masterPlaylistKey: `live/${first.videoId}/master.m3u8`,
       posterKey: null,
     });
     const droppedAt = new Date();
-    await markLiveDropped(db, first.videoId, droppedAt);
+    await markLiveDropped({ db, now: () => droppedAt }, first.videoId);
     const later = await startLive(db, {
       ...check,
       probe,
@@ -153,25 +153,34 @@ describe('staff', () => {
     const heard: ProcessingEvent[] = [];
     events.subscribe((event) => heard.push(event));
     const live = await startLive(db, { ...check, probe });
-    await expect(listLivesForStaff(db, member)).rejects.toThrow('moderators');
-    expect(await listLivesForStaff(db, moderator)).toContainEqual(
+    await expect(listLivesForStaff({ db, actor: member })).rejects.toThrow('moderators');
+    expect(await listLivesForStaff({ db, actor: moderator })).toContainEqual(
       expect.objectContaining({ videoId: live.videoId, ownerId: user.id, isKeyDisabled: false }),
     );
 
-    await expect(staffEndLive({ db, events }, member, { videoId: live.videoId })).rejects.toThrow(
-      'moderators',
+    await expect(
+      staffEndLive({ db, events, actor: member, now: () => new Date() }, { videoId: live.videoId }),
+    ).rejects.toThrow('moderators');
+    await staffEndLive(
+      { db, events, actor: moderator, now: () => new Date() },
+      { videoId: live.videoId, reason: 'Rules' },
     );
-    await staffEndLive({ db, events }, moderator, { videoId: live.videoId, reason: 'Rules' });
     const [row] = await db.select().from(liveStreams).where(eq(liveStreams.videoId, live.videoId));
     expect(row).toMatchObject({ state: 'ended', endReason: LIVE_END_REASONS.byStaff });
     expect(heard).toContainEqual(
       expect.objectContaining({ type: 'live-ended', videoId: live.videoId }),
     );
     await expect(
-      staffEndLive({ db, events }, moderator, { videoId: live.videoId }),
+      staffEndLive(
+        { db, events, actor: moderator, now: () => new Date() },
+        { videoId: live.videoId },
+      ),
     ).rejects.toThrow('not on air');
 
-    await disableStreamKey(db, moderator, { userId: user.id, reason: 'Spam' });
+    await disableStreamKey(
+      { db, actor: moderator, now: () => new Date() },
+      { userId: user.id, reason: 'Spam' },
+    );
     expect(await checkStreamKey(db, key)).toMatchObject({
       ok: false,
       reason: LIVE_REFUSALS.disabledKey,
@@ -187,11 +196,11 @@ describe('staff', () => {
 /** A live on air and on the site (public unless said), as the ingest leaves it. */
 async function liveOnSite(visibility: 'public' | 'unlisted' = 'public') {
   const made = await streamer();
-  await saveLiveDetails(db, made.actor, { title: 'Evening', visibility });
+  await saveLiveDetails({ db, actor: made.actor }, { title: 'Evening', visibility });
   const check = await checkStreamKey(db, made.key);
   if (!check.ok) throw new Error(check.reason);
   const { videoId } = await startLive(db, { ...check, probe });
-  const marked = await markLiveWatchable(db, videoId, {
+  const marked = await markLiveWatchable({ db, now: () => new Date() }, videoId, {
     masterPlaylistKey: `live/${videoId}/master.m3u8`,
     posterKey: null,
   });
@@ -227,7 +236,7 @@ describe('the chat of a live', () => {
     expect(tooMany.map((answer) => answer.status)).toContain(429);
 
     // A video that is not a live on air tells no one.
-    await endLive(db, videoId, 'The stream stopped');
+    await endLive({ db, now: () => new Date() }, videoId, 'The stream stopped');
     heard.length = 0;
     await call(moderator, 'Delete', { commentId: (tooMany[0]!.body as { id: string }).id });
     expect(heard).toEqual([]);
@@ -242,7 +251,9 @@ describe('going live tells subscribers', () => {
     const events = new InProcessEvents();
     const bells: ProcessingEvent[] = [];
     events.subscribe((event) => bells.push(event), { ownerId: fan.id });
-    expect(await notifyLiveStarted({ db }, { events }, { videoId, ...marked })).toBe(1);
+    expect(
+      await notifyLiveStarted({ db, now: () => new Date() }, { events }, { videoId, ...marked }),
+    ).toBe(1);
     const [told] = await db
       .select()
       .from(notifications)
@@ -259,7 +270,7 @@ describe('going live tells subscribers', () => {
     expect(unlisted.marked.status).toBe('hidden');
     expect(
       await notifyLiveStarted(
-        { db },
+        { db, now: () => new Date() },
         { events },
         { videoId: unlisted.videoId, ...unlisted.marked },
       ),
@@ -273,23 +284,30 @@ describe('a scheduled live', () => {
     const now = new Date();
     const later = new Date(now.getTime() + 3_600_000);
     await expect(
-      scheduleLive(db, actor, { startsAt: new Date(now.getTime() - 1_000).toISOString() }, now),
+      scheduleLive(
+        { db, actor, now: () => now },
+        { startsAt: new Date(now.getTime() - 1_000).toISOString() },
+      ),
     ).rejects.toThrow(SCHEDULE_MESSAGES.past);
-    await saveLiveDetails(db, actor, { title: 'Launch night' });
+    await saveLiveDetails({ db, actor }, { title: 'Launch night' });
 
-    const first = await scheduleLive(db, actor, { startsAt: later.toISOString() }, now);
+    const first = await scheduleLive(
+      { db, actor, now: () => now },
+      { startsAt: later.toISOString() },
+    );
     const [waiting] = await db.select().from(videos).where(eq(videos.id, first!.videoId));
     expect(waiting).toMatchObject({ title: 'Launch night', status: 'hidden' });
-    expect((await readGoLive(db, actor)).scheduled).toEqual({
+    expect((await readGoLive({ db, actor })).scheduled).toEqual({
       videoId: first!.videoId,
       slug: first!.slug,
       startsAt: later,
     });
     // Moved: the same page, the new time.
     const moved = new Date(later.getTime() + 60_000);
-    expect((await scheduleLive(db, actor, { startsAt: moved.toISOString() }, now))!.videoId).toBe(
-      first!.videoId,
-    );
+    expect(
+      (await scheduleLive({ db, actor, now: () => now }, { startsAt: moved.toISOString() }))!
+        .videoId,
+    ).toBe(first!.videoId);
 
     const check = await checkStreamKey(db, key);
     if (!check.ok) throw new Error(check.reason);
@@ -300,22 +318,22 @@ describe('a scheduled live', () => {
       .from(liveStreams)
       .where(eq(liveStreams.videoId, first!.videoId));
     expect(row).toMatchObject({ state: 'live', scheduledFor: moved, inputWidth: 1280 });
-    const marked = await markLiveWatchable(db, first!.videoId, {
+    const marked = await markLiveWatchable({ db, now: () => new Date() }, first!.videoId, {
       masterPlaylistKey: `live/${first!.videoId}/master.m3u8`,
       posterKey: null,
     });
     expect(marked!.status).toBe('published');
-    expect((await readGoLive(db, actor)).scheduled).toBeNull();
-    await expect(scheduleLive(db, actor, { startsAt: later.toISOString() }, now)).rejects.toThrow(
-      SCHEDULE_MESSAGES.onAir,
-    );
+    expect((await readGoLive({ db, actor })).scheduled).toBeNull();
+    await expect(
+      scheduleLive({ db, actor, now: () => now }, { startsAt: later.toISOString() }),
+    ).rejects.toThrow(SCHEDULE_MESSAGES.onAir);
   });
 
   it("opens its chat on a public live's waiting page, told live, and none on an unlisted one", async () => {
     const { actor, user } = await streamer();
     const now = new Date();
     const startsAt = new Date(now.getTime() + 3_600_000).toISOString();
-    const waiting = await scheduleLive(db, actor, { startsAt }, now);
+    const waiting = await scheduleLive({ db, actor, now: () => now }, { startsAt });
     const videoId = waiting!.videoId;
     const { actor: viewer } = await createUser(db);
     const events = new InProcessEvents();
@@ -342,8 +360,8 @@ describe('a scheduled live', () => {
     expect(JSON.stringify(listed.body)).toContain('Can not wait');
 
     // Unlisted: no chat, as an unlisted video has no comments.
-    await saveLiveDetails(db, actor, { visibility: 'unlisted' });
-    await scheduleLive(db, actor, { startsAt }, now);
+    await saveLiveDetails({ db, actor }, { visibility: 'unlisted' });
+    await scheduleLive({ db, actor, now: () => now }, { startsAt });
     expect((await call({ text: 'Hello?' })).status).toBe(404);
   });
 
@@ -351,10 +369,8 @@ describe('a scheduled live', () => {
     const { actor } = await streamer();
     const now = new Date();
     const made = await scheduleLive(
-      db,
-      actor,
+      { db, actor, now: () => now },
       { startsAt: new Date(now.getTime() + 60_000).toISOString() },
-      now,
     );
     const bad = await dispatch(
       liveEndpoint,
@@ -363,8 +379,8 @@ describe('a scheduled live', () => {
     );
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('startsAt');
-    expect(await scheduleLive(db, actor, { startsAt: null }, now)).toBeNull();
+    expect(await scheduleLive({ db, actor, now: () => now }, { startsAt: null })).toBeNull();
     expect(await db.select().from(videos).where(eq(videos.id, made!.videoId))).toEqual([]);
-    expect((await readGoLive(db, actor)).scheduled).toBeNull();
+    expect((await readGoLive({ db, actor })).scheduled).toBeNull();
   });
 });

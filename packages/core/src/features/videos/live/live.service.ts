@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Actor } from '../../../access/actor';
 import { can, requireMemberRight } from '../../../access/rights';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import { summaryColumns, toSummary, type VideoSummary } from '../../discovery/browse';
@@ -29,6 +28,7 @@ import { recordStaffAction } from '../../moderation/staff-actions';
 import { onSiteStatusSql } from '../../../access/video-rules';
 import type { ProcessingEvents } from '../../../platform/events/processing-events';
 import { newVideoId, slugify } from '../../../kernel/public-id';
+import type { Call } from '../../../access/call';
 
 /** A stream that drops and comes back on the same key within this continues the same live. */
 export const RECONNECT_WINDOW_MS = 60_000;
@@ -75,10 +75,10 @@ export function newStreamKey(): string {
  * once). The key is answered here and never again: only its hash is kept.
  */
 export async function issueStreamKey(
-  db: Database,
-  actor: Actor | null,
-  now: Date = new Date(),
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
 ): Promise<{ key: string; createdAt: Date }> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const user = requireMemberRight(actor, 'upload');
   const key = newStreamKey();
   const keyHash = hashStreamKey(key);
@@ -105,7 +105,7 @@ export interface GoLiveState {
   scheduled: { videoId: string; slug: string; startsAt: Date } | null;
 }
 
-export async function readGoLive(db: Database, actor: Actor | null): Promise<GoLiveState> {
+export async function readGoLive({ db, actor }: Pick<Call, 'db' | 'actor'>): Promise<GoLiveState> {
   const user = requireMemberRight(actor, 'upload');
   const [row] = await db.select().from(streamKeys).where(eq(streamKeys.userId, user.id)).limit(1);
   const [live] = await db
@@ -143,8 +143,7 @@ export async function readGoLive(db: Database, actor: Actor | null): Promise<GoL
  * description, category, visibility), as an upload's details can change after publishing.
  */
 export async function saveLiveDetails(
-  db: Database,
-  actor: Actor | null,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   input: LiveDetailsInput,
 ): Promise<void> {
   const user = requireMemberRight(actor, 'upload');
@@ -213,11 +212,12 @@ export async function checkStreamKey(db: Database, key: string): Promise<KeyChec
 
 /** Notes why a stream on the member's key was refused, for the Go live page. */
 export async function recordRefusal(
-  db: Database,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   userId: string,
   reason: string,
-  now: Date = new Date(),
 ): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.now();
   await db
     .update(streamKeys)
     .set({ lastRefusal: reason, lastRefusalAt: now })
@@ -351,10 +351,11 @@ const lastSeenSql = sql`coalesce(${liveStreams.seenAt}, ${liveStreams.startedAt}
 
 /** The stream dropped: the live waits a minute for it to come back. */
 export async function markLiveDropped(
-  db: Database,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   videoId: string,
-  now: Date = new Date(),
 ): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.now();
   await db
     .update(liveStreams)
     .set({ droppedAt: now })
@@ -367,13 +368,13 @@ export async function markLiveDropped(
  * to be removed, and a page must not offer them meanwhile.
  */
 export async function endLive(
-  db: Database,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   videoId: string,
   reason: string,
-  now: Date = new Date(),
-  /** Ends it only if its node has not said it holds it since this (`endSilentLives`). */
   silentSince?: Date,
 ): Promise<LiveStream | null> {
+  const { db } = ctx;
+  const now = ctx.now();
   return db.transaction((tx) => markLiveEnded(tx, videoId, reason, now, silentSince));
 }
 
@@ -415,10 +416,11 @@ export const LIVE_NODE_STOPPED = 'The node holding the live stopped';
  * Answers those still on air; a held live missing from them was ended elsewhere.
  */
 export async function touchLives(
-  db: Database,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   videoIds: string[],
-  now: Date = new Date(),
 ): Promise<string[]> {
+  const { db } = ctx;
+  const now = ctx.now();
   if (videoIds.length === 0) return [];
   const rows = await db
     .update(liveStreams)
@@ -434,10 +436,11 @@ export async function touchLives(
  * only if still silent then, so two nodes checking at once end it once. Answers the ended.
  */
 export async function endSilentLives(
-  db: Database,
-  now: Date = new Date(),
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   silentMs: number = LIVE_SILENT_MS,
 ): Promise<LiveStream[]> {
+  const { db } = ctx;
+  const now = ctx.now();
   const silentSince = new Date(now.getTime() - silentMs);
   const silent = await db
     .select({ videoId: liveStreams.videoId })
@@ -445,7 +448,7 @@ export async function endSilentLives(
     .where(and(eq(liveStreams.state, 'live'), lt(lastSeenSql, silentSince)));
   const ended: LiveStream[] = [];
   for (const { videoId } of silent) {
-    const row = await endLive(db, videoId, LIVE_NODE_STOPPED, now, silentSince);
+    const row = await endLive(ctx, videoId, LIVE_NODE_STOPPED, silentSince);
     if (row) ended.push(row);
   }
   return ended;
@@ -467,11 +470,12 @@ export async function readLiveStream(db: Database, videoId: string): Promise<Liv
  * when it was on the site already (a stream back after a drop) or is gone.
  */
 export async function markLiveWatchable(
-  db: Database,
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
   videoId: string,
   keys: { masterPlaylistKey: string; posterKey: string | null },
-  now: Date = new Date(),
 ): Promise<{ ownerId: string; title: string; status: VideoStatus } | null> {
+  const { db } = ctx;
+  const now = ctx.now();
   const [row] = await db
     .update(videos)
     .set({
@@ -492,11 +496,11 @@ export async function markLiveWatchable(
  * drop tells no one again.
  */
 export async function notifyLiveStarted(
-  work: WorkBase | UnitOfWork,
+  work: (WorkBase | UnitOfWork) & Pick<Call, 'now'>,
   sink: NotificationSink,
   live: { videoId: string; ownerId: string; title: string; status: VideoStatus },
-  now: Date = new Date(),
 ): Promise<number> {
+  const now = work.now();
   if (live.status !== 'published') return 0;
   const unit = unitOf(work);
   const subscribers = await unit.db
@@ -504,7 +508,7 @@ export async function notifyLiveStarted(
     .from(subscriptions)
     .where(eq(subscriptions.channelId, live.ownerId));
   return notifyMany(
-    unit,
+    { ...unit, now: () => now },
     sink,
     subscribers.map((subscriber) => ({
       userId: subscriber.id,
@@ -513,7 +517,6 @@ export async function notifyLiveStarted(
       targetPath: `/video/${live.videoId}`,
       targetTitle: live.title,
     })),
-    now,
   );
 }
 
@@ -539,10 +542,9 @@ export const LIVE_END_REASONS = {
  * and cuts the stream, then the recording is processed (or the video removed) as at any end.
  */
 export async function endOwnLive(
-  ctx: { db: Database; events: ProcessingEvents },
-  actor: Actor | null,
-  now: Date = new Date(),
+  ctx: { db: Database; events: ProcessingEvents } & Pick<Call, 'actor'> & Pick<Call, 'now'>,
 ): Promise<void> {
+  const { actor } = ctx;
   const user = requireMemberRight(actor, 'upload');
   const [live] = await ctx.db
     .select({ videoId: liveStreams.videoId })
@@ -551,7 +553,7 @@ export async function endOwnLive(
     .limit(1);
   // Not live (any more): nothing to end, as after a second press.
   if (!live) return;
-  const ended = await endLive(ctx.db, live.videoId, LIVE_END_REASONS.byStreamer, now);
+  const ended = await endLive(ctx, live.videoId, LIVE_END_REASONS.byStreamer);
   if (ended) {
     ctx.events.publish({
       type: 'live-ended',
@@ -573,23 +575,22 @@ export const DisableStreamKeyInput = z.object({
 
 /** Staff end a live on air (the staff log records it); its stream is cut as at any end. */
 export async function staffEndLive(
-  ctx: { db: Database; events: ProcessingEvents },
-  actor: Actor | null,
+  ctx: { db: Database; events: ProcessingEvents } & Pick<Call, 'actor'> & Pick<Call, 'now'>,
   input: z.input<typeof StaffEndLiveInput>,
-  now: Date = new Date(),
 ): Promise<void> {
+  const { actor } = ctx;
+  const now = ctx.now();
   const staff = requireMemberRight(actor, 'moderate');
   const { videoId, reason } = StaffEndLiveInput.parse(input);
   await inTransaction({ db: ctx.db }, async (unit) => {
-    const row = await endLive(unit.db, videoId, LIVE_END_REASONS.byStaff, now);
+    const row = await endLive({ ...unit, now: () => now }, videoId, LIVE_END_REASONS.byStaff);
     if (!row) throw new ServiceError('not_found', 'This live is not on air');
     const [video] = await unit.db
       .select({ title: videos.title })
       .from(videos)
       .where(eq(videos.id, videoId));
     await recordStaffAction(
-      unit.db,
-      staff,
+      { ...unit, actor: staff, now: () => now },
       {
         action: 'end_live',
         targetKind: 'video',
@@ -598,7 +599,6 @@ export async function staffEndLive(
         reason,
         ownerId: row.ownerId,
       },
-      now,
     );
     // The stream is cut once the end has committed.
     await unit.afterCommit('announce the live ended', () =>
@@ -617,11 +617,11 @@ export async function staffEndLive(
  * until the member makes a new one. A live on air goes on until it ends (staff end it apart).
  */
 export async function disableStreamKey(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   input: z.input<typeof DisableStreamKeyInput>,
-  now: Date = new Date(),
 ): Promise<void> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const staff = requireMemberRight(actor, 'moderate');
   const { userId, reason } = DisableStreamKeyInput.parse(input);
   await db.transaction(async (tx) => {
@@ -636,8 +636,7 @@ export async function disableStreamKey(
       .from(users)
       .where(eq(users.id, userId));
     await recordStaffAction(
-      tx,
-      staff,
+      { db: tx, actor: staff, now: () => now },
       {
         action: 'disable_stream_key',
         targetKind: 'member',
@@ -646,7 +645,6 @@ export async function disableStreamKey(
         reason,
         ownerId: userId,
       },
-      now,
     );
   });
 }
@@ -712,10 +710,10 @@ export interface StaffLiveRow {
 }
 
 /** Every live on air, listed or not, newest first: the moderation area's Lives (staff only). */
-export async function listLivesForStaff(
-  db: Database,
-  actor: Actor | null,
-): Promise<StaffLiveRow[]> {
+export async function listLivesForStaff({
+  db,
+  actor,
+}: Pick<Call, 'db' | 'actor'>): Promise<StaffLiveRow[]> {
   requireMemberRight(actor, 'moderate');
   const rows = await db
     .select({
@@ -763,11 +761,11 @@ export const SCHEDULE_MESSAGES = {
  * the schedule back and removes its page. Answers the waiting page's video, or null.
  */
 export async function scheduleLive(
-  db: Database,
-  actor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   input: z.input<typeof ScheduleLiveInput>,
-  now: Date = new Date(),
 ): Promise<{ videoId: string; slug: string } | null> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const user = requireMemberRight(actor, 'upload');
   const parsed = ScheduleLiveInput.parse(input);
   const startsAt = parsed.startsAt === null ? null : new Date(parsed.startsAt);

@@ -228,11 +228,10 @@ export async function publishProcessedVideo(
       .returning({ ownerId: videos.ownerId, title: videos.title, status: videos.status });
     if (updated && isHeld) {
       await recordReuploadHold(
-        unit,
+        { ...unit, now: () => now },
         sink,
         { id: input.videoId, ownerId: updated.ownerId, title: updated.title },
         matches,
-        now,
       );
     }
     return updated;
@@ -247,10 +246,9 @@ export async function publishProcessedVideo(
   // The owner hears it is ready, their subscribers that it is out (a hidden one: not yet, or
   // never). Telling them is never why the publication fails.
   await notifyVideoPublished(
-    unitOf(ctx),
+    { ...unitOf(ctx), now: () => now },
     sink,
     { id: input.videoId, ownerId: row.ownerId, title: row.title },
-    now,
     { owner: true, subscribers: row.status === 'published' },
   ).catch(() => undefined);
   return true;
@@ -414,10 +412,10 @@ export async function processRecording(
 
 /** Sends a failed video back to processing with a fresh job. */
 export async function retryVideo(
-  ctx: VideoProcessingContext,
-  actor: Actor,
+  ctx: VideoProcessingContext & { actor: Actor },
   videoId: string,
 ): Promise<Video> {
+  const { actor } = ctx;
   await loadOwnedVideo(ctx, actor, videoId);
   const jobId = randomUUID();
   const video = await inTransaction(ctx, async (unit) => {
@@ -441,10 +439,10 @@ export async function retryVideo(
  * write or heartbeat, and removes whatever it writes after this.
  */
 export async function cancelVideo(
-  ctx: VideoProcessingContext,
-  actor: Actor,
+  ctx: VideoProcessingContext & { actor: Actor },
   videoId: string,
 ): Promise<void> {
+  const { actor } = ctx;
   const video = await loadOwnedVideo(ctx, actor, videoId);
   if (!['processing', 'failed'].includes(video.status)) {
     throw new ServiceError('conflict', 'Only a video in processing can be cancelled');
@@ -454,10 +452,10 @@ export async function cancelVideo(
 
 /** Deletes a video in any state, with every stored object. */
 export async function deleteVideo(
-  ctx: VideoProcessingContext,
-  actor: Actor,
+  ctx: VideoProcessingContext & { actor: Actor },
   videoId: string,
 ): Promise<void> {
+  const { actor } = ctx;
   const video = await loadOwnedVideo(ctx, actor, videoId);
   await removeVideo(ctx, video, null);
 }

@@ -45,10 +45,10 @@ export async function findReplacement(
  * files and everything else meanwhile (docs/videos.md). Its owner or staff only; one at a time.
  */
 export async function startReplacement(
-  ctx: VideoProcessingContext,
-  actor: Actor,
+  ctx: VideoProcessingContext & { actor: Actor },
   input: { videoId: string; sourcePath: string },
 ): Promise<VideoReplacement> {
+  const { actor } = ctx;
   const [video] = await ctx.db.select().from(videos).where(eq(videos.id, input.videoId));
   if (!video) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
   if (!canManageVideo(actor, video)) {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
 import { videos, type Video } from '../../../platform/db/schema';
 import { loadManagedVideo } from '../input';
 import { embedSiteOrigin } from '../../../platform/config/site-origin';
+import type { Call } from '../../../access/call';
 
 export { embedSiteOrigin, parseEmbedSites } from '../../../platform/config/site-origin';
 
@@ -70,12 +70,11 @@ export function framingOf(headers: { get(name: string): string | null }): {
 
 /** Sets the sites a video may be embedded on (empty: every site the site's list allows). */
 export async function setEmbedSites(
-  ctx: { db: Database; listings: Listings },
-  actor: Actor | null,
+  ctx: { db: Database; listings: Listings } & Pick<Call, 'actor'> & Pick<Call, 'now'>,
   input: { _id: string; sites: string[] },
-  now: Date = new Date(),
 ): Promise<Video> {
-  const current = await loadManagedVideo(ctx.db, actor, input._id);
+  const now = ctx.now();
+  const current = await loadManagedVideo(ctx, input._id);
   const origins: string[] = [];
   for (const site of input.sites) {
     const origin = embedSiteOrigin(site);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
@@ -8,6 +7,7 @@ import { videoSubtitles } from '../../../platform/db/schema';
 import type { Storage } from '../../../platform/storage/storage';
 import { loadManagedVideo } from '../input';
 import { SubtitleFormatError, toCleanVtt } from './subtitle-format';
+import type { Call } from '../../../access/call';
 
 /** The largest subtitle file an owner may upload. */
 export const MAX_SUBTITLE_BYTES = 512 * 1024;
@@ -56,11 +56,10 @@ export async function listSubtitles(
  * made plain text, and stored as a clean WebVTT under a fresh key in the video's media folder.
  */
 export async function addSubtitles(
-  ctx: SubtitleContext,
-  actor: Actor | null,
+  ctx: SubtitleContext & Pick<Call, 'actor'>,
   input: { _id: string; language: string; label: string; file: string },
 ): Promise<SubtitleTrackInfo[]> {
-  const video = await loadManagedVideo(ctx.db, actor, input._id);
+  const video = await loadManagedVideo(ctx, input._id);
   if (!video.mediaPrefix) throw new ServiceError('conflict', SUBTITLE_MESSAGES.notProcessed);
   let vtt: string;
   try {
@@ -96,11 +95,10 @@ export async function addSubtitles(
 
 /** Removes the track of a language and its file. */
 export async function deleteSubtitles(
-  ctx: SubtitleContext,
-  actor: Actor | null,
+  ctx: SubtitleContext & Pick<Call, 'actor'>,
   input: { _id: string; language: string },
 ): Promise<SubtitleTrackInfo[]> {
-  const video = await loadManagedVideo(ctx.db, actor, input._id);
+  const video = await loadManagedVideo(ctx, input._id);
   const [removed] = await ctx.db
     .delete(videoSubtitles)
     .where(and(eq(videoSubtitles.videoId, video.id), eq(videoSubtitles.language, input.language)))

@@ -3,7 +3,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
@@ -11,6 +10,7 @@ import { videos, type Video } from '../../../platform/db/schema';
 import { imageDemuxer, runFfmpeg } from '../../people/profiles';
 import type { Storage } from '../../../platform/storage/storage';
 import { loadManagedVideo } from '../input';
+import type { Call } from '../../../access/call';
 
 /** The largest poster image an owner may upload. */
 export const MAX_POSTER_BYTES = 5 * 1024 * 1024;
@@ -130,11 +130,10 @@ export const frameUrls = (storage: Storage, video: Video) =>
 
 /** Makes frame `frame` (0-based) of the ones taken at processing the video's poster. */
 export async function chooseFrame(
-  ctx: ThumbnailContext,
-  actor: Actor | null,
+  ctx: ThumbnailContext & Pick<Call, 'actor'>,
   input: { _id: string; frame: number },
 ): Promise<Video> {
-  const video = await loadManagedVideo(ctx.db, actor, input._id);
+  const video = await loadManagedVideo(ctx, input._id);
   const key = video.frameKeys[input.frame];
   if (!key) throw new ServiceError('invalid', THUMBNAIL_MESSAGES.noFrame);
   return replacePoster(ctx, video, await readObject(ctx.storage, key));
@@ -142,10 +141,9 @@ export async function chooseFrame(
 
 /** Makes an uploaded picture (checked by its content, re-encoded) the video's poster. */
 export async function uploadPoster(
-  ctx: ThumbnailContext,
-  actor: Actor | null,
+  ctx: ThumbnailContext & Pick<Call, 'actor'>,
   input: { _id: string; image: Uint8Array },
 ): Promise<Video> {
-  const video = await loadManagedVideo(ctx.db, actor, input._id);
+  const video = await loadManagedVideo(ctx, input._id);
   return replacePoster(ctx, video, input.image);
 }

@@ -13,6 +13,7 @@ import {
   VIDEO_MISSING_MESSAGE,
 } from '../../../access/video-rules';
 import { can } from '../../../access/rights';
+import type { Call } from '../../../access/call';
 
 /** A video password's length bounds (docs/videos.md). */
 export const VIDEO_PASSWORD_MIN = 4;
@@ -46,11 +47,12 @@ export async function hashVideoPassword(password: string): Promise<string> {
 
 /** Keeps a video's password hash; replaces the previous one, so earlier unlocks end. */
 export async function storeVideoPassword(
-  db: Executor,
+  ctx: Pick<Call, 'now'> & { db: Executor },
   videoId: string,
   hash: string,
-  now: Date,
 ): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.now();
   await db
     .insert(videoPasswords)
     .values({ videoId, hash, setAt: now })
@@ -161,7 +163,7 @@ export async function unlockVideo(
   const { db } = ctx;
   const [video] = await db.select().from(videos).where(eq(videos.id, input.videoId)).limit(1);
   if (!video) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
-  if (!(await canOpenVideo(db, input.actor, video, input.now))) {
+  if (!(await canOpenVideo({ ...ctx, actor: input.actor, now: () => input.now }, video))) {
     throw new ServiceError('unauthenticated', VIDEO_INACCESSIBLE_MESSAGE);
   }
   if (video.visibility !== 'password') {
@@ -175,10 +177,9 @@ export async function unlockVideo(
     if (!input.password) throw new ServiceError('invalid', VIDEO_PASSWORD_MESSAGES.required);
     try {
       await consumeRequestLimit(
-        db,
+        { ...ctx, now: () => input.now },
         `video-password:${video.id}:${input.viewerKey}`,
         VIDEO_PASSWORD_TRIES,
-        input.now,
       );
     } catch (error) {
       if (error instanceof ServiceError && error.kind === 'rate_limited') {
@@ -232,11 +233,12 @@ export async function subtitleTracks(
  * frames and tracks through it); null for any other video.
  */
 export async function managerMediaToken(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   secret: string,
   video: Pick<Video, 'id' | 'visibility'>,
-  now: Date,
 ): Promise<string | null> {
+  const { db } = ctx;
+  const now = ctx.now();
   if (video.visibility !== 'password') return null;
   const hash = await mediaPasswordOf(db, video.id);
   return hash ? mediaToken(secret, video.id, hash, now) : null;

@@ -2,10 +2,10 @@ import { requireAccountServices } from '../../accounts/auth';
 import {
   defineModeEndpoint,
   requireMediaServices,
-  type Actor,
   type RequestContext,
 } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
+import type { Call } from '../../../access/call';
 import type { Video } from '../../../platform/db/schema';
 import { loadManagedVideo } from '../input';
 import {
@@ -52,7 +52,7 @@ async function settingsAnswer(context: RequestContext, video: Video) {
   const { storage } = requireMediaServices(context);
   const visibility = await readVisibility(context.db, video);
   const secret = context.accounts?.settings.secret;
-  const token = secret ? await managerMediaToken(context.db, secret, video, context.now()) : null;
+  const token = secret ? await managerMediaToken(context, secret, video) : null;
   const urlOf = (key: string) => (token ? tokenMediaUrl(token, key) : storage.publicUrl(key));
   return {
     video: {
@@ -80,11 +80,11 @@ const thumbnailContext = (context: RequestContext) => ({
 async function changeSubtitles<Input extends { _id: string }>(
   context: RequestContext,
   input: Input,
-  change: (ctx: SubtitleContext, actor: Actor | null, input: Input) => Promise<unknown>,
+  change: (ctx: SubtitleContext & Pick<Call, 'actor'>, input: Input) => Promise<unknown>,
 ) {
   const { storage } = requireMediaServices(context);
-  await change({ db: context.db, storage, listings: context.listings }, context.actor, input);
-  const video = await loadManagedVideo(context.db, context.actor, input._id);
+  await change({ ...context, storage }, input);
+  const video = await loadManagedVideo(context, input._id);
   return { body: await settingsAnswer(context, video) };
 }
 
@@ -113,7 +113,7 @@ export const videoSettingsEndpoint = defineModeEndpoint({
       input: VideoSettingsRef,
       output: VideoSettingsAnswer,
       handle: async ({ _id }, context) => ({
-        body: await settingsAnswer(context, await loadManagedVideo(context.db, context.actor, _id)),
+        body: await settingsAnswer(context, await loadManagedVideo(context, _id)),
       }),
     },
     SetVisibility: {
@@ -124,8 +124,7 @@ export const videoSettingsEndpoint = defineModeEndpoint({
       output: VideoSettingsAnswer,
       handle: async (input, context) => {
         await setVisibility(
-          { db: context.db, listings: context.listings, queue: context.media?.queue },
-          context.actor,
+          { ...context, queue: context.media?.queue },
           {
             ...input,
             publishAt:
@@ -135,9 +134,8 @@ export const videoSettingsEndpoint = defineModeEndpoint({
                   ? null
                   : new Date(input.publishAt),
           },
-          context.now(),
         );
-        const video = await loadManagedVideo(context.db, context.actor, input._id);
+        const video = await loadManagedVideo(context, input._id);
         return { body: await settingsAnswer(context, video) };
       },
     },
@@ -148,10 +146,7 @@ export const videoSettingsEndpoint = defineModeEndpoint({
       input: SetEmbedSitesInput,
       output: VideoSettingsAnswer,
       handle: async (input, context) => ({
-        body: await settingsAnswer(
-          context,
-          await setEmbedSites(context, context.actor, input, context.now()),
-        ),
+        body: await settingsAnswer(context, await setEmbedSites(context, input)),
       }),
     },
     Unlock: {
@@ -185,7 +180,7 @@ export const videoSettingsEndpoint = defineModeEndpoint({
       handle: async (input, context) => ({
         body: await settingsAnswer(
           context,
-          await chooseFrame(thumbnailContext(context), context.actor, input),
+          await chooseFrame({ ...thumbnailContext(context), actor: context.actor }, input),
         ),
       }),
     },
@@ -198,10 +193,13 @@ export const videoSettingsEndpoint = defineModeEndpoint({
       handle: async ({ _id, image }, context) => ({
         body: await settingsAnswer(
           context,
-          await uploadPoster(thumbnailContext(context), context.actor, {
-            _id,
-            image: decodePoster(image),
-          }),
+          await uploadPoster(
+            { ...thumbnailContext(context), actor: context.actor },
+            {
+              _id,
+              image: decodePoster(image),
+            },
+          ),
         ),
       }),
     },

@@ -58,7 +58,7 @@ const listedIds = async () =>
   (await listVideos(db, { pageSize: 500 })).data.map((video) => video.id);
 /** Whether `actor` may open the video's page (false: the 401 of docs/videos.md). */
 const opens = async (id: string, actor: Actor | null) =>
-  getWatchPage(db, id, actor).then(
+  getWatchPage({ db, actor }, id).then(
     () => true,
     (error: { kind?: string }) => {
       expect(error.kind).toBe('unauthenticated');
@@ -175,10 +175,10 @@ describe('visibility', () => {
     expect(await opens(video.id, subscriber.actor)).toBe(false);
 
     // Before its time the publisher leaves it; at its time it goes out.
-    expect(await publishDueVideos({ db, events, queue }, new Date(at.getTime() - 1000))).toEqual(
-      [],
-    );
-    expect(await publishDueVideos({ db, events, queue }, at)).toEqual([video.id]);
+    expect(
+      await publishDueVideos({ db, events, queue, now: () => new Date(at.getTime() - 1000) }),
+    ).toEqual([]);
+    expect(await publishDueVideos({ db, events, queue, now: () => at })).toEqual([video.id]);
     const row = await rowOf(video.id);
     expect(row).toMatchObject({ status: 'published', publishAt: null, publishedAt: at });
     expect(await listedIds()).toContain(video.id);

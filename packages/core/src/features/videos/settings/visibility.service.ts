@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
@@ -26,6 +25,7 @@ import {
   storeVideoPassword,
   VIDEO_PASSWORD_MESSAGES,
 } from './video-password.service';
+import type { Call } from '../../../access/call';
 
 export { onSiteStatus, onSiteStatusSql };
 export { canOpenVideo } from '../../../access/video-rules';
@@ -101,12 +101,11 @@ export async function readVisibility(db: Database, video: Video): Promise<Visibi
  * takes the choice when it is published. A scheduled time wakes the publisher then.
  */
 export async function setVisibility(
-  ctx: VisibilityContext,
-  actor: Actor | null,
+  ctx: VisibilityContext & Pick<Call, 'actor'> & Pick<Call, 'now'>,
   input: VisibilityInput,
-  now: Date = new Date(),
 ): Promise<VisibilitySettings> {
-  const current = await loadManagedVideo(ctx.db, actor, input._id);
+  const now = ctx.now();
+  const current = await loadManagedVideo(ctx, input._id);
   if (input.publishAt && input.publishAt <= now) {
     throw new ServiceError('invalid', VISIBILITY_MESSAGES.pastSchedule);
   }
@@ -157,7 +156,8 @@ export async function setVisibility(
       })
       .where(eq(videos.id, current.id))
       .returning();
-    if (passwordHash) await storeVideoPassword(tx, current.id, passwordHash, now);
+    if (passwordHash)
+      await storeVideoPassword({ db: tx, now: () => now }, current.id, passwordHash);
     else if (input.visibility !== 'password') await dropVideoPassword(tx, current.id);
     if (viewerIds) {
       await tx.delete(videoViewers).where(eq(videoViewers.videoId, current.id));
@@ -189,9 +189,9 @@ export interface ScheduledPublishContext {
  * private ones open to their link or their people. Answers the ids made public.
  */
 export async function publishDueVideos(
-  ctx: ScheduledPublishContext,
-  now: Date = new Date(),
+  ctx: ScheduledPublishContext & Pick<Call, 'now'>,
 ): Promise<string[]> {
+  const now = ctx.now();
   const due = and(
     isNotNull(videos.publishAt),
     lte(videos.publishAt, now),
@@ -216,10 +216,9 @@ export async function publishDueVideos(
   for (const row of published) {
     ctx.events.publish({ type: 'published', videoId: row.id, ownerId: row.ownerId });
     await notifyVideoPublished(
-      unitOf(ctx),
+      { ...unitOf(ctx), now: () => now },
       { events: ctx.events, queue: ctx.queue } satisfies NotificationSink,
       row,
-      now,
       { owner: false, subscribers: true },
     ).catch(() => undefined);
   }
@@ -234,7 +233,7 @@ export async function startScheduledPublishing(
   const { queue, log } = ctx;
   await queue.ensureQueue(publishScheduledJob);
   await queue.work(publishScheduledJob, { batchSize: 1 }, async () => {
-    const published = await publishDueVideos(ctx);
+    const published = await publishDueVideos({ ...ctx, now: () => new Date() });
     if (published.length > 0) log.info({ published }, 'scheduled videos published');
   });
   await queue.boss.schedule(publishScheduledJob.name, '* * * * *', {});

@@ -16,7 +16,7 @@ export const statisticsEndpoint = defineModeEndpoint({
       input: StatisticsInput,
       output: StatisticsAnswer,
       handle: async (input, context) => ({
-        body: { ...(await getUploaderStatistics(context.db, context.actor, input, context.now())) },
+        body: { ...(await getUploaderStatistics(context, input)) },
       }),
     },
   },

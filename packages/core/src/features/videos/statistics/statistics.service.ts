@@ -1,14 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import type { Database } from '../../../platform/db/client';
 import { videoDailyViews, videoDailyWatch, videos, videoVotes } from '../../../platform/db/schema';
 import {
   MAX_WATCH_SECONDS_PER_REPORT,
   StatisticsInput,
   type StatisticsAnswer,
 } from './statistics.schema';
+import type { Call } from '../../../access/call';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,11 +36,12 @@ export function watchedSecondsBetween(
 
 /** Adds seconds watched to a video's count for the day of `now`. */
 export async function addWatchTime(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   videoId: string,
   seconds: number,
-  now: Date,
 ): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.now();
   if (seconds <= 0) return;
   await db
     .insert(videoDailyWatch)
@@ -58,11 +58,11 @@ export async function addWatchTime(
  * given. Every query reads by video id and day (the daily tables' keys, video_votes_video_idx).
  */
 export async function getUploaderStatistics(
-  db: Database,
-  maybeActor: Actor | null,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   rawInput: StatisticsInput,
-  now: Date = new Date(),
 ): Promise<StatisticsAnswer> {
+  const { db, actor: maybeActor } = ctx;
+  const now = ctx.now();
   const actor = requireMemberRight(maybeActor, 'upload');
   const input = StatisticsInput.parse(rawInput);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

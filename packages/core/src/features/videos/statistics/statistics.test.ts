@@ -50,7 +50,7 @@ describe('/api/v2/statistics#VideoStatistics', () => {
     // Watch time: a viewer reports 10 s, then 40 s thirty seconds later (30 s more) today.
     const { actor: viewer } = await createUser(db);
     const report = (videoId: string, position: number, now: Date) =>
-      saveProgress(db, viewer, { videoId, position, duration: 180 }, now);
+      saveProgress({ db, actor: viewer, now: () => now }, { videoId, position, duration: 180 });
     await report(first.id, 10, daysAgo(0, 10));
     await report(first.id, 40, new Date(daysAgo(0, 10).getTime() + 30_000));
     await report(second.id, 25, daysAgo(2));

@@ -19,6 +19,7 @@ import {
 } from '../../../platform/db/schema';
 import { recordView } from '../../library/history';
 import { inTransaction } from '../../../platform/db/unit-of-work';
+import type { Call } from '../../../access/call';
 
 /** `/video/{slug}_{id}`: the id is what follows the last underscore. */
 export function parseVideoParam(param: string): { slug: string; id: string } | null {
@@ -45,9 +46,8 @@ export interface WatchPage {
  * video is not accessible anymore' to everyone but its owner and admins.
  */
 export async function getWatchPage(
-  db: Database,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   id: string,
-  actor: Actor | null,
 ): Promise<WatchPage> {
   const [row] = await db
     .select({
@@ -62,7 +62,7 @@ export async function getWatchPage(
   const canManage = canManageVideo(actor, row.video);
   // The labels are read beside the access check (one wait for the database, not two).
   const [mayOpen, labelRows] = await Promise.all([
-    canManage || canOpenVideo(db, actor, row.video),
+    canManage || canOpenVideo({ db, actor, now: () => new Date() }, row.video),
     db
       .select({ kind: videoLabels.kind, name: videoLabels.name })
       .from(videoLabels)
@@ -116,7 +116,8 @@ export async function countView(
       )
       .limit(1);
     if (!video) return 'missing';
-    if (!(await canOpenVideo(tx, input.actor, video, now))) return 'refused';
+    if (!(await canOpenVideo({ db: tx, actor: input.actor, now: () => now }, video)))
+      return 'refused';
     const marked = await tx
       .insert(viewMarks)
       .values({ videoId: input.videoId, viewerKey, day })
@@ -133,7 +134,9 @@ export async function countView(
 }
 
 /** Marks older than yesterday are no longer needed to tell repeat views apart. */
-export async function pruneViewMarks(db: Database, now: Date = new Date()): Promise<void> {
+export async function pruneViewMarks(ctx: Pick<Call, 'db'> & Pick<Call, 'now'>): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.now();
   const yesterday = new Date(now.getTime() - 24 * 3600 * 1000).toISOString().slice(0, 10);
   await db.delete(viewMarks).where(lt(viewMarks.day, yesterday));
 }

@@ -41,14 +41,14 @@ describe('getWatchPage', () => {
       ownerId: user.id,
       labels: { tag: ['b', 'a'], star: ['S'] },
     });
-    const page = await getWatchPage(db, video.id, null);
+    const page = await getWatchPage({ db, actor: null }, video.id);
     expect(page.uploader.username).toBe('maker');
     expect(page.labels).toEqual({ tag: ['a', 'b'], music: [], star: ['S'], creator: [] });
     expect(page.canManage).toBe(false);
   });
 
   it("answers 'This video doesn't exist' for a missing id", async () => {
-    await expect(getWatchPage(db, 'nothere123', null)).rejects.toMatchObject({
+    await expect(getWatchPage({ db, actor: null }, 'nothere123')).rejects.toMatchObject({
       kind: 'not_found',
       message: VIDEO_MISSING_MESSAGE,
     });
@@ -60,13 +60,13 @@ describe('getWatchPage', () => {
     const { actor: admin } = await createUser(db, { role: 'admin' });
     const video = await createVideo(db, { ownerId: owner.id, status: 'unpublished_admin' });
     for (const viewer of [null, stranger]) {
-      await expect(getWatchPage(db, video.id, viewer)).rejects.toMatchObject({
+      await expect(getWatchPage({ db, actor: viewer }, video.id)).rejects.toMatchObject({
         status: 401,
         message: VIDEO_INACCESSIBLE_MESSAGE,
       });
     }
-    expect((await getWatchPage(db, video.id, ownerActor)).canManage).toBe(true);
-    expect((await getWatchPage(db, video.id, admin)).canManage).toBe(true);
+    expect((await getWatchPage({ db, actor: ownerActor }, video.id)).canManage).toBe(true);
+    expect((await getWatchPage({ db, actor: admin }, video.id)).canManage).toBe(true);
   });
 });
 
@@ -95,7 +95,7 @@ describe('countView', () => {
     expect(await view('10.0.0.1')).toBe('repeat');
     expect(await view('10.0.0.2')).toBe('counted');
     expect(await viewsOf(video.id)).toBe(2);
-    await pruneViewMarks(db, new Date('2026-05-04T00:00:00Z'));
+    await pruneViewMarks({ db, now: () => new Date('2026-05-04T00:00:00Z') });
     expect(await view('10.0.0.1')).toBe('counted');
   });
 

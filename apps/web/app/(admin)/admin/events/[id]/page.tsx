@@ -23,10 +23,12 @@ export default async function EditEventPage({ params, searchParams }: Props) {
   const id = Number((await params).id);
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) notFound();
   const { database } = await getRuntime();
-  const form = await loadEventForm(database.db, viewer, id).catch((error: unknown) => {
-    if (isServiceError(error) && error.kind === 'not_found') notFound();
-    throw error;
-  });
+  const form = await loadEventForm({ db: database.db, actor: viewer }, id).catch(
+    (error: unknown) => {
+      if (isServiceError(error) && error.kind === 'not_found') notFound();
+      throw error;
+    },
+  );
   const created = (await searchParams).created === '1';
   return (
     <div className="space-y-4">

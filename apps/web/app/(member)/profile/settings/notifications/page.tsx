@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: 'Notification settings' };
 export default async function NotificationSettingsPage() {
   const viewer = await requirePageViewer();
   const { db } = await listingContext();
-  const settings = await getNotificationSettings(db, viewer);
+  const settings = await getNotificationSettings({ db, actor: viewer });
   return (
     <div className="mx-auto max-w-2xl space-y-4" data-testid="notification-settings-page">
       <h1 className="text-2xl font-bold">Notification settings</h1>

@@ -17,7 +17,10 @@ export default async function SessionsPage() {
   const viewer = await requirePageViewer();
   const { database, accounts } = await getRuntime();
   const current = await sessionIdOf(accounts.auth, new Headers(await headers()), viewer.id);
-  const sessions = await listSessions(database.db, viewer, current, new Date());
+  const sessions = await listSessions(
+    { db: database.db, actor: viewer, now: () => new Date() },
+    current,
+  );
   return (
     <div className="mx-auto max-w-2xl space-y-4" data-testid="sessions-page">
       <h1 className="text-2xl font-bold">Where you are signed in</h1>

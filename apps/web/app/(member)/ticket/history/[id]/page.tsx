@@ -37,7 +37,7 @@ export default async function TicketPage({
   const { database, storage, config } = await getRuntime();
   let ticket: TicketThread;
   try {
-    ticket = await loadTicket(database.db, storage, viewer, parsed.data);
+    ticket = await loadTicket({ db: database.db, actor: viewer }, storage, parsed.data);
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'not_found') notFound();
     throw error;

@@ -24,7 +24,7 @@ const loadVideo = cache(async (id: string) => {
   try {
     return {
       section,
-      found: await getChannelVideo(database.db, section.viewer, section.partner, id),
+      found: await getChannelVideo({ db: database.db, actor: section.viewer }, section.partner, id),
     };
   } catch (error) {
     if (isServiceError(error) && error.kind === 'not_found') notFound();

@@ -18,7 +18,7 @@ const loadPlaylist = cache(async (id: string) => {
   if (!/^[A-Za-z0-9]{6,32}$/.test(id)) notFound();
   const context = await listingContext();
   try {
-    return { context, playlist: await getPlaylist(context.db, context.viewer, id) };
+    return { context, playlist: await getPlaylist({ ...context, actor: context.viewer }, id) };
   } catch (error) {
     if (isServiceError(error) && error.kind === 'not_found') notFound();
     throw error;
@@ -49,7 +49,7 @@ export default async function PlaylistVideoPage({ params, searchParams }: Props)
     ? wanted!
     : playlist.videos[0]!.id;
   const { storage } = await getRuntime();
-  const { video } = await getWatchPage(context.db, currentId, context.viewer);
+  const { video } = await getWatchPage({ ...context, actor: context.viewer }, currentId);
   const urls = videoMediaUrls(storage, video);
   if (!urls) notFound();
   const cards = context.toCards(playlist.videos);

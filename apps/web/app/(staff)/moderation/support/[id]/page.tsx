@@ -28,7 +28,9 @@ export default async function StaffTicketPage({ params }: { params: Promise<{ id
   const { database, storage, config } = await getRuntime();
   let ticket: TicketThread;
   try {
-    ticket = await loadTicket(database.db, storage, viewer, parsed.data, { asStaff: true });
+    ticket = await loadTicket({ db: database.db, actor: viewer }, storage, parsed.data, {
+      asStaff: true,
+    });
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'not_found') notFound();
     throw error;

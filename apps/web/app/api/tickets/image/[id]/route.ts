@@ -23,7 +23,7 @@ export const GET = rawRoute<{ id: string }>(
     if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) return notFound();
     const { database, storage } = await getRuntime();
     try {
-      const image = await openTicketImage(database.db, storage, viewer, id);
+      const image = await openTicketImage({ db: database.db, actor: viewer }, storage, id);
       return new Response(Readable.toWeb(image.body) as ReadableStream<Uint8Array>, {
         headers: {
           'content-type': image.contentType,
