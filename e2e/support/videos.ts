@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
 import { baseUrl } from './browser';
 import { fixtureFolder } from './media';
 
@@ -172,4 +173,19 @@ export async function waitUntilPublished(
     if (Date.now() > deadline) throw new Error('the video was not published in time');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * Opens a video's page and waits until its comments have been asked for: the section's client
+ * code runs only once the page has hydrated, so a comment typed before that would be lost.
+ */
+export async function openVideoPage(page: Page, path: string): Promise<void> {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/v2/comments') &&
+      (response.request().postData() ?? '').includes('"List"'),
+  );
+  await page.goto(path);
+  await answered;
+  await page.getByTestId('comments').waitFor();
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { openPage } from '../support/browser';
 import { screenshotPath } from '../support/screenshots';
-import { sessionCookie, uploadPublishedVideo } from '../support/videos';
+import { openVideoPage, sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 async function signedInPage(user: { email: string; password: string }, width = 1280) {
   const page = await openPage({ viewport: { width, height: 900 } });
@@ -16,18 +16,6 @@ const comment = (page: Page, text: string) =>
 
 const commentCount = async (page: Page) =>
   (await page.getByTestId('comment-count').textContent())?.trim();
-
-/** The video page, once the member's own view of the comments has loaded. */
-async function openVideo(page: Page, path: string) {
-  const answered = page.waitForResponse(
-    (response) =>
-      response.url().endsWith('/api/v2/comments') &&
-      (response.request().postData() ?? '').includes('"List"'),
-  );
-  await page.goto(path);
-  await answered;
-  await page.getByTestId('comments').waitFor();
-}
 
 describe('comments under a video', () => {
   it("B replies to A's comment: A's bell rises live and leads to the reply; B reports A's comment", async () => {
@@ -42,7 +30,7 @@ describe('comments under a video', () => {
 
     // A comments, then stays on the page.
     const pageA = await signedInPage(a);
-    await openVideo(pageA, path);
+    await openVideoPage(pageA, path);
     await pageA.getByPlaceholder('Add a comment').fill('Who made the music?');
     await pageA.getByRole('button', { name: 'Comment', exact: true }).click();
     await comment(pageA, 'Who made the music?').waitFor();
@@ -53,7 +41,7 @@ describe('comments under a video', () => {
 
     // B replies in the page.
     const pageB = await signedInPage(b);
-    await openVideo(pageB, path);
+    await openVideoPage(pageB, path);
     await comment(pageB, 'Who made the music?').getByRole('button', { name: 'Reply' }).click();
     await pageB.getByPlaceholder(`Reply to ${a.username}`).fill('A friend of mine, credits below');
     await pageB.getByRole('button', { name: 'Reply', exact: true }).last().click();
@@ -127,7 +115,7 @@ describe('comments under a video', () => {
 
     // A comments, with a link and a moment of the video.
     const pageA = await signedInPage(a);
-    await openVideo(pageA, path);
+    await openVideoPage(pageA, path);
     await pageA.getByPlaceholder('Add a comment').fill('');
     await pageA.getByRole('button', { name: 'Comment', exact: true }).click();
     await pageA.getByText('Write something first: a comment cannot be empty').waitFor();
@@ -145,7 +133,7 @@ describe('comments under a video', () => {
 
     // B sees it, has no Edit on it, and replies.
     const pageB = await signedInPage(b);
-    await openVideo(pageB, path);
+    await openVideoPage(pageB, path);
     const aOnB = comment(pageB, 'The best part starts at');
     await aOnB.waitFor();
     expect(await aOnB.getByRole('button', { name: 'Edit' }).count()).toBe(0);
@@ -172,7 +160,7 @@ describe('comments under a video', () => {
     });
 
     // A sees the reply, edits the comment and gets the edited marker, kept after a reload.
-    await openVideo(pageA, path);
+    await openVideoPage(pageA, path);
     await comment(pageA, 'Agreed, the drop is great').waitFor();
     const mine = comment(pageA, 'The best part starts at');
     expect(await mine.getByTestId('comment-edited').count()).toBe(0);
@@ -181,7 +169,7 @@ describe('comments under a video', () => {
     await editor.fill('The best part starts at 0:04 (the drop), more on https://example.org/notes');
     await pageA.getByRole('button', { name: 'Save', exact: true }).click();
     await comment(pageA, '(the drop)').getByTestId('comment-edited').first().waitFor();
-    await openVideo(pageA, path);
+    await openVideoPage(pageA, path);
     const edited = comment(pageA, '(the drop)');
     expect(await edited.getByTestId('comment-edited').first().textContent()).toBe('(edited)');
 
@@ -200,7 +188,7 @@ describe('comments under a video', () => {
 
     // On a phone the thread fits the width.
     const phone = await signedInPage(b, 320);
-    await openVideo(phone, path);
+    await openVideoPage(phone, path);
     await comment(phone, 'Agreed').waitFor();
     const overflow = await phone.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -220,13 +208,13 @@ describe('comments under a video', () => {
     });
     const path = `/video/${video.slug}_${video.id}`;
     const pageA = await signedInPage(a);
-    await openVideo(pageA, path);
+    await openVideoPage(pageA, path);
     await pageA.getByPlaceholder('Add a comment').fill('A comment by A');
     await pageA.getByRole('button', { name: 'Comment', exact: true }).click();
     await comment(pageA, 'A comment by A').waitFor();
 
     const pageB = await signedInPage(b);
-    await openVideo(pageB, path);
+    await openVideoPage(pageB, path);
     await comment(pageB, 'A comment by A').waitFor();
     await pageB.goto(`/profile/${a.username}`);
     await pageB.getByTestId('block-button').click();
@@ -235,7 +223,7 @@ describe('comments under a video', () => {
     await pageB.getByText(`You blocked ${a.username}`).waitFor();
     expect(await pageB.getByTestId('block-button').getAttribute('aria-pressed')).toBe('true');
 
-    await openVideo(pageB, path);
+    await openVideoPage(pageB, path);
     expect(await commentCount(pageB)).toBe('(0)');
     expect(await pageB.getByTestId('comment').count()).toBe(0);
 
@@ -256,7 +244,7 @@ describe('comments under a video', () => {
     });
     await blocked.getByRole('button', { name: `Unblock ${a.username}` }).click();
     await blocked.getByText(`You unblocked ${a.username}.`).waitFor();
-    await openVideo(pageB, path);
+    await openVideoPage(pageB, path);
     await comment(pageB, 'A comment by A').waitFor();
     for (const page of [pageA, pageB]) await page.context().close();
   });

@@ -6,7 +6,7 @@ import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
 import { createStaffAccount } from '../support/routes';
 import { screenshotPath } from '../support/screenshots';
-import { makeTinyMp4, sessionCookie, uploadPublishedVideo } from '../support/videos';
+import { makeTinyMp4, openVideoPage, sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 /**
  * What protects a creator's videos (docs/videos.md): a password asked on the page and the
@@ -264,8 +264,7 @@ describe('watched words', () => {
     const variant = word.toUpperCase().replace('O', 'ÓÓ').split('').join(' ');
     const text = `Have you heard of ${variant}?`;
     const member = await signedIn(viewer);
-    await member.goto(`/video/${embedded.slug}_${embedded.id}`);
-    await member.getByTestId('comments').waitFor();
+    await openVideoPage(member, `/video/${embedded.slug}_${embedded.id}`);
     await member.getByPlaceholder('Add a comment').fill(text);
     await member.getByRole('button', { name: 'Comment', exact: true }).click();
     const mine = member.getByTestId('comment').filter({ hasText: text }).first();
