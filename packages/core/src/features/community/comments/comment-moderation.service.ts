@@ -34,7 +34,7 @@ export async function approveHeldComment(
   const now = ctx.now();
   await inTransaction(ctx, async (unit) => {
     const tx = unit.db;
-    await approveComment({ ...unit, actor: staff }, commentId, { now, log });
+    await approveComment({ ...unit, actor: staff, now: () => now, log }, commentId);
     const facts = await commentFacts(tx, commentId);
     await recordStaffAction(
       { ...unit, actor: staff, now: () => now },

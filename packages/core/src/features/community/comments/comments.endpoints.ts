@@ -126,8 +126,6 @@ export const commentsEndpoint = defineModeEndpoint({
       handle: async (input, context) => {
         const comment = await createComment(context, input, {
           settings: commentSettingsOf(context.config),
-          now: context.now(),
-          log: context.log,
         });
         await announceChat(context, { videoId: comment.videoId });
         return { status: 201, body: { ...comment } };
@@ -141,7 +139,6 @@ export const commentsEndpoint = defineModeEndpoint({
       handle: async (input, context) => {
         const comment = await editComment(context, input, {
           settings: commentSettingsOf(context.config),
-          now: context.now(),
         });
         await announceChat(context, { videoId: comment.videoId });
         return { body: { ...comment } };

@@ -578,9 +578,9 @@ function isHeldWriter(
  * visible only to its author until approved.
  */
 export async function createComment(
-  work: (WorkBase | UnitOfWork) & Pick<Call, 'actor'>,
+  work: (WorkBase | UnitOfWork) & Pick<Call, 'actor' | 'now'> & Partial<Pick<Call, 'log'>>,
   input: CreateCommentInput,
-  options: { settings: CommentSettings; now?: Date; log?: Logger },
+  options: { settings: CommentSettings },
 ): Promise<CommentView> {
   const { actor } = work;
   const unit = unitOf(work);
@@ -588,7 +588,7 @@ export async function createComment(
   const me = requireMemberRight(actor, 'participate', {
     signIn: COMMENT_MESSAGES.signInToComment,
   });
-  const now = options.now ?? new Date();
+  const now = work.now();
   const viewer = viewerOf(me);
   const video = await findPublicVideo(db, input.videoId);
   let parentRow: CommentRow | null = null;
@@ -662,7 +662,7 @@ export async function createComment(
         text: stored!.body,
         at: now,
       },
-      options.log,
+      work.log,
     );
   }
   return view;
@@ -674,11 +674,11 @@ export async function createComment(
  * hold window: staff approved the text they read, not the new one.
  */
 export async function editComment(
-  { db, actor }: Pick<Call, 'db' | 'actor'>,
+  { db, actor, now: clock }: Pick<Call, 'db' | 'actor' | 'now'>,
   input: EditCommentInput,
-  options: { settings: CommentSettings; now?: Date },
+  options: { settings: CommentSettings },
 ): Promise<CommentView> {
-  const now = options.now ?? new Date();
+  const now = clock();
   const me = requireMemberRight(actor, 'participate');
   const viewer = viewerOf(me);
   const { row, video } = await findVisibleComment(db, viewer, input.commentId);
@@ -861,15 +861,14 @@ export function listHeldComments(
 
 /** Staff approve a held comment: everyone sees it from now on. */
 export async function approveComment(
-  work: (WorkBase | UnitOfWork) & Pick<Call, 'actor'>,
+  work: (WorkBase | UnitOfWork) & Pick<Call, 'actor' | 'now'> & Partial<Pick<Call, 'log'>>,
   commentId: string,
-  options: { now?: Date; log?: Logger } = {},
 ): Promise<{ id: string; status: 'published' }> {
   const { actor } = work;
   const unit = unitOf(work);
   const { db } = unit;
   const staff = requireRight(actor, 'moderate')!;
-  const now = options.now ?? new Date();
+  const now = work.now();
   // A comment approved before and held again by an edit told the parent's author already.
   const [before] = await db
     .select({ approvedAt: comments.approvedAt })
@@ -906,7 +905,7 @@ export async function approveComment(
           text: approved.body,
           at: now,
         },
-        options.log,
+        work.log,
       );
     }
   }

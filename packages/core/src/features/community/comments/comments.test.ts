@@ -508,7 +508,7 @@ describe('comments of new accounts are held for moderation', () => {
     const newcomer = await createUser(db);
     const mod = await member({ role: 'moderator' });
     const comment = await post(newcomer.actor, video.id, 'Nice cut');
-    await approveComment({ db, actor: mod.actor }, comment.id);
+    await approveComment({ db, actor: mod.actor, now: () => new Date() }, comment.id);
     expect((await list(a.actor, video.id)).data[0]).toMatchObject({ id: comment.id });
 
     const edited = await call(newcomer.actor, 'Edit', {
@@ -528,7 +528,7 @@ describe('comments of new accounts are held for moderation', () => {
     );
 
     // Approved again, then edited once the account is past the period: it stays published.
-    await approveComment({ db, actor: mod.actor }, comment.id);
+    await approveComment({ db, actor: mod.actor, now: () => new Date() }, comment.id);
     const later = () => new Date(Date.now() + DAY + 60_000);
     const afterDay = await call(
       newcomer.actor,
@@ -556,7 +556,9 @@ describe('comments of new accounts are held for moderation', () => {
       deleteReason: 'Spam',
       deletedBy: admin.user.username,
     });
-    await expect(approveComment({ db, actor: admin.actor }, held.id)).rejects.toMatchObject({
+    await expect(
+      approveComment({ db, actor: admin.actor, now: () => new Date() }, held.id),
+    ).rejects.toMatchObject({
       kind: 'not_found',
     });
   });
@@ -595,12 +597,12 @@ describe('the reply hook', () => {
     const mod = await member({ role: 'moderator' });
     const held = await post(newcomer.actor, video.id, 'held reply', top.id);
     expect(events).toHaveLength(1);
-    await approveComment({ db, actor: mod.actor }, held.id);
+    await approveComment({ db, actor: mod.actor, now: () => new Date() }, held.id);
     expect(events).toHaveLength(2);
     expect(events[1]).toMatchObject({ replyId: held.id, parentAuthorId: a.user.id });
     // Edited while the account is new, it waits again; its second approval tells no one again.
     await call(newcomer.actor, 'Edit', { commentId: held.id, text: 'held reply, edited' });
-    await approveComment({ db, actor: mod.actor }, held.id);
+    await approveComment({ db, actor: mod.actor, now: () => new Date() }, held.id);
     expect(events).toHaveLength(2);
   });
 

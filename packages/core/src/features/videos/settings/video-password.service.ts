@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { asc, eq } from 'drizzle-orm';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import { consumeRequestLimit, type RequestLimit } from '../../../access/request-limit';
 import type { Database } from '../../../platform/db/client';
@@ -141,13 +140,11 @@ export function tokenMediaUrl(token: string, key: string): string {
 
 export interface UnlockInput {
   videoId: string;
-  actor: Actor | null;
   /** Left out by the page's first call: the owner and staff need none. */
   password?: string;
   /** Who is trying: the account, or the visitor's connection (as views count them). */
   viewerKey: string;
   secret: string;
-  now: Date;
 }
 
 /**
@@ -157,27 +154,26 @@ export interface UnlockInput {
  * The password is never answered back; the answer is the media's addresses under a token.
  */
 export async function unlockVideo(
-  ctx: { db: Database },
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
   input: UnlockInput,
 ): Promise<UnlockedMedia> {
-  const { db } = ctx;
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const [video] = await db.select().from(videos).where(eq(videos.id, input.videoId)).limit(1);
   if (!video) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
-  if (!(await canOpenVideo({ ...ctx, actor: input.actor, now: () => input.now }, video))) {
+  if (!(await canOpenVideo({ db, actor, now: () => now }, video))) {
     throw new ServiceError('unauthenticated', VIDEO_INACCESSIBLE_MESSAGE);
   }
   if (video.visibility !== 'password') {
     throw new ServiceError('invalid', VIDEO_PASSWORD_MESSAGES.notProtected);
   }
   const hash = (await videoPasswordHash(db, video.id)) ?? '';
-  const manages = Boolean(
-    input.actor && (input.actor.id === video.ownerId || can(input.actor, 'moderate')),
-  );
+  const manages = Boolean(actor && (actor.id === video.ownerId || can(actor, 'moderate')));
   if (!manages) {
     if (!input.password) throw new ServiceError('invalid', VIDEO_PASSWORD_MESSAGES.required);
     try {
       await consumeRequestLimit(
-        { ...ctx, now: () => input.now },
+        { db, now: () => now },
         `video-password:${video.id}:${input.viewerKey}`,
         VIDEO_PASSWORD_TRIES,
       );
@@ -190,7 +186,7 @@ export async function unlockVideo(
     const right = hash !== '' && (await verifyPassword({ hash, password: input.password }));
     if (!right) throw new ServiceError('forbidden', VIDEO_PASSWORD_MESSAGES.wrong);
   }
-  return unlockedMedia(ctx, video, mediaToken(input.secret, video.id, hash, input.now));
+  return unlockedMedia(ctx, video, mediaToken(input.secret, video.id, hash, now));
 }
 
 async function unlockedMedia(

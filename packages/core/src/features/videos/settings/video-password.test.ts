@@ -65,7 +65,11 @@ const unlock = (
   password: string | undefined,
   viewerKey: string,
   actor: Actor | null = null,
-) => unlockVideo({ db }, { videoId, actor, password, viewerKey, secret: SECRET, now: new Date() });
+) =>
+  unlockVideo(
+    { db, actor, now: () => new Date() },
+    { videoId, password, viewerKey, secret: SECRET },
+  );
 
 describe('password-protected videos', () => {
   it('asks a password to set it, keeps it hashed, never answers it, and lists the video nowhere', async () => {

@@ -161,13 +161,11 @@ export const videoSettingsEndpoint = defineModeEndpoint({
         return {
           body: await unlockVideo(context, {
             videoId: _id,
-            actor: context.actor,
             password,
             viewerKey: context.actor
               ? `u:${context.actor.id}`
               : visitorKey(secret, context.ip, now.toISOString().slice(0, 10)),
             secret,
-            now,
           }),
         };
       },

@@ -14,12 +14,10 @@ export const countViewEndpoint = defineEndpoint({
   input: z.object({ videoId: z.string().regex(/^[A-Za-z0-9]{6,32}$/, 'Unknown video id') }),
   output: z.object({ counted: z.boolean() }),
   async handle({ videoId }, context) {
-    const outcome = await countView(context.db, {
+    const outcome = await countView(context, {
       videoId,
-      actor: context.actor,
       ip: context.ip,
       secret: requireAccountServices(context).settings.secret,
-      now: context.now(),
     });
     if (outcome === 'missing') throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
     // Nothing counted: the same refusal as the video's other calls to someone who may not open it.

@@ -6,9 +6,7 @@ import {
   canManageVideo,
   canOpenVideo,
 } from '../../../access/video-rules';
-import type { Actor } from '../../../kernel/endpoint';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import type { Database } from '../../../platform/db/client';
 import {
   users,
   videoLabels,
@@ -91,12 +89,13 @@ export function visitorKey(secret: string, ip: string, day: string): string {
  * may open them (`canOpenVideo`): 'refused' for a private video played by someone not picked.
  */
 export async function countView(
-  db: Database,
-  input: { videoId: string; actor: Actor | null; ip: string; secret: string; now?: Date },
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
+  input: { videoId: string; ip: string; secret: string },
 ): Promise<'counted' | 'repeat' | 'missing' | 'refused'> {
-  const now = input.now ?? new Date();
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const day = now.toISOString().slice(0, 10);
-  const viewerKey = input.actor ? `u:${input.actor.id}` : visitorKey(input.secret, input.ip, day);
+  const viewerKey = actor ? `u:${actor.id}` : visitorKey(input.secret, input.ip, day);
   return inTransaction({ db }, async ({ db: tx }) => {
     const [video] = await tx
       .select({
@@ -116,8 +115,7 @@ export async function countView(
       )
       .limit(1);
     if (!video) return 'missing';
-    if (!(await canOpenVideo({ db: tx, actor: input.actor, now: () => now }, video)))
-      return 'refused';
+    if (!(await canOpenVideo({ db: tx, actor, now: () => now }, video))) return 'refused';
     const marked = await tx
       .insert(viewMarks)
       .values({ videoId: input.videoId, viewerKey, day })
@@ -126,7 +124,7 @@ export async function countView(
     if (marked.length === 0) return 'repeat';
     await recordView(tx, {
       videoId: input.videoId,
-      viewerId: input.actor?.id ?? null,
+      viewerId: actor?.id ?? null,
       now,
     });
     return 'counted';

@@ -77,7 +77,7 @@ describe('countView', () => {
     const actor = actorOf(user);
     const day1 = new Date('2026-05-01T10:00:00Z');
     const view = (now: Date) =>
-      countView(db, { videoId: video.id, actor, ip: '1.1.1.1', secret, now });
+      countView({ db, actor, now: () => now }, { videoId: video.id, ip: '1.1.1.1', secret });
     expect(await view(day1)).toBe('counted');
     expect(await view(new Date('2026-05-01T20:00:00Z'))).toBe('repeat');
     expect(await view(new Date('2026-05-02T08:00:00Z'))).toBe('counted');
@@ -90,7 +90,8 @@ describe('countView', () => {
     const { user } = await createUser(db);
     const video = await createVideo(db, { ownerId: user.id, views: 0 });
     const now = new Date('2026-05-01T10:00:00Z');
-    const view = (ip: string) => countView(db, { videoId: video.id, actor: null, ip, secret, now });
+    const view = (ip: string) =>
+      countView({ db, actor: null, now: () => now }, { videoId: video.id, ip, secret });
     expect(await view('10.0.0.1')).toBe('counted');
     expect(await view('10.0.0.1')).toBe('repeat');
     expect(await view('10.0.0.2')).toBe('counted');
@@ -122,7 +123,10 @@ describe('countView', () => {
     });
     await db.insert(videoViewers).values({ videoId: video.id, userId: picked.id });
     const view = (actor: ReturnType<typeof actorOf> | null) =>
-      countView(db, { videoId: video.id, actor, ip: '10.0.0.9', secret });
+      countView(
+        { db, actor, now: () => new Date() },
+        { videoId: video.id, ip: '10.0.0.9', secret },
+      );
     expect(await view(null)).toBe('refused');
     expect(await view(actorOf(stranger))).toBe('refused');
     expect(await viewsOf(video.id)).toBe(0);
