@@ -9,6 +9,33 @@ import { CHROMIUM, FFMPEG, ensureDependencies, ensureSystemPackages, root } from
 /** Each phase's name and how long it took, printed at the end beside the summary line. */
 const phases = [];
 const began = Date.now();
+
+/**
+ * The processor time this process and its ended children have used, in seconds (Linux's
+ * /proc; null elsewhere). Unlike the time a phase takes, it hardly changes with what else the
+ * machine runs: a phase whose work grows is seen even on a busy machine.
+ */
+function processorSeconds() {
+  try {
+    // The fields after the command's name: utime, stime, cutime and cstime are the 12th to 15th.
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0) / 100;
+  } catch {
+    return null;
+  }
+}
+/**
+ * Processor time by stretch of the run. A stretch ends where the run waits for all it
+ * started, so checks run at once, and the site's build beside the unit tests, count together.
+ */
+const processorStretches = [];
+function processorStretch(name) {
+  const now = processorSeconds();
+  const last = processorStretches.at(-1);
+  if (last && last.seconds === null && now !== null) last.seconds = now - last.from;
+  if (name && now !== null) processorStretches.push({ name, from: now, seconds: null });
+}
 function step(name) {
   endPhase();
   phases.push({ name, start: Date.now(), ms: null });
@@ -32,6 +59,15 @@ function printPhases() {
     console.log(`  ${phase.name.padEnd(width)}  ${took}`);
   }
   console.log(`  ${'Total'.padEnd(width)}  ${clock(Date.now() - began)}`);
+  processorStretch(null);
+  const counted = processorStretches.filter((stretch) => stretch.seconds !== null);
+  if (counted.length === 0) return;
+  const stretchWidth = Math.max(...counted.map((stretch) => stretch.name.length), 5);
+  console.log('\nProcessor time (both cores together):');
+  for (const stretch of counted)
+    console.log(`  ${stretch.name.padEnd(stretchWidth)}  ${clock(stretch.seconds * 1000)}`);
+  const all = counted.reduce((sum, stretch) => sum + stretch.seconds, 0);
+  console.log(`  ${'Total'.padEnd(stretchWidth)}  ${clock(all * 1000)}`);
 }
 
 /** Runs one check; when it fails, the phase times so far are printed before the exit. */
@@ -191,6 +227,7 @@ function finish(code) {
   process.exit(code);
 }
 
+processorStretch('Dependencies and the player');
 step('Dependencies and system packages');
 ensureDependencies();
 ensureSystemPackages([FFMPEG, CHROMIUM]);
@@ -199,6 +236,7 @@ ensureSystemPackages([FFMPEG, CHROMIUM]);
 step('Build the player');
 check('npm', ['run', 'build', '-w', '@cutroom/player']);
 endPhase();
+processorStretch('Static checks (two lanes at once)');
 await checksTogether([
   [{ name: 'Type-check', command: 'npm', args: ['run', 'typecheck'] }],
   [
@@ -218,13 +256,16 @@ await checksTogether([
 // end-to-end tests wait for it. The build `npm start` made is used when the sources are the
 // same (and never rebuilt under a running site); otherwise it is made here, and `npm start`
 // uses this one.
+processorStretch('Unit tests and the site build beside them');
 const siteBuild = buildSiteBeside('Build the site (beside the unit tests)');
 step('Unit and integration tests');
 vitest('unit', []);
 endPhase();
 await siteBuild;
+processorStretch('End-to-end tests');
 step('End-to-end tests');
 vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
+processorStretch('Soak');
 step('Soak: a short simulated day of the site on each engine (docs/soak.md)');
 vitest('soak', ['--config', 'bench/vitest.config.ts']);
 finish(totals.failed > 0 ? 1 : 0);
