@@ -165,6 +165,8 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     queue,
     transcodeJob,
     workDir: join(config.dataDir, 'live'),
+    // They act for no caller: the system clock.
+    now: () => new Date(),
   };
   // Live streams arrive on the RTMP port of this same process; 0 turns it off.
   const liveIngest =

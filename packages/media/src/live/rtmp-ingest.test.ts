@@ -96,6 +96,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     workDir: work,
+    now: () => new Date(),
     // A minute to come back is the site's; a few seconds here, so the end comes soon.
     limits: { keyframeDeadlineMs: 3_000, reconnectWindowMs: 10_000, heartbeatMs: 300 },
   });
@@ -313,10 +314,10 @@ describe('RTMP ingest', () => {
     const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
     const check = await checkStreamKey(handle.db, key);
     if (!check.ok) throw new Error(check.reason);
-    const { videoId } = await startLive(handle.db, {
-      ...check,
-      probe: { width: 320, height: 180, frameRate: 25 },
-    });
+    const { videoId } = await startLive(
+      { db: handle.db, now: () => new Date() },
+      { ...check, probe: { width: 320, height: 180, frameRate: 25 } },
+    );
     // What the stopped node left: the live's folder with a recording part, the live on air.
     const leftDir = mkdtempSync(join(tmpdir(), 'cutroom-live-left-'));
     const folder = mkdtempSync(join(leftDir, `cutroom-live-${videoId}-`));
@@ -336,6 +337,7 @@ describe('RTMP ingest', () => {
       port: 0,
       host: '127.0.0.1',
       workDir: leftDir,
+      now: () => new Date(),
     });
     try {
       const [live] = await liveOf(user.id);

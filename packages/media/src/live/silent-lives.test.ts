@@ -76,11 +76,10 @@ async function liveOnAir(details: { keepRecording?: boolean } = {}) {
   await saveLiveDetails({ db: handle.db, actor }, details);
   const check = await checkStreamKey(handle.db, key);
   if (!check.ok) throw new Error(check.reason);
-  const { videoId } = await startLive(handle.db, {
-    ...check,
-    probe: { width: 320, height: 180, frameRate: 25 },
-    now: t0,
-  });
+  const { videoId } = await startLive(
+    { db: handle.db, now: () => t0 },
+    { ...check, probe: { width: 320, height: 180, frameRate: 25 } },
+  );
   // Its live media in the shared storage, as the stopped node left them (a recording part
   // stands in for a segment: only its removal is looked at).
   const segment = join(work, 'part.flv');

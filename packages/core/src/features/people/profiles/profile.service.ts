@@ -138,12 +138,13 @@ export interface ProcessingVideo {
  * processing (or failed), which nobody else sees.
  */
 export async function listProfileVideos(
-  { db, actor }: Pick<Call, 'db' | 'actor'>,
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
   username: string,
   index = 0,
 ): Promise<VideoPage & { processingVideos: ProcessingVideo[] }> {
+  const { db, actor } = ctx;
   const user = await findUserByUsername(db, username);
-  const page = await listVideos(db, {
+  const page = await listVideos(ctx, {
     profile: user.username,
     index,
     pageSize: PROFILE_VIDEOS_PAGE_SIZE,

@@ -83,9 +83,11 @@ describe('a live', () => {
     await saveLiveDetails({ db, actor }, { title: 'Morning', visibility: 'public' });
     const refreshed = await checkStreamKey(db, key);
     if (!refreshed.ok) throw new Error(refreshed.reason);
-    const started = await startLive(db, { ...refreshed, probe });
+    const started = await startLive({ db, now: () => new Date() }, { ...refreshed, probe });
     expect(started.isContinued).toBe(false);
-    await expect(startLive(db, { ...check, probe })).rejects.toThrow(LIVE_REFUSALS.secondStream);
+    await expect(startLive({ db, now: () => new Date() }, { ...check, probe })).rejects.toThrow(
+      LIVE_REFUSALS.secondStream,
+    );
     await markLiveWatchable({ db, now: () => new Date() }, started.videoId, {
       masterPlaylistKey: `live/${started.videoId}/master.m3u8`,
       posterKey: null,
@@ -100,11 +102,10 @@ describe('a live', () => {
 
     const droppedAt = new Date();
     await markLiveDropped({ db, now: () => droppedAt }, started.videoId);
-    const again = await startLive(db, {
-      ...check,
-      probe,
-      now: new Date(droppedAt.getTime() + 30_000),
-    });
+    const again = await startLive(
+      { db, now: () => new Date(droppedAt.getTime() + 30_000) },
+      { ...check, probe },
+    );
     expect(again).toEqual({ videoId: started.videoId, isContinued: true });
 
     // Ended: off the site until its replay is processed.
@@ -117,18 +118,17 @@ describe('a live', () => {
 
   it('starts anew when the stream comes back after the minute', async () => {
     const { check } = await streamer();
-    const first = await startLive(db, { ...check, probe });
+    const first = await startLive({ db, now: () => new Date() }, { ...check, probe });
     await markLiveWatchable({ db, now: () => new Date() }, first.videoId, {
       masterPlaylistKey: `live/${first.videoId}/master.m3u8`,
       posterKey: null,
     });
     const droppedAt = new Date();
     await markLiveDropped({ db, now: () => droppedAt }, first.videoId);
-    const later = await startLive(db, {
-      ...check,
-      probe,
-      now: new Date(droppedAt.getTime() + 61_000),
-    });
+    const later = await startLive(
+      { db, now: () => new Date(droppedAt.getTime() + 61_000) },
+      { ...check, probe },
+    );
     expect(later.videoId).not.toBe(first.videoId);
     const [old] = await db.select().from(liveStreams).where(eq(liveStreams.videoId, first.videoId));
     expect(old!.state).toBe('ended');
@@ -152,7 +152,7 @@ describe('staff', () => {
     const events = new InProcessEvents();
     const heard: ProcessingEvent[] = [];
     events.subscribe((event) => heard.push(event));
-    const live = await startLive(db, { ...check, probe });
+    const live = await startLive({ db, now: () => new Date() }, { ...check, probe });
     await expect(listLivesForStaff({ db, actor: member })).rejects.toThrow('moderators');
     expect(await listLivesForStaff({ db, actor: moderator })).toContainEqual(
       expect.objectContaining({ videoId: live.videoId, ownerId: user.id, isKeyDisabled: false }),
@@ -199,7 +199,7 @@ async function liveOnSite(visibility: 'public' | 'unlisted' = 'public') {
   await saveLiveDetails({ db, actor: made.actor }, { title: 'Evening', visibility });
   const check = await checkStreamKey(db, made.key);
   if (!check.ok) throw new Error(check.reason);
-  const { videoId } = await startLive(db, { ...check, probe });
+  const { videoId } = await startLive({ db, now: () => new Date() }, { ...check, probe });
   const marked = await markLiveWatchable({ db, now: () => new Date() }, videoId, {
     masterPlaylistKey: `live/${videoId}/master.m3u8`,
     posterKey: null,
@@ -311,7 +311,7 @@ describe('a scheduled live', () => {
 
     const check = await checkStreamKey(db, key);
     if (!check.ok) throw new Error(check.reason);
-    const started = await startLive(db, { ...check, probe });
+    const started = await startLive({ db, now: () => new Date() }, { ...check, probe });
     expect(started).toEqual({ videoId: first!.videoId, isContinued: false });
     const [row] = await db
       .select()

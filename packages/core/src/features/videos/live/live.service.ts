@@ -250,17 +250,17 @@ export interface StartedLive {
  * (in 'processing' until the live ends and its recording is processed). One transaction.
  */
 export async function startLive(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   input: {
     userId: string;
     username: string;
     key: StreamKey;
     probe: StreamProbe;
-    now?: Date;
     reconnectWindowMs?: number;
   },
 ): Promise<StartedLive> {
-  const now = input.now ?? new Date();
+  const { db } = ctx;
+  const now = ctx.now();
   let ended: StartedLive['ended'];
   const started = await db.transaction(async (tx) => {
     const [current] = await tx

@@ -122,11 +122,7 @@ export async function countView(
       .onConflictDoNothing()
       .returning({ videoId: viewMarks.videoId });
     if (marked.length === 0) return 'repeat';
-    await recordView(tx, {
-      videoId: input.videoId,
-      viewerId: actor?.id ?? null,
-      now,
-    });
+    await recordView({ db: tx, actor, now: () => now }, input.videoId);
     return 'counted';
   });
 }
