@@ -189,7 +189,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   if (isFirstStart) {
     // In the background: the site is usable at once, the demo videos appear as they process.
     seedDemoVideos(
-      { db: database.db, storage, queue, events, media },
+      { db: database.db, storage, queue, events, media, now: () => new Date() },
       { ffmpegPath: media.ffmpegPath },
     )
       .then(async (count) => {

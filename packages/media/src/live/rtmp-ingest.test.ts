@@ -112,7 +112,10 @@ describe('RTMP ingest', () => {
   it('removes a live whose streamer chose not to keep it when it ends', async () => {
     const { user, actor } = await createUser(handle.db);
     const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
-    await saveLiveDetails({ db: handle.db, actor }, { keepRecording: false });
+    await saveLiveDetails(
+      { db: handle.db, actor, now: () => new Date() },
+      { keepRecording: false },
+    );
     // Long enough to go on air on a loaded machine (probed, then taken) before it ends.
     const pushed = push(urlOf(key), 6);
     const [live] = await waitFor(async () => {
@@ -174,7 +177,7 @@ describe('RTMP ingest', () => {
     const { user, actor } = await createUser(handle.db);
     const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
     await saveLiveDetails(
-      { db: handle.db, actor },
+      { db: handle.db, actor, now: () => new Date() },
       {
         title: 'Evening stream',
         category: 'hypno',

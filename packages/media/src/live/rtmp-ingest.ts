@@ -766,7 +766,7 @@ async function endDroppedLive(
 /** What finishing an ended live needs. */
 export type LiveFinishing = Pick<
   LiveIngestOptions,
-  'db' | 'log' | 'media' | 'storage' | 'events' | 'queue' | 'transcodeJob'
+  'db' | 'log' | 'media' | 'storage' | 'events' | 'queue' | 'transcodeJob' | 'now'
 >;
 
 export const REPLAY_LOST =
@@ -792,6 +792,7 @@ export async function finishEndedLive(
     queue: deps.queue,
     events: deps.events,
     transcodeJob: deps.transcodeJob,
+    now: deps.now,
   };
   await deps.storage.deletePrefix(livePrefix(videoId));
   const parts = folder

@@ -73,7 +73,7 @@ afterAll(async () => {
 async function liveOnAir(details: { keepRecording?: boolean } = {}) {
   const { user, actor } = await createUser(handle.db);
   const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
-  await saveLiveDetails({ db: handle.db, actor }, details);
+  await saveLiveDetails({ db: handle.db, actor, now: () => new Date() }, details);
   const check = await checkStreamKey(handle.db, key);
   if (!check.ok) throw new Error(check.reason);
   const { videoId } = await startLive(

@@ -67,7 +67,9 @@ describe('stream keys', () => {
 
   it('refuses a disabled account and asks for a key before details', async () => {
     const { user, actor } = await createUser(db);
-    await expect(saveLiveDetails({ db, actor }, { title: 'Soon' })).rejects.toThrow('stream key');
+    await expect(
+      saveLiveDetails({ db, actor, now: () => new Date() }, { title: 'Soon' }),
+    ).rejects.toThrow('stream key');
     const { key } = await issueStreamKey({ db, actor, now: () => new Date() });
     await db.update(users).set({ banned: true }).where(eq(users.id, user.id));
     expect(await checkStreamKey(db, key)).toMatchObject({
@@ -80,7 +82,10 @@ describe('stream keys', () => {
 describe('a live', () => {
   it('continues after a drop, refuses a second stream, and takes details while on air', async () => {
     const { user, actor, key, check } = await streamer();
-    await saveLiveDetails({ db, actor }, { title: 'Morning', visibility: 'public' });
+    await saveLiveDetails(
+      { db, actor, now: () => new Date() },
+      { title: 'Morning', visibility: 'public' },
+    );
     const refreshed = await checkStreamKey(db, key);
     if (!refreshed.ok) throw new Error(refreshed.reason);
     const started = await startLive({ db, now: () => new Date() }, { ...refreshed, probe });
@@ -96,7 +101,10 @@ describe('a live', () => {
     expect(onSite).toMatchObject({ title: 'Morning', status: 'published' });
 
     // Unlisted while on air: off the listings at once.
-    await saveLiveDetails({ db, actor }, { title: 'Morning', visibility: 'unlisted' });
+    await saveLiveDetails(
+      { db, actor, now: () => new Date() },
+      { title: 'Morning', visibility: 'unlisted' },
+    );
     const [hidden] = await db.select().from(videos).where(eq(videos.id, started.videoId));
     expect(hidden!.status).toBe('hidden');
 
@@ -196,7 +204,10 @@ describe('staff', () => {
 /** A live on air and on the site (public unless said), as the ingest leaves it. */
 async function liveOnSite(visibility: 'public' | 'unlisted' = 'public') {
   const made = await streamer();
-  await saveLiveDetails({ db, actor: made.actor }, { title: 'Evening', visibility });
+  await saveLiveDetails(
+    { db, actor: made.actor, now: () => new Date() },
+    { title: 'Evening', visibility },
+  );
   const check = await checkStreamKey(db, made.key);
   if (!check.ok) throw new Error(check.reason);
   const { videoId } = await startLive({ db, now: () => new Date() }, { ...check, probe });
@@ -289,7 +300,7 @@ describe('a scheduled live', () => {
         { startsAt: new Date(now.getTime() - 1_000).toISOString() },
       ),
     ).rejects.toThrow(SCHEDULE_MESSAGES.past);
-    await saveLiveDetails({ db, actor }, { title: 'Launch night' });
+    await saveLiveDetails({ db, actor, now: () => new Date() }, { title: 'Launch night' });
 
     const first = await scheduleLive(
       { db, actor, now: () => now },
@@ -360,7 +371,7 @@ describe('a scheduled live', () => {
     expect(JSON.stringify(listed.body)).toContain('Can not wait');
 
     // Unlisted: no chat, as an unlisted video has no comments.
-    await saveLiveDetails({ db, actor }, { visibility: 'unlisted' });
+    await saveLiveDetails({ db, actor, now: () => new Date() }, { visibility: 'unlisted' });
     await scheduleLive({ db, actor, now: () => now }, { startsAt });
     expect((await call({ text: 'Hello?' })).status).toBe(404);
   });

@@ -60,7 +60,7 @@ const listedIds = async () =>
   (await listVideos(visitor, { pageSize: 500 })).data.map((video) => video.id);
 /** Whether `actor` may open the video's page (false: the 401 of docs/videos.md). */
 const opens = async (id: string, actor: Actor | null) =>
-  getWatchPage({ db, actor }, id).then(
+  getWatchPage({ db, actor, now: () => new Date() }, id).then(
     () => true,
     (error: { kind?: string }) => {
       expect(error.kind).toBe('unauthenticated');
@@ -203,7 +203,7 @@ describe('visibility', () => {
       visibility: 'unlisted',
     });
     const published = await publishProcessedVideo(
-      { db, storage, queue, events },
+      { db, storage, queue, events, now: () => new Date() },
       {
         videoId: video.id,
         mediaPrefix: `videos/${video.id}/vabc/`,
