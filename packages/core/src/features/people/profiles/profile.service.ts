@@ -107,7 +107,7 @@ export async function getOwnProfile({ db, actor }: Pick<Call, 'db' | 'actor'>): 
 }
 
 export async function updateProfile(
-  { db, listings, actor }: { db: Database; listings: Listings } & Pick<Call, 'actor'>,
+  { db, listings, actor, now }: { db: Database; listings: Listings } & Pick<Call, 'actor' | 'now'>,
   input: UpdateProfileInput,
 ): Promise<Profile> {
   const me = requireMemberRight(actor, 'participate');
@@ -116,7 +116,7 @@ export async function updateProfile(
   );
   await db
     .update(users)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...changes, updatedAt: now() })
     .where(eq(users.id, me.id));
   // The public profile page is cached for visitors.
   await listings.invalidate();
