@@ -61,8 +61,8 @@ export default tseslint.config(
   {
     // One call convention (docs/decisions/0051): a service that acts for a caller, or reads the
     // clock or the log, takes the call's context first (`Pick<Call, …>`), not the database,
-    // the actor and the time as separate arguments. A function that needs only the database
-    // may still take it alone.
+    // the actor and the time as separate arguments or options. A function that needs only the
+    // database may still take it alone. The clock is never optional.
     // Seeds (site/demo) write fixed rows and may take the database alone.
     files: ['packages/core/src/{access,features}/**/*.ts', 'packages/media/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'packages/core/src/features/site/demo/**'],
@@ -83,7 +83,19 @@ export default tseslint.config(
             message:
               "The actor comes in the call's context (ctx: Pick<Call, 'actor'>, docs/decisions/0051), not as a separate argument.",
           },
+          {
+            selector: `${fn} > :matches(Identifier, ObjectPattern, AssignmentPattern).params:not(:first-child) :matches(TSPropertySignature[key.name='now']:has(TSTypeReference[typeName.name='Date']), Property[key.name='now'] > AssignmentPattern > NewExpression[callee.name='Date'])`,
+            message:
+              "The clock comes in the call's context first (ctx: Pick<Call, 'now'>, docs/decisions/0051), not as a field of the options.",
+          },
         ]),
+        {
+          // A Date clock, that is; a timer's millisecond clock (`() => number`) is not the call's.
+          selector:
+            "TSPropertySignature[optional=true][key.name='now']:has(TSTypeReference[typeName.name='Date'])",
+          message:
+            "The clock is never optional (docs/decisions/0051): take the call's, or have a caller that acts for no one pass the system clock.",
+        },
       ],
     },
   },

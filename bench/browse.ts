@@ -366,7 +366,7 @@ const SEARCHES: [string, string][] = [
   ['star name', STARS[5]!],
 ];
 
-async function measureServices(db: Parameters<typeof listVideos>[0]) {
+async function measureServices(db: Parameters<typeof listVideos>[0]['db']) {
   const log = createLogger({ level: 'silent' });
   const context = {
     config: loadConfig({}),
@@ -390,7 +390,7 @@ async function measureServices(db: Parameters<typeof listVideos>[0]) {
   }
   results.push(
     await measure('category page (18, newest, koreanbj)', TARGET_LISTING_MS, (i) =>
-      listVideos(db, {
+      listVideos(context, {
         filters: VideoFilters.parse({ category: 'koreanbj' }),
         index: i % 10,
         pageSize: 18,
@@ -400,13 +400,13 @@ async function measureServices(db: Parameters<typeof listVideos>[0]) {
   for (const [name, query] of SEARCHES) {
     results.push(
       await measure(`search: ${name}`, TARGET_SEARCH_MS, (i) =>
-        searchVideos(db, { query, index: i % 3 }),
+        searchVideos(context, { query, index: i % 3 }),
       ),
     );
   }
   results.push(
     await measure('search page 60 (past the ranking bound)', TARGET_SEARCH_MS, () =>
-      searchVideos(db, { query: 'dance', index: 60 }),
+      searchVideos(context, { query: 'dance', index: 60 }),
     ),
   );
   results.push(await measure('metadata: top 20 tags', TARGET_LISTING_MS, () => getTopTags(db)));
@@ -426,17 +426,17 @@ async function measureServices(db: Parameters<typeof listVideos>[0]) {
     ),
   );
   const sample = (
-    await listVideos(db, { pageSize: 50, filters: VideoFilters.parse({ view: 'popular' }) })
+    await listVideos(context, { pageSize: 50, filters: VideoFilters.parse({ view: 'popular' }) })
   ).data;
   results.push(
     await measure('recommendations for a video', TARGET_LISTING_MS, (i) =>
       listRecommendedVideos(db, sample[i % sample.length]!.id),
     ),
   );
-  results.push(await measure('trending (uncached)', 500, () => listTrendingVideos(db), 20));
+  results.push(await measure('trending (uncached)', 500, () => listTrendingVideos(context), 20));
   results.push(
     await measure('discover page', TARGET_LISTING_MS, (i) =>
-      listDiscoverVideos(db, { seed: `s${i}`, index: i % 5 }),
+      listDiscoverVideos(context, { seed: `s${i}`, index: i % 5 }),
     ),
   );
   results.push(await measure('random video', TARGET_LISTING_MS, () => pickRandomVideo(db)));

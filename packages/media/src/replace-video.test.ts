@@ -118,7 +118,7 @@ beforeAll(async () => {
     { id: stranger.id, username: 'stranger', email: 'stranger@example.com' },
   ]);
   const queue = await JobQueue.start(handle, [transcodeDeadLetterJob, transcodeJob]);
-  ctx = { db, storage, queue, events, transcodeJob };
+  ctx = { db, storage, queue, events, transcodeJob, now: () => new Date() };
   worker = await startWorker({
     handle,
     storage,

@@ -43,7 +43,7 @@ export async function replaceVideoFile(
   const replacement = await findReplacement(ctx, videoId);
   if (!replacement || replacement.status !== 'processing') return 'skipped';
   const workDir = await createWorkDir(ctx.media.tmpDir ?? tmpdir(), videoId);
-  const prefix = newVersionPrefix(videoId, ctx.now?.());
+  const prefix = newVersionPrefix(videoId, ctx.now());
   let isStaged = false;
   try {
     const input = await localSource(ctx, replacement.sourceKey, workDir);

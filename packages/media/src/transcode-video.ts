@@ -83,7 +83,7 @@ export async function transcodeVideo(
     await mkdir(outputDir);
     // One version prefix for the attempt: the first rendition is staged there and played from
     // it, and the rest of the ladder joins it, so nothing being played is ever removed.
-    const prefix = newVersionPrefix(videoId, ctx.now?.());
+    const prefix = newVersionPrefix(videoId, ctx.now());
     const result = await processVideoFiles({
       input,
       outputDir,

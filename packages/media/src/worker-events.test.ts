@@ -52,7 +52,7 @@ describe.runIf(isServer)('npm run worker beside a web node', () => {
     const storage = new LocalStorage({ root: mediaDir, publicBaseUrl: '/media' });
     // The web node: accepts the upload and queues its job, but works no jobs itself.
     const { video } = await acceptUploadedVideo(
-      { db: handle!.db, storage, queue, events },
+      { db: handle!.db, storage, queue, events, now: () => new Date() },
       { ownerId: 'events-owner', title: 'Events test', filePath: upload },
     );
     const heard: ProcessingEvent[] = [];

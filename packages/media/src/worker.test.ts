@@ -92,7 +92,7 @@ beforeAll(async () => {
   const queue = await JobQueue.start(handle, [transcodeDeadLetterJob, transcodeJob], {
     superviseIntervalSeconds: 2,
   });
-  ctx = { db, storage, queue, events, transcodeJob };
+  ctx = { db, storage, queue, events, transcodeJob, now: () => new Date() };
   startTestWorker = () =>
     startWorker({
       handle,

@@ -76,6 +76,8 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     media: options.media ?? mediaConfigFrom(),
     transcodeJob: job,
     progressIntervalMs: options.progressIntervalMs,
+    // A worker acts for no caller: the system clock.
+    now: () => new Date(),
   };
   const polling = options.pollingIntervalSeconds
     ? { pollingIntervalSeconds: options.pollingIntervalSeconds }

@@ -101,7 +101,7 @@ export async function createCallers(handle: DatabaseHandle) {
     '192.0.2.200',
   );
   const disabled = await signedIn({});
-  await disableAccount(db, disabled.user.email);
+  await disableAccount({ db, now: () => new Date() }, disabled.user.email);
 
   const actors: Record<Caller, Actor | null> = {
     visitor: null,

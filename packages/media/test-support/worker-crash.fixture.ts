@@ -47,7 +47,14 @@ if (mode === 'enqueue') {
     .insert(users)
     .values({ id: 'crash-owner', username: 'crash', email: 'crash@example.com' });
   const { video } = await acceptUploadedVideo(
-    { db: handle.db, storage, queue: worker.queue, events: worker.events, media },
+    {
+      db: handle.db,
+      storage,
+      queue: worker.queue,
+      events: worker.events,
+      media,
+      now: () => new Date(),
+    },
     {
       ownerId: 'crash-owner',
       title: 'Crash test',

@@ -25,19 +25,14 @@ export default async function HomePage({ searchParams }: { searchParams: SearchP
   const params = await searchParams;
   const { filters: parsed, error } = parseFiltersFromSearchParams(params);
   const index = pageIndexFrom(params.page);
-  const { db, viewer, cached, toCardPage, mediaBaseUrl } = await listingContext();
+  const { db, viewer, now, cached, toCardPage, mediaBaseUrl } = await listingContext();
   // A visitor's bookmarked "subscriptions only" link shows everything with a sign-in hint.
   const needsSignIn = parsed.subscriptions && !viewer;
   const filters = needsSignIn ? { ...parsed, subscriptions: false } : parsed;
   const query = filtersToSearchParams(filters).toString();
   const [page, metadata] = await Promise.all([
     cached(`dashboard:${query}:${index}`, () =>
-      listVideos(db, {
-        filters,
-        index,
-        pageSize: DASHBOARD_PAGE_SIZE,
-        viewerId: viewer?.id ?? null,
-      }),
+      listVideos({ db, actor: viewer, now }, { filters, index, pageSize: DASHBOARD_PAGE_SIZE }),
     ).catch((caught: unknown) => {
       if (isServiceError(caught)) return null;
       throw caught;

@@ -11,10 +11,15 @@ import { toCardVideo, type CardVideo } from '../video/card-video';
 
 export type CardPage = Omit<VideoPage, 'data'> & { data: CardVideo[] };
 
-/** The database, the viewer and a cache that only serves visitors, for a listing page. */
+/**
+ * The database, the viewer, the clock and a cache that only serves visitors, for a listing
+ * page: a service's call is `{ db, actor: viewer, now }`.
+ */
 export async function listingContext(): Promise<{
   db: Awaited<ReturnType<typeof getRuntime>>['database']['db'];
   viewer: Actor | null;
+  /** The system clock: a page renders now. */
+  now: () => Date;
   /** Loads through the listing cache for visitors; signed-in viewers get fresh data. */
   cached: <T>(key: string, load: () => Promise<T>) => Promise<T>;
   /** Loads through the listing cache for everyone: for answers no viewer changes. */
@@ -31,6 +36,7 @@ export async function listingContext(): Promise<{
   return {
     db: runtime.database.db,
     viewer,
+    now: () => new Date(),
     cached: (key, load) => runtime.listings.forVisitors(`page:${key}`, !viewer, load),
     cachedForAll: (key, load) => runtime.listings.forVisitors(`page:${key}`, true, load),
     toCards,

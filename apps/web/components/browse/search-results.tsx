@@ -16,17 +16,14 @@ export async function SearchResults({
 }) {
   const index = pageIndexFrom(params.page);
   const { filters } = parseFiltersFromSearchParams(params);
-  const { db, viewer, cached, toCardPage } = await listingContext();
+  const { db, viewer, now, cached, toCardPage } = await listingContext();
   const safeFilters = viewer ? filters : { ...filters, subscriptions: false };
   const page = query
     ? await cached(`search:${query}:${JSON.stringify(safeFilters)}:${index}`, () =>
-        searchVideos(db, {
-          query,
-          filters: safeFilters,
-          index,
-          pageSize: LISTING_PAGE_SIZE,
-          viewerId: viewer?.id ?? null,
-        }),
+        searchVideos(
+          { db, actor: viewer, now },
+          { query, filters: safeFilters, index, pageSize: LISTING_PAGE_SIZE },
+        ),
       )
     : null;
   if (!page) {

@@ -25,10 +25,10 @@ export async function SimpleListing({
   empty: { title: string; body?: ReactNode; action?: { href: string; label: string } };
 }) {
   const index = pageIndexFrom(pageParam);
-  const { db, cached, toCardPage } = await listingContext();
+  const { db, viewer, now, cached, toCardPage } = await listingContext();
   const parsed = VideoFilters.parse(filters);
   const page = await cached(`listing:${basePath}:${JSON.stringify(parsed)}:${index}`, () =>
-    listVideos(db, { filters: parsed, index, pageSize: LISTING_PAGE_SIZE }),
+    listVideos({ db, actor: viewer, now }, { filters: parsed, index, pageSize: LISTING_PAGE_SIZE }),
   );
   return (
     <Listing

@@ -165,6 +165,8 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     queue,
     transcodeJob,
     workDir: join(config.dataDir, 'live'),
+    // They act for no caller: the system clock.
+    now: () => new Date(),
   };
   // Live streams arrive on the RTMP port of this same process; 0 turns it off.
   const liveIngest =
@@ -187,7 +189,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   if (isFirstStart) {
     // In the background: the site is usable at once, the demo videos appear as they process.
     seedDemoVideos(
-      { db: database.db, storage, queue, events, media },
+      { db: database.db, storage, queue, events, media, now: () => new Date() },
       { ffmpegPath: media.ffmpegPath },
     )
       .then(async (count) => {

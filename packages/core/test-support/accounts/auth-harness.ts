@@ -50,7 +50,12 @@ export async function createAuthHarness(
     ...options.settings,
   };
   const auth = createAuth({ db, mailer, log, settings });
-  const handle = createAuthRequestHandler({ auth, db, lockout: options.lockout });
+  const handle = createAuthRequestHandler({
+    auth,
+    db,
+    lockout: options.lockout,
+    now: () => new Date(),
+  });
   afterAll(async () => {
     mailer.close();
     await smtp.close();

@@ -96,6 +96,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     workDir: work,
+    now: () => new Date(),
     // A minute to come back is the site's; a few seconds here, so the end comes soon.
     limits: { keyframeDeadlineMs: 3_000, reconnectWindowMs: 10_000, heartbeatMs: 300 },
   });
@@ -111,7 +112,10 @@ describe('RTMP ingest', () => {
   it('removes a live whose streamer chose not to keep it when it ends', async () => {
     const { user, actor } = await createUser(handle.db);
     const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
-    await saveLiveDetails({ db: handle.db, actor }, { keepRecording: false });
+    await saveLiveDetails(
+      { db: handle.db, actor, now: () => new Date() },
+      { keepRecording: false },
+    );
     // Long enough to go on air on a loaded machine (probed, then taken) before it ends.
     const pushed = push(urlOf(key), 6);
     const [live] = await waitFor(async () => {
@@ -173,7 +177,7 @@ describe('RTMP ingest', () => {
     const { user, actor } = await createUser(handle.db);
     const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
     await saveLiveDetails(
-      { db: handle.db, actor },
+      { db: handle.db, actor, now: () => new Date() },
       {
         title: 'Evening stream',
         category: 'hypno',
@@ -313,10 +317,10 @@ describe('RTMP ingest', () => {
     const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
     const check = await checkStreamKey(handle.db, key);
     if (!check.ok) throw new Error(check.reason);
-    const { videoId } = await startLive(handle.db, {
-      ...check,
-      probe: { width: 320, height: 180, frameRate: 25 },
-    });
+    const { videoId } = await startLive(
+      { db: handle.db, now: () => new Date() },
+      { ...check, probe: { width: 320, height: 180, frameRate: 25 } },
+    );
     // What the stopped node left: the live's folder with a recording part, the live on air.
     const leftDir = mkdtempSync(join(tmpdir(), 'cutroom-live-left-'));
     const folder = mkdtempSync(join(leftDir, `cutroom-live-${videoId}-`));
@@ -336,6 +340,7 @@ describe('RTMP ingest', () => {
       port: 0,
       host: '127.0.0.1',
       workDir: leftDir,
+      now: () => new Date(),
     });
     try {
       const [live] = await liveOf(user.id);

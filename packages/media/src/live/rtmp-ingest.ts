@@ -150,7 +150,8 @@ export interface LiveIngestOptions {
   /** Where each live's work folder is made (its recording parts). */
   workDir: string;
   limits?: Partial<LiveLimits>;
-  now?: () => Date;
+  /** The clock: the system's on the site (the ingest acts for no caller). */
+  now: () => Date;
 }
 
 export interface LiveIngest {
@@ -193,7 +194,7 @@ interface Publish {
  */
 export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveIngest> {
   const limits = { ...DEFAULT_LIVE_LIMITS, ...options.limits };
-  const now = options.now ?? (() => new Date());
+  const { now } = options;
   const log = options.log;
   // The library's own log lines join ours, at debug.
   nmsLogger.log = (message: string, level = 'info') =>
@@ -485,12 +486,10 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     if (publish.isClosed) return;
     let started;
     try {
-      started = await startLive(options.db, {
-        ...check,
-        probe: found,
-        now: now(),
-        reconnectWindowMs: limits.reconnectWindowMs,
-      });
+      started = await startLive(
+        { db: options.db, now },
+        { ...check, probe: found, reconnectWindowMs: limits.reconnectWindowMs },
+      );
     } catch (error) {
       if (error instanceof ServiceError && error.kind === 'conflict')
         return refuseNoted(error.message);
@@ -569,7 +568,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     );
     const timer = setTimeout(() => {
       dropTimers.delete(timer);
-      void endDroppedLive(options.db, videoId, droppedAt)
+      void endDroppedLive({ db: options.db, now }, videoId, droppedAt)
         .then((ended) => {
           if (ended) finishLive(ended);
         })
@@ -754,16 +753,20 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
 class RefusedStream extends Error {}
 
 /** Ends a live still waiting for its stream since `droppedAt` (none came back). */
-async function endDroppedLive(db: Database, videoId: string, droppedAt: Date) {
-  const live = await readLiveStream(db, videoId);
+async function endDroppedLive(
+  ctx: { db: Database; now: () => Date },
+  videoId: string,
+  droppedAt: Date,
+) {
+  const live = await readLiveStream(ctx.db, videoId);
   if (live?.state !== 'live' || live.droppedAt?.getTime() !== droppedAt.getTime()) return null;
-  return endLive({ db, now: () => new Date() }, videoId, LIVE_MESSAGES.stopped);
+  return endLive(ctx, videoId, LIVE_MESSAGES.stopped);
 }
 
 /** What finishing an ended live needs. */
 export type LiveFinishing = Pick<
   LiveIngestOptions,
-  'db' | 'log' | 'media' | 'storage' | 'events' | 'queue' | 'transcodeJob'
+  'db' | 'log' | 'media' | 'storage' | 'events' | 'queue' | 'transcodeJob' | 'now'
 >;
 
 export const REPLAY_LOST =
@@ -789,6 +792,7 @@ export async function finishEndedLive(
     queue: deps.queue,
     events: deps.events,
     transcodeJob: deps.transcodeJob,
+    now: deps.now,
   };
   await deps.storage.deletePrefix(livePrefix(videoId));
   const parts = folder

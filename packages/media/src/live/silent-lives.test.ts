@@ -73,14 +73,13 @@ afterAll(async () => {
 async function liveOnAir(details: { keepRecording?: boolean } = {}) {
   const { user, actor } = await createUser(handle.db);
   const { key } = await issueStreamKey({ db: handle.db, actor, now: () => new Date() });
-  await saveLiveDetails({ db: handle.db, actor }, details);
+  await saveLiveDetails({ db: handle.db, actor, now: () => new Date() }, details);
   const check = await checkStreamKey(handle.db, key);
   if (!check.ok) throw new Error(check.reason);
-  const { videoId } = await startLive(handle.db, {
-    ...check,
-    probe: { width: 320, height: 180, frameRate: 25 },
-    now: t0,
-  });
+  const { videoId } = await startLive(
+    { db: handle.db, now: () => t0 },
+    { ...check, probe: { width: 320, height: 180, frameRate: 25 } },
+  );
   // Its live media in the shared storage, as the stopped node left them (a recording part
   // stands in for a segment: only its removal is looked at).
   const segment = join(work, 'part.flv');

@@ -11,7 +11,8 @@ export const SILENT_LIVE_CHECK_MS = 30_000;
 export interface SilentLiveCheckOptions extends LiveFinishing {
   /** This node's `DATA_DIR/live`: a stopped node's work folders are here when it is shared. */
   workDir: string;
-  now?: () => Date;
+  /** The clock: the system's on the site (the check acts for no caller). */
+  now: () => Date;
   everyMs?: number;
   silentMs?: number;
   /** Whether this process's own ingest holds the live (it then finishes it on hearing the end). */
@@ -32,7 +33,7 @@ export interface SilentLiveCheck {
  * reachable from here (a shared `DATA_DIR`), else its video says the replay is lost.
  */
 export function startSilentLiveCheck(options: SilentLiveCheckOptions): SilentLiveCheck {
-  const now = options.now ?? (() => new Date());
+  const { now } = options;
   let running: Promise<number> | null = null;
 
   async function check(): Promise<number> {

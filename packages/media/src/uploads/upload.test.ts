@@ -74,6 +74,7 @@ const context = (actor: Awaited<ReturnType<typeof createUser>>['actor'] | null) 
   events,
   uploads,
   actor,
+  now: () => new Date(),
 });
 
 describe('publishUpload', () => {

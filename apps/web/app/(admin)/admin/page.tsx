@@ -26,7 +26,10 @@ const card = 'space-y-2 rounded-lg border border-white/10 bg-surface-raised p-4'
 export default async function AdminHealthPage() {
   await requirePageViewer('administer');
   const { database, config } = await getRuntime();
-  const health = await checkSiteHealth(database.db, { dataDir: config.dataDir, now: new Date() });
+  const health = await checkSiteHealth(
+    { db: database.db, now: () => new Date() },
+    { dataDir: config.dataDir },
+  );
   const { queue, workers, disk } = health;
   const waiting = queue.queues
     .filter((row) => row.state === 'created' || row.state === 'retry')

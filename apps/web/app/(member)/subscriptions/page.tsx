@@ -20,14 +20,16 @@ export default async function SubscriptionsPage({
   searchParams: SearchParamsPromise;
 }) {
   const viewer = await requirePageViewer();
-  const { db, toCardPage } = await listingContext();
+  const { db, now, toCardPage } = await listingContext();
   const index = pageIndexFrom((await searchParams).page);
-  const page = await listVideos(db, {
-    filters: { ...DEFAULT_FILTERS, subscriptions: true },
-    viewerId: viewer.id,
-    index,
-    pageSize: SUBSCRIPTIONS_PAGE_SIZE,
-  });
+  const page = await listVideos(
+    { db, actor: viewer, now },
+    {
+      filters: { ...DEFAULT_FILTERS, subscriptions: true },
+      index,
+      pageSize: SUBSCRIPTIONS_PAGE_SIZE,
+    },
+  );
   return (
     <Listing
       title="Subscriptions"

@@ -30,12 +30,7 @@ export default async function DiscoverPage({
   const index = pageIndexFrom(params.page);
   const { db, viewer, cached, toCardPage } = await listingContext();
   const page = await cached(`discover:${seed}:${index}`, () =>
-    listDiscoverVideos(db, {
-      seed,
-      index,
-      pageSize: LISTING_PAGE_SIZE,
-      viewerId: viewer?.id ?? null,
-    }),
+    listDiscoverVideos({ db, actor: viewer }, { seed, index, pageSize: LISTING_PAGE_SIZE }),
   );
   return (
     <Listing

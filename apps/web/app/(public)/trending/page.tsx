@@ -18,9 +18,9 @@ export default async function TrendingPage({
 }) {
   const index = pageIndexFrom((await searchParams).page);
   // The same for every viewer, and the dearest listing to compute (a week of daily views).
-  const { db, cachedForAll, toCardPage } = await listingContext();
+  const { db, now, cachedForAll, toCardPage } = await listingContext();
   const page = await cachedForAll(`trending:${index}`, () =>
-    listTrendingVideos(db, { index, pageSize: LISTING_PAGE_SIZE }),
+    listTrendingVideos({ db, now }, { index, pageSize: LISTING_PAGE_SIZE }),
   );
   return (
     <Listing

@@ -30,7 +30,10 @@ export const GET = rawRoute(oembedRoute, async (request) => {
   });
   if (!id) return refuse(404, 'That address is not a video of this site');
   try {
-    const { video, uploader } = await getWatchPage({ db: database.db, actor: null }, id);
+    const { video, uploader } = await getWatchPage(
+      { db: database.db, actor: null, now: () => new Date() },
+      id,
+    );
     const answer = buildOembed(video, uploader, {
       url: pageUrl,
       maxwidth: positive(params.get('maxwidth')),

@@ -84,7 +84,10 @@ const loadWatchPage = cache(async (param: string) => {
     return {
       parsed,
       viewer,
-      page: await getWatchPage({ db: database.db, actor: viewer }, parsed.id),
+      page: await getWatchPage(
+        { db: database.db, actor: viewer, now: () => new Date() },
+        parsed.id,
+      ),
     };
   } catch (error) {
     if (isServiceError(error) && error.kind === 'not_found') notFound();

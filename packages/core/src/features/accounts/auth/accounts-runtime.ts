@@ -127,8 +127,9 @@ export async function createAccounts(options: {
     auth,
     db,
     lockout: { maxFailures: config.LOGIN_MAX_FAILURES, lockMinutes: config.LOGIN_LOCK_MINUTES },
+    now: () => new Date(),
   });
-  const promoted = await promoteAdminEmails(db, settings.adminEmails);
+  const promoted = await promoteAdminEmails({ db, now: () => new Date() }, settings.adminEmails);
   if (promoted.length > 0) log.info({ promoted }, 'ADMIN_EMAILS: made admin');
   return { auth, settings, mailer, handleAuthRequest };
 }

@@ -90,11 +90,12 @@ export function createAuthRequestHandler(options: {
   auth: Auth;
   db: Database;
   lockout?: LockoutPolicy;
-  now?: () => Date;
+  /** The clock of the lock after wrong passwords: the system's on the site. */
+  now: () => Date;
 }) {
   const { auth, db } = options;
   const lockout = options.lockout ?? DEFAULT_LOCKOUT;
-  const now = options.now ?? (() => new Date());
+  const { now } = options;
   const allowedOrigins = allowedOriginsFor(String(auth.options.baseURL));
 
   async function signIn(request: Request): Promise<Response> {

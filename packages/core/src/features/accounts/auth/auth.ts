@@ -161,7 +161,7 @@ export function createAuth(options: {
       expiresIn: VERIFICATION_HOURS * 60 * 60,
       async afterEmailVerification(user) {
         if (settings.adminEmails.includes(user.email.toLowerCase())) {
-          await promoteAdminEmails(db, [user.email.toLowerCase()]);
+          await promoteAdminEmails({ db, now: () => new Date() }, [user.email.toLowerCase()]);
         }
       },
       async sendVerificationEmail({ user, url }) {

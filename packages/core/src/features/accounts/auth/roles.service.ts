@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import { hasRole, rolesOf } from '../../../access/rights';
+import type { Call } from '../../../access/call';
 import type { Database } from '../../../platform/db/client';
 import { ROLES, sessions, users, type Role, type User } from '../../../platform/db/schema';
 import { setSupporterByHand } from '../../money/supporter';
@@ -28,36 +29,48 @@ function parseRole(role: string): Role {
   return role as Role;
 }
 
-export async function grantRole(db: Database, email: string, role: string): Promise<User> {
+export async function grantRole(
+  { db, now }: Pick<Call, 'db' | 'now'>,
+  email: string,
+  role: string,
+): Promise<User> {
   const user = await userByEmail(db, email);
   const next = serialise([...rolesOf(user), parseRole(role)]);
   const [updated] = await db
     .update(users)
-    .set({ role: next, updatedAt: new Date() })
+    .set({ role: next, updatedAt: now() })
     .where(eq(users.id, user.id))
     .returning();
   return updated!;
 }
 
-export async function revokeRole(db: Database, email: string, role: string): Promise<User> {
+export async function revokeRole(
+  { db, now }: Pick<Call, 'db' | 'now'>,
+  email: string,
+  role: string,
+): Promise<User> {
   const user = await userByEmail(db, email);
   const removed = parseRole(role);
   const next = serialise(rolesOf(user).filter((held) => held !== removed));
   const [updated] = await db
     .update(users)
-    .set({ role: next, updatedAt: new Date() })
+    .set({ role: next, updatedAt: now() })
     .where(eq(users.id, user.id))
     .returning();
   return updated!;
 }
 
 /** Disables an account: sign-in is refused and every open session ends now. */
-export async function disableAccount(db: Database, email: string, reason?: string): Promise<User> {
+export async function disableAccount(
+  { db, now }: Pick<Call, 'db' | 'now'>,
+  email: string,
+  reason?: string,
+): Promise<User> {
   const user = await userByEmail(db, email);
   const updated = await inTransaction({ db }, async ({ db: tx }) => {
     const [row] = await tx
       .update(users)
-      .set({ banned: true, banReason: reason ?? null, banExpires: null, updatedAt: new Date() })
+      .set({ banned: true, banReason: reason ?? null, banExpires: null, updatedAt: now() })
       .where(eq(users.id, user.id))
       .returning();
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
@@ -66,26 +79,28 @@ export async function disableAccount(db: Database, email: string, reason?: strin
   return updated;
 }
 
-export async function enableAccount(db: Database, email: string): Promise<User> {
+export async function enableAccount(
+  { db, now }: Pick<Call, 'db' | 'now'>,
+  email: string,
+): Promise<User> {
   const user = await userByEmail(db, email);
   const [updated] = await db
     .update(users)
-    .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
+    .set({ banned: false, banReason: null, banExpires: null, updatedAt: now() })
     .where(eq(users.id, user.id))
     .returning();
   return updated!;
 }
 
 /** The Supporter rank by hand from the command line (beside Stripe's: docs/billing.md). */
-export async function setSupporter(db: Database, email: string, isSupporter: boolean) {
+export async function setSupporter(
+  { db, now }: Pick<Call, 'db' | 'now'>,
+  email: string,
+  isSupporter: boolean,
+) {
   const user = await userByEmail(db, email);
   return inTransaction({ db }, async ({ db: tx }) => {
-    await setSupporterByHand(
-      { db: tx, now: () => new Date() },
-      user.id,
-      isSupporter,
-      'command line',
-    );
+    await setSupporterByHand({ db: tx, now }, user.id, isSupporter, 'command line');
     const [updated] = await tx.select().from(users).where(eq(users.id, user.id));
     return updated!;
   });
@@ -100,7 +115,11 @@ export function parseAdminEmails(value: string): string[] {
 }
 
 /** Makes the verified accounts among these addresses admins; answers the ones it changed. */
-export async function promoteAdminEmails(db: Database, emails: string[]): Promise<string[]> {
+export async function promoteAdminEmails(
+  ctx: Pick<Call, 'db' | 'now'>,
+  emails: string[],
+): Promise<string[]> {
+  const { db } = ctx;
   const promoted: string[] = [];
   for (const email of emails) {
     const [user] = await db
@@ -109,7 +128,7 @@ export async function promoteAdminEmails(db: Database, emails: string[]): Promis
       .where(sql`lower(${users.email}) = ${email}`)
       .limit(1);
     if (!user || !user.emailVerified || hasRole(user, 'admin')) continue;
-    await grantRole(db, email, 'admin');
+    await grantRole(ctx, email, 'admin');
     promoted.push(email);
   }
   return promoted;

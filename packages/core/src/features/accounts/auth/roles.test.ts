@@ -6,29 +6,35 @@ import { parseAdminEmails, promoteAdminEmails } from './roles.service';
 import { runUserCommand } from './user-command';
 
 const { db } = await createTestDatabase();
+/** A command's call: the system clock. */
+const command = { db, now: () => new Date() };
 
 describe('npm run user', () => {
   it('grants and revokes roles, keeping several at once', async () => {
     const { user } = await createUser(db, { email: 'Mod@Example.org' });
-    expect(await runUserCommand(db, ['grant', 'mod@example.org', 'moderator'])).toContain(
+    expect(await runUserCommand(command, ['grant', 'mod@example.org', 'moderator'])).toContain(
       'roles: moderator',
     );
-    const both = await runUserCommand(db, ['grant', user.email, 'tagger']);
+    const both = await runUserCommand(command, ['grant', user.email, 'tagger']);
     expect(both).toContain('roles: moderator, tagger');
-    expect(await runUserCommand(db, ['revoke', user.email, 'moderator'])).toContain(
+    expect(await runUserCommand(command, ['revoke', user.email, 'moderator'])).toContain(
       'roles: tagger',
     );
-    expect(await runUserCommand(db, ['revoke', user.email, 'tagger'])).toContain('roles: user');
+    expect(await runUserCommand(command, ['revoke', user.email, 'tagger'])).toContain(
+      'roles: user',
+    );
   });
 
   it('disables and enables an account and sets the supporter flag', async () => {
     const { user } = await createUser(db);
-    expect(await runUserCommand(db, ['disable', user.email, 'spam', 'links'])).toContain(
+    expect(await runUserCommand(command, ['disable', user.email, 'spam', 'links'])).toContain(
       'disabled: yes',
     );
-    expect(await runUserCommand(db, ['enable', user.email])).toContain('disabled: no');
-    expect(await runUserCommand(db, ['supporter', user.email, 'on'])).toContain('supporter: yes');
-    expect(await runUserCommand(db, ['show', user.email])).toContain(user.username);
+    expect(await runUserCommand(command, ['enable', user.email])).toContain('disabled: no');
+    expect(await runUserCommand(command, ['supporter', user.email, 'on'])).toContain(
+      'supporter: yes',
+    );
+    expect(await runUserCommand(command, ['show', user.email])).toContain(user.username);
   });
 
   it.each([
@@ -38,12 +44,12 @@ describe('npm run user', () => {
     [['frobnicate', 'x@example.org'], /Unknown command "frobnicate"/],
     [['supporter', 'x@example.org', 'maybe'], /supporter needs on or off/],
   ])('explains what is wrong with %j', async (args, message) => {
-    await expect(runUserCommand(db, args)).rejects.toThrow(message);
+    await expect(runUserCommand(command, args)).rejects.toThrow(message);
   });
 
   it('refuses an unknown role', async () => {
     const { user } = await createUser(db);
-    await expect(runUserCommand(db, ['grant', user.email, 'overlord'])).rejects.toThrow(
+    await expect(runUserCommand(command, ['grant', user.email, 'overlord'])).rejects.toThrow(
       'Unknown role "overlord": use one of user, moderator, tagger, partner, admin',
     );
   });
@@ -66,7 +72,7 @@ describe('roles', () => {
       ' First@example.org, unverified@example.org ,,missing@example.org',
     );
     expect(emails).toEqual(['first@example.org', 'unverified@example.org', 'missing@example.org']);
-    expect(await promoteAdminEmails(db, emails)).toEqual(['first@example.org']);
-    expect(await promoteAdminEmails(db, emails)).toEqual([]);
+    expect(await promoteAdminEmails(command, emails)).toEqual(['first@example.org']);
+    expect(await promoteAdminEmails(command, emails)).toEqual([]);
   });
 });

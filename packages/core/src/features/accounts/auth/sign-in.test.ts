@@ -126,7 +126,7 @@ describe('disabled accounts', () => {
       expect((await resolveActor(auth, db, headers))?.id).toBe(user.id);
     }
 
-    await disableAccount(db, user.email, 'spam');
+    await disableAccount({ db, now: () => new Date() }, user.email, 'spam');
     for (const headers of [withCookie, withAccess, withRefresh]) {
       expect(await resolveActor(auth, db, headers)).toBeNull();
     }
@@ -146,7 +146,7 @@ describe('disabled accounts', () => {
     expect(guessed.response.status).toBe(401);
     expect(JSON.stringify(guessed.body)).not.toContain('spam');
 
-    await enableAccount(db, user.email);
+    await enableAccount({ db, now: () => new Date() }, user.email);
     expect((await signIn(user.email, password, freshIp())).response.status).toBe(200);
   });
 

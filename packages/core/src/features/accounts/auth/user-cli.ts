@@ -16,7 +16,10 @@ const handle = await openDatabase({
 let exitCode = 0;
 try {
   await migrateDatabase(handle);
-  console.log(await runUserCommand(handle.db, process.argv.slice(2)));
+  // A command acts for no caller: the system clock.
+  console.log(
+    await runUserCommand({ db: handle.db, now: () => new Date() }, process.argv.slice(2)),
+  );
 } catch (error) {
   exitCode = 1;
   console.error(isServiceError(error) ? error.message : error);

@@ -1,6 +1,6 @@
 import { ServiceError } from '../../../kernel/errors/service-error';
 import { ROLES } from '../../../platform/db/schema';
-import type { Database } from '../../../platform/db/client';
+import type { Call } from '../../../access/call';
 import {
   disableAccount,
   enableAccount,
@@ -41,7 +41,11 @@ function describe(user: {
  * Runs one `npm run user` command; answers what to print. A wrong command or an unknown
  * address throws a ServiceError whose message says what is wrong.
  */
-export async function runUserCommand(db: Database, args: string[]): Promise<string> {
+export async function runUserCommand(
+  ctx: Pick<Call, 'db' | 'now'>,
+  args: string[],
+): Promise<string> {
+  const { db } = ctx;
   const [command, email, ...rest] = args;
   if (!command || !email || command === 'help') {
     throw new ServiceError('invalid', USER_COMMAND_USAGE);
@@ -52,19 +56,21 @@ export async function runUserCommand(db: Database, args: string[]): Promise<stri
       const role = rest[0];
       if (!role) throw new ServiceError('invalid', `${command} needs a role: ${ROLES.join(', ')}`);
       const user =
-        command === 'grant' ? await grantRole(db, email, role) : await revokeRole(db, email, role);
+        command === 'grant'
+          ? await grantRole(ctx, email, role)
+          : await revokeRole(ctx, email, role);
       return describe(user);
     }
     case 'disable':
-      return describe(await disableAccount(db, email, rest.join(' ') || undefined));
+      return describe(await disableAccount(ctx, email, rest.join(' ') || undefined));
     case 'enable':
-      return describe(await enableAccount(db, email));
+      return describe(await enableAccount(ctx, email));
     case 'supporter': {
       const value = rest[0];
       if (value !== 'on' && value !== 'off') {
         throw new ServiceError('invalid', 'supporter needs on or off');
       }
-      return describe(await setSupporter(db, email, value === 'on'));
+      return describe(await setSupporter(ctx, email, value === 'on'));
     }
     case 'show': {
       const user = await findUserByEmail(db, email);

@@ -102,7 +102,7 @@ export async function deleteAccount(
   const doomed = owned.filter((video) => !keptIds.has(video.id));
   // One at a time through the same path as the delete button: files, queued jobs, events.
   for (const video of doomed) {
-    await deleteVideo({ db, ...media, actor }, video.id);
+    await deleteVideo({ db, ...media, actor, now: context.now }, video.id);
   }
   const imageKeys = await db
     .select({ key: ticketImages.storageKey })

@@ -136,9 +136,9 @@ describe('who may message a member', () => {
         httpStatusCode: 403,
       },
     });
-    await sendFriendRequest({ db, actor: friend.actor }, a.user.username);
+    await sendFriendRequest({ db, actor: friend.actor, now: () => new Date() }, a.user.username);
     expect((await send(friend.actor, a.user.username)).status).toBe(403);
-    await acceptFriendRequest({ db, actor: a.actor }, friend.user.username);
+    await acceptFriendRequest({ db, actor: a.actor, now: () => new Date() }, friend.user.username);
     expect((await send(friend.actor, a.user.username)).status).toBe(201);
     // The member who chose friends only may still write to anyone.
     expect((await send(a.actor, b.user.username)).status).toBe(201);

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ServiceError } from '../../../kernel/errors/service-error';
+import type { Call } from '../../../access/call';
 import type { Database } from '../../../platform/db/client';
 import {
   publishedCounts,
@@ -112,6 +113,12 @@ export interface FilterScope {
   /** The signed-in viewer, for the subscriptions filter. */
   viewerId: string | null;
 }
+
+/** A call's filter scope: its clock's time and its actor as the viewer. */
+export const scopeOf = ({ actor, now }: Pick<Call, 'actor' | 'now'>): FilterScope => ({
+  now: now(),
+  viewerId: actor?.id ?? null,
+});
 
 /**
  * The WHERE conditions of a filter set, published videos only.
@@ -239,8 +246,6 @@ export interface ListVideosOptions {
   filters?: VideoFilters;
   index?: number;
   pageSize: number;
-  now?: Date;
-  viewerId?: string | null;
   /** Only this user's videos (username, any case). */
   profile?: string;
   /** Extra conditions from a listing (a month of the archive). */
@@ -249,15 +254,19 @@ export interface ListVideosOptions {
   countKey?: { kind: string; name: string } | null;
 }
 
-/** One page of published videos matching the filters, newest or most popular first. */
-export async function listVideos(db: Database, options: ListVideosOptions): Promise<VideoPage> {
+/**
+ * One page of published videos matching the filters, newest or most popular first. The call's
+ * clock places the time window; its actor is the viewer whose subscriptions the filter means.
+ */
+export async function listVideos(
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
+  options: ListVideosOptions,
+): Promise<VideoPage> {
+  const { db } = ctx;
   const filters = options.filters ?? DEFAULT_FILTERS;
   const index = options.index ?? 0;
   const { pageSize } = options;
-  const conditions = filterConditions(filters, {
-    now: options.now ?? new Date(),
-    viewerId: options.viewerId ?? null,
-  });
+  const conditions = filterConditions(filters, scopeOf(ctx));
   if (options.profile) {
     conditions.push(
       sql`${videos.ownerId} = (select u.id from users u where lower(u.username) = lower(${options.profile}))`,

@@ -23,6 +23,8 @@ import {
 
 const { db } = await createTestDatabase();
 const NOW = new Date('2026-06-15T12:00:00Z');
+/** A visitor's call at NOW. */
+const visitor = { db, actor: null, now: () => NOW };
 const DAY = 86_400_000;
 
 /** The seeded set, as plain facts the oracle below filters on. */
@@ -143,7 +145,7 @@ async function listAll(filters: VideoFilters, owner?: string) {
   const ids: string[] = [];
   let count = -1;
   for (let index = 0; index < 20; index++) {
-    const page = await listVideos(db, { filters, index, pageSize: 7, now: NOW, profile: owner });
+    const page = await listVideos(visitor, { filters, index, pageSize: 7, profile: owner });
     ids.push(...page.data.map((video) => video.id));
     if (index === 0) count = page.count;
     if (!page.hasMore) break;
@@ -255,10 +257,10 @@ describe('listVideos filters', () => {
   });
 
   it('pages without overlap and says whether more follow', async () => {
-    const first = await listVideos(db, { pageSize: 24, index: 0, now: NOW });
-    const second = await listVideos(db, { pageSize: 24, index: 1, now: NOW });
-    const last = await listVideos(db, { pageSize: 24, index: 2, now: NOW });
-    const beyond = await listVideos(db, { pageSize: 24, index: 5, now: NOW });
+    const first = await listVideos(visitor, { pageSize: 24, index: 0 });
+    const second = await listVideos(visitor, { pageSize: 24, index: 1 });
+    const last = await listVideos(visitor, { pageSize: 24, index: 2 });
+    const beyond = await listVideos(visitor, { pageSize: 24, index: 5 });
     expect(first.hasMore && second.hasMore && !last.hasMore).toBe(true);
     expect(new Set([...first.data, ...second.data, ...last.data].map((v) => v.id)).size).toBe(72);
     expect(beyond.data).toEqual([]);
@@ -267,7 +269,7 @@ describe('listVideos filters', () => {
   });
 
   it('summarises each video for its card', async () => {
-    const { data } = await listVideos(db, { pageSize: 1, now: NOW });
+    const { data } = await listVideos(visitor, { pageSize: 1 });
     expect(data[0]).toMatchObject({
       id: 'vid000',
       slug: 'video-vid000',
@@ -285,13 +287,13 @@ describe('listVideos filters', () => {
   });
 
   it('shows a signed-in viewer only the channels they subscribe to', async () => {
-    const { user: fan } = await createUser(db, { username: 'fan' });
+    const { user: fan, actor } = await createUser(db, { username: 'fan' });
     const filters = VideoFilters.parse({ subscriptions: true, view: 'popular' });
-    const none = await listVideos(db, { filters, pageSize: 100, now: NOW, viewerId: fan.id });
+    const none = await listVideos({ ...visitor, actor }, { filters, pageSize: 100 });
     expect(none).toMatchObject({ data: [], count: 0 });
     await db.insert(subscriptions).values({ subscriberId: fan.id, channelId: ownerIds.alice! });
     const { ids } = await (async () => {
-      const page = await listVideos(db, { filters, pageSize: 100, now: NOW, viewerId: fan.id });
+      const page = await listVideos({ ...visitor, actor }, { filters, pageSize: 100 });
       return { ids: page.data.map((video) => video.id) };
     })();
     expect(ids).toEqual(oracle(VideoFilters.parse({ view: 'popular' }), 'alice'));
@@ -300,7 +302,7 @@ describe('listVideos filters', () => {
 
   it('refuses the subscriptions filter to a visitor', async () => {
     await expect(
-      listVideos(db, { filters: VideoFilters.parse({ subscriptions: true }), pageSize: 24 }),
+      listVideos(visitor, { filters: VideoFilters.parse({ subscriptions: true }), pageSize: 24 }),
     ).rejects.toThrow('Sign in to see videos from your subscriptions');
   });
 });
@@ -338,7 +340,7 @@ describe('counts', () => {
     await db.execute(sql`analyze videos`);
     // 1,005 bulk videos and 18 seeded ones are 4K: the planner expects over COUNT_CAP.
     const filters = VideoFilters.parse({ quality: '2160' });
-    const page = await listVideos(db, { filters, pageSize: 24, now: NOW });
+    const page = await listVideos(visitor, { filters, pageSize: 24 });
     expect(page).toMatchObject({ countIsEstimate: true, hasMore: true });
     expect(page.count).toBeGreaterThan(COUNT_CAP * 0.8);
     expect(page.count).toBeLessThan(COUNT_CAP * 1.3);

@@ -16,9 +16,12 @@ const keysOf = async (id: string) => {
   return [...row!.keys].sort();
 };
 const idsFor = async (input: Parameters<typeof VideoFilters.parse>[0]) =>
-  (await listVideos(db, { filters: VideoFilters.parse(input), pageSize: 24 })).data.map(
-    (video) => video.id,
-  );
+  (
+    await listVideos(
+      { db, actor: null, now: () => new Date() },
+      { filters: VideoFilters.parse(input), pageSize: 24 },
+    )
+  ).data.map((video) => video.id);
 
 describe('label_keys carry the category and the set flags', () => {
   it('on insert, on a category or flag change, and when labels change', async () => {

@@ -30,9 +30,10 @@ export {
   filterConditions,
   isPublished,
   listVideos,
+  scopeOf,
   summaryColumns,
   toSummary,
 } from './browse.service';
-export type { VideoPage, VideoSummary } from './browse.service';
+export type { FilterScope, VideoPage, VideoSummary } from './browse.service';
 export { listRecommendedVideos } from './listings.service';
 export { queryRows } from './query-rows';

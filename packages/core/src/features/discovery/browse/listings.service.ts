@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Call } from '../../../access/call';
 import type { Database } from '../../../platform/db/client';
 import { users, videos } from '../../../platform/db/schema';
 import { LISTING_PAGE_SIZE } from './browse.schema';
@@ -41,13 +42,14 @@ const fromRows = (
 });
 
 /**
- * Videos by views gathered in the last days, each day weighted less than the one after it.
+ * Videos by views gathered in the last days (up to the call's today), each day weighted less
+ * than the one after it.
  */
 export async function listTrendingVideos(
-  db: Database,
-  { index = 0, pageSize = LISTING_PAGE_SIZE, now = new Date() } = {},
+  { db, now }: Pick<Call, 'db' | 'now'>,
+  { index = 0, pageSize = LISTING_PAGE_SIZE }: { index?: number; pageSize?: number } = {},
 ): Promise<VideoPage> {
-  const today = now.toISOString().slice(0, 10);
+  const today = now().toISOString().slice(0, 10);
   // The best scores first, then the videos: joining every scored video to the catalogue
   // before sorting cost over a second at 1M videos. A few spare rows cover unpublished ones.
   const wanted = (index + 1) * pageSize + 1;
@@ -96,19 +98,19 @@ function idStart(seed: string, index: number): string {
 }
 
 /**
- * A varied sample: a shuffled order fixed by the seed. Videos the viewer has watched are left
- * out. Small catalogues are shuffled exactly; large ones take each page from a random point of
- * the (random) id space, which costs one index range scan.
+ * A varied sample: a shuffled order fixed by the seed. Videos the viewer (the call's actor) has
+ * watched are left out. Small catalogues are shuffled exactly; large ones take each page from a
+ * random point of the (random) id space, which costs one index range scan.
  */
 export async function listDiscoverVideos(
-  db: Database,
+  { db, actor }: Pick<Call, 'db' | 'actor'>,
   {
     seed,
     index = 0,
     pageSize = LISTING_PAGE_SIZE,
-    viewerId = null,
-  }: { seed: string; index?: number; pageSize?: number; viewerId?: string | null },
+  }: { seed: string; index?: number; pageSize?: number },
 ): Promise<VideoPage> {
+  const viewerId = actor?.id ?? null;
   const total = await readPublishedCount(db, { kind: 'all', name: '' });
   const notWatched = viewerId
     ? sql`not exists (select 1 from watch_history h where h.user_id = ${viewerId} and h.video_id = ${videos.id})`

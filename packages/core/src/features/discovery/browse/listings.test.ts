@@ -22,13 +22,18 @@ import {
 const { db } = await createTestDatabase();
 const NOW = new Date('2026-06-15T12:00:00Z');
 const { user: owner } = await createUser(db, { username: 'maker' });
-const { user: viewer } = await createUser(db, { username: 'viewer' });
+const { user: viewer, actor: viewerActor } = await createUser(db, { username: 'viewer' });
+/** A visitor's call at NOW, and at another time. */
+const visitor = { db, actor: null, now: () => NOW };
+const at = (time: Date) => ({ ...visitor, now: () => time });
+/** The viewer's call, on the system clock. */
+const byViewer = { db, actor: viewerActor, now: () => new Date() };
 
 describe('with no videos', () => {
   it('random finds none, trending and discover are empty', async () => {
     expect(await pickRandomVideo(db)).toBeNull();
-    expect(await listTrendingVideos(db, { now: NOW })).toMatchObject({ data: [], count: 0 });
-    expect(await listDiscoverVideos(db, { seed: 'x' })).toMatchObject({ data: [], count: 0 });
+    expect(await listTrendingVideos(visitor)).toMatchObject({ data: [], count: 0 });
+    expect(await listDiscoverVideos(visitor, { seed: 'x' })).toMatchObject({ data: [], count: 0 });
   });
 });
 
@@ -39,18 +44,14 @@ describe('listings', () => {
     }
     const view = async (videoId: string, daysAgo: number, times: number) => {
       for (let i = 0; i < times; i++) {
-        await recordView(db, {
-          videoId,
-          viewerId: null,
-          now: new Date(NOW.getTime() - daysAgo * 86_400_000),
-        });
+        await recordView(at(new Date(NOW.getTime() - daysAgo * 86_400_000)), videoId);
       }
     };
     await view('old', 5, 10); // 10 × 0.6^5 ≈ 0.78
     await view('recent', 0, 3); // 3
     await view('steady', 1, 4); // 2.4
     await view('ancient', 9, 50); // outside the window
-    const page = await listTrendingVideos(db, { now: NOW });
+    const page = await listTrendingVideos(visitor);
     expect(page.data.map((v) => v.id)).toEqual(['recent', 'steady', 'old']);
     expect(page.count).toBe(3);
     expect(page.data[0]!.views).toBe(3);
@@ -66,22 +67,20 @@ describe('listings', () => {
 
   it('discover pages a seeded shuffle without repeats and leaves out what the viewer watched', async () => {
     for (let i = 0; i < 20; i++) await createVideo(db, { id: `d${i}`, ownerId: owner.id });
-    const first = await listDiscoverVideos(db, { seed: 'abc', pageSize: 10 });
-    const second = await listDiscoverVideos(db, { seed: 'abc', pageSize: 10, index: 1 });
-    const third = await listDiscoverVideos(db, { seed: 'abc', pageSize: 10, index: 2 });
+    const first = await listDiscoverVideos(visitor, { seed: 'abc', pageSize: 10 });
+    const second = await listDiscoverVideos(visitor, { seed: 'abc', pageSize: 10, index: 1 });
+    const third = await listDiscoverVideos(visitor, { seed: 'abc', pageSize: 10, index: 2 });
     const all = [...first.data, ...second.data, ...third.data].map((v) => v.id);
     expect(new Set(all).size).toBe(24);
     expect(third.hasMore).toBe(false);
-    expect((await listDiscoverVideos(db, { seed: 'abc', pageSize: 10 })).data).toEqual(first.data);
-    const other = await listDiscoverVideos(db, { seed: 'xyz', pageSize: 10 });
+    expect((await listDiscoverVideos(visitor, { seed: 'abc', pageSize: 10 })).data).toEqual(
+      first.data,
+    );
+    const other = await listDiscoverVideos(visitor, { seed: 'xyz', pageSize: 10 });
     expect(other.data.map((v) => v.id)).not.toEqual(first.data.map((v) => v.id));
 
-    await recordView(db, { videoId: first.data[0]!.id, viewerId: viewer.id });
-    const forViewer = await listDiscoverVideos(db, {
-      seed: 'abc',
-      pageSize: 30,
-      viewerId: viewer.id,
-    });
+    await recordView(byViewer, first.data[0]!.id);
+    const forViewer = await listDiscoverVideos(byViewer, { seed: 'abc', pageSize: 30 });
     expect(forViewer.data.map((v) => v.id)).not.toContain(first.data[0]!.id);
     expect(forViewer.data).toHaveLength(23);
   });
@@ -164,11 +163,11 @@ describe('watch history', () => {
   it('lists newest first, moves a rewatched video to the top, forgets on request', async () => {
     const t = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
     await clearWatchHistory(db, viewer.id);
-    await recordView(db, { videoId: 'jan1', viewerId: viewer.id, now: t(1) });
-    await recordView(db, { videoId: 'jan2', viewerId: viewer.id, now: t(2) });
-    await recordView(db, { videoId: 'feb1', viewerId: viewer.id, now: t(3) });
-    await recordView(db, { videoId: 'jan1', viewerId: viewer.id, now: t(4) });
-    expect(await recordView(db, { videoId: 'draft', viewerId: viewer.id })).toBe(false);
+    await recordView({ ...byViewer, now: () => t(1) }, 'jan1');
+    await recordView({ ...byViewer, now: () => t(2) }, 'jan2');
+    await recordView({ ...byViewer, now: () => t(3) }, 'feb1');
+    await recordView({ ...byViewer, now: () => t(4) }, 'jan1');
+    expect(await recordView(byViewer, 'draft')).toBe(false);
     const page = await listWatchHistory(db, viewer.id, { pageSize: 2 });
     expect(page.data.map((v) => v.id)).toEqual(['jan1', 'feb1']);
     expect(page).toMatchObject({ count: 3, hasMore: true });

@@ -20,24 +20,21 @@ export const getMoreVideosEndpoint = defineEndpoint({
     'A page of videos for the dashboard filters (24 a page), a search query (18 a page) or a profile; index is the zero-based page.',
   input: GetMoreVideosInput,
   output: VideoPageAnswer,
-  async handle(input, { db, actor, now, listings }) {
+  async handle(input, context) {
+    const { actor, listings } = context;
     const page = await listings.forVisitors(`getmorevideos:${JSON.stringify(input)}`, !actor, () =>
       input.query
-        ? searchVideos(db, {
+        ? searchVideos(context, {
             query: input.query,
             filters: input.filters,
             index: input.index,
             pageSize: LISTING_PAGE_SIZE,
-            now: now(),
-            viewerId: actor?.id ?? null,
           })
-        : listVideos(db, {
+        : listVideos(context, {
             filters: input.filters,
             index: input.index,
             pageSize: DASHBOARD_PAGE_SIZE,
             profile: input.profile,
-            now: now(),
-            viewerId: actor?.id ?? null,
           }),
     );
     return { body: toVideoPageAnswer(page) };

@@ -28,14 +28,13 @@ function newestOf(category: Category | 'all') {
     summary: `The newest ${category === 'all' ? '' : `${category} `}videos, 18 a page.`,
     input: z.object({ index }).strict(),
     output: VideoPageAnswer,
-    handle: async ({ index }: { index: number }, { db, actor, now, listings }: RequestContext) =>
+    handle: async ({ index }: { index: number }, context: RequestContext) =>
       answer(
-        await listings.forVisitors(`v2search:${category}:${index}`, !actor, () =>
-          listVideos(db, {
+        await context.listings.forVisitors(`v2search:${category}:${index}`, !context.actor, () =>
+          listVideos(context, {
             filters: VideoFilters.parse({ category }),
             index,
             pageSize: LISTING_PAGE_SIZE,
-            now: now(),
           }),
         ),
       ),
@@ -61,14 +60,13 @@ export const searchV2Endpoint = defineModeEndpoint({
         })
         .strict(),
       output: VideoPageAnswer,
-      handle: async ({ star, index }, { db, actor, now, listings }) =>
+      handle: async ({ star, index }, context) =>
         answer(
-          await listings.forVisitors(`v2search:star:${star}:${index}`, !actor, () =>
-            listVideos(db, {
+          await context.listings.forVisitors(`v2search:star:${star}:${index}`, !context.actor, () =>
+            listVideos(context, {
               filters: VideoFilters.parse({ stars: [star] }),
               index,
               pageSize: LISTING_PAGE_SIZE,
-              now: now(),
             }),
           ),
         ),

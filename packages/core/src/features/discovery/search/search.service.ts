@@ -12,7 +12,10 @@ import {
   type VideoPage,
   type VideoSummary,
   queryRows,
+  scopeOf,
+  type FilterScope,
 } from '../browse';
+import type { Call } from '../../../access/call';
 import type { Database } from '../../../platform/db/client';
 import { users, videos } from '../../../platform/db/schema';
 
@@ -38,8 +41,6 @@ export interface SearchOptions {
   filters?: VideoFilters;
   index?: number;
   pageSize?: number;
-  now?: Date;
-  viewerId?: string | null;
 }
 
 export interface SearchPage extends VideoPage {
@@ -286,9 +287,15 @@ const emptyPage = (query: string, index: number, pageSize: number): SearchPage =
 
 /**
  * Full-text search over titles, labels and descriptions of published videos, tolerant of
- * typos, ranked by relevance then popularity, with the dashboard filters applied.
+ * typos, ranked by relevance then popularity, with the dashboard filters applied (the call's
+ * clock places their time window; its actor is the viewer of the subscriptions filter).
  */
-export async function searchVideos(db: Database, options: SearchOptions): Promise<SearchPage> {
+export async function searchVideos(
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
+  options: SearchOptions,
+): Promise<SearchPage> {
+  const { db } = ctx;
+  const scope = scopeOf(ctx);
   const index = options.index ?? 0;
   const pageSize = options.pageSize ?? LISTING_PAGE_SIZE;
   const query = options.query.trim();
@@ -299,13 +306,13 @@ export async function searchVideos(db: Database, options: SearchOptions): Promis
   const reading: Reading = isAllKnown
     ? analysis.map(() => null)
     : await chooseReading(db, analysis, { correctKnownWords: false });
-  let page = await searchReading(db, options, { query, index, pageSize, analysis, reading });
+  let page = await searchReading(db, options, scope, { query, index, pageSize, analysis, reading });
   // Every word is some title's word, yet together they match nothing: a typo may have made
   // another real word ("dart" for "dark"); try their neighbours too.
   if (page && page.count === 0 && reading.every((choice) => choice === null)) {
     const corrected = await chooseReading(db, analysis, { correctKnownWords: true });
     if (corrected.some((choice) => choice !== null)) {
-      const correctedPage = await searchReading(db, options, {
+      const correctedPage = await searchReading(db, options, scope, {
         query,
         index,
         pageSize,
@@ -321,6 +328,7 @@ export async function searchVideos(db: Database, options: SearchOptions): Promis
 async function searchReading(
   db: Database,
   options: SearchOptions,
+  scope: FilterScope,
   {
     query,
     index,
@@ -336,13 +344,7 @@ async function searchReading(
     : null;
 
   const matches = sql`${videos.searchVector} @@ ${tsQuery}::tsquery`;
-  const conditions = [
-    ...filterConditions(options.filters ?? DEFAULT_FILTERS, {
-      now: options.now ?? new Date(),
-      viewerId: options.viewerId ?? null,
-    }),
-    matches,
-  ];
+  const conditions = [...filterConditions(options.filters ?? DEFAULT_FILTERS, scope), matches];
   const offset = index * pageSize;
   const wanted = pageSize + 1;
   const estimate = await estimateCount(db, conditions);

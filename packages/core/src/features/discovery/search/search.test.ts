@@ -10,6 +10,8 @@ import { createVideo } from '../../../../test-support/video-factory';
 import { RANK_BOUND, oneEditAway, searchVideos, tokenizeQuery } from './search.service';
 
 const { db } = await createTestDatabase();
+/** A visitor's call, on the system clock (no filter here has a time window). */
+const visitor = { db, actor: null, now: () => new Date() };
 const { user: owner } = await createUser(db, { username: 'maker' });
 
 await createVideo(db, {
@@ -52,37 +54,39 @@ const ids = (page: { data: { id: string }[] }) => page.data.map((video) => video
 
 describe('searchVideos', () => {
   it('finds a word in titles, labels and descriptions, title matches first', async () => {
-    const page = await searchVideos(db, { query: 'dance' });
+    const page = await searchVideos(visitor, { query: 'dance' });
     expect(ids(page)).toEqual(['title1', 'label1', 'desc1']);
     expect(page).toMatchObject({ count: 3, countIsCapped: false, correctedQuery: null });
   });
 
   it('never shows unpublished videos', async () => {
-    expect(ids(await searchVideos(db, { query: 'published' }))).toEqual([]);
+    expect(ids(await searchVideos(visitor, { query: 'published' }))).toEqual([]);
   });
 
   it('needs every word', async () => {
-    expect(ids(await searchVideos(db, { query: 'midnight dance' }))).toEqual(['title1']);
-    expect(ids(await searchVideos(db, { query: 'midnight pasta' }))).toEqual([]);
+    expect(ids(await searchVideos(visitor, { query: 'midnight dance' }))).toEqual(['title1']);
+    expect(ids(await searchVideos(visitor, { query: 'midnight pasta' }))).toEqual([]);
   });
 
   it('tolerates a typo by correcting against the dictionary of words and labels', async () => {
-    const page = await searchVideos(db, { query: 'midnigt' });
+    const page = await searchVideos(visitor, { query: 'midnigt' });
     expect(ids(page)).toEqual(['title1']);
     expect(page.correctedQuery).toBe('midnight');
-    expect(ids(await searchVideos(db, { query: 'aurora borelis' }))).toEqual(['label1']);
-    expect(ids(await searchVideos(db, { query: 'xqzvw' }))).toEqual([]);
+    expect(ids(await searchVideos(visitor, { query: 'aurora borelis' }))).toEqual(['label1']);
+    expect(ids(await searchVideos(visitor, { query: 'xqzvw' }))).toEqual([]);
   });
 
   it('corrects a typo in each word on its own, and names the query it searched', async () => {
-    const page = await searchVideos(db, { query: 'midnigt compilaton' });
+    const page = await searchVideos(visitor, { query: 'midnigt compilaton' });
     expect(ids(page)).toEqual(['title1']);
     expect(page.correctedQuery).toBe('midnight compilation');
     // Swapped letters in short words, which trigrams alone miss.
-    const swapped = await searchVideos(db, { query: 'dnace compilatoin' });
+    const swapped = await searchVideos(visitor, { query: 'dnace compilatoin' });
     expect(ids(swapped)).toEqual(['title1']);
     expect(swapped.correctedQuery).toBe('dance compilation');
-    expect(ids(await searchVideos(db, { query: 'midnigt dnace compilaton' }))).toEqual(['title1']);
+    expect(ids(await searchVideos(visitor, { query: 'midnigt dnace compilaton' }))).toEqual([
+      'title1',
+    ]);
   });
 
   it('takes the closest combination of corrections that finds a video', async () => {
@@ -92,20 +96,22 @@ describe('searchVideos', () => {
       await createVideo(db, { id: `harbor${n}`, ownerId: user.id, title: `Harbor cruise ${n}` });
     }
     // "harbor" is one edit from "harbr" and in more titles, but never beside "lights".
-    const page = await searchVideos(db, { query: 'harbr lihgts' });
+    const page = await searchVideos(visitor, { query: 'harbr lihgts' });
     expect(ids(page)).toEqual(['harbour1']);
     expect(page.correctedQuery).toBe('harbour lights');
-    expect((await searchVideos(db, { query: 'harbr cruse' })).correctedQuery).toBe('harbor cruise');
+    expect((await searchVideos(visitor, { query: 'harbr cruse' })).correctedQuery).toBe(
+      'harbor cruise',
+    );
   });
 
   it('corrects a word that is another real word when the query as typed finds nothing', async () => {
     const { user } = await createUser(db, { username: 'drivers' });
     await createVideo(db, { id: 'drive1', ownerId: user.id, title: 'Mountain drive at dusk' });
     await createVideo(db, { id: 'dart1', ownerId: user.id, title: 'Dive bar darts' });
-    const page = await searchVideos(db, { query: 'mountain dive' });
+    const page = await searchVideos(visitor, { query: 'mountain dive' });
     expect(ids(page)).toEqual(['drive1']);
     expect(page.correctedQuery).toBe('mountain drive');
-    const asTyped = await searchVideos(db, { query: 'dive bar' });
+    const asTyped = await searchVideos(visitor, { query: 'dive bar' });
     expect(ids(asTyped)).toEqual(['dart1']);
     expect(asTyped.correctedQuery).toBeNull();
   });
@@ -119,14 +125,17 @@ describe('searchVideos', () => {
 
   it('applies the dashboard filters', async () => {
     const filters = VideoFilters.parse({ explicit: 'hide' });
-    expect(ids(await searchVideos(db, { query: 'dance', filters }))).toEqual(['title1', 'desc1']);
+    expect(ids(await searchVideos(visitor, { query: 'dance', filters }))).toEqual([
+      'title1',
+      'desc1',
+    ]);
     const hmv = VideoFilters.parse({ category: 'hmv' });
-    expect(ids(await searchVideos(db, { query: 'dance', filters: hmv }))).toEqual(['desc1']);
+    expect(ids(await searchVideos(visitor, { query: 'dance', filters: hmv }))).toEqual(['desc1']);
   });
 
   it('answers an empty page for no words or only stop words', async () => {
-    expect(await searchVideos(db, { query: '  !! ' })).toMatchObject({ data: [], count: 0 });
-    expect(await searchVideos(db, { query: 'the' })).toMatchObject({ data: [], count: 0 });
+    expect(await searchVideos(visitor, { query: '  !! ' })).toMatchObject({ data: [], count: 0 });
+    expect(await searchVideos(visitor, { query: 'the' })).toMatchObject({ data: [], count: 0 });
   });
 
   it('splits queries into at most 8 distinct lowercase words', () => {
@@ -155,12 +164,12 @@ describe('ranking bound', () => {
       );
     }
     await db.execute(sql`analyze videos`);
-    const first = await searchVideos(db, { query: 'zebra', pageSize: 18 });
+    const first = await searchVideos(visitor, { query: 'zebra', pageSize: 18 });
     expect(first.data.slice(0, 3).map((v) => v.id)).toEqual(['z00000', 'z00010', 'z00020']);
     // Title matches among the 200 most viewed come first: 20 of them, then the rest.
     const ranked = [];
     for (let index = 0; index * 18 < RANK_BOUND; index++) {
-      ranked.push(...(await searchVideos(db, { query: 'zebra', pageSize: 18, index })).data);
+      ranked.push(...(await searchVideos(visitor, { query: 'zebra', pageSize: 18, index })).data);
     }
     const inBound = ranked.slice(0, RANK_BOUND).map((v) => v.id);
     expect(inBound.slice(0, 20).every((id) => Number(id.slice(1)) % 10 === 0)).toBe(true);
@@ -168,7 +177,11 @@ describe('ranking bound', () => {
     expect(inBound.every((id) => Number(id.slice(1)) < RANK_BOUND)).toBe(true);
     // The page that crosses the bound: ranked tail, then the next most popular.
     const boundaryIndex = Math.floor(RANK_BOUND / 18);
-    const crossing = await searchVideos(db, { query: 'zebra', pageSize: 18, index: boundaryIndex });
+    const crossing = await searchVideos(visitor, {
+      query: 'zebra',
+      pageSize: 18,
+      index: boundaryIndex,
+    });
     const after = crossing.data.slice(RANK_BOUND - boundaryIndex * 18).map((v) => v.id);
     expect(after.length).toBeGreaterThan(0);
     expect(after).toEqual(
@@ -178,7 +191,7 @@ describe('ranking bound', () => {
     expect(first.countIsEstimate).toBe(true);
     expect(first.count).toBeGreaterThan(900);
     expect(first.count).toBeLessThan(1300);
-    const last = await searchVideos(db, {
+    const last = await searchVideos(visitor, {
       query: 'zebra',
       pageSize: 18,
       index: Math.floor(total / 18),

@@ -7,43 +7,42 @@ import {
   type VideoPage,
   type VideoSummary,
 } from '../../discovery/browse';
+import type { Call } from '../../../access/call';
 import type { Database } from '../../../platform/db/client';
 import { users, videoDailyViews, videos, watchHistory } from '../../../platform/db/schema';
 import { inTransaction } from '../../../platform/db/unit-of-work';
 
-export interface RecordViewInput {
-  videoId: string;
-  /** The signed-in viewer, whose history gains the video; null for a visitor. */
-  viewerId: string | null;
-  now?: Date;
-}
-
 /**
  * Counts one view of a published or hidden video (hidden ones count views, docs/videos.md): its
- * total, today's count (for trending) and the viewer's history, in one transaction. Answers
- * false for any other state. Who may open the video is the caller's check (`countView`).
+ * total, the call's day's count (for trending) and, for a signed-in actor, their history, in one
+ * transaction. Answers false for any other state. Who may open the video is the caller's check
+ * (`countView`).
  */
-export async function recordView(db: Database, input: RecordViewInput): Promise<boolean> {
-  const now = input.now ?? new Date();
+export async function recordView(
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
+  videoId: string,
+): Promise<boolean> {
+  const now = ctx.now();
   const day = now.toISOString().slice(0, 10);
-  return inTransaction({ db }, async ({ db: tx }) => {
+  const viewerId = ctx.actor?.id ?? null;
+  return inTransaction({ db: ctx.db }, async ({ db: tx }) => {
     const [video] = await tx
       .update(videos)
       .set({ views: sql`${videos.views} + 1` })
-      .where(and(eq(videos.id, input.videoId), inArray(videos.status, ['published', 'hidden'])))
+      .where(and(eq(videos.id, videoId), inArray(videos.status, ['published', 'hidden'])))
       .returning({ id: videos.id });
     if (!video) return false;
     await tx
       .insert(videoDailyViews)
-      .values({ videoId: input.videoId, day, views: 1 })
+      .values({ videoId, day, views: 1 })
       .onConflictDoUpdate({
         target: [videoDailyViews.videoId, videoDailyViews.day],
         set: { views: sql`${videoDailyViews.views} + 1` },
       });
-    if (input.viewerId) {
+    if (viewerId) {
       await tx
         .insert(watchHistory)
-        .values({ userId: input.viewerId, videoId: input.videoId, watchedAt: now })
+        .values({ userId: viewerId, videoId, watchedAt: now })
         .onConflictDoUpdate({
           target: [watchHistory.userId, watchHistory.videoId],
           set: { watchedAt: now },

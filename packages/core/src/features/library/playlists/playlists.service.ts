@@ -282,7 +282,7 @@ export interface UpdatePlaylistInput {
 
 /** Renames a playlist, changes its thumbnail or who may see it. */
 export async function updatePlaylist(
-  { db, listings, actor }: PlaylistChangeContext & Pick<Call, 'actor'>,
+  { db, listings, actor, now }: PlaylistChangeContext & Pick<Call, 'actor' | 'now'>,
   input: UpdatePlaylistInput,
 ): Promise<PlaylistDetail> {
   const { me } = await loadOwnPlaylist(db, actor, input._id);
@@ -298,7 +298,7 @@ export async function updatePlaylist(
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.thumbnail !== undefined ? { thumbnailVideoId: input.thumbnail } : {}),
       ...(input.isPublic !== undefined ? { isPublic: input.isPublic } : {}),
-      updatedAt: new Date(),
+      updatedAt: now(),
     })
     .where(eq(playlists.id, input._id));
   // A playlist made private or renamed must not linger in the pages cached for visitors.
@@ -318,7 +318,7 @@ export async function deletePlaylist(
 
 /** Adds a published video at the end of a playlist. */
 export async function addToPlaylist(
-  { db, actor }: Pick<Call, 'db' | 'actor'>,
+  { db, actor, now }: Pick<Call, 'db' | 'actor' | 'now'>,
   id: string,
   videoId: string,
 ): Promise<{ playlist: Playlist; video: { id: string; title: string } }> {
@@ -343,14 +343,14 @@ export async function addToPlaylist(
       .onConflictDoNothing()
       .returning({ videoId: playlistVideos.videoId });
     if (inserted.length === 0) throw new ServiceError('conflict', PEOPLE_MESSAGES.playlistHasVideo);
-    await tx.update(playlists).set({ updatedAt: new Date() }).where(eq(playlists.id, id));
+    await tx.update(playlists).set({ updatedAt: now() }).where(eq(playlists.id, id));
     return locked!;
   });
   return { playlist, video };
 }
 
 export async function removeFromPlaylist(
-  { db, actor }: Pick<Call, 'db' | 'actor'>,
+  { db, actor, now }: Pick<Call, 'db' | 'actor' | 'now'>,
   id: string,
   videoId: string,
 ): Promise<{ playlist: Playlist; videoId: string }> {
@@ -360,13 +360,13 @@ export async function removeFromPlaylist(
     .where(and(eq(playlistVideos.playlistId, id), eq(playlistVideos.videoId, videoId)))
     .returning({ videoId: playlistVideos.videoId });
   if (deleted.length === 0) throw new ServiceError('not_found', PEOPLE_MESSAGES.playlistLacksVideo);
-  await db.update(playlists).set({ updatedAt: new Date() }).where(eq(playlists.id, id));
+  await db.update(playlists).set({ updatedAt: now() }).where(eq(playlists.id, id));
   return { playlist, videoId };
 }
 
 /** Puts a playlist's videos in the given order: every video exactly once. */
 export async function reorderPlaylist(
-  { db, actor }: Pick<Call, 'db' | 'actor'>,
+  { db, actor, now }: Pick<Call, 'db' | 'actor' | 'now'>,
   id: string,
   videoIds: string[],
 ): Promise<PlaylistDetail> {
@@ -388,7 +388,7 @@ export async function reorderPlaylist(
         .set({ position })
         .where(and(eq(playlistVideos.playlistId, id), eq(playlistVideos.videoId, videoId)));
     }
-    await tx.update(playlists).set({ updatedAt: new Date() }).where(eq(playlists.id, id));
+    await tx.update(playlists).set({ updatedAt: now() }).where(eq(playlists.id, id));
   });
   return getPlaylist({ db, actor: me }, id);
 }

@@ -56,7 +56,7 @@ export interface VoteResult {
  * vote, with the video row locked so concurrent votes cannot lose an update.
  */
 export async function voteVideo(
-  { db, actor }: Pick<Call, 'db' | 'actor'>,
+  { db, actor, now }: Pick<Call, 'db' | 'actor' | 'now'>,
   videoId: string,
   value: 1 | -1,
 ): Promise<VoteResult> {
@@ -82,7 +82,7 @@ export async function voteVideo(
     if (existing) {
       await tx
         .update(videoVotes)
-        .set({ value, createdAt: new Date() })
+        .set({ value, createdAt: now() })
         .where(and(eq(videoVotes.userId, me.id), eq(videoVotes.videoId, videoId)));
     } else {
       await tx.insert(videoVotes).values({ userId: me.id, videoId, value });

@@ -15,7 +15,7 @@ describe('site health', () => {
   it('answers the database, queue, workers and disk', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cutroom-health-'));
     try {
-      const health = await checkSiteHealth(db, { dataDir, now: new Date() });
+      const health = await checkSiteHealth({ db, now: () => new Date() }, { dataDir });
       expect(health.database).toMatchObject({ ok: true });
       expect(health.database.version).toMatch(/PostgreSQL/);
       expect(health.disk.totalBytes).toBeGreaterThan(0);
@@ -28,7 +28,10 @@ describe('site health', () => {
   });
 
   it('names a disk it cannot read', async () => {
-    const health = await checkSiteHealth(db, { dataDir: '/no/such/folder', now: new Date() });
+    const health = await checkSiteHealth(
+      { db, now: () => new Date() },
+      { dataDir: '/no/such/folder' },
+    );
     expect(health.disk).toMatchObject({ ok: false });
     expect(health.disk.error).toMatch(/ENOENT/);
   });

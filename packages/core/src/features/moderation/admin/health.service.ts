@@ -1,6 +1,7 @@
 import { statfs } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../discovery/browse';
+import type { Call } from '../../../access/call';
 import type { Database } from '../../../platform/db/client';
 
 export interface DatabaseHealth {
@@ -138,15 +139,18 @@ async function checkDisk(path: string): Promise<DiskHealth> {
   }
 }
 
-/** The site's health for /admin: the database, the job queue, its workers and the data disk. */
+/**
+ * The site's health for /admin: the database, the job queue, its workers and the data disk,
+ * checked at the call's time.
+ */
 export async function checkSiteHealth(
-  db: Database,
-  options: { dataDir: string; now: Date },
+  { db, now }: Pick<Call, 'db' | 'now'>,
+  options: { dataDir: string },
 ): Promise<SiteHealth> {
   const [database, { queue, workers }, disk] = await Promise.all([
     checkDatabase(db),
     checkQueue(db),
     checkDisk(options.dataDir),
   ]);
-  return { checkedAt: options.now.toISOString(), database, queue, workers, disk };
+  return { checkedAt: now().toISOString(), database, queue, workers, disk };
 }

@@ -21,7 +21,13 @@ import { findMatches, storeFingerprint } from './reuploads.service';
 const handle = await createTestDatabase();
 const { db } = handle;
 const media = await createTestMediaServices(handle);
-const processing = { db, storage: media.storage, queue: media.queue, events: media.events };
+const processing = {
+  db,
+  storage: media.storage,
+  queue: media.queue,
+  events: media.events,
+  now: () => new Date(),
+};
 const { user: creator } = await createUser(db, { username: 'holdcreator' });
 const copier = await createUser(db, { username: 'holdcopier' });
 const other = await createUser(db, { username: 'holdother' });

@@ -408,10 +408,7 @@ export const adminEndpoint = defineModeEndpoint({
       input: z.object({}),
       output: z.object({ data: HealthAnswer, HttpStatusCode }),
       async handle(_input, context) {
-        const data = await checkSiteHealth(context.db, {
-          dataDir: context.config.dataDir,
-          now: context.now(),
-        });
+        const data = await checkSiteHealth(context, { dataDir: context.config.dataDir });
         return { body: { data, ...OK } };
       },
     },

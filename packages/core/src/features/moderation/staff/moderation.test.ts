@@ -325,7 +325,9 @@ describe('disabling a member', () => {
       expiresAt: new Date(Date.now() + 86_400_000),
     });
     const listed = async () =>
-      (await listVideos(db, { index: 0, pageSize: 100 })).data.map((row) => row.id);
+      (
+        await listVideos({ db, actor: null, now: () => new Date() }, { index: 0, pageSize: 100 })
+      ).data.map((row) => row.id);
     expect(await listed()).toContain(video.id);
 
     const answer = await admin(moderator, {

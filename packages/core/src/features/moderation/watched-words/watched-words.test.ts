@@ -124,7 +124,7 @@ describe('watched words', () => {
 
     await expect(
       changeVideo(
-        { db, listings: testListings, actor: uploader.actor },
+        { db, listings: testListings, actor: uploader.actor, now: () => new Date() },
         {
           _id: video.id,
           title: 'Scam-coin giveaway',
@@ -133,7 +133,7 @@ describe('watched words', () => {
     ).rejects.toMatchObject({ message: WATCHED_WORD_MESSAGES.refused('title') });
     await expect(
       changeVideo(
-        { db, listings: testListings, actor: uploader.actor },
+        { db, listings: testListings, actor: uploader.actor, now: () => new Date() },
         {
           _id: video.id,
           description: 'all about SCAM COIN',

@@ -47,7 +47,7 @@ export async function getFriendshipState(
  * their request instead of making a second one.
  */
 export async function sendFriendRequest(
-  { db, actor }: Pick<Call, 'db' | 'actor'>,
+  { db, actor, now }: Pick<Call, 'db' | 'actor' | 'now'>,
   username: string,
 ): Promise<FriendshipState> {
   const me = requireMemberRight(actor, 'participate');
@@ -58,7 +58,7 @@ export async function sendFriendRequest(
   if (state === 'requested') {
     throw new ServiceError('conflict', PEOPLE_MESSAGES.requestAlreadySent);
   }
-  if (state === 'incoming') return acceptFriendRequest({ db, actor: me }, other.username);
+  if (state === 'incoming') return acceptFriendRequest({ db, actor: me, now }, other.username);
   // The unique pair index settles two requests racing each other.
   const inserted = await db
     .insert(friendships)
@@ -80,14 +80,14 @@ const pendingFrom = (requesterId: string, addresseeId: string) =>
   );
 
 export async function acceptFriendRequest(
-  { db, actor }: Pick<Call, 'db' | 'actor'>,
+  { db, actor, now }: Pick<Call, 'db' | 'actor' | 'now'>,
   username: string,
 ): Promise<FriendshipState> {
   const me = requireMemberRight(actor, 'participate');
   const other = await findUserByUsername(db, username);
   const updated = await db
     .update(friendships)
-    .set({ status: 'accepted', acceptedAt: new Date() })
+    .set({ status: 'accepted', acceptedAt: now() })
     .where(pendingFrom(other.id, me.id))
     .returning({ status: friendships.status });
   if (updated.length === 0) throw new ServiceError('not_found', PEOPLE_MESSAGES.noIncomingRequest);

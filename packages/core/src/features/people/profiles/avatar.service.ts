@@ -128,7 +128,7 @@ export function decodeImageData(data: string): Uint8Array {
 export async function updateAvatar(
   ctx: { db: Database; storage: Storage; listings: Listings; ffmpegPath?: string } & Pick<
     Call,
-    'actor'
+    'actor' | 'now'
   >,
   bytes: Uint8Array,
 ): Promise<{ avatar: string }> {
@@ -144,7 +144,7 @@ export async function updateAvatar(
   const avatar = ctx.storage.publicUrl(key);
   await ctx.db
     .update(users)
-    .set({ avatarKey: key, image: avatar, updatedAt: new Date() })
+    .set({ avatarKey: key, image: avatar, updatedAt: ctx.now() })
     .where(eq(users.id, me.id));
   if (previous?.avatarKey) await ctx.storage.deleteObject(previous.avatarKey).catch(() => {});
   // Cached pages for visitors show the avatar (profile, video pages).
@@ -153,13 +153,13 @@ export async function updateAvatar(
 }
 
 export async function removeAvatar(
-  ctx: { db: Database; storage: Storage; listings: Listings } & Pick<Call, 'actor'>,
+  ctx: { db: Database; storage: Storage; listings: Listings } & Pick<Call, 'actor' | 'now'>,
 ): Promise<void> {
   const { actor } = ctx;
   const me = requireMemberRight(actor, 'participate');
   await ctx.db
     .update(users)
-    .set({ avatarKey: null, image: null, updatedAt: new Date() })
+    .set({ avatarKey: null, image: null, updatedAt: ctx.now() })
     .where(eq(users.id, me.id));
   await ctx.listings.invalidate();
   await ctx.storage.deletePrefix(`avatars/${me.id}/`);

@@ -158,6 +158,7 @@ export const profileInputEndpoint = defineModeEndpoint({
             listings: context.listings,
             ffmpegPath: context.config.FFMPEG_PATH,
             actor: context.actor,
+            now: context.now,
           },
           decodeImageData(image),
         );
@@ -177,6 +178,7 @@ export const profileInputEndpoint = defineModeEndpoint({
           storage,
           listings: context.listings,
           actor: context.actor,
+          now: context.now,
         });
         return { body: { data: { avatar: null } } };
       },

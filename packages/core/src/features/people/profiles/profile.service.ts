@@ -107,7 +107,7 @@ export async function getOwnProfile({ db, actor }: Pick<Call, 'db' | 'actor'>): 
 }
 
 export async function updateProfile(
-  { db, listings, actor }: { db: Database; listings: Listings } & Pick<Call, 'actor'>,
+  { db, listings, actor, now }: { db: Database; listings: Listings } & Pick<Call, 'actor' | 'now'>,
   input: UpdateProfileInput,
 ): Promise<Profile> {
   const me = requireMemberRight(actor, 'participate');
@@ -116,7 +116,7 @@ export async function updateProfile(
   );
   await db
     .update(users)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...changes, updatedAt: now() })
     .where(eq(users.id, me.id));
   // The public profile page is cached for visitors.
   await listings.invalidate();
@@ -138,12 +138,13 @@ export interface ProcessingVideo {
  * processing (or failed), which nobody else sees.
  */
 export async function listProfileVideos(
-  { db, actor }: Pick<Call, 'db' | 'actor'>,
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
   username: string,
   index = 0,
 ): Promise<VideoPage & { processingVideos: ProcessingVideo[] }> {
+  const { db, actor } = ctx;
   const user = await findUserByUsername(db, username);
-  const page = await listVideos(db, {
+  const page = await listVideos(ctx, {
     profile: user.username,
     index,
     pageSize: PROFILE_VIDEOS_PAGE_SIZE,

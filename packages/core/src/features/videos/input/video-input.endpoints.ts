@@ -56,6 +56,7 @@ const favoriteAnswer = (_id: string, state: Awaited<ReturnType<typeof setFavorit
 
 const processingContext = (context: RequestContext) => ({
   db: context.db,
+  now: context.now,
   ...requireMediaServices(context),
 });
 

@@ -30,15 +30,16 @@ export async function loadManagedVideo(
   return video;
 }
 
-/** Edits a video's details and labels in one transaction. */
-/** What changing a video needs: the database, and the cache its change makes stale. */
+/** What changing a video needs: the database, the cache its change makes stale, the clock. */
 export interface VideoOwnerContext {
   db: Database;
   listings: Listings;
+  now: () => Date;
 }
 
+/** Edits a video's details and labels in one transaction. */
 export async function changeVideo(
-  { db, listings, actor }: VideoOwnerContext & Pick<Call, 'actor'>,
+  { db, listings, actor, now }: VideoOwnerContext & Pick<Call, 'actor'>,
   input: ChangeVideoInput,
 ): Promise<Video> {
   await loadManagedVideo({ db, actor }, input._id);
@@ -48,7 +49,7 @@ export async function changeVideo(
   const video = await inTransaction({ db }, async ({ db: tx }) => {
     const [row] = await tx
       .update(videos)
-      .set({ ...fields, ...(title ? { title, slug: slugify(title) } : {}), updatedAt: new Date() })
+      .set({ ...fields, ...(title ? { title, slug: slugify(title) } : {}), updatedAt: now() })
       .where(eq(videos.id, id))
       .returning();
     for (const [kind, names] of Object.entries(labels ?? {}) as [LabelKind, string[]][]) {
@@ -73,7 +74,7 @@ export async function changeVideo(
  * them, answers 409 with `refusal`.
  */
 async function moveManagedVideo(
-  { db, listings }: VideoOwnerContext,
+  { db, listings, now: clock }: VideoOwnerContext,
   actor: Actor | null,
   videoId: string,
   from: Video['status'][],
@@ -81,7 +82,7 @@ async function moveManagedVideo(
   refusal: string,
 ): Promise<Video> {
   await loadManagedVideo({ db, actor }, videoId);
-  const now = new Date();
+  const now = clock();
   const [video] = await db
     .update(videos)
     // 'on site': listed, or hidden when unlisted, private or scheduled (docs/videos.md).

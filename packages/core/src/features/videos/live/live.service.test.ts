@@ -67,7 +67,9 @@ describe('stream keys', () => {
 
   it('refuses a disabled account and asks for a key before details', async () => {
     const { user, actor } = await createUser(db);
-    await expect(saveLiveDetails({ db, actor }, { title: 'Soon' })).rejects.toThrow('stream key');
+    await expect(
+      saveLiveDetails({ db, actor, now: () => new Date() }, { title: 'Soon' }),
+    ).rejects.toThrow('stream key');
     const { key } = await issueStreamKey({ db, actor, now: () => new Date() });
     await db.update(users).set({ banned: true }).where(eq(users.id, user.id));
     expect(await checkStreamKey(db, key)).toMatchObject({
@@ -80,12 +82,17 @@ describe('stream keys', () => {
 describe('a live', () => {
   it('continues after a drop, refuses a second stream, and takes details while on air', async () => {
     const { user, actor, key, check } = await streamer();
-    await saveLiveDetails({ db, actor }, { title: 'Morning', visibility: 'public' });
+    await saveLiveDetails(
+      { db, actor, now: () => new Date() },
+      { title: 'Morning', visibility: 'public' },
+    );
     const refreshed = await checkStreamKey(db, key);
     if (!refreshed.ok) throw new Error(refreshed.reason);
-    const started = await startLive(db, { ...refreshed, probe });
+    const started = await startLive({ db, now: () => new Date() }, { ...refreshed, probe });
     expect(started.isContinued).toBe(false);
-    await expect(startLive(db, { ...check, probe })).rejects.toThrow(LIVE_REFUSALS.secondStream);
+    await expect(startLive({ db, now: () => new Date() }, { ...check, probe })).rejects.toThrow(
+      LIVE_REFUSALS.secondStream,
+    );
     await markLiveWatchable({ db, now: () => new Date() }, started.videoId, {
       masterPlaylistKey: `live/${started.videoId}/master.m3u8`,
       posterKey: null,
@@ -94,17 +101,19 @@ describe('a live', () => {
     expect(onSite).toMatchObject({ title: 'Morning', status: 'published' });
 
     // Unlisted while on air: off the listings at once.
-    await saveLiveDetails({ db, actor }, { title: 'Morning', visibility: 'unlisted' });
+    await saveLiveDetails(
+      { db, actor, now: () => new Date() },
+      { title: 'Morning', visibility: 'unlisted' },
+    );
     const [hidden] = await db.select().from(videos).where(eq(videos.id, started.videoId));
     expect(hidden!.status).toBe('hidden');
 
     const droppedAt = new Date();
     await markLiveDropped({ db, now: () => droppedAt }, started.videoId);
-    const again = await startLive(db, {
-      ...check,
-      probe,
-      now: new Date(droppedAt.getTime() + 30_000),
-    });
+    const again = await startLive(
+      { db, now: () => new Date(droppedAt.getTime() + 30_000) },
+      { ...check, probe },
+    );
     expect(again).toEqual({ videoId: started.videoId, isContinued: true });
 
     // Ended: off the site until its replay is processed.
@@ -117,18 +126,17 @@ describe('a live', () => {
 
   it('starts anew when the stream comes back after the minute', async () => {
     const { check } = await streamer();
-    const first = await startLive(db, { ...check, probe });
+    const first = await startLive({ db, now: () => new Date() }, { ...check, probe });
     await markLiveWatchable({ db, now: () => new Date() }, first.videoId, {
       masterPlaylistKey: `live/${first.videoId}/master.m3u8`,
       posterKey: null,
     });
     const droppedAt = new Date();
     await markLiveDropped({ db, now: () => droppedAt }, first.videoId);
-    const later = await startLive(db, {
-      ...check,
-      probe,
-      now: new Date(droppedAt.getTime() + 61_000),
-    });
+    const later = await startLive(
+      { db, now: () => new Date(droppedAt.getTime() + 61_000) },
+      { ...check, probe },
+    );
     expect(later.videoId).not.toBe(first.videoId);
     const [old] = await db.select().from(liveStreams).where(eq(liveStreams.videoId, first.videoId));
     expect(old!.state).toBe('ended');
@@ -152,7 +160,7 @@ describe('staff', () => {
     const events = new InProcessEvents();
     const heard: ProcessingEvent[] = [];
     events.subscribe((event) => heard.push(event));
-    const live = await startLive(db, { ...check, probe });
+    const live = await startLive({ db, now: () => new Date() }, { ...check, probe });
     await expect(listLivesForStaff({ db, actor: member })).rejects.toThrow('moderators');
     expect(await listLivesForStaff({ db, actor: moderator })).toContainEqual(
       expect.objectContaining({ videoId: live.videoId, ownerId: user.id, isKeyDisabled: false }),
@@ -196,10 +204,13 @@ describe('staff', () => {
 /** A live on air and on the site (public unless said), as the ingest leaves it. */
 async function liveOnSite(visibility: 'public' | 'unlisted' = 'public') {
   const made = await streamer();
-  await saveLiveDetails({ db, actor: made.actor }, { title: 'Evening', visibility });
+  await saveLiveDetails(
+    { db, actor: made.actor, now: () => new Date() },
+    { title: 'Evening', visibility },
+  );
   const check = await checkStreamKey(db, made.key);
   if (!check.ok) throw new Error(check.reason);
-  const { videoId } = await startLive(db, { ...check, probe });
+  const { videoId } = await startLive({ db, now: () => new Date() }, { ...check, probe });
   const marked = await markLiveWatchable({ db, now: () => new Date() }, videoId, {
     masterPlaylistKey: `live/${videoId}/master.m3u8`,
     posterKey: null,
@@ -289,7 +300,7 @@ describe('a scheduled live', () => {
         { startsAt: new Date(now.getTime() - 1_000).toISOString() },
       ),
     ).rejects.toThrow(SCHEDULE_MESSAGES.past);
-    await saveLiveDetails({ db, actor }, { title: 'Launch night' });
+    await saveLiveDetails({ db, actor, now: () => new Date() }, { title: 'Launch night' });
 
     const first = await scheduleLive(
       { db, actor, now: () => now },
@@ -311,7 +322,7 @@ describe('a scheduled live', () => {
 
     const check = await checkStreamKey(db, key);
     if (!check.ok) throw new Error(check.reason);
-    const started = await startLive(db, { ...check, probe });
+    const started = await startLive({ db, now: () => new Date() }, { ...check, probe });
     expect(started).toEqual({ videoId: first!.videoId, isContinued: false });
     const [row] = await db
       .select()
@@ -360,7 +371,7 @@ describe('a scheduled live', () => {
     expect(JSON.stringify(listed.body)).toContain('Can not wait');
 
     // Unlisted: no chat, as an unlisted video has no comments.
-    await saveLiveDetails({ db, actor }, { visibility: 'unlisted' });
+    await saveLiveDetails({ db, actor, now: () => new Date() }, { visibility: 'unlisted' });
     await scheduleLive({ db, actor, now: () => now }, { startsAt });
     expect((await call({ text: 'Hello?' })).status).toBe(404);
   });

@@ -143,7 +143,7 @@ export async function readGoLive({ db, actor }: Pick<Call, 'db' | 'actor'>): Pro
  * description, category, visibility), as an upload's details can change after publishing.
  */
 export async function saveLiveDetails(
-  { db, actor }: Pick<Call, 'db' | 'actor'>,
+  { db, actor, now }: Pick<Call, 'db' | 'actor' | 'now'>,
   input: LiveDetailsInput,
 ): Promise<void> {
   const user = requireMemberRight(actor, 'upload');
@@ -182,7 +182,7 @@ export async function saveLiveDetails(
     // On the site already: listed or not as its new visibility says.
     await tx
       .update(videos)
-      .set({ status: onSiteStatusSql(new Date()) })
+      .set({ status: onSiteStatusSql(now()) })
       .where(and(eq(videos.id, live.videoId), inArray(videos.status, ['published', 'hidden'])));
   });
 }
@@ -250,17 +250,17 @@ export interface StartedLive {
  * (in 'processing' until the live ends and its recording is processed). One transaction.
  */
 export async function startLive(
-  db: Database,
+  ctx: Pick<Call, 'db' | 'now'>,
   input: {
     userId: string;
     username: string;
     key: StreamKey;
     probe: StreamProbe;
-    now?: Date;
     reconnectWindowMs?: number;
   },
 ): Promise<StartedLive> {
-  const now = input.now ?? new Date();
+  const { db } = ctx;
+  const now = ctx.now();
   let ended: StartedLive['ended'];
   const started = await db.transaction(async (tx) => {
     const [current] = await tx

@@ -32,12 +32,12 @@ export interface VideoProcessingContext {
   storage: Storage;
   queue: JobQueue;
   events: ProcessingEvents;
-  now?: () => Date;
+  /** The clock: the call's, or the system's in a worker. */
+  now: () => Date;
   /** The transcode job definition (its queue settings); the standard one by default. */
   transcodeJob?: TranscodeVideoJob;
 }
 
-const nowOf = (ctx: VideoProcessingContext) => (ctx.now ? ctx.now() : new Date());
 const jobOf = (ctx: VideoProcessingContext) => ctx.transcodeJob ?? transcodeVideoJob;
 
 /**
@@ -77,8 +77,8 @@ export async function createVideoForProcessing(
           progress: 0,
           sourceKey,
           jobId,
-          createdAt: nowOf(ctx),
-          updatedAt: nowOf(ctx),
+          createdAt: ctx.now(),
+          updatedAt: ctx.now(),
         })
         .returning();
       const labels = Object.entries(data.labels).flatMap(([kind, names]) =>
@@ -105,7 +105,7 @@ export async function recordProgress(
   const value = Math.max(0, Math.min(100, Math.round(progress * 10) / 10));
   const [row] = await ctx.db
     .update(videos)
-    .set({ progress: value, updatedAt: nowOf(ctx) })
+    .set({ progress: value, updatedAt: ctx.now() })
     .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
     .returning({ ownerId: videos.ownerId });
   if (!row) return false;
@@ -191,7 +191,7 @@ export async function publishProcessedVideo(
   input: PublishInput,
   matches: ReuploadMatch[] = [],
 ): Promise<boolean> {
-  const now = nowOf(ctx);
+  const now = ctx.now();
   const isHeld = matches.length > 0;
   const sink = { events: ctx.events, queue: ctx.queue };
   const row = await inTransaction(ctx, async (unit) => {
@@ -290,7 +290,7 @@ export async function recordPlayableVideo(
       height: input.height,
       aspectRatio: input.aspectRatio,
       topQuality: input.quality,
-      updatedAt: nowOf(ctx),
+      updatedAt: ctx.now(),
     })
     .where(and(eq(videos.id, input.videoId), eq(videos.status, 'processing')))
     .returning({ ownerId: videos.ownerId });
@@ -320,7 +320,7 @@ export async function forgetPlayableVideo(
       masterPlaylistKey: null,
       posterKey: null,
       posterWebpKey: null,
-      updatedAt: nowOf(ctx),
+      updatedAt: ctx.now(),
     })
     .where(
       and(
@@ -340,7 +340,7 @@ export async function markVideoFailed(
   const failureReason = reason.slice(0, 500);
   const [row] = await ctx.db
     .update(videos)
-    .set({ status: 'failed', failureReason, updatedAt: nowOf(ctx) })
+    .set({ status: 'failed', failureReason, updatedAt: ctx.now() })
     .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
     .returning({ ownerId: videos.ownerId });
   if (!row) return false;
@@ -395,7 +395,7 @@ export async function processRecording(
         // The live's playlists stop being played; the ladder's first quality takes over.
         masterPlaylistKey: null,
         posterKey: null,
-        updatedAt: nowOf(ctx),
+        updatedAt: ctx.now(),
       })
       .where(eq(videos.id, videoId))
       .returning({ ownerId: videos.ownerId });
@@ -421,7 +421,7 @@ export async function retryVideo(
   const video = await inTransaction(ctx, async (unit) => {
     const [row] = await unit.db
       .update(videos)
-      .set({ status: 'processing', progress: 0, failureReason: null, jobId, updatedAt: nowOf(ctx) })
+      .set({ status: 'processing', progress: 0, failureReason: null, jobId, updatedAt: ctx.now() })
       .where(and(eq(videos.id, videoId), eq(videos.status, 'failed')))
       .returning();
     if (!row)

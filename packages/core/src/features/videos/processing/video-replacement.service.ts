@@ -24,8 +24,6 @@ export const REPLACEMENT_MESSAGES = {
   busy: 'A new file of this video is already being processed',
 } as const;
 
-const nowOf = (ctx: Pick<VideoProcessingContext, 'now'>) => (ctx.now ? ctx.now() : new Date());
-
 /** The replacement of a video, if one is under way or failed. */
 export async function findReplacement(
   ctx: Pick<VideoProcessingContext, 'db'>,
@@ -62,7 +60,7 @@ export async function startReplacement(
     throw new ServiceError('conflict', REPLACEMENT_MESSAGES.busy);
   const sourceKey = `videos/${video.id}/source/replacement-${randomBytes(6).toString('hex')}`;
   const jobId = randomUUID();
-  const now = nowOf(ctx);
+  const now = ctx.now();
   await ctx.storage.putFile(sourceKey, input.sourcePath);
   try {
     const row = await inTransaction(ctx, async (unit) => {
@@ -112,7 +110,7 @@ export async function finishReplacement(
     fingerprint?: Pick<VideoFingerprint, 'sampleCount' | 'frames' | 'centres' | 'sound'>;
   },
 ): Promise<{ oldSourceKey: string | null; ownerId: string } | null> {
-  const now = nowOf(ctx);
+  const now = ctx.now();
   const done = await inTransaction(ctx, async ({ db: tx }) => {
     const [taken] = await tx
       .delete(videoReplacements)

@@ -31,6 +31,7 @@ export interface SubtitleContext {
   db: Database;
   storage: Storage;
   listings: Listings;
+  now: () => Date;
 }
 
 /** A video's tracks for its player, by language. */
@@ -85,7 +86,7 @@ export async function addSubtitles(
     .values({ videoId: video.id, language: input.language, label: input.label, key })
     .onConflictDoUpdate({
       target: [videoSubtitles.videoId, videoSubtitles.language],
-      set: { label: input.label, key, createdAt: new Date() },
+      set: { label: input.label, key, createdAt: ctx.now() },
     });
   if (previous) await ctx.storage.deleteObject(previous.key).catch(() => undefined);
   // The video's cached pages list the tracks.

@@ -32,6 +32,7 @@ export interface ThumbnailContext {
   storage: Storage;
   listings: Listings;
   ffmpegPath: string;
+  now: () => Date;
 }
 
 /**
@@ -113,7 +114,7 @@ async function replacePoster(
   await ctx.storage.putBytes(posterWebpKey, webp, { contentType: 'image/webp' });
   const [row] = await ctx.db
     .update(videos)
-    .set({ posterKey, posterWebpKey, updatedAt: new Date() })
+    .set({ posterKey, posterWebpKey, updatedAt: ctx.now() })
     .where(eq(videos.id, video.id))
     .returning();
   for (const old of [video.posterKey, video.posterWebpKey]) {

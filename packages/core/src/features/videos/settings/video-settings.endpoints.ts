@@ -74,6 +74,7 @@ const thumbnailContext = (context: RequestContext) => ({
   storage: requireMediaServices(context).storage,
   listings: context.listings,
   ffmpegPath: context.config.FFMPEG_PATH ?? 'ffmpeg',
+  now: context.now,
 });
 
 /** Adds or removes a track, then answers the settings. */

@@ -54,11 +54,13 @@ const allCount = async () =>
       .from(publishedCounts)
       .where(and(eq(publishedCounts.kind, 'all'), eq(publishedCounts.name, '')))
   )[0]?.count ?? 0;
+/** A visitor's call, on the system clock. */
+const visitor = { db, actor: null, now: () => new Date() };
 const listedIds = async () =>
-  (await listVideos(db, { pageSize: 500 })).data.map((video) => video.id);
+  (await listVideos(visitor, { pageSize: 500 })).data.map((video) => video.id);
 /** Whether `actor` may open the video's page (false: the 401 of docs/videos.md). */
 const opens = async (id: string, actor: Actor | null) =>
-  getWatchPage({ db, actor }, id).then(
+  getWatchPage({ db, actor, now: () => new Date() }, id).then(
     () => true,
     (error: { kind?: string }) => {
       expect(error.kind).toBe('unauthenticated');
@@ -81,7 +83,7 @@ describe('visibility', () => {
     expect(result.status).toBe(200);
     expect(result.body.video).toMatchObject({ visibility: 'unlisted', status: 'hidden' });
     expect(await listedIds()).not.toContain(video.id);
-    const found = await searchVideos(db, { query: 'quokka' });
+    const found = await searchVideos(visitor, { query: 'quokka' });
     expect(found.data.map((v) => v.id)).not.toContain(video.id);
     expect(await allCount()).toBe(before - 1);
     expect(await opens(video.id, null)).toBe(true);
@@ -201,7 +203,7 @@ describe('visibility', () => {
       visibility: 'unlisted',
     });
     const published = await publishProcessedVideo(
-      { db, storage, queue, events },
+      { db, storage, queue, events, now: () => new Date() },
       {
         videoId: video.id,
         mediaPrefix: `videos/${video.id}/vabc/`,

@@ -42,11 +42,11 @@ describe('/api/v2/statistics#VideoStatistics', () => {
     const second = await createVideo(db, { ownerId: owner.id, title: 'Second' });
     const elsewhere = await createVideo(db, { ownerId: (await createUser(db)).user.id });
     // Views: 2 today and 1 yesterday on the first, 1 forty days ago on the second.
-    await recordView(db, { videoId: first.id, viewerId: null, now: daysAgo(0) });
-    await recordView(db, { videoId: first.id, viewerId: null, now: daysAgo(0) });
-    await recordView(db, { videoId: first.id, viewerId: null, now: daysAgo(1) });
-    await recordView(db, { videoId: second.id, viewerId: null, now: daysAgo(40) });
-    await recordView(db, { videoId: elsewhere.id, viewerId: null, now: daysAgo(0) });
+    await recordView({ db, actor: null, now: () => daysAgo(0) }, first.id);
+    await recordView({ db, actor: null, now: () => daysAgo(0) }, first.id);
+    await recordView({ db, actor: null, now: () => daysAgo(1) }, first.id);
+    await recordView({ db, actor: null, now: () => daysAgo(40) }, second.id);
+    await recordView({ db, actor: null, now: () => daysAgo(0) }, elsewhere.id);
     // Watch time: a viewer reports 10 s, then 40 s thirty seconds later (30 s more) today.
     const { actor: viewer } = await createUser(db);
     const report = (videoId: string, position: number, now: Date) =>

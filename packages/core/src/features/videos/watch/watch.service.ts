@@ -44,7 +44,7 @@ export interface WatchPage {
  * video is not accessible anymore' to everyone but its owner and admins.
  */
 export async function getWatchPage(
-  { db, actor }: Pick<Call, 'db' | 'actor'>,
+  { db, actor, now }: Pick<Call, 'db' | 'actor' | 'now'>,
   id: string,
 ): Promise<WatchPage> {
   const [row] = await db
@@ -60,7 +60,7 @@ export async function getWatchPage(
   const canManage = canManageVideo(actor, row.video);
   // The labels are read beside the access check (one wait for the database, not two).
   const [mayOpen, labelRows] = await Promise.all([
-    canManage || canOpenVideo({ db, actor, now: () => new Date() }, row.video),
+    canManage || canOpenVideo({ db, actor, now }, row.video),
     db
       .select({ kind: videoLabels.kind, name: videoLabels.name })
       .from(videoLabels)
@@ -122,11 +122,7 @@ export async function countView(
       .onConflictDoNothing()
       .returning({ videoId: viewMarks.videoId });
     if (marked.length === 0) return 'repeat';
-    await recordView(tx, {
-      videoId: input.videoId,
-      viewerId: actor?.id ?? null,
-      now,
-    });
+    await recordView({ db: tx, actor, now: () => now }, input.videoId);
     return 'counted';
   });
 }

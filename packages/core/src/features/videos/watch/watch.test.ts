@@ -41,14 +41,16 @@ describe('getWatchPage', () => {
       ownerId: user.id,
       labels: { tag: ['b', 'a'], star: ['S'] },
     });
-    const page = await getWatchPage({ db, actor: null }, video.id);
+    const page = await getWatchPage({ db, actor: null, now: () => new Date() }, video.id);
     expect(page.uploader.username).toBe('maker');
     expect(page.labels).toEqual({ tag: ['a', 'b'], music: [], star: ['S'], creator: [] });
     expect(page.canManage).toBe(false);
   });
 
   it("answers 'This video doesn't exist' for a missing id", async () => {
-    await expect(getWatchPage({ db, actor: null }, 'nothere123')).rejects.toMatchObject({
+    await expect(
+      getWatchPage({ db, actor: null, now: () => new Date() }, 'nothere123'),
+    ).rejects.toMatchObject({
       kind: 'not_found',
       message: VIDEO_MISSING_MESSAGE,
     });
@@ -60,13 +62,19 @@ describe('getWatchPage', () => {
     const { actor: admin } = await createUser(db, { role: 'admin' });
     const video = await createVideo(db, { ownerId: owner.id, status: 'unpublished_admin' });
     for (const viewer of [null, stranger]) {
-      await expect(getWatchPage({ db, actor: viewer }, video.id)).rejects.toMatchObject({
+      await expect(
+        getWatchPage({ db, actor: viewer, now: () => new Date() }, video.id),
+      ).rejects.toMatchObject({
         status: 401,
         message: VIDEO_INACCESSIBLE_MESSAGE,
       });
     }
-    expect((await getWatchPage({ db, actor: ownerActor }, video.id)).canManage).toBe(true);
-    expect((await getWatchPage({ db, actor: admin }, video.id)).canManage).toBe(true);
+    expect(
+      (await getWatchPage({ db, actor: ownerActor, now: () => new Date() }, video.id)).canManage,
+    ).toBe(true);
+    expect(
+      (await getWatchPage({ db, actor: admin, now: () => new Date() }, video.id)).canManage,
+    ).toBe(true);
   });
 });
 

@@ -36,7 +36,7 @@ export default async function EmbedPage({ params }: Params) {
   const { database, storage, config } = await getRuntime();
   let page;
   try {
-    page = await getWatchPage({ db: database.db, actor: null }, parsed.id);
+    page = await getWatchPage({ db: database.db, actor: null, now: () => new Date() }, parsed.id);
   } catch (error) {
     if (isServiceError(error)) {
       return (
