@@ -36,9 +36,10 @@ const STORED_EVERY = LOOKUP_SAMPLES_PER_SECOND / FINGERPRINT_SAMPLES_PER_SECOND;
  * One cheap ffmpeg run over the source (docs/reuploads.md): the pictures sampled
  * LOOKUP_SAMPLES_PER_SECOND times a second as 32×32 grey squares and 2×2 colour layouts (every
  * fifth of them stored, FINGERPRINT_SAMPLES_PER_SECOND a second), the stored ones' centres
- * (90 % of each side) likewise, and the sound's chromaprint. The decoder skips B-frames and its loop filter: a sample then comes
- * from the nearest other frame, a few hundredths of a second away, and the squares do not need
- * the filter; that halves the decoding (docs/decisions/0044). With `pictures` (a rendition
+ * (90 % of each side) likewise, and the sound's chromaprint. The decoder skips B-frames and
+ * its loop filter: a sample then comes from the nearest other frame, a few hundredths of a
+ * second away, and the squares do not need the filter; that halves the decoding
+ * (docs/decisions/0044). With `pictures` (a rendition
  * the ladder made, far smaller than the source) the pictures are read from it, and only the
  * sound from the source.
  */

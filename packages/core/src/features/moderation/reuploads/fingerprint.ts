@@ -168,12 +168,12 @@ export interface MatchedSegment {
 /**
  * Scores the candidates: a query picture and a stored one agree when their hashes are within
  * MAX_HAMMING bits and their colours within MAX_COLOUR_DIFFERENCE (where both are known); they
- * vote for the time offset between them, and a stored video matches
- * when MIN_MATCHED_FRAMES distinct stored pictures agree on one offset (give or take a query
- * sample). A consistent offset is what tells a copy, or a part of it inside a longer video,
- * from pictures that merely look alike. The query may be sampled more often than the stored
- * pictures (a multiple of FINGERPRINT_SAMPLES_PER_SECOND): offsets are counted in its samples.
- * The best segment per video, best first.
+ * vote for the time offset between them, and a stored video matches when MIN_MATCHED_FRAMES
+ * distinct stored pictures agree on one offset (give or take a query sample). A consistent
+ * offset is what tells a copy, or a part of it inside a longer video, from pictures that merely
+ * look alike. The query may be sampled more often than the stored pictures (a multiple of
+ * FINGERPRINT_SAMPLES_PER_SECOND): offsets are counted in its samples. The best segment per
+ * video, best first.
  */
 export function matchCandidates(
   query: FrameHash[],
