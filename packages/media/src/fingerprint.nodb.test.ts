@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  colourDifference,
   hammingDistance,
   matchCandidates,
+  MAX_COLOUR_DIFFERENCE,
   MAX_HAMMING,
   type VideoFingerprint,
 } from '@cutroom/core/features/moderation/reuploads/fingerprint';
@@ -93,6 +95,8 @@ beforeAll(async () => {
     // Trimmed 0.2 s off the stored samples (two a second).
     ['lively-trimmed.mp4', ['-ss', '1.7', '-i', path('lively.mp4'), '-t', '5', ...encode]],
     ['mirrored.mp4', [...from, '-vf', 'hflip', ...encode, '-c:a', 'copy']],
+    // The same grey pictures in other colours: the hue turned half way round.
+    ['recoloured.mp4', [...from, '-vf', 'hue=h=180', ...encode, '-c:a', 'copy']],
     [
       'resounded.mp4',
       [
@@ -147,6 +151,15 @@ describe('fingerprintVideo', () => {
     for (const frame of original.frames) {
       expect(lookup.frames.find((f) => f.position === frame.position * 5)?.hash).toBe(frame.hash);
     }
+    // Each picture, centre and mirrored picture has its colour layout.
+    for (const frame of [...original.frames, ...original.centres, ...lookup.mirrored]) {
+      expect(typeof frame.colour).toBe('bigint');
+    }
+    for (const frame of original.frames) {
+      expect(lookup.frames.find((f) => f.position === frame.position * 5)?.colour).toBe(
+        frame.colour,
+      );
+    }
     expect(original.sound.length).toBeGreaterThan(10);
     expect(fingerprints.get('other.mp4')!.sound).toEqual([]);
   });
@@ -176,6 +189,36 @@ describe('fingerprintVideo', () => {
     const match = bestMatch(fingerprints.get('inside.mp4')!, fingerprints.get('original.mp4')!);
     expect(match?.queryStart).toBeGreaterThanOrEqual(11);
     expect(match?.matchStart).toBeLessThanOrEqual(1);
+  });
+
+  it("sees a mirrored copy's colours, mirrored back, as the original's", () => {
+    const original = fingerprints.get('original.mp4')!;
+    const { mirrored } = fingerprints.get('mirrored.mp4')!.lookup;
+    const { frames } = fingerprints.get('mirrored.mp4')!.lookup;
+    let unlikeAsSeen = 0;
+    for (const stored of original.frames) {
+      const copy = mirrored.find((f) => f.position === stored.position * 5)!;
+      expect(colourDifference(copy.colour, stored.colour)).toBeLessThanOrEqual(
+        MAX_COLOUR_DIFFERENCE,
+      );
+      const seen = frames.find((f) => f.position === stored.position * 5)!;
+      if (colourDifference(seen.colour, stored.colour) > MAX_COLOUR_DIFFERENCE) unlikeAsSeen++;
+    }
+    expect(unlikeAsSeen).toBeGreaterThan(0);
+  });
+
+  it('does not match the same grey pictures in other colours', () => {
+    const original = fingerprints.get('original.mp4')!;
+    const recoloured = fingerprints.get('recoloured.mp4')!;
+    // Alike in grey: most stored pictures have a recoloured one within MAX_HAMMING bits.
+    const alike = original.frames.filter((stored) =>
+      recoloured.lookup.frames.some(
+        (f) =>
+          f.position === stored.position * 5 && hammingDistance(f.hash, stored.hash) <= MAX_HAMMING,
+      ),
+    );
+    expect(alike.length).toBeGreaterThan(original.frames.length / 2);
+    expect(bestMatch(recoloured, original)).toBe(undefined);
   });
 
   it('does not match a different video', () => {

@@ -4,6 +4,8 @@ import { dirname, join } from 'node:path';
 import {
   FINGERPRINT_SAMPLES_PER_SECOND,
   LOOKUP_SAMPLES_PER_SECOND,
+  colourOf,
+  mirroredColour,
   type FrameHash,
   type VideoFingerprint,
 } from '@cutroom/core/features/moderation/reuploads/fingerprint';
@@ -13,11 +15,18 @@ import type { MediaInfo } from './probe';
 
 /** Side of the grey square each sampled picture is scaled to before hashing. */
 export const HASH_SIDE = 32;
+/**
+ * Side of the colour layout taken of each sampled picture beside its grey square: the mean
+ * chroma (U and V) of each quarter, which the grey hash does not see (colourOf).
+ */
+const COLOUR_SIDE = 2;
 /** A picture this flat (standard deviation of its grey levels) says nothing: not hashed. */
 const FLAT_STDDEV = 6;
 
 const FRAMES_FILE = 'fingerprint/frames.gray';
 const CENTRES_FILE = 'fingerprint/centres.gray';
+const FRAME_COLOURS_FILE = 'fingerprint/frames.yuv';
+const CENTRE_COLOURS_FILE = 'fingerprint/centres.yuv';
 const SOUND_FILE = 'fingerprint/sound.raw';
 
 /** Stored samples are every this many lookup samples. */
@@ -25,11 +34,12 @@ const STORED_EVERY = LOOKUP_SAMPLES_PER_SECOND / FINGERPRINT_SAMPLES_PER_SECOND;
 
 /**
  * One cheap ffmpeg run over the source (docs/reuploads.md): the pictures sampled
- * LOOKUP_SAMPLES_PER_SECOND times a second as 32×32 grey squares (every fifth of them stored,
- * FINGERPRINT_SAMPLES_PER_SECOND a second), the stored ones' centres (90 % of each side), and
- * the sound's chromaprint. The decoder skips B-frames and its loop filter: a sample then comes
- * from the nearest other frame, a few hundredths of a second away, and the squares do not need
- * the filter; that halves the decoding (docs/decisions/0044). With `pictures` (a rendition
+ * LOOKUP_SAMPLES_PER_SECOND times a second as 32×32 grey squares and 2×2 colour layouts (every
+ * fifth of them stored, FINGERPRINT_SAMPLES_PER_SECOND a second), the stored ones' centres
+ * (90 % of each side) likewise, and the sound's chromaprint. The decoder skips B-frames and
+ * its loop filter: a sample then comes from the nearest other frame, a few hundredths of a
+ * second away, and the squares do not need the filter; that halves the decoding
+ * (docs/decisions/0044). With `pictures` (a rendition
  * the ladder made, far smaller than the source) the pictures are read from it, and only the
  * sound from the source.
  */
@@ -47,14 +57,19 @@ export function buildFingerprintArgs(
   }
   const sound = pictures ? '1:a:0' : '0:a:0';
   const square = `scale=${HASH_SIDE}:${HASH_SIDE}:flags=area,format=gray`;
+  const colours = `scale=${COLOUR_SIDE}:${COLOUR_SIDE}:flags=area,format=yuv444p`;
+  // Passed through: at the stream's rate the muxer would fill the left-out samples.
+  const passthrough = ['-fps_mode', 'passthrough', '-f', 'rawvideo'];
   args.push(
     '-filter_complex',
-    `[0:v:0]fps=${LOOKUP_SAMPLES_PER_SECOND},split=2[a][b];[a]${square}[whole];` +
-      `[b]select=not(mod(n\\,${STORED_EVERY})),crop=iw*0.9:ih*0.9,${square}[centre]`,
+    `[0:v:0]fps=${LOOKUP_SAMPLES_PER_SECOND},split=3[a][b][c];[a]${square}[whole];` +
+      `[c]${colours}[wholecolours];` +
+      `[b]select=not(mod(n\\,${STORED_EVERY})),crop=iw*0.9:ih*0.9,split=2[d][e];` +
+      `[d]${square}[centre];[e]${colours}[centrecolours]`,
     ...['-map', '[whole]', '-f', 'rawvideo', join(outputDir, FRAMES_FILE)],
-    // Passed through: at the stream's rate the muxer would fill the left-out samples.
-    ...['-map', '[centre]', '-fps_mode', 'passthrough', '-f', 'rawvideo'],
-    join(outputDir, CENTRES_FILE),
+    ...['-map', '[wholecolours]', '-f', 'rawvideo', join(outputDir, FRAME_COLOURS_FILE)],
+    ...['-map', '[centre]', ...passthrough, join(outputDir, CENTRES_FILE)],
+    ...['-map', '[centrecolours]', ...passthrough, join(outputDir, CENTRE_COLOURS_FILE)],
   );
   if (info.audio) {
     args.push(
@@ -106,11 +121,14 @@ export async function fingerprintVideo(options: FingerprintOptions): Promise<Vid
   const soundPath = join(options.outputDir, SOUND_FILE);
   const sound = existsSync(soundPath) ? parseChromaprint(await readFile(soundPath)) : [];
   const sampleCount = Math.ceil(Math.floor(pixels.length / (HASH_SIDE * HASH_SIDE)) / STORED_EVERY);
-  const lookup = hashFrames(pixels);
+  const lookup = hashFrames(pixels, await readFile(join(options.outputDir, FRAME_COLOURS_FILE)));
   const frames = lookup.frames
     .filter((frame) => frame.position % STORED_EVERY === 0)
     .map((frame) => ({ ...frame, position: frame.position / STORED_EVERY }));
-  const centres = hashFrames(await readFile(join(options.outputDir, CENTRES_FILE))).frames;
+  const centres = hashFrames(
+    await readFile(join(options.outputDir, CENTRES_FILE)),
+    await readFile(join(options.outputDir, CENTRE_COLOURS_FILE)),
+  ).frames;
   return {
     sampleCount,
     frames,
@@ -129,18 +147,30 @@ export function parseChromaprint(bytes: Buffer): number[] {
 
 /**
  * Hashes each 32×32 grey square of a raw stream, as seen and as in a mirror (the mirrored
- * hashes find mirrored copies: docs/reuploads.md); flat pictures are left out.
+ * hashes find mirrored copies: docs/reuploads.md), each with its colour layout from the same
+ * picture of `colours` (2×2 planar YUV 4:4:4, mirrored likewise); flat pictures are left out.
  */
-export function hashFrames(pixels: Uint8Array): { frames: FrameHash[]; mirrored: FrameHash[] } {
+export function hashFrames(
+  pixels: Uint8Array,
+  colours?: Uint8Array,
+): { frames: FrameHash[]; mirrored: FrameHash[] } {
   const size = HASH_SIDE * HASH_SIDE;
+  const cells = COLOUR_SIDE * COLOUR_SIDE;
   const frames: FrameHash[] = [];
   const mirrored: FrameHash[] = [];
   for (let position = 0; (position + 1) * size <= pixels.length; position++) {
     const square = pixels.subarray(position * size, (position + 1) * size);
     if (standardDeviation(square) < FLAT_STDDEV) continue;
     const coefficients = lowFrequencies(square);
-    frames.push({ position, hash: hashOf(coefficients, false) });
-    mirrored.push({ position, hash: hashOf(coefficients, true) });
+    const yuv = colours?.subarray(position * 3 * cells, (position + 1) * 3 * cells);
+    // The chroma planes only: brightness is the grey hash's.
+    const colour = yuv?.length === 3 * cells ? colourOf(yuv.subarray(cells)) : null;
+    frames.push({ position, hash: hashOf(coefficients, false), colour });
+    mirrored.push({
+      position,
+      hash: hashOf(coefficients, true),
+      colour: colour === null ? null : mirroredColour(colour),
+    });
   }
   return { frames, mirrored };
 }

@@ -389,7 +389,7 @@ export const videoFingerprints = pgTable('video_fingerprints', {
 });
 
 /**
- * One sampled picture's 64-bit perceptual hash, and its three wide bands (bits 0–20, 21–41,
+ * One sampled picture's 64-bit perceptual hash, its colour layout, and its three wide bands (bits 0–20, 21–41,
  * 42–63: indexBandsOf), each indexed: a lookup finds candidate videos by an equal band, then
  * reads their whole fingerprints by the key (docs/reuploads.md).
  */
@@ -404,6 +404,12 @@ export const videoFrameHashes = pgTable(
     /** 0: the whole picture; 1: its centre, 90 % of each side (finds cropped copies). */
     variant: smallint().notNull().default(0),
     hash: bigint({ mode: 'bigint' }).notNull(),
+    /**
+     * Its colour layout (colourOf: the mean U and V of each quarter, a byte each): a pair of
+     * pictures alike in grey counts only when their colours are close too. Null for pictures
+     * stored before colours were: unknown, never a reason to refuse a pair.
+     */
+    colour: bigint({ mode: 'bigint' }),
     band0: integer().notNull(),
     band1: integer().notNull(),
     band2: integer().notNull(),

@@ -15,6 +15,12 @@ export const LOOKUP_SAMPLES_PER_SECOND = 10;
 export const MAX_HAMMING = 12;
 /** Stored pictures that must agree, at one time offset, for a match (3 seconds at 2 a second). */
 export const MIN_MATCHED_FRAMES = 6;
+/**
+ * Two pictures within MAX_HAMMING bits are the same picture only when no quarter's mean U or
+ * V differs by more than this (of 255): the grey hash does not see colour, and two different
+ * videos can share a composition in grey (docs/reuploads.md, decision 0052).
+ */
+export const MAX_COLOUR_DIFFERENCE = 16;
 /** Offsets this many query samples apart count as one (sampling and decoding land a little off). */
 const OFFSET_SLACK = 1;
 
@@ -23,6 +29,11 @@ export interface FrameHash {
   position: number;
   /** 64 bits, signed as PostgreSQL's bigint. */
   hash: bigint;
+  /**
+   * Its colour layout (colourOf): the mean chroma of each quarter of the picture. Null for
+   * pictures stored before colours were, whose colour is unknown.
+   */
+  colour?: bigint | null;
 }
 
 /** The pictures a lookup is made of: never stored. */
@@ -91,6 +102,44 @@ export function hammingDistance(a: bigint, b: bigint): number {
   return bitCount32(Number(bits & 0xffffffffn)) + bitCount32(Number(bits >> 32n));
 }
 
+/**
+ * A picture's colour layout as stored: the mean U of its four quarters (left to right, top
+ * to bottom), then their mean V, a byte each, in 64 bits signed as PostgreSQL's bigint.
+ */
+export function colourOf(chroma: ArrayLike<number>): bigint {
+  let colour = 0n;
+  for (let cell = 0; cell < 8; cell++) {
+    colour |= BigInt(Math.max(0, Math.min(255, Math.round(chroma[cell]!)))) << BigInt(8 * cell);
+  }
+  return BigInt.asIntN(64, colour);
+}
+
+/** A colour layout as seen in a mirror: each row's two quarters change places. */
+export function mirroredColour(colour: bigint): bigint {
+  const bits = BigInt.asUintN(64, colour);
+  const left = 0x00ff00ff00ff00ffn;
+  return BigInt.asIntN(64, ((bits & left) << 8n) | ((bits >> 8n) & left));
+}
+
+/** The largest difference between two layouts' bytes; 0 when either is unknown. */
+export function colourDifference(a: bigint | null | undefined, b: bigint | null | undefined) {
+  if (a === null || a === undefined || b === null || b === undefined) return 0;
+  // In two 32-bit halves, as hammingDistance: bigint work costs a lookup thousands of pairs.
+  const x = BigInt.asUintN(64, a);
+  const y = BigInt.asUintN(64, b);
+  const halves = [
+    [Number(x & 0xffffffffn), Number(y & 0xffffffffn)],
+    [Number(x >> 32n), Number(y >> 32n)],
+  ];
+  let largest = 0;
+  for (const [p, q] of halves) {
+    for (let shift = 0; shift < 32; shift += 8) {
+      largest = Math.max(largest, Math.abs(((p! >>> shift) & 0xff) - ((q! >>> shift) & 0xff)));
+    }
+  }
+  return largest;
+}
+
 /** A stored picture found by a band of one of the query's pictures. */
 export interface CandidateFrame {
   videoId: string;
@@ -98,6 +147,8 @@ export interface CandidateFrame {
   /** 0: the whole picture; 1: its centre. */
   variant: number;
   hash: bigint;
+  /** Null for pictures stored before colours were. */
+  colour?: bigint | null;
 }
 
 /** Where two videos share pictures: the same stretch in each, in seconds. */
@@ -116,12 +167,13 @@ export interface MatchedSegment {
 
 /**
  * Scores the candidates: a query picture and a stored one agree when their hashes are within
- * MAX_HAMMING bits; they vote for the time offset between them, and a stored video matches
- * when MIN_MATCHED_FRAMES distinct stored pictures agree on one offset (give or take a query
- * sample). A consistent offset is what tells a copy, or a part of it inside a longer video,
- * from pictures that merely look alike. The query may be sampled more often than the stored
- * pictures (a multiple of FINGERPRINT_SAMPLES_PER_SECOND): offsets are counted in its samples.
- * The best segment per video, best first.
+ * MAX_HAMMING bits and their colours within MAX_COLOUR_DIFFERENCE (where both are known); they
+ * vote for the time offset between them, and a stored video matches when MIN_MATCHED_FRAMES
+ * distinct stored pictures agree on one offset (give or take a query sample). A consistent
+ * offset is what tells a copy, or a part of it inside a longer video, from pictures that merely
+ * look alike. The query may be sampled more often than the stored pictures (a multiple of
+ * FINGERPRINT_SAMPLES_PER_SECOND): offsets are counted in its samples. The best segment per
+ * video, best first.
  */
 export function matchCandidates(
   query: FrameHash[],
@@ -150,6 +202,8 @@ export function matchCandidates(
         const frame = query[index]!;
         const distance = hammingDistance(frame.hash, candidate.hash);
         if (distance > MAX_HAMMING) continue;
+        // Alike in grey, unlike in colour: two different pictures. Unknown colour refuses none.
+        if (colourDifference(frame.colour, candidate.colour) > MAX_COLOUR_DIFFERENCE) continue;
         const offset = candidate.position * ratio - frame.position;
         let offsets = votes.get(candidate.videoId);
         if (!offsets) votes.set(candidate.videoId, (offsets = new Map()));

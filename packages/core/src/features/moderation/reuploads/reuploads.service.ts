@@ -15,7 +15,7 @@ import {
   type VideoFingerprint,
 } from './fingerprint';
 
-/** Rows written per INSERT statement (three band values and a hash each). */
+/** Rows written per INSERT statement (three band values, a hash and a colour each). */
 const INSERT_CHUNK = 2000;
 
 /**
@@ -43,7 +43,7 @@ export async function storeFingerprint(
     for (let at = 0; at < all.length; at += INSERT_CHUNK) {
       const rows = all.slice(at, at + INSERT_CHUNK).map((frame) => {
         const [band0, band1, band2] = indexBandsOf(frame.hash);
-        return { videoId, ...frame, band0, band1, band2 };
+        return { videoId, ...frame, colour: frame.colour ?? null, band0, band1, band2 };
       });
       await tx.insert(videoFrameHashes).values(rows);
     }
@@ -151,6 +151,7 @@ async function fingerprintsOf(db: Database, videoIds: string[]): Promise<Candida
       position: videoFrameHashes.position,
       variant: videoFrameHashes.variant,
       hash: videoFrameHashes.hash,
+      colour: videoFrameHashes.colour,
     })
     .from(videoFrameHashes)
     .where(inArray(videoFrameHashes.videoId, videoIds));

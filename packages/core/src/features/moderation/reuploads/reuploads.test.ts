@@ -5,7 +5,15 @@ import { videoFingerprints, videoFrameHashes, videos } from '../../../platform/d
 import { createUser } from '../../../../test-support/factories';
 import { createTestDatabase } from '../../../../test-support/test-db';
 import { createVideo } from '../../../../test-support/video-factory';
-import { MAX_HAMMING, indexBandsOf, type FrameHash } from './fingerprint';
+import {
+  MAX_COLOUR_DIFFERENCE,
+  MAX_HAMMING,
+  colourDifference,
+  colourOf,
+  indexBandsOf,
+  mirroredColour,
+  type FrameHash,
+} from './fingerprint';
 import { MAX_CANDIDATE_VIDEOS, findMatches, storeFingerprint } from './reuploads.service';
 
 const { db } = await createTestDatabase();
@@ -107,6 +115,38 @@ describe('storeFingerprint', () => {
   });
 });
 
+/** Colour layouts: the four quarters' U, then their V. */
+const warm = colourOf([100, 110, 96, 104, 170, 160, 176, 150]);
+const cold = colourOf([150, 140, 160, 146, 100, 112, 96, 108]);
+/** A colourful video: every picture, and its centre, warm on the left. */
+const colourfulFrames = randomFrames(20).map((frame) => ({ ...frame, colour: warm }));
+const colourful = await createVideo(db, { ownerId: creator.id, title: 'Colourful' });
+await storeFingerprint(db, colourful.id, {
+  sampleCount: 20,
+  frames: colourfulFrames,
+  centres: [],
+  sound: [],
+});
+
+describe('colour layouts', () => {
+  it('packs the quarters a byte each, mirrors them by swapping left and right', () => {
+    const colour = colourOf([1, 2, 3, 4, 250, 251, 252, 253.4]);
+    expect(BigInt.asUintN(64, colour)).toBe(0xfdfcfbfa04030201n);
+    expect(BigInt.asUintN(64, mirroredColour(colour))).toBe(0xfcfdfafb03040102n);
+    expect(mirroredColour(mirroredColour(colour))).toBe(colour);
+  });
+
+  it('differ by their largest byte, and not at all when one is unknown', () => {
+    expect(colourDifference(warm, warm)).toBe(0);
+    expect(
+      colourDifference(colourOf([0, 0, 0, 0, 0, 0, 0, 255]), colourOf([0, 0, 0, 0, 0, 0, 0, 0])),
+    ).toBe(255);
+    expect(colourDifference(warm, cold)).toBe(80);
+    expect(colourDifference(warm, null)).toBe(0);
+    expect(colourDifference(undefined, cold)).toBe(0);
+  });
+});
+
 describe('findMatches', () => {
   it("finds someone else's altered copy, with the matched stretch in each", async () => {
     const matches = await findMatches(
@@ -203,6 +243,49 @@ describe('findMatches', () => {
     const copy = { frames: altered(originalFrames, 0), mirrored: [] };
     expect(await findMatches(db, copy, { ownerId: creator.id })).toEqual([]);
     expect(await findMatches(db, copy, { videoId: original.id })).toEqual([]);
+  });
+
+  it("keeps each picture's colour", async () => {
+    const rows = await db
+      .select({ colour: videoFrameHashes.colour })
+      .from(videoFrameHashes)
+      .where(eq(videoFrameHashes.videoId, colourful.id));
+    expect(rows.map((row) => row.colour)).toEqual(colourfulFrames.map(() => warm));
+  });
+
+  it('does not count a pair of pictures alike in grey and unlike in colour', async () => {
+    const grey = altered(colourfulFrames, 0);
+    const nearly = colourOf([104, 108, 96 + MAX_COLOUR_DIFFERENCE, 100, 170, 162, 170, 150]);
+    const lookup = (colour: bigint | null) =>
+      findMatches(db, { frames: grey.map((frame) => ({ ...frame, colour })), mirrored: [] });
+    expect(await lookup(cold)).toEqual([]);
+    expect(await lookup(nearly)).toMatchObject([{ videoId: colourful.id, matchedFrames: 20 }]);
+    // A newcomer whose colours are unknown is matched by the grey hash alone.
+    expect(await lookup(null)).toMatchObject([{ videoId: colourful.id, matchedFrames: 20 }]);
+  });
+
+  it('matches a mirrored copy by its colours seen in a mirror, as its grey hashes', async () => {
+    // The copy as seen is cold on the left, where the original is warm: a mirror's lookup
+    // pictures carry the layout mirrored back.
+    const seen = mirroredColour(warm);
+    expect(colourDifference(seen, warm)).toBeGreaterThan(MAX_COLOUR_DIFFERENCE);
+    const copy = (colour: bigint) => ({
+      frames: randomFrames(20).map((frame) => ({ ...frame, colour: seen })),
+      mirrored: altered(colourfulFrames, 0).map((frame) => ({ ...frame, colour })),
+    });
+    expect(await findMatches(db, copy(mirroredColour(seen)))).toMatchObject([
+      { videoId: colourful.id, mirrored: true, matchedFrames: 20 },
+    ]);
+    // Its colours left as seen, the mirrored pictures would not count.
+    expect(await findMatches(db, copy(seen))).toEqual([]);
+  });
+
+  it('matches pictures stored before colours were by the grey hash alone', async () => {
+    // The original's pictures have no colour (as rows from before the migration).
+    const copy = altered(originalFrames, 0).map((frame) => ({ ...frame, colour: cold }));
+    expect(await findMatches(db, { frames: copy, mirrored: [] })).toMatchObject([
+      { videoId: original.id, matchedFrames: 40 },
+    ]);
   });
 
   it('needs enough pictures at one offset, each close enough bit by bit', async () => {
