@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Domain tests that open a database run on embedded PGlite always, and also on the PostgreSQL
@@ -81,6 +82,9 @@ export default defineConfig({
       },
     ],
     pool: 'forks',
-    maxWorkers: 2,
+    // Twice the cores: many files wait more than they work (real playback in Chromium, live
+    // streams in real time, the PostgreSQL server's answers), which two workers on two cores
+    // left idle (docs/testing.md, Keeping the cores busy).
+    maxWorkers: Math.max(2, availableParallelism() * 2),
   },
 });

@@ -17,10 +17,12 @@ export default defineConfig({
     // A worker loads Playwright and the support modules once for all its files, not once per
     // file (1.5 s each on a loaded machine); support/per-file.ts forgets each file's server.
     isolate: false,
-    // Two files at a time against the one server (each process its own browser): the shared
-    // helpers make their accounts and fixtures safe to run at once (support/routes.ts).
+    // Four files at a time against the one server (each process its own browser): the shared
+    // helpers make their accounts and fixtures safe to run at once (support/routes.ts). A
+    // journey waits on its server, its uploads' processing and real playback more than it
+    // works: with two, the cores were idle for much of the phase (docs/testing.md).
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: 4,
     // No retry: a test that fails once is looked into, not run again (npm test would name one
     // that passed only on a retry).
   },

@@ -1,6 +1,6 @@
 // `npm test`: every check, in the order that fails fastest. No dependencies of its own.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ensureBuild } from './build-state.mjs';
@@ -25,16 +25,37 @@ function processorSeconds() {
     return null;
   }
 }
+/** The machine's busy and total processor ticks so far (Linux's /proc/stat; null elsewhere). */
+function machineTicks() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const ticks = fields.map(Number);
+    const total = ticks.reduce((sum, tick) => sum + tick, 0);
+    // idle and iowait are the 4th and 5th.
+    return { busy: total - ticks[3] - ticks[4], total };
+  } catch {
+    return null;
+  }
+}
 /**
- * Processor time by stretch of the run. A stretch ends where the run waits for all it
- * started, so checks run at once, and the site's build beside the unit tests, count together.
+ * Processor time by stretch of the run, and how busy the whole machine was meanwhile. A
+ * stretch ends where the run waits for all it started, so checks run at once, and the site's
+ * build beside the unit tests, count together. The run's own time leaves out what other
+ * processes do for it (the PostgreSQL server, Chromium's page processes, which are not its
+ * children); the machine's share shows whether a stretch left the cores idle.
  */
 const processorStretches = [];
 function processorStretch(name) {
   const now = processorSeconds();
+  const machine = machineTicks();
   const last = processorStretches.at(-1);
-  if (last && last.seconds === null && now !== null) last.seconds = now - last.from;
-  if (name && now !== null) processorStretches.push({ name, from: now, seconds: null });
+  if (last && last.seconds === null && now !== null) {
+    last.seconds = now - last.from;
+    if (machine && last.machine)
+      last.busy =
+        (machine.busy - last.machine.busy) / Math.max(1, machine.total - last.machine.total);
+  }
+  if (name && now !== null) processorStretches.push({ name, from: now, seconds: null, machine });
 }
 function step(name) {
   endPhase();
@@ -63,9 +84,13 @@ function printPhases() {
   const counted = processorStretches.filter((stretch) => stretch.seconds !== null);
   if (counted.length === 0) return;
   const stretchWidth = Math.max(...counted.map((stretch) => stretch.name.length), 5);
-  console.log('\nProcessor time (both cores together):');
-  for (const stretch of counted)
-    console.log(`  ${stretch.name.padEnd(stretchWidth)}  ${clock(stretch.seconds * 1000)}`);
+  console.log(
+    "\nProcessor time of the run's processes (all cores together), and the machine's busy share:",
+  );
+  for (const stretch of counted) {
+    const busy = stretch.busy === undefined ? '' : `  ${Math.round(stretch.busy * 100)} % busy`;
+    console.log(`  ${stretch.name.padEnd(stretchWidth)}  ${clock(stretch.seconds * 1000)}${busy}`);
+  }
   const all = counted.reduce((sum, stretch) => sum + stretch.seconds, 0);
   console.log(`  ${'Total'.padEnd(stretchWidth)}  ${clock(all * 1000)}`);
 }
@@ -122,8 +147,9 @@ async function checksTogether(lanes) {
 }
 
 /**
- * Builds the site in the background, its output in a file, as a phase of its own; the promise
- * ends the run (with the phase times) when the build fails.
+ * Builds the site in the background, its output in a file, as a phase of its own. The promise
+ * answers whether it was built and what it printed, to be shown once the unit tests beside it
+ * have printed theirs, so that the two never interleave.
  */
 const background = new Set();
 function buildSiteBeside(name) {
@@ -145,24 +171,17 @@ function buildSiteBeside(name) {
         else reject(new Error(`npm run build -w @cutroom/web failed (exit ${code ?? signal})`));
       });
     });
-  // The unit tests hold this process's event loop: the build's end is read from its log's
-  // last write, not from when this process heard of it.
-  const ended = () =>
-    existsSync(logFile) ? Math.max(statSync(logFile).mtimeMs, phase.start) : Date.now();
+  const printed = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').trimEnd() : '');
   return ensureBuild({ root, webDir: join(root, 'apps/web'), build }).then(
     ({ decision }) => {
-      // A reused build took no time of its own (its check waited behind the unit tests).
-      phase.ms = decision === 'reuse' ? 0 : ended() - phase.start;
-      console.log(`\n━━ ${name}`);
-      if (decision === 'reuse') console.log('The build matches the sources: reused.');
-      else console.log(readFileSync(logFile, 'utf8').trimEnd());
+      // A reused build took no time of its own.
+      phase.ms = decision === 'reuse' ? 0 : Date.now() - phase.start;
+      const text = decision === 'reuse' ? 'The build matches the sources: reused.' : printed();
+      return { name, ok: true, text };
     },
     (error) => {
-      phase.ms = ended() - phase.start;
-      console.log(`\n━━ ${name}`);
-      if (existsSync(logFile)) console.log(readFileSync(logFile, 'utf8').trimEnd());
-      console.error(`✗ ${error.message}`);
-      finish(1);
+      phase.ms = Date.now() - phase.start;
+      return { name, ok: false, text: `${printed()}\n✗ ${error.message}` };
     },
   );
 }
@@ -173,9 +192,12 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const flaky = [];
 
 /** Runs Vitest with a JSON report beside the usual output, and adds up its counts. */
-function vitest(name, args) {
+async function vitest(name, args) {
   const report = join(reports, `${name}.json`);
-  const result = spawnSync(
+  // Spawned, not run synchronously: the site's build, started beside the unit tests, is
+  // started and followed by this process's event loop, which a synchronous run would hold
+  // until the tests end (the build then ran after them, not beside them).
+  const child = spawn(
     'npx',
     [
       'vitest',
@@ -187,6 +209,11 @@ function vitest(name, args) {
     ],
     { cwd: root, stdio: 'inherit' },
   );
+  background.add(child);
+  const result = await new Promise((resolve) =>
+    child.on('close', (status, signal) => resolve({ status, signal })),
+  );
+  background.delete(child);
   try {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += summary.numPassedTests;
@@ -252,20 +279,22 @@ await checksTogether([
 ]);
 // The site's build goes on beside the unit tests, which do not need it: their database tests
 // leave part of the two cores idle while they wait on PostgreSQL, and the build fills it. Its
-// output goes to a file (the unit tests hold this process), printed whole when it ends; the
-// end-to-end tests wait for it. The build `npm start` made is used when the sources are the
+// output goes to a file, printed whole after the unit tests' own; the end-to-end tests wait
+// for it. The build `npm start` made is used when the sources are the
 // same (and never rebuilt under a running site); otherwise it is made here, and `npm start`
 // uses this one.
 processorStretch('Unit tests and the site build beside them');
 const siteBuild = buildSiteBeside('Build the site (beside the unit tests)');
 step('Unit and integration tests');
-vitest('unit', []);
+await vitest('unit', []);
 endPhase();
-await siteBuild;
+const built = await siteBuild;
+console.log(`\n━━ ${built.name}\n${built.text}`);
+if (!built.ok) finish(1);
 processorStretch('End-to-end tests');
 step('End-to-end tests');
-vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
+await vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
 processorStretch('Soak');
 step('Soak: a short simulated day of the site on each engine (docs/soak.md)');
-vitest('soak', ['--config', 'bench/vitest.config.ts']);
+await vitest('soak', ['--config', 'bench/vitest.config.ts']);
 finish(totals.failed > 0 ? 1 : 0);
