@@ -3,6 +3,9 @@
 // local HLS stream, the first frame of a pre-roll ad from a local VAST tag (with autoPlay, and
 // with play() called right after creating the player), and the time until the content plays
 // when the VAST answers after vastTimeout (1.5 s). Prints ours, Fluid's and the ratio.
+// The content cases also time a bare <video> on the same page (no player: the same element given
+// muted, preload="auto" and play()), printed as a reference line: no player can be much faster
+// than the element it drives, so bare / Fluid is the floor of the ratio.
 // BENCH_BASELINE=<a dist/ directory of another build of ours> times that build too, in the same
 // alternating runs, and prints ours / baseline: an A/B of two builds on one busy machine.
 import { execFileSync } from 'node:child_process';
@@ -116,6 +119,12 @@ const servers = await startAdServers(4000, {
     '/base.html': page(
       '<link rel="stylesheet" href="/base/cutroom-player.css"><script src="/base/cutroom-player.js"></script>',
     ),
+    // No player: the element alone, set up as a player would for these options.
+    '/bare.html': page(
+      '<script>window.fluidPlayer = (v, o) => { const lc = o.layoutControls || {};' +
+        " v.muted = !!lc.mute; v.preload = 'auto'; if (lc.autoPlay) v.play();" +
+        ' return { play: () => v.play() }; };</script>',
+    ),
     '/favicon.ico': '',
   },
   mounts: {
@@ -127,7 +136,7 @@ const servers = await startAdServers(4000, {
 });
 const browser = await chromium.launch(CHROMIUM_PLAYBACK_LAUNCH);
 
-type Who = 'ours' | 'fluid' | 'base';
+type Who = 'ours' | 'fluid' | 'base' | 'bare';
 interface Case {
   name: string;
   src: string;
@@ -176,7 +185,8 @@ async function firstFrame(who: Who, c: Case): Promise<number> {
         const t0 = performance.now();
         const done = (): void => resolve(performance.now() - t0);
         const isAd = (v: HTMLVideoElement): boolean => v.currentSrc.includes('/media/ad.mp4');
-        // Fluid plays ads in the content's element; ours in an element of the ad layer.
+        // Fluid plays ads in the content's element; ours (and a baseline build of ours) in an
+        // element of the ad layer.
         const watch = (v: HTMLVideoElement): void => {
           v.requestVideoFrameCallback(() => {
             if (!c.ad || isAd(v)) done();
@@ -193,7 +203,7 @@ async function firstFrame(who: Who, c: Case): Promise<number> {
             clearInterval(poll);
             done();
           }, 5);
-        } else if (who === 'ours' && c.ad) {
+        } else if (who !== 'fluid' && c.ad) {
           const poll = setInterval(() => {
             const ad = document.querySelector<HTMLVideoElement>('.cr-ad-video');
             if (!ad) return;
@@ -273,10 +283,18 @@ console.log(
 );
 // Substrings of case names separated by '|', to run a few.
 const only = process.env.BENCH_CASES?.split('|');
-const players: Who[] = BASELINE ? ['ours', 'fluid', 'base'] : ['ours', 'fluid'];
+// The bare element plays the content cases only: it has no ads and no MSE engine.
+const hasBare = (c: Case): boolean => !c.ad && !c.playing && !c.noNativeHls;
+const bareRows: string[] = [];
 for (const c of cases.filter((x) => !only || only.some((o) => x.name.includes(o)))) {
-  const times: Record<Who, number[]> = { ours: [], fluid: [], base: [] };
-  const failures: Record<Who, number> = { ours: 0, fluid: 0, base: 0 };
+  const players: Who[] = [
+    'ours',
+    'fluid',
+    ...(BASELINE ? (['base'] as const) : []),
+    ...(hasBare(c) ? (['bare'] as const) : []),
+  ];
+  const times: Record<Who, number[]> = { ours: [], fluid: [], base: [], bare: [] };
+  const failures: Record<Who, number> = { ours: 0, fluid: 0, base: 0, bare: 0 };
   // Warm-up: browser start-up costs are neither player's.
   for (const who of players) await firstFrame(who, c).catch(() => 0);
   for (let i = 0; i < RUNS; i++) {
@@ -304,6 +322,18 @@ for (const c of cases.filter((x) => !only || only.some((o) => x.name.includes(o)
   console.log(
     `  ${c.name.padEnd(38)} ${cell('ours').padStart(9)} ${cell('fluid').padStart(9)} ${ratio('ours', 'fluid').padStart(7)}${base}${lost}`,
   );
+  if (hasBare(c)) {
+    bareRows.push(
+      `  ${c.name.padEnd(38)} ${cell('bare').padStart(9)} ${cell('fluid').padStart(9)} ${ratio('bare', 'fluid').padStart(7)} ${ratio('ours', 'bare').padStart(9)}`,
+    );
+  }
+}
+if (bareRows.length) {
+  console.log(
+    `\nReference: a bare <video> (no player) in the same runs, against the same Fluid times\n` +
+      `  ${'case'.padEnd(38)} ${'bare'.padStart(9)} ${'Fluid'.padStart(9)} ${'ratio'.padStart(7)} ${'ours/bare'.padStart(9)}`,
+  );
+  for (const line of bareRows) console.log(line);
 }
 
 await browser.close();

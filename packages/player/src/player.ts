@@ -259,12 +259,25 @@ class CutroomPlayer implements Player {
     });
     persistence.apply(this);
     this.#controls.refresh();
+    this.#revealControlsAfterFirstFrame();
     this.#subtitles.setTracks(tracks, lc.subtitlesOnByDefault);
 
     // Queued like any call made before the player is ready (the first pre-roll may start now).
     if (lc.autoPlay) this.#playback.play();
 
     lc.playerInitCallback?.(this);
+  }
+
+  /** The control bar is left out of rendering until the content's first frame, the viewer
+   * pointing at or focusing the player, or 400 ms: its first render came before the content's
+   * request (docs/player/performance.md). */
+  #revealControlsAfterFirstFrame(): void {
+    const { root, video } = this.#ctx;
+    root.classList.add('cr-starting');
+    const reveal = (): void => root.classList.remove('cr-starting');
+    setTimeout(reveal, 400);
+    video.requestVideoFrameCallback?.(reveal);
+    for (const type of ['pointerover', 'focusin']) this.#ctx.listen(root, type, reveal);
   }
 
   // ---------------------------------------------------------------- public API

@@ -59,6 +59,48 @@ describe('playback', () => {
     expect(errors).toEqual([]);
   });
 
+  test("the control bar is rendered from the content's first frame, or 400 ms after creation", async () => {
+    await open();
+    // In one task with the creation: the bar is left out of rendering at once.
+    const timeline = (options: unknown) =>
+      page.evaluate(
+        ({ src, options }) =>
+          new Promise<{ hiddenAtOnce: boolean; shownAfter: number; hadFrame: boolean }>(
+            (resolve) => {
+              const video = document.createElement('video');
+              video.src = src;
+              document.getElementById('main')!.append(video);
+              const w = window as unknown as { cutroomPlayer: (v: unknown, o: unknown) => unknown };
+              const t0 = performance.now();
+              w.cutroomPlayer(video, options);
+              const root = video.closest('.cutroom-player')!;
+              const bar = root.querySelector('.cr-controls')!;
+              const hiddenAtOnce = getComputedStyle(bar).display === 'none';
+              new MutationObserver((_, observer) => {
+                if (getComputedStyle(bar).display === 'none') return;
+                observer.disconnect();
+                resolve({
+                  hiddenAtOnce,
+                  shownAfter: performance.now() - t0,
+                  hadFrame: video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA,
+                });
+              }).observe(root, { attributes: true, attributeFilter: ['class'] });
+            },
+          ),
+        { src: MP4.src, options },
+      );
+    // No frame before a play with preload 'none': shown after 400 ms.
+    const idle = await timeline({ layoutControls: { preload: 'none' } });
+    expect(idle.hiddenAtOnce).toBe(true);
+    expect(idle.shownAfter).toBeGreaterThanOrEqual(390);
+    expect(idle.hadFrame).toBe(false);
+    // With a frame coming: shown with it (or at 400 ms on a slow machine).
+    const playing = await timeline({ layoutControls: { autoPlay: true, mute: true } });
+    expect(playing.hiddenAtOnce).toBe(true);
+    expect(playing.hadFrame || playing.shownAfter >= 390).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   test('the ESM build works from a module script and loads no streaming library for MP4', async () => {
     await open();
     await page.addScriptTag({
