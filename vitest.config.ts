@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Domain tests that open a database run on embedded PGlite always, and also on the PostgreSQL
@@ -82,9 +81,9 @@ export default defineConfig({
       },
     ],
     pool: 'forks',
-    // Twice the cores: many files wait more than they work (real playback in Chromium, live
-    // streams in real time, the PostgreSQL server's answers), which two workers on two cores
-    // left idle (docs/testing.md, Keeping the cores busy).
-    maxWorkers: Math.max(2, availableParallelism() * 2),
+    // One a core: four on two cores loaded core's module graph twice as often (import time 147 s
+    // to 372 s) for no shorter phase, and a player's playback test missed its wait
+    // (docs/testing.md, Keeping the cores busy).
+    maxWorkers: 2,
   },
 });
