@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // The short soak (soak/soak.test.ts): the production build under a simulated community, one
-// engine after another. `npm test` runs it after the end-to-end tests.
+// engine after another. `npm test` runs it right after the site's build, beside the static
+// checks, which run at a lower priority (scripts/test.mjs).
 export default defineConfig({
   test: {
     name: 'soak',

@@ -8,6 +8,8 @@ import { CHROMIUM, FFMPEG, ensureDependencies, ensureSystemPackages, root } from
 
 /** Each phase's name and how long it took, printed at the end beside the summary line. */
 const phases = [];
+/** What runs beside this process's current wait: ended when the run ends early. */
+const background = new Set();
 const began = Date.now();
 
 /**
@@ -29,9 +31,9 @@ function processorSeconds() {
 function machineTicks() {
   try {
     const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-    const ticks = fields.map(Number);
+    // user, nice, system, idle, iowait, irq, softirq, steal (guest time is inside user).
+    const ticks = fields.slice(0, 8).map(Number);
     const total = ticks.reduce((sum, tick) => sum + tick, 0);
-    // idle and iowait are the 4th and 5th.
     return { busy: total - ticks[3] - ticks[4], total };
   } catch {
     return null;
@@ -118,10 +120,12 @@ async function checksTogether(lanes) {
       const phase = { name, start: Date.now(), ms: null };
       phases.push(phase);
       const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      background.add(child);
       let output = '';
       child.stdout.on('data', (chunk) => (output += chunk));
       child.stderr.on('data', (chunk) => (output += chunk));
       child.on('close', (code, signal) => {
+        background.delete(child);
         phase.ms = Date.now() - phase.start;
         console.log(`\n━━ ${name}\n${output.trimEnd()}`);
         resolve({ name, command, args, code: code ?? signal });
@@ -147,14 +151,10 @@ async function checksTogether(lanes) {
 }
 
 /**
- * Builds the site in the background, its output in a file, as a phase of its own. The promise
- * answers whether it was built and what it printed, to be shown once the unit tests beside it
- * have printed theirs, so that the two never interleave.
+ * Builds the site, its output in a file; the promise answers whether it was built and what it
+ * printed.
  */
-const background = new Set();
-function buildSiteBeside(name) {
-  const phase = { name, start: Date.now(), ms: null, beside: true };
-  phases.push(phase);
+function buildSite() {
   const logFile = join(mkdtempSync(join(tmpdir(), 'cutroom-build-')), 'build.log');
   const build = () =>
     new Promise((resolve, reject) => {
@@ -174,15 +174,10 @@ function buildSiteBeside(name) {
   const printed = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').trimEnd() : '');
   return ensureBuild({ root, webDir: join(root, 'apps/web'), build }).then(
     ({ decision }) => {
-      // A reused build took no time of its own.
-      phase.ms = decision === 'reuse' ? 0 : Date.now() - phase.start;
       const text = decision === 'reuse' ? 'The build matches the sources: reused.' : printed();
-      return { name, ok: true, text };
+      return { ok: true, text };
     },
-    (error) => {
-      phase.ms = Date.now() - phase.start;
-      return { name, ok: false, text: `${printed()}\n✗ ${error.message}` };
-    },
+    (error) => ({ ok: false, text: `${printed()}\n✗ ${error.message}` }),
   );
 }
 
@@ -192,8 +187,11 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const flaky = [];
 
 /** Runs Vitest with a JSON report beside the usual output, and adds up its counts. */
-async function vitest(name, args) {
+async function vitest(name, args, { title } = {}) {
   const report = join(reports, `${name}.json`);
+  // Beside other work (a title given), the output goes to a file, printed whole at the end.
+  const logFile = title ? join(reports, `${name}.log`) : null;
+  const out = logFile ? openSync(logFile, 'w') : null;
   // Spawned, not run synchronously: the site's build, started beside the unit tests, is
   // started and followed by this process's event loop, which a synchronous run would hold
   // until the tests end (the build then ran after them, not beside them).
@@ -207,13 +205,17 @@ async function vitest(name, args) {
       '--reporter=json',
       `--outputFile.json=${report}`,
     ],
-    { cwd: root, stdio: 'inherit' },
+    { cwd: root, stdio: out === null ? 'inherit' : ['ignore', out, out] },
   );
   background.add(child);
   const result = await new Promise((resolve) =>
     child.on('close', (status, signal) => resolve({ status, signal })),
   );
   background.delete(child);
+  if (out !== null) {
+    closeSync(out);
+    console.log(`\n━━ ${title}\n${readFileSync(logFile, 'utf8').trimEnd()}`);
+  }
   try {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += summary.numPassedTests;
@@ -263,38 +265,50 @@ ensureSystemPackages([FFMPEG, CHROMIUM]);
 step('Build the player');
 check('npm', ['run', 'build', '-w', '@cutroom/player']);
 endPhase();
-processorStretch('Static checks (two lanes at once)');
+// The site's build, which the soak and the end-to-end tests need. The build `npm start` made is
+// used when the sources are the same (and never rebuilt under a running site); otherwise it is
+// made here, and `npm start` uses this one.
+processorStretch('The site build');
+step('Build the site');
+const built = await buildSite();
+console.log(built.text);
+if (!built.ok) finish(1);
+endPhase();
+// The soak goes on beside the static checks. It waits most of its time (its people think 2–7 s
+// between requests; its clips are processed), and what it checks is how fast the site answers,
+// so the checks run at a lower priority (nice) and take what it leaves: the checks lose little,
+// and the soak's server answers as on a machine of its own (docs/testing.md).
+processorStretch('Soak, and the static checks beside it');
+const soak = vitest('soak', ['--config', 'bench/vitest.config.ts'], {
+  title: 'Soak: a short simulated day of the site on each engine (docs/soak.md)',
+});
+const soakPhase = {
+  name: 'Soak (beside the static checks)',
+  start: Date.now(),
+  ms: null,
+  beside: true,
+};
+phases.push(soakPhase);
+const lowPriority = (args) => ['-n', '10', 'npm', 'run', ...args];
 await checksTogether([
-  [{ name: 'Type-check', command: 'npm', args: ['run', 'typecheck'] }],
+  [{ name: 'Type-check', command: 'nice', args: lowPriority(['typecheck']) }],
   [
-    { name: 'Lint', command: 'npm', args: ['run', 'lint'] },
-    { name: 'Dependency rules', command: 'npm', args: ['run', 'deps:check'] },
-    { name: 'Format', command: 'npm', args: ['run', 'format:check'] },
+    { name: 'Lint', command: 'nice', args: lowPriority(['lint']) },
+    { name: 'Dependency rules', command: 'nice', args: lowPriority(['deps:check']) },
+    { name: 'Format', command: 'nice', args: lowPriority(['format:check']) },
     {
       name: 'Schema drift (generated migrations match schema.ts)',
-      command: 'npm',
-      args: ['run', 'db:check'],
+      command: 'nice',
+      args: lowPriority(['db:check']),
     },
   ],
 ]);
-// The site's build goes on beside the unit tests, which do not need it: their database tests
-// leave part of the two cores idle while they wait on PostgreSQL, and the build fills it. Its
-// output goes to a file, printed whole after the unit tests' own; the end-to-end tests wait
-// for it. The build `npm start` made is used when the sources are the
-// same (and never rebuilt under a running site); otherwise it is made here, and `npm start`
-// uses this one.
-processorStretch('Unit tests and the site build beside them');
-const siteBuild = buildSiteBeside('Build the site (beside the unit tests)');
+await soak;
+soakPhase.ms = Date.now() - soakPhase.start;
+processorStretch('Unit tests');
 step('Unit and integration tests');
 await vitest('unit', []);
-endPhase();
-const built = await siteBuild;
-console.log(`\n━━ ${built.name}\n${built.text}`);
-if (!built.ok) finish(1);
 processorStretch('End-to-end tests');
 step('End-to-end tests');
 await vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
-processorStretch('Soak');
-step('Soak: a short simulated day of the site on each engine (docs/soak.md)');
-await vitest('soak', ['--config', 'bench/vitest.config.ts']);
 finish(totals.failed > 0 ? 1 : 0);
