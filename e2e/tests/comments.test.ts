@@ -14,6 +14,8 @@ async function signedInPage(user: { email: string; password: string }, width = 1
 const comment = (page: Page, text: string) =>
   page.getByTestId('comment').filter({ hasText: text }).first();
 
+// Read until it shows the expected count: the page's comment list, and its count, are drawn in
+// the browser once the list has come, which under load is a moment after its answer.
 const commentCount = async (page: Page) =>
   (await page.getByTestId('comment-count').textContent())?.trim();
 
@@ -105,7 +107,7 @@ describe('comments under a video', () => {
     const visitor = await openPage();
     await visitor.goto(path);
     await visitor.getByTestId('comments').waitFor();
-    expect(await commentCount(visitor)).toBe('(0)');
+    await expect.poll(() => commentCount(visitor)).toBe('(0)');
     const prompt = visitor.getByRole('link', { name: 'Sign in to comment' });
     // The page is the one every visitor is served; the way back is filled in once it runs.
     await expect
@@ -124,7 +126,7 @@ describe('comments under a video', () => {
       .fill('The best part starts at 0:04, more on https://example.org/notes');
     await pageA.getByRole('button', { name: 'Comment', exact: true }).click();
     await comment(pageA, 'The best part starts at').waitFor();
-    expect(await commentCount(pageA)).toBe('(1)');
+    await expect.poll(() => commentCount(pageA)).toBe('(1)');
     const link = comment(pageA, 'The best part').getByRole('link', {
       name: 'https://example.org/notes',
     });
@@ -142,7 +144,7 @@ describe('comments under a video', () => {
     await pageB.getByPlaceholder(`Reply to ${a.username}`).fill('Agreed, the drop is great');
     await pageB.getByRole('button', { name: 'Reply', exact: true }).last().click();
     await comment(pageB, 'Agreed, the drop is great').waitFor();
-    expect(await commentCount(pageB)).toBe('(2)');
+    await expect.poll(() => commentCount(pageB)).toBe('(2)');
 
     // B cannot edit A's comment through the API either.
     const commentId = await aOnB.getAttribute('data-comment-id');
@@ -224,7 +226,7 @@ describe('comments under a video', () => {
     expect(await pageB.getByTestId('block-button').getAttribute('aria-pressed')).toBe('true');
 
     await openVideoPage(pageB, path);
-    expect(await commentCount(pageB)).toBe('(0)');
+    await expect.poll(() => commentCount(pageB)).toBe('(0)');
     expect(await pageB.getByTestId('comment').count()).toBe(0);
 
     // A writes to B: a clear refusal.
