@@ -3,7 +3,8 @@
  *
  * 1. The set: CLIPS distinct clips the bench makes with ffmpeg's generators (mandelbrot at
  *    different places and zooms, life and cellauto from different seeds and rules, sierpinski,
- *    gradients with noise), SET_SIZE pixels, CLIP_SECONDS long; for the first COPIED of them one
+ *    gradients with noise; a clip drawn again while any picture is nearly flat), SET_SIZE
+ *    pixels, CLIP_SECONDS long; for the first COPIED of them one
  *    copy of each kind: re-encoded, scaled, cropped by 10 %, trimmed, mirrored, another
  *    soundtrack, inside a longer video. Every clip is fingerprinted and stored under one owner;
  *    each copy is looked up as another uploader. Recall per kind: copies that find their
