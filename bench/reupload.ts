@@ -3,7 +3,8 @@
  *
  * 1. The set: CLIPS distinct clips the bench makes with ffmpeg's generators (mandelbrot at
  *    different places and zooms, life and cellauto from different seeds and rules, sierpinski,
- *    gradients with noise), SET_SIZE pixels, CLIP_SECONDS long; for the first COPIED of them one
+ *    gradients with noise; a clip drawn again while any picture is nearly flat), SET_SIZE
+ *    pixels, CLIP_SECONDS long; for the first COPIED of them one
  *    copy of each kind: re-encoded, scaled, cropped by 10 %, trimmed, mirrored, another
  *    soundtrack, inside a longer video. Every clip is fingerprinted and stored under one owner;
  *    each copy is looked up as another uploader. Recall per kind: copies that find their
@@ -24,7 +25,7 @@
  * gradients' noise differs from one making to the next).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@cutroom/core/platform/db/client';
@@ -41,7 +42,7 @@ import {
   storeFingerprint,
 } from '@cutroom/core/features/moderation/reuploads/reuploads.service';
 import { runFfmpeg } from '@cutroom/media/ffmpeg-runner';
-import { fingerprintVideo, type PictureSource } from '@cutroom/media/fingerprint';
+import { HASH_SIDE, fingerprintVideo, type PictureSource } from '@cutroom/media/fingerprint';
 import { processVideoFiles } from '@cutroom/media/process-video';
 import { probeMedia } from '@cutroom/media/probe';
 import { generateTestVideo } from '@cutroom/media/test-support/test-video';
@@ -83,8 +84,11 @@ const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9
 
 const FAMILIES = ['mandelbrot cardioid', 'life', 'cellauto', 'mandelbrot disc', 'gradients'];
 
-/** The generator of distinct clip n: five families, each varied by n. */
-function source(n: number): string {
+/**
+ * The generator of distinct clip n: five families, each varied by n. `draw` counts the times
+ * the clip was drawn again for being flat (makeClip): only the gradients' seed depends on it.
+ */
+function source(n: number, draw: number): string {
   const size = `size=${SET_SIZE}:rate=25`;
   const k = Math.floor(n / 5);
   switch (n % 5) {
@@ -111,20 +115,69 @@ function source(n: number): string {
     }
     default:
       // The noise after the conversion: on the generator's packed RGBA it scrambles every pixel.
-      return `gradients=${size}:seed=${4000 + k}:speed=${0.01 + (k % 10) * 0.01}:n=${2 + (k % 7)},format=yuv420p,noise=alls=${3 + (k % 5)}:allf=t`;
+      return `gradients=${size}:seed=${4000 + k + 1000 * draw}:speed=${0.01 + (k % 10) * 0.01}:n=${2 + (k % 7)},format=yuv420p,noise=alls=${3 + (k % 5)}:allf=t`;
   }
 }
 
 const clipPath = (n: number) => join(work, `clip-${n}.mp4`);
 const copyPath = (n: number, kind: Kind) => join(work, `copy-${n}-${kind.replace(' ', '-')}.mp4`);
 
-async function makeClip(n: number) {
-  if (KEPT_SET && existsSync(clipPath(n))) return;
+/**
+ * The least contrast every picture of a distinct clip must have (the grey levels' standard
+ * deviation): a third above the 6 under which the fingerprint leaves a picture out as flat, so
+ * that a copy's small losses of contrast (re-encoded, scaled, cropped) keep its pictures above
+ * 6 too. The bench's dimmest Mandelbrot views go down to about 9.
+ */
+const CONTRAST_FLOOR = 8;
+/** Draws of one clip before giving up: a gradient is flat about one time in ten. */
+const MAX_DRAWS = 20;
+
+/** The lowest standard deviation of the grey levels among a clip's pictures, sampled and
+ * scaled as the fingerprint samples them. */
+async function leastContrast(path: string): Promise<number> {
+  const squares = `${path}.gray`;
   await ffmpeg([
-    ...['-f', 'lavfi', '-i', source(n)],
-    ...['-f', 'lavfi', '-i', `sine=frequency=${200 + n * 7}:sample_rate=22050`],
-    ...['-t', String(CLIP_SECONDS), ...encode, '-c:a', 'aac', clipPath(n)],
+    ...[
+      '-i',
+      path,
+      '-vf',
+      `fps=${LOOKUP_SAMPLES_PER_SECOND},scale=${HASH_SIDE}:${HASH_SIDE}:flags=area,format=gray`,
+    ],
+    ...['-f', 'rawvideo', squares],
   ]);
+  const pixels = await readFile(squares);
+  await rm(squares, { force: true });
+  const size = HASH_SIDE * HASH_SIDE;
+  let least = Number.POSITIVE_INFINITY;
+  for (let at = 0; at + size <= pixels.length; at += size) {
+    const square = pixels.subarray(at, at + size);
+    const mean = square.reduce((sum, value) => sum + value, 0) / size;
+    const variance = square.reduce((sum, value) => sum + (value - mean) ** 2, 0) / size;
+    least = Math.min(least, Math.sqrt(variance));
+  }
+  return least;
+}
+
+/**
+ * Makes distinct clip n, drawn again while any of its pictures is flat or nearly so: a flat
+ * clip is not a distinct video anyone would upload, and no rule on pictures can find its copies
+ * (docs/reuploads.md). A kept clip is checked too: one made before the check is replaced, and its
+ * copies with it.
+ */
+async function makeClip(n: number) {
+  for (let draw = 0; draw < MAX_DRAWS; draw++) {
+    if (!(KEPT_SET && existsSync(clipPath(n)))) {
+      await ffmpeg([
+        ...['-f', 'lavfi', '-i', source(n, draw)],
+        ...['-f', 'lavfi', '-i', `sine=frequency=${200 + n * 7}:sample_rate=22050`],
+        ...['-t', String(CLIP_SECONDS), ...encode, '-c:a', 'aac', clipPath(n)],
+      ]);
+      for (const kind of KINDS) await rm(copyPath(n, kind), { force: true });
+    }
+    if ((await leastContrast(clipPath(n))) >= CONTRAST_FLOOR) return;
+    await rm(clipPath(n));
+  }
+  throw new Error(`clip ${n} (${FAMILIES[n % 5]}) was flat in ${MAX_DRAWS} draws`);
 }
 
 async function makeCopy(n: number, kind: Kind) {
