@@ -41,8 +41,8 @@ function machineTicks() {
 }
 /**
  * Processor time by stretch of the run, and how busy the whole machine was meanwhile. A
- * stretch ends where the run waits for all it started, so checks run at once, and the site's
- * build beside the unit tests, count together. The run's own time leaves out what other
+ * stretch ends where the run waits for all it started, so the soak and the static checks
+ * beside it count together. The run's own time leaves out what other
  * processes do for it (the PostgreSQL server, Chromium's page processes, which are not its
  * children); the machine's share shows whether a stretch left the cores idle.
  */

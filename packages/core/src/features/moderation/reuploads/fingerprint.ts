@@ -121,23 +121,25 @@ export function mirroredColour(colour: bigint): bigint {
   return BigInt.asIntN(64, ((bits & left) << 8n) | ((bits >> 8n) & left));
 }
 
+/** The largest difference between the four bytes of two 32-bit numbers. */
+function largestByteDifference(p: number, q: number): number {
+  let largest = 0;
+  for (let shift = 0; shift < 32; shift += 8) {
+    largest = Math.max(largest, Math.abs(((p >>> shift) & 0xff) - ((q >>> shift) & 0xff)));
+  }
+  return largest;
+}
+
 /** The largest difference between two layouts' bytes; 0 when either is unknown. */
 export function colourDifference(a: bigint | null | undefined, b: bigint | null | undefined) {
   if (a === null || a === undefined || b === null || b === undefined) return 0;
   // In two 32-bit halves, as hammingDistance: bigint work costs a lookup thousands of pairs.
   const x = BigInt.asUintN(64, a);
   const y = BigInt.asUintN(64, b);
-  const halves = [
-    [Number(x & 0xffffffffn), Number(y & 0xffffffffn)],
-    [Number(x >> 32n), Number(y >> 32n)],
-  ];
-  let largest = 0;
-  for (const [p, q] of halves) {
-    for (let shift = 0; shift < 32; shift += 8) {
-      largest = Math.max(largest, Math.abs(((p! >>> shift) & 0xff) - ((q! >>> shift) & 0xff)));
-    }
-  }
-  return largest;
+  return Math.max(
+    largestByteDifference(Number(x & 0xffffffffn), Number(y & 0xffffffffn)),
+    largestByteDifference(Number(x >> 32n), Number(y >> 32n)),
+  );
 }
 
 /** A stored picture found by a band of one of the query's pictures. */
