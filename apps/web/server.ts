@@ -46,10 +46,13 @@ await app.prepare();
 const handle = app.getRequestHandler();
 const proxyTrust = compileProxyTrust(config.TRUSTED_PROXIES);
 const isForeignRequest = createForeignRequestCheck(config.PUBLIC_URL);
-// The build's scripts and styles in brotli, compressed once in the background.
+// The build's scripts and styles in brotli, compressed once by the build (compress-static.ts).
 const staticBrotli = dev
   ? null
-  : new StaticBrotli(fileURLToPath(new URL('.next/static/', import.meta.url)));
+  : new StaticBrotli(
+      fileURLToPath(new URL('.next/static/', import.meta.url)),
+      fileURLToPath(new URL('.next/static-brotli/', import.meta.url)),
+    );
 staticBrotli?.warm().catch((error: unknown) => log.warn({ err: error }, 'brotli warm-up failed'));
 const FOREIGN_REFUSAL = JSON.stringify({
   error: FOREIGN_ORIGIN_MESSAGE,

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptsBrotli, StaticBrotli } from './static-brotli';
+import { acceptsBrotli, compressStatics, StaticBrotli } from './static-brotli';
 
 const root = mkdtempSync(join(tmpdir(), 'static-brotli-'));
 const dir = join(root, 'static');
@@ -32,10 +32,15 @@ afterAll(() => {
 });
 
 /** A GET with the path as written (fetch would resolve `..`) and the body as sent. */
-const get = (path: string, encoding = 'gzip, deflate, br') =>
+const get = (path: string, encoding = 'gzip, deflate, br', atPort = port) =>
   new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
     (resolve, reject) => {
-      httpRequest({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': encoding } })
+      httpRequest({
+        host: '127.0.0.1',
+        port: atPort,
+        path,
+        headers: { 'accept-encoding': encoding },
+      })
         .on('response', (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -70,6 +75,35 @@ describe('StaticBrotli', () => {
     expect((await get('/_next/static/chunks/notes.txt')).status).toBe(299);
     expect((await get('/_next/static/chunks/missing.js')).status).toBe(299);
     expect((await get('/other/chunks/abc123.js')).status).toBe(299);
+  });
+
+  it("serves the build's copies, and compresses only what the build left out", async () => {
+    const copies = join(root, 'static-brotli');
+    expect(await compressStatics(dir, copies)).toBe(1);
+    expect(
+      brotliDecompressSync(readFileSync(join(copies, 'chunks', 'abc123.js.br'))).toString(),
+    ).toBe(script);
+    // A copy that differs from the file shows it was read, not made again.
+    writeFileSync(join(copies, 'chunks', 'abc123.js.br'), brotliCompressSync('from the build'));
+    writeFileSync(join(dir, 'chunks', 'late.css'), 'body { color: red }');
+    const built = new StaticBrotli(dir, copies);
+    await built.warm();
+    const server = createServer((request, response) => {
+      if (!built.serve(request, response)) response.writeHead(299).end('next');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port: ownPort } = server.address() as AddressInfo;
+    const body = async (path: string) => (await get(path, 'br', ownPort)).body;
+    try {
+      expect(brotliDecompressSync(await body('/_next/static/chunks/abc123.js')).toString()).toBe(
+        'from the build',
+      );
+      expect(brotliDecompressSync(await body('/_next/static/chunks/late.css')).toString()).toBe(
+        'body { color: red }',
+      );
+    } finally {
+      server.close();
+    }
   });
 
   it('never reads outside the static folder', async () => {
