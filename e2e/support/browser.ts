@@ -1,4 +1,10 @@
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { SHARED_SITE_ENV, startSiteServer } from './global-setup';
 
@@ -6,8 +12,13 @@ import { CHROMIUM_LAUNCH } from '../../packages/player/test/chromium.ts';
 
 export { CHROMIUM_LAUNCH };
 
-/** Launched once: tests that run at once share the launch rather than each starting one. */
+/**
+ * Launched once a worker, for all the files it runs one after another (they share its loaded
+ * modules, e2e/vitest.config.ts); Playwright ends it with the worker.
+ */
 let browser: Promise<Browser> | undefined;
+/** The contexts the current file opened, closed when it ends (`closeFileContexts`). */
+const fileContexts = new Set<BrowserContext>();
 
 let ownSite: { baseUrl: string; dataDir: string } | undefined;
 
@@ -48,17 +59,20 @@ export const baseUrl = () => ownSite?.baseUrl ?? inject('baseUrl');
 /** Its data folder (the outbox of its mails). */
 export const siteDataDir = () => ownSite?.dataDir ?? inject('dataDir');
 
-/** A fresh page in its own context; the browser is shared by the file and closed after it. */
+/** A fresh page in its own context, closed when the file ends. */
 export async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
-  if (!browser) {
-    const launched = chromium.launch(CHROMIUM_LAUNCH);
-    browser = launched;
-    afterAll(async () => {
-      // The next file in this worker launches its own (the workers keep their modules).
-      browser = undefined;
-      await (await launched).close();
-    });
-  }
+  browser ??= chromium.launch(CHROMIUM_LAUNCH);
   const context = await (await browser).newContext({ baseURL: baseUrl(), ...options });
+  fileContexts.add(context);
   return context.newPage();
+}
+
+/**
+ * Closes the pages the file opened, after each file (support/per-file.ts): a page left open
+ * goes on working (its polling, its player) beside every later file of the worker.
+ */
+export async function closeFileContexts() {
+  const contexts = [...fileContexts];
+  fileContexts.clear();
+  await Promise.all(contexts.map((context) => context.close()));
 }
