@@ -99,4 +99,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Playwright's waitForFunction polls on every animation frame unless told otherwise, which
+    // keeps the page drawing 60 frames a second for as long as the wait lasts: a tenth to a
+    // quarter of a core per waiting page (docs/testing.md).
+    files: ['e2e/**/*.ts', 'packages/player/test/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='waitForFunction']:not(:has(Property[key.name='polling']))",
+          message:
+            'Pass { polling: 100 } (or another interval): the default polls on every frame and keeps the page drawing.',
+        },
+      ],
+    },
+  },
 );

@@ -187,7 +187,9 @@ async function main() {
       return video.play();
     });
     await page
-      .waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5)
+      .waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, {
+        polling: 100,
+      })
       .catch(async (error: unknown) => {
         const state = await page.locator('video').evaluate((video: HTMLVideoElement) => ({
           src: video.currentSrc,

@@ -182,9 +182,13 @@ async function timeToPlay(browser: Browser, url: string): Promise<number | null>
     const started = Date.now();
     await play.click();
     try {
-      await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.2, {
-        timeout: 20_000,
-      });
+      await page.waitForFunction(
+        () => (document.querySelector('video')?.currentTime ?? 0) > 0.2,
+        {
+          timeout: 20_000,
+        },
+        { polling: 100 },
+      );
       return Date.now() - started;
     } catch {
       return null;

@@ -169,6 +169,8 @@ async function firstFrame(who: Who, c: Case): Promise<number> {
   await tab.goto(`${servers.url}/${who}.html`);
   await tab.waitForFunction(
     () => typeof (window as { fluidPlayer?: unknown }).fluidPlayer === 'function',
+    undefined,
+    { polling: 100 },
   );
   const ms = await tab.evaluate(
     ({ c, who }) =>

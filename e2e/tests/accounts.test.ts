@@ -84,7 +84,11 @@ describe('accounts in the browser', () => {
     expect(session?.httpOnly).toBe(true);
     expect(session?.sameSite).toBe('Lax');
     // The menu checked the session once, through the cookie.
-    await page.waitForFunction(() => localStorage.getItem('cutroom:session-checked-at') !== null);
+    await page.waitForFunction(
+      () => localStorage.getItem('cutroom:session-checked-at') !== null,
+      undefined,
+      { polling: 100 },
+    );
     // Not an admin: no admin links.
     await menu.getByRole('button').click();
     expect(await page.getByTestId('admin-link').count()).toBe(0);

@@ -55,7 +55,7 @@ describe('comments under a video', () => {
         document.querySelector('[data-testid="notification-bell"]')?.getAttribute('data-count') ===
         String(count),
       before + 1,
-      { timeout: 15_000 },
+      { polling: 100, timeout: 15_000 },
     );
     expect(await pageA.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
       true,
@@ -184,7 +184,7 @@ describe('comments under a video', () => {
         return media !== null && media.currentTime >= 3.9;
       },
       undefined,
-      { timeout: 20_000 },
+      { polling: 100, timeout: 20_000 },
     );
     await pageA.screenshot({ path: screenshotPath('comments-video-page.png'), fullPage: true });
 

@@ -28,7 +28,7 @@ const waitForText = (page: Page, testId: string, text: string, timeout = 5000) =
     ([id, expected]) =>
       document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() === expected,
     [testId, text] as const,
-    { timeout },
+    { polling: 100, timeout },
   );
 
 const horizontalOverflow = (page: Page) =>
@@ -102,6 +102,8 @@ describe('the inbox in the browser', () => {
     // Read now: the badge goes without a reload.
     await pageB.waitForFunction(
       () => !document.querySelector('[data-testid="account-menu"] [data-testid="unread-badge"]'),
+      undefined,
+      { polling: 100 },
     );
 
     // Reply: recipient and "Re: subject" filled in.

@@ -97,6 +97,7 @@ describe('going live', () => {
       });
       await viewer
         .waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1, undefined, {
+          polling: 100,
           timeout: 30_000,
         })
         .catch(async (error: unknown) => {
@@ -153,9 +154,7 @@ describe('going live', () => {
         .waitForFunction(
           () => (document.querySelector('video')?.currentTime ?? 0) > 0.5,
           undefined,
-          {
-            timeout: 30_000,
-          },
+          { polling: 100, timeout: 30_000 },
         )
         .catch(async (error: unknown) => {
           const state = await viewer.locator('video').evaluate((video: HTMLVideoElement) => ({

@@ -31,7 +31,7 @@ const waitForBell = (page: Page, count: number, timeout = 10_000) =>
       document.querySelector('[data-testid="notification-bell"]')?.getAttribute('data-count') ===
       String(expected),
     count,
-    { timeout },
+    { polling: 100, timeout },
   );
 
 const horizontalOverflow = (page: Page) =>
@@ -105,6 +105,8 @@ describe('notifications in the browser', () => {
     await page.waitForFunction(
       () =>
         document.querySelectorAll('[data-testid="notification-entry"][data-unread]').length === 0,
+      undefined,
+      { polling: 100 },
     );
     expect(await bellCount(page)).toBe(0);
     await page.context().close();

@@ -77,6 +77,8 @@ describe('people in the browser', () => {
       () =>
         document.querySelector('[data-testid="video-ratio"]')?.textContent ===
         '100 % liked (1 vote)',
+      undefined,
+      { polling: 100 },
     );
     await pageA.getByTestId('upvote').click();
     const message = pageA.getByTestId('video-action-message');
@@ -84,6 +86,7 @@ describe('people in the browser', () => {
       (text) =>
         document.querySelector('[data-testid="video-action-message"]')?.textContent === text,
       REPEAT_UPVOTE,
+      { polling: 100 },
     );
     expect(await message.textContent()).toBe(REPEAT_UPVOTE);
     expect(await textOf(pageA, 'video-ratio')).toBe('100 % liked (1 vote)');
@@ -91,7 +94,7 @@ describe('people in the browser', () => {
     await pageA.waitForFunction(
       () => document.querySelector('[data-testid="video-action-message"]')?.textContent === '',
       undefined,
-      { timeout: 8000 },
+      { polling: 100, timeout: 8000 },
     );
 
     // Save it to a new playlist from the menu, then the second video too.
@@ -121,6 +124,8 @@ describe('people in the browser', () => {
       () =>
         document.querySelector('[data-testid="playlist-item"] .line-clamp-2')?.textContent ===
         'Night cut',
+      undefined,
+      { polling: 100 },
     );
     await pageA.getByTestId('playlist-message').getByText('Order saved').waitFor();
     await pageA.reload();
@@ -134,6 +139,8 @@ describe('people in the browser', () => {
       () =>
         document.querySelector('[data-testid="playlist-item"] .line-clamp-2')?.textContent ===
         'Sunset cut',
+      undefined,
+      { polling: 100 },
     );
     await pageA.getByTestId('playlist-message').getByText('Order saved').waitFor();
     await pageA.reload();
@@ -144,6 +151,8 @@ describe('people in the browser', () => {
       () =>
         document.querySelector('[data-testid="playlist-item"] .line-clamp-2')?.textContent ===
         'Night cut',
+      undefined,
+      { polling: 100 },
     );
 
     // Play it through: the first plays, and when it ends the next starts by itself.
@@ -162,6 +171,8 @@ describe('people in the browser', () => {
       () =>
         document.querySelector('[data-testid="playlist-current-title"]')?.textContent ===
         'Sunset cut',
+      undefined,
+      { polling: 100 },
     );
     await pageA.waitForFunction(
       () => {
@@ -169,7 +180,7 @@ describe('people in the browser', () => {
         return Boolean(video && video.currentTime > 0.3);
       },
       undefined,
-      { timeout: 20_000 },
+      { polling: 100, timeout: 20_000 },
     );
     expect(await pageA.getByTestId('playlist-next').getAttribute('aria-disabled')).toBe('true');
 

@@ -65,6 +65,8 @@ describe('site shell', () => {
       () =>
         document.querySelector('[data-testid="av1-support"]')?.getAttribute('data-state') !==
         'checking',
+      undefined,
+      { polling: 100 },
     );
     expect(['true', 'false', 'unknown']).toContain(await status.getAttribute('data-state'));
   });

@@ -65,6 +65,8 @@ describe('the tagging programme in the browser', () => {
         Number(
           document.querySelector('[data-testid="notification-bell"]')?.getAttribute('data-count'),
         ) > 0,
+      undefined,
+      { polling: 100 },
     );
     await page.getByTestId('tagging-decision-reason').getByText('Welcome aboard').waitFor();
     await page.getByTestId('open-tagger').click();

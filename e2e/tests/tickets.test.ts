@@ -125,6 +125,8 @@ describe('support tickets in the browser', () => {
       () =>
         (document.querySelector('[data-testid="ticket-image"]') as HTMLImageElement)
           ?.naturalWidth === 4,
+      undefined,
+      { polling: 100 },
     );
     await page.goto('/ticket/history');
     expect(await page.getByTestId('ticket-entry').first().textContent()).toContain(
@@ -150,6 +152,8 @@ describe('support tickets in the browser', () => {
       () =>
         document.querySelector('[data-testid="ticket-state"]')?.getAttribute('data-state') ===
         'answered',
+      undefined,
+      { polling: 100 },
     );
     await staffPage.screenshot({ path: screenshotPath('moderation-support.png'), fullPage: true });
     // The note for a new ticket ("open … you will be told") goes once staff answered it.
@@ -170,6 +174,8 @@ describe('support tickets in the browser', () => {
       () =>
         document.querySelector('[data-testid="notification-bell"]')?.getAttribute('data-count') ===
         '1',
+      undefined,
+      { polling: 100 },
     );
     await page.goto(link!);
     const posts = page.getByTestId('ticket-post');
@@ -185,6 +191,8 @@ describe('support tickets in the browser', () => {
       () =>
         document.querySelector('[data-testid="ticket-state"]')?.getAttribute('data-state') ===
         'open',
+      undefined,
+      { polling: 100 },
     );
     await page.getByTestId('ticket-close').click();
     // Closing asks first.
@@ -193,6 +201,8 @@ describe('support tickets in the browser', () => {
       () =>
         document.querySelector('[data-testid="ticket-state"]')?.getAttribute('data-state') ===
         'closed',
+      undefined,
+      { polling: 100 },
     );
 
     // The thread fits a phone.

@@ -48,7 +48,7 @@ async function waitContentPlaying(min = 0.3): Promise<void> {
       return !!v && !v.paused && v.currentTime > t;
     },
     min,
-    { timeout: 15_000 },
+    { polling: 100, timeout: 15_000 },
   );
 }
 
@@ -60,7 +60,7 @@ async function waitAdPlaying(): Promise<void> {
       return !!layer && !layer.hidden && !!v && v.currentTime > 0.1;
     },
     undefined,
-    { timeout: 10_000 },
+    { polling: 100, timeout: 10_000 },
   );
 }
 
@@ -313,9 +313,7 @@ describe('pods and rolls', () => {
     await page.waitForFunction(
       () => document.querySelector<HTMLElement>('.cr-ad-layer')!.hidden,
       undefined,
-      {
-        timeout: 10_000,
-      },
+      { polling: 100, timeout: 10_000 },
     );
     const resumed = await page
       .locator('.cr-video')
@@ -329,9 +327,7 @@ describe('pods and rolls', () => {
     await page.waitForFunction(
       () => document.querySelector<HTMLElement>('.cr-ad-layer')!.hidden,
       undefined,
-      {
-        timeout: 10_000,
-      },
+      { polling: 100, timeout: 10_000 },
     );
     expectWatchedInOrder('fallback');
     const content = await page.locator('.cr-video').evaluate((v: HTMLVideoElement) => ({
@@ -485,7 +481,7 @@ describe('Fluid Player compatibility', () => {
         return !!v && !v.paused && v.currentTime > 0.1 && v.parentElement?.hidden === false;
       },
       undefined,
-      { timeout: 10_000 },
+      { polling: 100, timeout: 10_000 },
     );
     const content = page.locator('video.cr-video');
     expect(await content.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);

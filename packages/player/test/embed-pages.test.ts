@@ -69,7 +69,7 @@ async function waitPlaying(id: string, after = 0.3): Promise<void> {
       return !!v && !v.paused && v.currentTime > (t as number);
     },
     [id, after] as const,
-    { timeout: 20_000 },
+    { polling: 100, timeout: 20_000 },
   );
 }
 
@@ -81,7 +81,7 @@ async function waitAdVideo(): Promise<void> {
       return !!layer && !layer.hidden && !!v && v.currentTime > 0.1;
     },
     undefined,
-    { timeout: 15_000 },
+    { polling: 100, timeout: 15_000 },
   );
 }
 
@@ -165,7 +165,11 @@ const CHECKS: Record<string, () => Promise<void>> = {
 
   async timeline_preview() {
     const progress = page.locator('#fluid_video_wrapper_thumbs .fluid_controls_progress_container');
-    await page.waitForFunction(() => Number.isFinite(document.querySelector('video')!.duration));
+    await page.waitForFunction(
+      () => Number.isFinite(document.querySelector('video')!.duration),
+      undefined,
+      { polling: 100 },
+    );
     const box = (await progress.boundingBox())!;
     await expect
       .poll(async () => {

@@ -17,7 +17,9 @@ type Win = {
 };
 
 async function waitMetadata(): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('video')!.readyState >= 1);
+  await page.waitForFunction(() => document.querySelector('video')!.readyState >= 1, undefined, {
+    polling: 100,
+  });
 }
 
 test('picture-in-picture: entered and left with the button and with P, saved for the next play', async () => {
@@ -82,7 +84,9 @@ test('picture-in-picture is not offered when the page turns it off', async () =>
     sources: [MP4],
     options: { layoutControls: { mute: true, allowPictureInPicture: false } },
   });
-  await page.waitForFunction(() => document.querySelector('video')!.readyState >= 2);
+  await page.waitForFunction(() => document.querySelector('video')!.readyState >= 2, undefined, {
+    polling: 100,
+  });
   await expect.poll(() => page.locator('.cr-cast').count()).toBe(1);
   expect(await page.locator('.cr-pip').isHidden()).toBe(true);
   await page.locator('.cutroom-player').focus();
@@ -261,7 +265,7 @@ async function waitPlayingPast(seconds: number): Promise<void> {
       return !v.paused && v.currentTime > t;
     },
     seconds,
-    { timeout: 20_000 },
+    { polling: 100, timeout: 20_000 },
   );
 }
 
@@ -321,7 +325,9 @@ test('audio only: the quality menu plays the audio alone and downloads no video 
   await waitPlayingPast(0.5);
   await expect.poll(() => page.locator('.cr-source').isVisible()).toBe(true);
   await chooseFromSourceMenu('audio only');
-  await page.waitForFunction(() => document.querySelector('video')!.videoWidth === 0);
+  await page.waitForFunction(() => document.querySelector('video')!.videoWidth === 0, undefined, {
+    polling: 100,
+  });
   // Counted from the switch on: a video segment asked for before the click may still arrive
   // after it on a loaded machine.
   const mark = segments.length;
@@ -334,6 +340,7 @@ test('audio only: the quality menu plays the audio alone and downloads no video 
   // Back to the video.
   await chooseFromSourceMenu('audio only');
   await page.waitForFunction(() => document.querySelector('video')!.videoWidth > 0, undefined, {
+    polling: 100,
     timeout: 15_000,
   });
   expect(segments).toContain('video');

@@ -90,7 +90,7 @@ async function waitPlayingPast(seconds: number): Promise<void> {
       return !v.paused && v.currentTime > t;
     },
     seconds,
-    { timeout: 20_000 },
+    { polling: 100, timeout: 20_000 },
   );
 }
 
@@ -130,6 +130,7 @@ test('the site-shaped ladder plays through the own engine: levels, automatic and
   const before = segments.length;
   await page.getByRole('menuitemradio', { name: '180p' }).click();
   await page.waitForFunction(() => document.querySelector('video')!.videoHeight === 180, null, {
+    polling: 100,
     timeout: 15_000,
   });
   expect(segments.slice(before).every((s) => !s.includes('/360p/'))).toBe(true);
@@ -145,6 +146,7 @@ test('the site-shaped ladder plays through the own engine: levels, automatic and
     document.querySelector('video')!.currentTime = 19;
   });
   await page.waitForFunction(() => document.querySelector('video')!.ended, null, {
+    polling: 100,
     timeout: 20_000,
   });
   expect(errors).toEqual([]);
@@ -164,6 +166,7 @@ test('"audio only" through the own engine plays the audio rendition alone, and a
   await button.click();
   await page.getByRole('menuitemradio', { name: 'audio only' }).click();
   await page.waitForFunction(() => document.querySelector('video')!.videoWidth === 0, null, {
+    polling: 100,
     timeout: 15_000,
   });
   const at = await page.evaluate(() => document.querySelector('video')!.currentTime);
@@ -174,6 +177,7 @@ test('"audio only" through the own engine plays the audio rendition alone, and a
   await button.click();
   await page.getByRole('menuitemradio', { name: '180p' }).click();
   await page.waitForFunction(() => document.querySelector('video')!.videoHeight === 180, null, {
+    polling: 100,
     timeout: 15_000,
   });
   await waitPlayingPast(at + 1.5);

@@ -40,7 +40,7 @@ async function waitPlaying(min = 0.5): Promise<void> {
       return !!v && !v.paused && v.currentTime > t;
     },
     min,
-    { timeout: 15_000 },
+    { polling: 100, timeout: 15_000 },
   );
 }
 
@@ -114,6 +114,8 @@ describe('playback', () => {
     });
     await page.waitForFunction(
       () => (document.getElementById('esm') as HTMLVideoElement)?.currentTime > 0.3,
+      undefined,
+      { polling: 100 },
     );
     expect(
       await page.evaluate(() => (window as unknown as { esmVersion: string }).esmVersion),
@@ -142,12 +144,14 @@ describe('playback', () => {
     expect(await items.allTextContents()).toEqual(['auto', '720pHD', '360p', '180p']);
     await page.getByRole('menuitemradio', { name: '180p' }).click();
     await page.waitForFunction(() => document.querySelector('video')!.videoHeight === 180, null, {
+      polling: 100,
       timeout: 15_000,
     });
     await showBar();
     await button.click();
     await page.getByRole('menuitemradio', { name: /720p/ }).click();
     await page.waitForFunction(() => document.querySelector('video')!.videoHeight === 720, null, {
+      polling: 100,
       timeout: 15_000,
     });
     expect(
@@ -198,8 +202,14 @@ describe('playback', () => {
     await page.getByRole('button', { name: 'Quality' }).click();
     const before = await currentTime();
     await page.getByRole('menuitemradio', { name: '180p' }).click();
-    await page.waitForFunction(() => document.querySelector('video')!.videoHeight === 180);
-    await page.waitForFunction(() => document.querySelector('video')!.readyState >= 1);
+    await page.waitForFunction(
+      () => document.querySelector('video')!.videoHeight === 180,
+      undefined,
+      { polling: 100 },
+    );
+    await page.waitForFunction(() => document.querySelector('video')!.readyState >= 1, undefined, {
+      polling: 100,
+    });
     // Resumed at the time it had, not from the start, and still playing.
     expect(await currentTime()).toBeGreaterThanOrEqual(before - 0.1);
     await waitPlaying(before + 0.3);
@@ -231,7 +241,9 @@ describe('keyboard', () => {
       tracks: TRACKS,
       options: { layoutControls: { mute: false } },
     });
-    await page.waitForFunction(() => document.querySelector('video')!.readyState >= 1);
+    await page.waitForFunction(() => document.querySelector('video')!.readyState >= 1, undefined, {
+      polling: 100,
+    });
     await page.locator('.cutroom-player').focus();
     await page.keyboard.press('Space');
     await waitPlaying(0.2);
@@ -399,7 +411,9 @@ describe('subtitles and previews', () => {
         layoutControls: { mute: true, timelinePreview: { type: 'VTT', file: '/media/thumbs.vtt' } },
       },
     });
-    await page.waitForFunction(() => document.querySelector('video')!.duration > 0);
+    await page.waitForFunction(() => document.querySelector('video')!.duration > 0, undefined, {
+      polling: 100,
+    });
     const bar = (await page.locator('.cr-progress').boundingBox())!;
     // 4.5 s of 6 s: the fifth thumbnail, at x = 4 * 160.
     await page.mouse.move(bar.x + bar.width * 0.75, bar.y + bar.height / 2);
@@ -569,7 +583,9 @@ describe('suggested videos, mini player, theatre, persistence', () => {
       options: { layoutControls: { playbackRateEnabled: true } },
     });
     expect(await page.locator('.cutroom-player').getAttribute('data-mode')).toBe('theatre');
-    await page.waitForFunction(() => document.querySelector('video')!.readyState >= 1);
+    await page.waitForFunction(() => document.querySelector('video')!.readyState >= 1, undefined, {
+      polling: 100,
+    });
     const state = await video().evaluate((v: HTMLVideoElement) => ({
       rate: v.playbackRate,
       volume: v.volume,
@@ -641,6 +657,8 @@ describe('life cycle and page integration', () => {
     });
     await page.waitForFunction(
       () => (document.getElementById('b') as HTMLVideoElement).currentTime > 0.5,
+      undefined,
+      { polling: 100 },
     );
     expect(
       await page.evaluate(() => (document.getElementById('a') as HTMLVideoElement).paused),
@@ -649,6 +667,8 @@ describe('life cycle and page integration', () => {
     await page.keyboard.press('Space');
     await page.waitForFunction(
       () => (document.getElementById('a') as HTMLVideoElement).currentTime > 0.3,
+      undefined,
+      { polling: 100 },
     );
     expect(
       await page.evaluate(() => (document.getElementById('b') as HTMLVideoElement).paused),
