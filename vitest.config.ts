@@ -59,9 +59,11 @@ export default defineConfig({
           name: 'player-browser',
           include: ['packages/player/test/**/*.test.ts'],
           environment: 'node',
-          // One Chromium per file. Its files share the workers with the other projects: run
-          // one after another, they were left for the end, with the other core idle for minutes
+          // One Chromium per file, two files at a time, after the other projects' files:
+          // `npm test` runs the unit tests beside the soak at a lower priority, which Chromium
+          // does not keep (it sets its own), so they start once the soak has mostly ended
           // (docs/testing.md).
+          sequence: { groupOrder: 1 },
           // Real playback: generous when the two cores are shared with the other projects. No
           // retry: a test that fails once is looked into, not run again.
           testTimeout: 60_000,

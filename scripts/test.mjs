@@ -186,8 +186,11 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Tests that failed and then passed on a retry: counted as passed, named at the end. */
 const flaky = [];
 
-/** Runs Vitest with a JSON report beside the usual output, and adds up its counts. */
-async function vitest(name, args, { title } = {}) {
+/**
+ * Runs Vitest with a JSON report beside the usual output, and adds up its counts; `nice`, a
+ * lower priority for its processes.
+ */
+async function vitest(name, args, { title, nice } = {}) {
   const report = join(reports, `${name}.json`);
   // Beside other work (a title given), the output goes to a file, printed whole at the end.
   const logFile = title ? join(reports, `${name}.log`) : null;
@@ -195,18 +198,21 @@ async function vitest(name, args, { title } = {}) {
   // Spawned, not run synchronously: the site's build, started beside the unit tests, is
   // started and followed by this process's event loop, which a synchronous run would hold
   // until the tests end (the build then ran after them, not beside them).
-  const child = spawn(
+  const priority = nice === undefined ? [] : ['nice', '-n', String(nice)];
+  const [command, ...commandArgs] = [
+    ...priority,
     'npx',
-    [
-      'vitest',
-      'run',
-      ...args,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-    ],
-    { cwd: root, stdio: out === null ? 'inherit' : ['ignore', out, out] },
-  );
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
+  const child = spawn(command, commandArgs, {
+    cwd: root,
+    stdio: out === null ? 'inherit' : ['ignore', out, out],
+  });
   background.add(child);
   const result = await new Promise((resolve) =>
     child.on('close', (status, signal) => resolve({ status, signal })),
@@ -274,21 +280,26 @@ const built = await buildSite();
 console.log(built.text);
 if (!built.ok) finish(1);
 endPhase();
-// The soak goes on beside the static checks. It waits most of its time (its people think 2–7 s
-// between requests; its clips are processed), and what it checks is how fast the site answers,
-// so the checks run at a lower priority (nice) and take what it leaves: the checks lose little,
-// and the soak's server answers as on a machine of its own (docs/testing.md).
-processorStretch('Soak, and the static checks beside it');
+// The soak goes on beside the static checks and the unit tests. It waits most of its time (its
+// people think 2–7 s between requests; its clips are processed), and what it checks is how fast
+// the site answers, so the others run at a lower priority (nice) and take what it leaves: they
+// lose little, and the soak's server answers as on a machine of its own. The player's browser
+// tests run last among the unit tests (vitest.config.ts): Chromium sets its own priority, so it
+// would not leave the soak first (docs/testing.md).
+processorStretch('Soak, the static checks and the unit tests beside it');
+const besideSoak = (name) => {
+  const phase = { name, start: Date.now(), ms: null, beside: true };
+  phases.push(phase);
+  return phase;
+};
+const soakPhase = besideSoak('Soak (beside the static checks and the unit tests)');
 const soak = vitest('soak', ['--config', 'bench/vitest.config.ts'], {
   title: 'Soak: a short simulated day of the site on each engine (docs/soak.md)',
-});
-const soakPhase = {
-  name: 'Soak (beside the static checks)',
-  start: Date.now(),
-  ms: null,
-  beside: true,
-};
-phases.push(soakPhase);
+}).then(() => (soakPhase.ms = Date.now() - soakPhase.start));
+const unitPhase = besideSoak('Unit and integration tests (beside the soak)');
+const unit = vitest('unit', [], { title: 'Unit and integration tests', nice: 10 }).then(
+  () => (unitPhase.ms = Date.now() - unitPhase.start),
+);
 const lowPriority = (args) => ['-n', '10', 'npm', 'run', ...args];
 await checksTogether([
   [{ name: 'Type-check', command: 'nice', args: lowPriority(['typecheck']) }],
@@ -303,11 +314,7 @@ await checksTogether([
     },
   ],
 ]);
-await soak;
-soakPhase.ms = Date.now() - soakPhase.start;
-processorStretch('Unit tests');
-step('Unit and integration tests');
-await vitest('unit', []);
+await Promise.all([soak, unit]);
 processorStretch('End-to-end tests');
 step('End-to-end tests');
 await vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
