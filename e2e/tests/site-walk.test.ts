@@ -42,11 +42,12 @@ interface Violation {
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-/** What axe finds on the page as it is now, one line each, the page's address first. */
+/**
+ * What axe finds on the page as it is now, one line each, the page's address first. The walk's
+ * pages have axe from their first script on (`addInitScript`): injecting it after each load
+ * took more of Chromium's time than the load itself.
+ */
 async function axeFindings(page: Page, label: string, rules?: string[]): Promise<string[]> {
-  // Once per page: the second audit (the other theme) finds it there.
-  if (!(await page.evaluate(() => 'axe' in window)))
-    await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async (only) => {
     const axe = (
       window as unknown as {
@@ -55,10 +56,10 @@ async function axeFindings(page: Page, label: string, rules?: string[]): Promise
     ).axe;
     // Only violations are reported: axe then skips the details of what passed (a third of
     // its time on a page), and a violation is all the walk reads.
-    const resultTypes = ['violations'];
-    const options = only
-      ? { runOnly: { type: 'rule', values: only }, resultTypes }
-      : { resultTypes };
+    // The page itself: a frame in it (an embedded player, an ad) is a page of its own, walked
+    // or not the site's; axe would otherwise wait for each frame's answer.
+    const common = { resultTypes: ['violations'], iframes: false };
+    const options = only ? { runOnly: { type: 'rule', values: only }, ...common } : common;
     const { violations } = await axe.run(document, options);
     return violations.map(({ id, impact, nodes }) => ({
       id,
@@ -131,6 +132,7 @@ describe('every page, as a visitor, a member and staff', () => {
     async (who, { expect }) => {
       const walk = WALKS[who];
       const page = await openPage({ viewport: { width: 1280, height: 900 } });
+      await page.context().addInitScript({ content: axeSource });
       const account = who === 'staff' ? fixtures.staff : who === 'member' ? fixtures.member : null;
       if (account) await signInThroughApi(page.context(), account.email, account.password);
       // The footer's switch keeps the choice in this cookie (components/theme/theme.ts).
