@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,4 +19,25 @@ export function screenshotPath(name: string): string {
     mkdirSync(folder, { recursive: true });
   }
   return join(folder, name);
+}
+
+/**
+ * Saves a picture of a page, or of a part of one, as `name` (screenshotPath). A CI run takes
+ * none unless E2E_SCREENSHOT_DIR asks for them: nobody looks at its pictures, and each costs
+ * Chromium a repaint and a PNG (a whole page's, for `fullPage`). A part is still waited for
+ * until it is visible, as taking its picture would.
+ */
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  const wanted = process.env.CI !== 'true' || process.env.E2E_SCREENSHOT_DIR;
+  if ('goto' in target) {
+    if (wanted) await target.screenshot({ path: screenshotPath(name), ...options });
+  } else if (wanted) {
+    await target.screenshot({ path: screenshotPath(name) });
+  } else {
+    await target.waitFor();
+  }
 }

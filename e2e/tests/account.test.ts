@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -43,7 +43,7 @@ describe('one’s own account in the browser', () => {
     expect(await sessions.count()).toBeGreaterThanOrEqual(2);
     expect(await page.locator('[data-testid="session"][data-current="true"]').count()).toBe(1);
     await expect.poll(() => page.getByText('Firefox on Windows').count()).toBeGreaterThanOrEqual(1);
-    await page.screenshot({ path: screenshotPath('account-sessions-1280.png'), fullPage: true });
+    await screenshot(page, 'account-sessions-1280.png', { fullPage: true });
     await page.getByTestId('sign-out-others').click();
     await page.getByText('Signed out everywhere else').waitFor();
     expect(await sessions.count()).toBe(1);
@@ -69,7 +69,7 @@ describe('one’s own account in the browser', () => {
     expect(exported.videos.map(({ id, title }) => ({ id, title }))).toEqual([
       { id: video.id, title: 'Statistics clip' },
     ]);
-    await page.screenshot({ path: screenshotPath('account-data-1280.png'), fullPage: true });
+    await screenshot(page, 'account-data-1280.png', { fullPage: true });
 
     // The uploader's statistics: the view is counted and charted.
     await page.goto('/profile/statistics');
@@ -77,7 +77,7 @@ describe('one’s own account in the browser', () => {
     expect(await page.getByTestId('total-watch-time').textContent()).toBe('0:02');
     await page.getByTestId('chart-views').locator('svg[role="img"]').waitFor();
     expect(await page.getByTestId('video-row').textContent()).toContain('Statistics clip');
-    await page.screenshot({ path: screenshotPath('account-statistics-1280.png'), fullPage: true });
+    await screenshot(page, 'account-statistics-1280.png', { fullPage: true });
     // One day of data: the day is marked and the chart names its first and last day.
     const views = page.getByTestId('chart-views');
     expect(await views.getByTestId('sparkline-dot').count()).toBe(1);
@@ -96,7 +96,7 @@ describe('one’s own account in the browser', () => {
       .locator('thead tr')
       .evaluate((row) => parseFloat(getComputedStyle(row).lineHeight));
     for (const height of headerHeights) expect(height).toBeLessThan(rowHeight * 2);
-    await page.screenshot({ path: screenshotPath('account-statistics-390.png'), fullPage: true });
+    await screenshot(page, 'account-statistics-390.png', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Deleting the account, videos included: signed out, the video gone, sign-in refused.

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { openPage } from '../support/browser';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { openVideoPage, sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 async function signedInPage(user: { email: string; password: string }, width = 1280) {
@@ -186,7 +186,7 @@ describe('comments under a video', () => {
       undefined,
       { polling: 100, timeout: 20_000 },
     );
-    await pageA.screenshot({ path: screenshotPath('comments-video-page.png'), fullPage: true });
+    await screenshot(pageA, 'comments-video-page.png', { fullPage: true });
 
     // On a phone the thread fits the width.
     const phone = await signedInPage(b, 320);
@@ -196,7 +196,7 @@ describe('comments under a video', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await phone.screenshot({ path: screenshotPath('comments-phone.png'), fullPage: true });
+    await screenshot(phone, 'comments-phone.png', { fullPage: true });
 
     for (const page of [visitor, pageA, pageB, phone]) await page.context().close();
   });
@@ -240,10 +240,7 @@ describe('comments under a video', () => {
     await pageB.goto('/profile/settings');
     const blocked = pageB.getByTestId('blocked-members');
     await blocked.getByRole('link', { name: a.username }).waitFor();
-    await pageB.screenshot({
-      path: screenshotPath('comments-settings-privacy.png'),
-      fullPage: true,
-    });
+    await screenshot(pageB, 'comments-settings-privacy.png', { fullPage: true });
     await blocked.getByRole('button', { name: `Unblock ${a.username}` }).click();
     await blocked.getByText(`You unblocked ${a.username}.`).waitFor();
     await openVideoPage(pageB, path);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
 import { createStaffAccount } from '../support/routes';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { makeTinyMp4, openVideoPage, sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 /**
@@ -126,9 +126,7 @@ describe('a password-protected video', () => {
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       320,
     );
-    await visitor
-      .getByTestId('password-gate')
-      .screenshot({ path: screenshotPath('video-password-320.png') });
+    await screenshot(visitor.getByTestId('password-gate'), 'video-password-320.png');
     expect(await visitor.locator('.cutroom-player').count()).toBe(0);
     await visitor.close();
 
@@ -190,7 +188,7 @@ describe('the sites that may embed a video', () => {
       'This video cannot be played on this site',
     );
     expect(await refusedFrame.locator('.cutroom-player').count()).toBe(0);
-    await other.screenshot({ path: screenshotPath('video-embed-refused-1280.png') });
+    await screenshot(other, 'video-embed-refused-1280.png');
     await other.close();
   });
 });
@@ -225,9 +223,7 @@ describe("replacing a video's file", () => {
       buffer: await makeTinyMp4(6, 480),
     });
     await saved(panel, 'New file received: it plays here once processed');
-    await panel
-      .getByTestId('replace-settings')
-      .screenshot({ path: screenshotPath('video-replace-1280.png') });
+    await screenshot(panel.getByTestId('replace-settings'), 'video-replace-1280.png');
     await panel.close();
 
     // The old file plays until the new one is processed; then the page names the new one.
@@ -258,7 +254,7 @@ describe('watched words', () => {
     await form.getByRole('button', { name: 'Add list' }).click();
     const kept = staffPage.getByTestId('watched-word-list').filter({ hasText: 'Delete list' });
     await kept.first().waitFor();
-    await staffPage.screenshot({ path: screenshotPath('moderation-watched-words-1280.png') });
+    await screenshot(staffPage, 'moderation-watched-words-1280.png');
 
     // A member writes it spaced, in capitals with an accent and a letter repeated.
     const variant = word.toUpperCase().replace('O', 'ÓÓ').split('').join(' ');
@@ -276,7 +272,7 @@ describe('watched words', () => {
     await own.goto('/watched-words');
     await own.getByTestId('watched-word-list').waitFor();
     expect(await own.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-    await own.screenshot({ path: screenshotPath('my-watched-words-320.png') });
+    await screenshot(own, 'my-watched-words-320.png');
     await own.close();
 
     // Staff find it among the held comments; the list's save is in the staff log.

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { openPage } from '../support/browser';
 import { createStaffAccount } from '../support/routes';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 const ALREADY_VOTED = 'You have already voted in this event: each member has one vote';
@@ -73,7 +73,7 @@ describe('events in the browser', () => {
       `You voted for “${title}”`,
     );
     expect(await member.getByTestId('vote-button').count()).toBe(0);
-    await member.screenshot({ path: screenshotPath('event-page.png'), fullPage: true });
+    await screenshot(member, 'event-page.png', { fullPage: true });
     await stale.getByRole('button', { name: `Vote for ${title}` }).click();
     expect(await stale.getByTestId('vote-error').textContent()).toBe(ALREADY_VOTED);
 
@@ -92,9 +92,9 @@ describe('events in the browser', () => {
     expect(await visitor.getByTestId('vote-button').count()).toBe(0);
     await visitor.goto('/events');
     await visitor.getByTestId('events-past').getByText(`E2E Cup ${suffix}`).waitFor();
-    await visitor.screenshot({ path: screenshotPath('events.png'), fullPage: true });
+    await screenshot(visitor, 'events.png', { fullPage: true });
     await visitor.goto(`/events/${slug}`);
-    await visitor.screenshot({ path: screenshotPath('event-results.png'), fullPage: true });
+    await screenshot(visitor, 'event-results.png', { fullPage: true });
     for (const page of [admin, entrant, member, visitor]) await page.context().close();
   });
 });

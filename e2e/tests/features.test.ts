@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 // What viewers of other video sites expect: sharing at a time, a light theme, a description
@@ -88,7 +88,7 @@ describe('share', () => {
     ).json()) as { html: string; width: number; height: number };
     expect(oembed).toMatchObject({ width: 853, height: 480, html: code });
 
-    await page.screenshot({ path: screenshotPath('share-1280.png') });
+    await screenshot(page, 'share-1280.png');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
   });
@@ -103,7 +103,7 @@ describe('share', () => {
     await page.goto(watchPath());
     await page.getByTestId('share-button').click();
     await page.getByTestId('share-menu').waitFor();
-    await page.screenshot({ path: screenshotPath('share-390.png') });
+    await screenshot(page, 'share-390.png');
   });
 });
 
@@ -143,9 +143,9 @@ describe('light theme', () => {
     }
     expect(await page.getByTestId('theme-switch').inputValue()).toBe('light');
     await page.goto('/');
-    await page.screenshot({ path: screenshotPath('light-home-1280.png') });
+    await screenshot(page, 'light-home-1280.png');
     await page.goto(watchPath());
-    await page.screenshot({ path: screenshotPath('light-video-1280.png') });
+    await screenshot(page, 'light-video-1280.png');
 
     await page.getByTestId('theme-switch').selectOption('dark');
     await page.reload();
@@ -164,9 +164,9 @@ describe('light theme', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.reload();
     expect(await background(page)).toBe('rgb(255, 255, 255)');
-    await page.screenshot({ path: screenshotPath('light-video-390.png') });
+    await screenshot(page, 'light-video-390.png');
     await page.goto('/');
-    await page.screenshot({ path: screenshotPath('light-home-390.png') });
+    await screenshot(page, 'light-home-390.png');
   });
 });
 
@@ -224,7 +224,7 @@ describe('description', () => {
     expect(await page.locator('.cr-chapter-title').isVisible()).toBe(true);
     await progress.hover({ position: { x: bar.width * 0.9, y: bar.height / 2 } });
     await expect.poll(() => page.locator('.cr-chapter-title').textContent()).toBe('Ending');
-    await page.screenshot({ path: screenshotPath('chapters-1280.png') });
+    await screenshot(page, 'chapters-1280.png');
   });
 });
 

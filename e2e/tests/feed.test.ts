@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 // The vertical feed (docs/feed.md): five short vertical clips swiped through on a phone and
@@ -52,7 +52,7 @@ describe('the vertical feed', () => {
       await expect.poll(() => activePlaying(page), { timeout: 20_000 }).toBe(true);
       expect(new URL(page.url()).searchParams.get('v')).toBe(clip.id);
       if (index === 2) {
-        await page.screenshot({ path: screenshotPath('feed-phone-360.png') });
+        await screenshot(page, 'feed-phone-360.png');
         // A reload starts at the same clip.
         await page.reload();
         expect(await activeTitle(page)).toBe(`Vertical clip ${5 - index}`);
@@ -96,7 +96,7 @@ describe('the vertical feed', () => {
     await expect.poll(() => activePlaying(page), { timeout: 20_000 }).toBe(true);
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => activeTitle(page)).toBe('Vertical clip 4');
-    await page.screenshot({ path: screenshotPath('feed-desktop-1280.png') });
+    await screenshot(page, 'feed-desktop-1280.png');
 
     // Comments open over the feed and close with Escape; the keys step again after.
     await activeItem(page).getByRole('button', { name: 'Comments' }).click();

@@ -3,7 +3,7 @@ import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage, useOwnSite } from '../support/browser';
 import { SHARED_SITE_ENV, startSiteServer } from '../support/global-setup';
 import { createStaffAccount } from '../support/routes';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 // A site that holds new accounts' comments for review (the shared one does not): the comment
@@ -53,7 +53,7 @@ describe('comment moderation', () => {
     // The comment's video link opens its page.
     const href = await page.getByRole('link', { name: 'Held comment walk' }).getAttribute('href');
     expect(href).toBe(`/video/${video.slug}_${video.id}`);
-    await page.screenshot({ path: screenshotPath('comment-moderation-held.png'), fullPage: true });
+    await screenshot(page, 'comment-moderation-held.png', { fullPage: true });
     await page.context().close();
   });
 });

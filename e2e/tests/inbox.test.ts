@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie } from '../support/videos';
 
 async function signedInPage(user: { email: string; password: string }, width = 1280) {
@@ -148,12 +148,12 @@ describe('the inbox in the browser', () => {
       await shot.getByTestId('inbox-list').waitFor();
       expect(await shot.getByTestId('inbox-entry').count()).toBe(3);
       expect(await horizontalOverflow(shot)).toBeLessThanOrEqual(0);
-      await shot.screenshot({ path: screenshotPath(`inbox-${width}.png`), fullPage: true });
+      await screenshot(shot, `inbox-${width}.png`, { fullPage: true });
       await shot.getByTestId('inbox-entry').first().click();
       await shot.getByTestId('message-page').waitFor();
       expect(await horizontalOverflow(shot)).toBeLessThanOrEqual(0);
       if (width === 390) {
-        await shot.screenshot({ path: screenshotPath(`message-${width}.png`), fullPage: true });
+        await screenshot(shot, `message-${width}.png`, { fullPage: true });
       }
       await shot.context().close();
     }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { lifePictures, sessionCookie, waitUntilPublished } from '../support/videos';
 
 const randomSeed = () => Math.floor(Math.random() * 2 ** 31);
@@ -43,7 +43,7 @@ describe('going live', () => {
     await page.getByLabel('Title').fill('Live journey');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    await page.screenshot({ path: screenshotPath('go-live-1280.png') });
+    await screenshot(page, 'go-live-1280.png');
     // After a reload the key is not shown again.
     await page.reload();
     await page.getByText('shown only when it was made').waitFor();
@@ -110,7 +110,7 @@ describe('going live', () => {
           throw new Error(`${String(error)} ${JSON.stringify(state)} ${mediaAnswers.join(', ')}`);
         });
       await viewer.locator('.cr-live:not([hidden])').waitFor({ timeout: 30_000 });
-      await viewer.screenshot({ path: screenshotPath('live-watch-1280.png') });
+      await screenshot(viewer, 'live-watch-1280.png');
 
       // A member joins: both pages count two watching, and what they write in the chat beside
       // the live arrives in the first viewer's page without a reload; leaving counts down.
@@ -129,7 +129,7 @@ describe('going live', () => {
         .getByTestId('comments')
         .getByText('Hello from the live chat')
         .waitFor({ timeout: 15_000 });
-      await viewer.screenshot({ path: screenshotPath('live-chat-1280.png') });
+      await screenshot(viewer, 'live-chat-1280.png');
       await chatPage.close();
       await watching(viewer, '1 watching');
 
@@ -165,7 +165,7 @@ describe('going live', () => {
             time: video.currentTime,
             buffered: video.buffered.length ? [video.buffered.start(0), video.buffered.end(0)] : [],
           }));
-          await viewer.screenshot({ path: screenshotPath('live-replay-failed.png') });
+          await screenshot(viewer, 'live-replay-failed.png');
           throw new Error(`${String(error)} ${JSON.stringify(state)}`);
         });
       const duration = await viewer
@@ -210,7 +210,7 @@ describe('going live', () => {
       .getByTestId('comments')
       .getByText('Starting soon, stay here')
       .waitFor({ timeout: 15_000 });
-    await viewer.screenshot({ path: screenshotPath('live-waiting-1280.png') });
+    await screenshot(viewer, 'live-waiting-1280.png');
     const ffmpeg = spawn(
       'ffmpeg',
       [

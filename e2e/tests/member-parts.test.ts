@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 const api = async (cookie: string, path: string, body: object) => {
@@ -68,7 +68,7 @@ describe("members' own parts of the shared page (docs/decisions/0024)", () => {
     expect(await fanPage.getByTestId('video-ratio').textContent()).toBe('100 % liked (1 vote)');
     expect(await fanPage.getByTestId('subscribe-button').textContent()).toBe('Subscribed');
     expect(await fanPage.getByTestId('owner-panel').count()).toBe(0);
-    await fanPage.screenshot({ path: screenshotPath('member-parts-fan.png') });
+    await screenshot(fanPage, 'member-parts-fan.png');
 
     const ownerPage = await openPage();
     await signInThroughApi(ownerPage.context(), owner.email, owner.password);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
 import { createStaffAccount } from '../support/routes';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 /** Waits until `check` holds (a server's work done in the background), or fails naming it. */
@@ -61,7 +61,7 @@ describe('moderation in the browser', () => {
     await current.getByText(title).waitFor();
     await current.getByText('This is my footage, re-uploaded.').waitFor();
     await moderator.getByTestId('queue-legend').waitFor();
-    await moderator.screenshot({ path: screenshotPath('moderation-queue.png'), fullPage: true });
+    await screenshot(moderator, 'moderation-queue.png', { fullPage: true });
     // Pick this video (others' reports may wait in the same queue), then d.
     await moderator.getByTestId('queue-item').filter({ hasText: title }).click();
     await moderator.getByTestId('queue-reason').fill('Re-upload of someone else’s video');

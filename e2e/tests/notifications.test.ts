@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie } from '../support/videos';
 
 async function signedInPage(user: { email: string; password: string }, width = 1280) {
@@ -72,7 +72,7 @@ describe('notifications in the browser', () => {
       message: 'Hello!',
     });
     await waitForBell(page, 2);
-    await page.screenshot({ path: screenshotPath('notifications-bell.png') });
+    await screenshot(page, 'notifications-bell.png');
 
     // The bell leads to the list, the inbox's Notifications tab; the newest first.
     await page.getByTestId('notification-bell').click();
@@ -87,7 +87,7 @@ describe('notifications in the browser', () => {
     expect(
       await page.locator('nav[aria-label="Message boxes"] [aria-current="page"]').textContent(),
     ).toContain('Notifications');
-    await page.screenshot({ path: screenshotPath('notifications-list.png'), fullPage: true });
+    await screenshot(page, 'notifications-list.png', { fullPage: true });
 
     // Following the friend request: it is read, and A sees B's request on the friends tab.
     await entries.nth(1).click();
@@ -129,7 +129,7 @@ describe('notifications in the browser', () => {
       `${b.username} sent you a friend request`,
     );
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: screenshotPath('notifications-phone.png'), fullPage: true });
+    await screenshot(page, 'notifications-phone.png', { fullPage: true });
     await page.context().close();
   });
 

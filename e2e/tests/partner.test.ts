@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage, useOwnSite } from '../support/browser';
 import { startSiteServer } from '../support/global-setup';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 // The partner section (docs/partner.md) on a server of its own with payments set up: a
@@ -105,7 +105,7 @@ describe('a partner channel premium video', () => {
     expect(await page.getByTestId('premium-gate').textContent()).toContain('Subscribe');
     expect(await page.locator('video').count()).toBe(0);
     expect(await page.content()).not.toContain('.m3u8');
-    await page.screenshot({ path: screenshotPath('partner-premium-refused.png') });
+    await screenshot(page, 'partner-premium-refused.png');
 
     // Stripe says the member's subscription to the channel is active (a signed webhook).
     const event = subscriptionEvent(
@@ -145,7 +145,7 @@ describe('a partner channel premium video', () => {
         timeout: 20_000,
       })
       .toBeGreaterThan(0.5);
-    await page.screenshot({ path: screenshotPath('partner-premium-playing.png') });
+    await screenshot(page, 'partner-premium-playing.png');
 
     await page.goto(`${SECTION}/subscriptions`);
     await expect
@@ -161,10 +161,10 @@ describe('a partner channel premium video', () => {
     await expect
       .poll(() => page.getByTestId('padmin-subscriber-count').textContent())
       .toContain('1 paying now');
-    await page.screenshot({ path: screenshotPath('partner-padmin.png'), fullPage: true });
+    await screenshot(page, 'partner-padmin.png', { fullPage: true });
     await page.goto(SECTION);
     await page.getByTestId('partner-home').waitFor();
-    await page.screenshot({ path: screenshotPath('partner-channel.png') });
+    await screenshot(page, 'partner-channel.png');
     await page.context().close();
   });
 });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 const REPEAT_UPVOTE = "You've already upvoted this";
@@ -238,7 +238,7 @@ describe('people in the browser', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
-      await shot.screenshot({ path: screenshotPath(`profile-${width}.png`), fullPage: true });
+      await screenshot(shot, `profile-${width}.png`, { fullPage: true });
       await shot.context().close();
     }
   });

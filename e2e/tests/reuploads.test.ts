@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
 import { createStaffAccount } from '../support/routes';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo, uploadVideo } from '../support/videos';
 
 type Member = Awaited<ReturnType<typeof createVerifiedUser>>;
@@ -56,7 +56,7 @@ describe('re-uploads (docs/reuploads.md)', () => {
     await panel.getByLabel('Dispute: why is this not a copy?').fill('We filmed it together');
     await panel.getByRole('button', { name: 'Send to staff' }).click();
     await panel.getByText('Sent: staff read it when they decide.').waitFor();
-    await panel.screenshot({ path: screenshotPath('reupload-held-owner-1280.png') });
+    await screenshot(panel, 'reupload-held-owner-1280.png');
     await uploader.close();
 
     const desk = await signedIn(staff);
@@ -65,7 +65,7 @@ describe('re-uploads (docs/reuploads.md)', () => {
     await item.getByTestId('hold-dispute').getByText('We filmed it together').waitFor();
     await item.getByTestId('hold-side-held').locator('.cutroom-player').waitFor();
     await item.getByTestId('hold-side-matched').getByText('Original life').waitFor();
-    await item.screenshot({ path: screenshotPath('moderation-reuploads-1280.png') });
+    await screenshot(item, 'moderation-reuploads-1280.png');
     await item.getByTestId('hold-release').click();
     await item.getByTestId('hold-release-reason').fill('Filmed together: not a copy');
     await item.getByTestId('hold-release-confirm').click();

@@ -8,7 +8,7 @@ import { totpCode } from '@cutroom/core/test-support/accounts/totp';
 import { firstLink, waitForOutboxMail } from '../support/accounts';
 import { openPage, useOwnSite } from '../support/browser';
 import { startSiteServer } from '../support/global-setup';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 
 // A server of its own: the bot check on (a proof of work, the default outside tests), a
 // password policy beyond the default, so the register form has rules to show, and an OpenID
@@ -103,7 +103,7 @@ describe('sign-in options in the browser', () => {
     await expect.poll(() => rules.locator('li[data-met="true"]').count()).toBe(2);
     const check = page.getByTestId('bot-check');
     await expect.poll(() => check.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
-    await page.screenshot({ path: screenshotPath('sign-in-register-1280.png') });
+    await screenshot(page, 'sign-in-register-1280.png');
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByTestId('register-success').waitFor();
     const verified = await fetch(firstLink(await waitForOutboxMail(member.email)), {
@@ -130,7 +130,7 @@ describe('sign-in options in the browser', () => {
     await page.getByLabel('E-mail').fill(member.email);
     await page.getByRole('button', { name: 'E-mail me a sign-in link instead' }).click();
     await page.getByText('a sign-in link is on its way').waitFor();
-    await page.screenshot({ path: screenshotPath('sign-in-link-1280.png') });
+    await screenshot(page, 'sign-in-link-1280.png');
     const mail = await waitForOutboxMail(member.email, 1);
     expect(mail.subject).toContain('Your sign-in link');
     await page.goto(firstLink(mail));
@@ -150,7 +150,7 @@ describe('sign-in options in the browser', () => {
     await page.getByTestId('totp-qr').waitFor();
     const recoveryCodes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
     expect(recoveryCodes).toHaveLength(10);
-    await page.screenshot({ path: screenshotPath('sign-in-two-factor-setup-1280.png') });
+    await screenshot(page, 'sign-in-two-factor-setup-1280.png');
     await page.getByLabel('Code from your app').fill(totpCode(uri));
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     await page.getByText('Two-factor sign-in is on').waitFor();
@@ -159,7 +159,7 @@ describe('sign-in options in the browser', () => {
     await page.context().clearCookies();
     await signInWithPassword(page);
     await page.getByLabel('Code from your app').waitFor();
-    await page.screenshot({ path: screenshotPath('sign-in-two-factor-code-1280.png') });
+    await screenshot(page, 'sign-in-two-factor-code-1280.png');
     await page.getByLabel('Code from your app').fill(totpCode(uri));
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -181,7 +181,7 @@ describe('sign-in options in the browser', () => {
     expect(new URL(page.url()).searchParams.get('step')).toBe('code');
     const cookies = await page.context().cookies();
     expect(cookies.some((cookie) => cookie.name.endsWith('session_token'))).toBe(false);
-    await page.screenshot({ path: screenshotPath('sign-in-provider-code-1280.png') });
+    await screenshot(page, 'sign-in-provider-code-1280.png');
     await page.getByLabel('Code from your app').fill(totpCode(uri));
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((url) => url.pathname === '/upload');

@@ -7,7 +7,7 @@ import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage, useOwnSite } from '../support/browser';
 import { startSiteServer } from '../support/global-setup';
 import { testPatternVideo } from '../support/media';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 // The site's advertising (docs/ads.md) against an ad host of the test's own: the visitor check,
@@ -209,7 +209,7 @@ describe('video ads and supporters', () => {
     await expect.poll(() => got('/impression'), { timeout: 20_000 }).toBeGreaterThan(0);
     // The ad's call-to-action (its ClickThrough) is on the player while it plays.
     await visitor.locator('.cr-ad-cta').waitFor();
-    await visitor.screenshot({ path: screenshotPath('ads-preroll.png') });
+    await screenshot(visitor, 'ads-preroll.png');
     expect(got('/ad.mp4')).toBeGreaterThan(0);
     expect(got('/analytics.js')).toBeGreaterThan(0);
     expect(got('/font.css')).toBeGreaterThan(0);

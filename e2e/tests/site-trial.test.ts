@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
 import { createStaffAccount } from '../support/routes';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 import { tokenExamples } from '../../apps/web/lib/api-token-examples';
 
@@ -61,7 +61,7 @@ describe('refusals answer their status and say what happened (item 1)', () => {
     expect(text).toContain('This page is for moderators and administrators');
     expect(text).not.toContain('Internal Server Error');
     expect(await shellCounts(page)).toEqual({ main: 1, footer: 1, skip: 1 });
-    await page.screenshot({ path: screenshotPath('refusal-403-member.png'), fullPage: true });
+    await screenshot(page, 'refusal-403-member.png', { fullPage: true });
     expect((await page.goto('/admin'))?.status()).toBe(403);
     expect(await page.getByTestId('page-outlet').innerText()).toContain('for administrators');
     expect((await page.goto('/tagger'))?.status()).toBe(403);
@@ -82,7 +82,7 @@ describe('the staff area (item 7)', () => {
     expect(await shellCounts(page)).toEqual({ main: 1, footer: 1, skip: 1 });
     // The staff menu stays beside it.
     expect(await page.getByRole('link', { name: 'Staff log' }).count()).toBeGreaterThan(0);
-    await page.screenshot({ path: screenshotPath('staff-404.png'), fullPage: true });
+    await screenshot(page, 'staff-404.png', { fullPage: true });
     await page.context().close();
   });
 
@@ -165,7 +165,7 @@ describe('a profile remembers and says ahead (items 14 and 17)', () => {
     expect(await page.getByTestId('message-refused').innerText()).toBe(
       `${private_.username} only accepts messages from friends. Send a friend request first.`,
     );
-    await page.screenshot({ path: screenshotPath('profile-message-refused.png'), fullPage: false });
+    await screenshot(page, 'profile-message-refused.png', { fullPage: false });
     await page.goto(`/inbox/new?to=${private_.username}`);
     expect(await page.getByTestId('message-refused').innerText()).toContain(
       'only accepts messages from friends',

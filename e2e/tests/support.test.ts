@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage, useOwnSite } from '../support/browser';
 import { startSiteServer } from '../support/global-setup';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 
 // Becoming a supporter (docs/billing.md) on a server of its own with payments set up against a
 // local stand-in of Stripe's API (this machine cannot reach Stripe): the member is sent to the
@@ -118,7 +118,7 @@ describe('the Supporter tier', () => {
     await page.getByTestId('support-thanks').waitFor();
     await page.getByText(/^Renews on /).waitFor();
     expect(await page.getByTestId('promo-card').count()).toBe(0);
-    await page.screenshot({ path: screenshotPath('support-supporter-1280.png') });
+    await screenshot(page, 'support-supporter-1280.png');
 
     // Manage billing opens Stripe's portal for their customer.
     await page.getByRole('button', { name: 'Manage billing' }).click();

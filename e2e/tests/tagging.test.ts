@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { openPage } from '../support/browser';
 import { createStaffAccount } from '../support/routes';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 async function signedInPage(user: { email: string; password: string }) {
@@ -80,7 +80,7 @@ describe('the tagging programme in the browser', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('tagger-status').getByText('Added tag “e2e tagged”').waitFor();
     await page.keyboard.press('Escape');
-    await page.screenshot({ path: screenshotPath('tagger.png') });
+    await screenshot(page, 'tagger.png');
 
     // Staff revert the change from the label change log; the label is gone.
     await moderator.goto(`/moderation/label-changes?video=${video.id}`);
@@ -96,7 +96,7 @@ describe('the tagging programme in the browser', () => {
 
     // The guide, for the screens.
     await page.goto('/tagging/guide');
-    await page.screenshot({ path: screenshotPath('tagging-guide.png'), fullPage: true });
+    await screenshot(page, 'tagging-guide.png', { fullPage: true });
     await page.context().close();
     await moderator.context().close();
   });

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { firstLink, startTestSmtpServer } from '@cutroom/core/test-support/test-smtp-server';
 import { openPage } from '../support/browser';
 import { startSiteServer } from '../support/global-setup';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 
 // A server of its own whose mail goes through a real SMTP server (the shared e2e server writes
 // an outbox), with a staff address made admin once verified.
@@ -111,7 +111,7 @@ describe('support tickets in the browser', () => {
     expect(await page.getByTestId('ticket-images-count').innerText()).toBe('1 image attached');
     expect(await page.getByText('No file chosen').count()).toBe(0);
     expect(await page.getByRole('button', { name: /Add more images/ }).count()).toBe(1);
-    await page.screenshot({ path: screenshotPath('ticket-create.png'), fullPage: true });
+    await screenshot(page, 'ticket-create.png', { fullPage: true });
     await page.getByTestId('ticket-submit').click();
 
     // The thread: the message and the image, state open.
@@ -155,7 +155,7 @@ describe('support tickets in the browser', () => {
       undefined,
       { polling: 100 },
     );
-    await staffPage.screenshot({ path: screenshotPath('moderation-support.png'), fullPage: true });
+    await screenshot(staffPage, 'moderation-support.png', { fullPage: true });
     // The note for a new ticket ("open … you will be told") goes once staff answered it.
     await page.goto(`/ticket/history/${ticketId}?created=1`);
     expect(await page.getByTestId('ticket-state').getAttribute('data-state')).toBe('answered');
@@ -209,7 +209,7 @@ describe('support tickets in the browser', () => {
     const phone = await signedInPage(member, 320);
     await phone.goto(`/ticket/history/${ticketId}`);
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
-    await phone.screenshot({ path: screenshotPath('ticket-thread-phone.png'), fullPage: true });
+    await screenshot(phone, 'ticket-thread-phone.png', { fullPage: true });
 
     // The mail's unsubscribe page turns ticket e-mails off with one press, signed out.
     const unsubscribe = mail.text.match(/http\S+\/unsubscribe\?token=\S+/)?.[0];

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
-import { screenshotPath } from '../support/screenshots';
+import { screenshot } from '../support/screenshots';
 import { sessionCookie, uploadPublishedVideo } from '../support/videos';
 
 /**
@@ -85,9 +85,7 @@ describe("a video's owner settings", () => {
     await page.getByLabel('People who may watch').fill(friend.username);
     await page.getByRole('button', { name: 'Save visibility' }).click();
     await saved(page, 'Visibility saved');
-    await page
-      .getByTestId('visibility-settings')
-      .screenshot({ path: screenshotPath('video-visibility-1280.png') });
+    await screenshot(page.getByTestId('visibility-settings'), 'video-visibility-1280.png');
     await page.close();
 
     const visitor = await visit(null);
@@ -139,9 +137,7 @@ describe("a video's owner settings", () => {
     await expect
       .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
-    await page
-      .getByTestId('thumbnail-settings')
-      .screenshot({ path: screenshotPath('video-thumbnail-1280.png') });
+    await screenshot(page.getByTestId('thumbnail-settings'), 'video-thumbnail-1280.png');
 
     await page.getByLabel('Language code').fill('en');
     await page.getByLabel('Name').fill('English');
@@ -155,9 +151,7 @@ describe("a video's owner settings", () => {
     await page.getByRole('button', { name: 'Add subtitles' }).click();
     await saved(page, 'Subtitles added');
     await page.getByRole('button', { name: 'Delete English' }).waitFor();
-    await page
-      .getByTestId('subtitle-settings')
-      .screenshot({ path: screenshotPath('video-subtitles-1280.png') });
+    await screenshot(page.getByTestId('subtitle-settings'), 'video-subtitles-1280.png');
     await page.close();
 
     // A visitor plays the video: the caption shows, as plain text.
@@ -175,9 +169,7 @@ describe("a video's owner settings", () => {
       .poll(() => caption.textContent(), { timeout: 20_000 })
       .toBe('Hello from the captions');
     await viewer.evaluate(() => document.querySelector('video')?.pause());
-    await viewer
-      .locator('.cutroom-player')
-      .screenshot({ path: screenshotPath('video-captions-1280.png') });
+    await screenshot(viewer.locator('.cutroom-player'), 'video-captions-1280.png');
     await viewer.close();
   });
 });
