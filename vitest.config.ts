@@ -59,11 +59,8 @@ export default defineConfig({
           name: 'player-browser',
           include: ['packages/player/test/**/*.test.ts'],
           environment: 'node',
-          // One Chromium per file, two files at a time, after the other projects' files:
-          // `npm test` runs the unit tests beside the soak at a lower priority, which Chromium
-          // does not keep (it sets its own), so they start once the soak has mostly ended
-          // (docs/testing.md).
-          sequence: { groupOrder: 1 },
+          // One Chromium per file. `npm test` runs these files on their own once the soak has
+          // ended, beside the other projects' (docs/testing.md).
           // Real playback: generous when the two cores are shared with the other projects. No
           // retry: a test that fails once is looked into, not run again.
           testTimeout: 60_000,

@@ -284,8 +284,9 @@ endPhase();
 // people think 2–7 s between requests; its clips are processed), and what it checks is how fast
 // the site answers, so the others run at a lower priority (nice) and take what it leaves: they
 // lose little, and the soak's server answers as on a machine of its own. The player's browser
-// tests run last among the unit tests (vitest.config.ts): Chromium sets its own priority, so it
-// would not leave the soak first (docs/testing.md).
+// tests start when the soak ends: Chromium sets its own priority, so it would not leave the soak
+// the processor first; they wait on real-time playback and take what the unit tests leave
+// (docs/testing.md).
 processorStretch('Soak, the static checks and the unit tests beside it');
 const besideSoak = (name) => {
   const phase = { name, start: Date.now(), ms: null, beside: true };
@@ -297,9 +298,16 @@ const soak = vitest('soak', ['--config', 'bench/vitest.config.ts'], {
   title: 'Soak: a short simulated day of the site on each engine (docs/soak.md)',
 }).then(() => (soakPhase.ms = Date.now() - soakPhase.start));
 const unitPhase = besideSoak('Unit and integration tests (beside the soak)');
-const unit = vitest('unit', [], { title: 'Unit and integration tests', nice: 10 }).then(
-  () => (unitPhase.ms = Date.now() - unitPhase.start),
-);
+const unit = vitest('unit', ['--project', '!player-browser'], {
+  title: 'Unit and integration tests',
+  nice: 10,
+}).then(() => (unitPhase.ms = Date.now() - unitPhase.start));
+const playerBrowser = soak.then(() => {
+  const phase = besideSoak("The player's browser tests (after the soak, beside the unit tests)");
+  return vitest('player-browser', ['--project', 'player-browser'], {
+    title: "The player's browser tests (packages/player/test)",
+  }).then(() => (phase.ms = Date.now() - phase.start));
+});
 const lowPriority = (args) => ['-n', '10', 'npm', 'run', ...args];
 await checksTogether([
   [{ name: 'Type-check', command: 'nice', args: lowPriority(['typecheck']) }],
@@ -314,7 +322,7 @@ await checksTogether([
     },
   ],
 ]);
-await Promise.all([soak, unit]);
+await Promise.all([soak, unit, playerBrowser]);
 processorStretch('End-to-end tests');
 step('End-to-end tests');
 await vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
