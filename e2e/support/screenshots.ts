@@ -32,12 +32,12 @@ export async function screenshot(
   name: string,
   options: { fullPage?: boolean } = {},
 ): Promise<void> {
-  const wanted = process.env.CI !== 'true' || process.env.E2E_SCREENSHOT_DIR;
-  if ('goto' in target) {
-    if (wanted) await target.screenshot({ path: screenshotPath(name), ...options });
-  } else if (wanted) {
-    await target.screenshot({ path: screenshotPath(name) });
+  const isPage = 'goto' in target;
+  if (process.env.CI === 'true' && !process.env.E2E_SCREENSHOT_DIR) {
+    if (!isPage) await target.waitFor();
+  } else if (isPage) {
+    await target.screenshot({ path: screenshotPath(name), ...options });
   } else {
-    await target.waitFor();
+    await target.screenshot({ path: screenshotPath(name) });
   }
 }
