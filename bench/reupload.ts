@@ -42,7 +42,13 @@ import {
   storeFingerprint,
 } from '@cutroom/core/features/moderation/reuploads/reuploads.service';
 import { runFfmpeg } from '@cutroom/media/ffmpeg-runner';
-import { HASH_SIDE, fingerprintVideo, type PictureSource } from '@cutroom/media/fingerprint';
+import {
+  FLAT_STDDEV,
+  HASH_SIDE,
+  fingerprintVideo,
+  standardDeviation,
+  type PictureSource,
+} from '@cutroom/media/fingerprint';
 import { processVideoFiles } from '@cutroom/media/process-video';
 import { probeMedia } from '@cutroom/media/probe';
 import { generateTestVideo } from '@cutroom/media/test-support/test-video';
@@ -128,7 +134,7 @@ const copyPath = (n: number, kind: Kind) => join(work, `copy-${n}-${kind.replace
  * that a copy's small losses of contrast (re-encoded, scaled, cropped) keep its pictures above
  * 6 too. The bench's dimmest Mandelbrot views go down to about 9.
  */
-const CONTRAST_FLOOR = 8;
+const CONTRAST_FLOOR = Math.round((FLAT_STDDEV * 4) / 3);
 /** Draws of one clip before giving up: a gradient is flat about one time in ten. */
 const MAX_DRAWS = 20;
 
@@ -150,10 +156,7 @@ async function leastContrast(path: string): Promise<number> {
   const size = HASH_SIDE * HASH_SIDE;
   let least = Number.POSITIVE_INFINITY;
   for (let at = 0; at + size <= pixels.length; at += size) {
-    const square = pixels.subarray(at, at + size);
-    const mean = square.reduce((sum, value) => sum + value, 0) / size;
-    const variance = square.reduce((sum, value) => sum + (value - mean) ** 2, 0) / size;
-    least = Math.min(least, Math.sqrt(variance));
+    least = Math.min(least, standardDeviation(pixels.subarray(at, at + size)));
   }
   return least;
 }

@@ -288,26 +288,30 @@ endPhase();
 // the processor first; they wait on real-time playback and take what the unit tests leave
 // (docs/testing.md).
 processorStretch('Soak, the static checks and the unit tests beside it');
-const besideSoak = (name) => {
+/** Runs `work` as a phase beside the others; its time is taken when it ends. */
+const beside = (name, work) => {
   const phase = { name, start: Date.now(), ms: null, beside: true };
   phases.push(phase);
-  return phase;
+  return work().then(() => (phase.ms = Date.now() - phase.start));
 };
-const soakPhase = besideSoak('Soak (beside the static checks and the unit tests)');
-const soak = vitest('soak', ['--config', 'bench/vitest.config.ts'], {
-  title: 'Soak: a short simulated day of the site on each engine (docs/soak.md)',
-}).then(() => (soakPhase.ms = Date.now() - soakPhase.start));
-const unitPhase = besideSoak('Unit and integration tests (beside the soak)');
-const unit = vitest('unit', ['--project', '!player-browser'], {
-  title: 'Unit and integration tests',
-  nice: 10,
-}).then(() => (unitPhase.ms = Date.now() - unitPhase.start));
-const playerBrowser = soak.then(() => {
-  const phase = besideSoak("The player's browser tests (after the soak, beside the unit tests)");
-  return vitest('player-browser', ['--project', 'player-browser'], {
-    title: "The player's browser tests (packages/player/test)",
-  }).then(() => (phase.ms = Date.now() - phase.start));
-});
+const soak = beside('Soak (beside the static checks and the unit tests)', () =>
+  vitest('soak', ['--config', 'bench/vitest.config.ts'], {
+    title: 'Soak: a short simulated day of the site on each engine (docs/soak.md)',
+  }),
+);
+const unit = beside('Unit and integration tests (beside the soak)', () =>
+  vitest('unit', ['--project', '!player-browser'], {
+    title: 'Unit and integration tests',
+    nice: 10,
+  }),
+);
+const playerBrowser = soak.then(() =>
+  beside("The player's browser tests (after the soak, beside the unit tests)", () =>
+    vitest('player-browser', ['--project', 'player-browser'], {
+      title: "The player's browser tests (packages/player/test)",
+    }),
+  ),
+);
 const lowPriority = (args) => ['-n', '10', 'npm', 'run', ...args];
 await checksTogether([
   [{ name: 'Type-check', command: 'nice', args: lowPriority(['typecheck']) }],

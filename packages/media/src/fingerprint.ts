@@ -21,7 +21,7 @@ export const HASH_SIDE = 32;
  */
 const COLOUR_SIDE = 2;
 /** A picture this flat (standard deviation of its grey levels) says nothing: not hashed. */
-const FLAT_STDDEV = 6;
+export const FLAT_STDDEV = 6;
 
 const FRAMES_FILE = 'fingerprint/frames.gray';
 const CENTRES_FILE = 'fingerprint/centres.gray';
@@ -175,7 +175,7 @@ export function hashFrames(
   return { frames, mirrored };
 }
 
-function standardDeviation(values: Uint8Array): number {
+export function standardDeviation(values: Uint8Array): number {
   let sum = 0;
   let squares = 0;
   for (const value of values) {
