@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { waitingFilesFirst } from './vitest.sequencer';
 
 // Domain tests that open a database run on embedded PGlite always, and also on the PostgreSQL
 // server named by TEST_DATABASE_URL when it is set (CI sets it). A file named `*.nodb.test.ts`
@@ -14,8 +16,25 @@ const noDatabaseFiles = [
   'packages/media/src/**/*.nodb.test.ts',
 ];
 
+/**
+ * Files that wait on real time most of their run: a live stream at its own pace (40 s, 5 s of
+ * processor time), a worker killed mid-job and its restart. Run last, as a fresh clone ordered
+ * them, they left the cores idle for the last minute of the unit tests.
+ */
+const waitingFiles = [
+  'packages/media/src/live/rtmp-ingest.test.ts',
+  'packages/media/src/worker-crash.test.ts',
+];
+for (const file of waitingFiles) {
+  if (!existsSync(new URL(file, import.meta.url)))
+    throw new Error(`${file} is gone: update waitingFiles`);
+}
+
 export default defineConfig({
   test: {
+    sequence: {
+      sequencer: waitingFilesFirst((path) => waitingFiles.some((file) => path.endsWith(file))),
+    },
     projects: [
       {
         extends: true as const,

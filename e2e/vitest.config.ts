@@ -1,4 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { waitingFilesFirst } from '../vitest.sequencer';
+
+/**
+ * A file that starts servers of its own (support/browser.ts, support/global-setup.ts) waits on
+ * their starts and stops: such files go first. shutdown.test.ts, the smallest of them, ran last
+ * and alone for the last 25 s of the phase.
+ */
+const startsServers = (path: string) =>
+  /\b(useSiteOfItsOwn|startSiteServer)\(/.test(readFileSync(path, 'utf8'));
 
 // End-to-end journeys: the production build served by apps/web/server.ts, driven by Chromium.
 export default defineConfig({
@@ -23,6 +33,7 @@ export default defineConfig({
     // works: with two, the cores were idle for much of the phase (docs/testing.md).
     fileParallelism: true,
     maxWorkers: 4,
+    sequence: { sequencer: waitingFilesFirst(startsServers) },
     // No retry: a test that fails once is looked into, not run again (npm test would name one
     // that passed only on a retry).
   },
