@@ -283,6 +283,20 @@ describe('watch later and continue watching', () => {
   it('keeps the place of a member who leaves while it plays, by a link or a typed address', async () => {
     const page = await openPage({ viewport: { width: 1280, height: 900 } });
     await signInThroughApi(page.context(), member.email, member.password);
+    // The page's reports, with the server's answers: a failure below says what was sent.
+    const reports: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (!request.url().endsWith('/api/v2/library')) return;
+      const body = request.postData() ?? '';
+      if (!body.includes('SaveProgress')) return;
+      void request
+        .response()
+        .then((response) => reports.push(`${body} → ${response?.status() ?? 'no answer'}`));
+    });
+    page.on('requestfailed', (request) => {
+      if (request.url().endsWith('/api/v2/library'))
+        reports.push(`${request.postData() ?? ''} → failed: ${request.failure()?.errorText}`);
+    });
     const placeOnServer = async () => {
       const response = await fetch(`${baseUrl()}/api/v2/library`, {
         method: 'POST',
@@ -319,7 +333,9 @@ describe('watch later and continue watching', () => {
     const leftAt = Math.floor(await currentTime(page));
     await page.locator('header a[href="/"]').first().click();
     await page.waitForURL(`${baseUrl()}/`);
-    await expect.poll(placeOnServer, { timeout: 10_000 }).toBeGreaterThanOrEqual(leftAt - 1);
+    await expect
+      .poll(placeOnServer, { timeout: 10_000, message: `left at ${leftAt}; sent ${reports}` })
+      .toBeGreaterThanOrEqual(leftAt - 1);
 
     // A typed address: the page goes away while the video plays.
     await forgetPlace();
@@ -328,7 +344,9 @@ describe('watch later and continue watching', () => {
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(15);
     const leftLater = Math.floor(await currentTime(page));
     await page.goto('/faq');
-    await expect.poll(placeOnServer, { timeout: 10_000 }).toBeGreaterThanOrEqual(leftLater - 1);
+    await expect
+      .poll(placeOnServer, { timeout: 10_000, message: `left at ${leftLater}; sent ${reports}` })
+      .toBeGreaterThanOrEqual(leftLater - 1);
   });
 
   it('keeps the place of a visitor who leaves while it plays', async () => {
