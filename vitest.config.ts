@@ -18,8 +18,10 @@ const noDatabaseFiles = [
 
 /**
  * Files that wait on real time most of their run: a live stream at its own pace (40 s, 5 s of
- * processor time), a worker killed mid-job and its restart. Run last, as a fresh clone ordered
- * them, they left the cores idle for the last minute of the unit tests.
+ * processor time), a worker killed mid-job and its restart. With the files on the PostgreSQL
+ * server, which wait on its answers, they go first: run last, as a fresh clone ordered them,
+ * they left the cores more than half idle for the last minute of the unit tests
+ * (docs/testing.md).
  */
 const waitingFiles = [
   'packages/media/src/live/rtmp-ingest.test.ts',
@@ -29,11 +31,14 @@ for (const file of waitingFiles) {
   if (!existsSync(new URL(file, import.meta.url)))
     throw new Error(`${file} is gone: update waitingFiles`);
 }
+const waits = (file: { moduleId: string; project: { name: string } }) =>
+  file.project.name === 'domain-postgres' ||
+  waitingFiles.some((path) => file.moduleId.endsWith(path));
 
 export default defineConfig({
   test: {
     sequence: {
-      sequencer: waitingFilesFirst((path) => waitingFiles.some((file) => path.endsWith(file))),
+      sequencer: waitingFilesFirst(waits),
     },
     projects: [
       {

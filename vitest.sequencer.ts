@@ -8,11 +8,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * run with idle cores. Started first, its waits overlap the other files' work
  * (docs/testing.md, "Keeping both cores busy").
  */
-export function waitingFilesFirst(waits: (path: string) => boolean) {
+export function waitingFilesFirst(waits: (file: TestSpecification) => boolean) {
   return class WaitingFilesFirst extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
       const sorted = await super.sort(files);
-      const first = sorted.filter((file) => waits(file.moduleId));
+      const first = sorted.filter(waits);
       return [...first, ...sorted.filter((file) => !first.includes(file))];
     }
   };

@@ -7,8 +7,8 @@ import { waitingFilesFirst } from '../vitest.sequencer';
  * their starts and stops: such files go first. shutdown.test.ts, the smallest of them, ran last
  * and alone for the last 25 s of the phase.
  */
-const startsServers = (path: string) =>
-  /\b(useSiteOfItsOwn|startSiteServer)\(/.test(readFileSync(path, 'utf8'));
+const startsServers = (file: { moduleId: string }) =>
+  /\b(useSiteOfItsOwn|startSiteServer)\(/.test(readFileSync(file.moduleId, 'utf8'));
 
 // End-to-end journeys: the production build served by apps/web/server.ts, driven by Chromium.
 export default defineConfig({

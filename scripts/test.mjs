@@ -190,7 +190,7 @@ const flaky = [];
  * Runs Vitest with a JSON report beside the usual output, and adds up its counts; `nice`, a
  * lower priority for its processes.
  */
-async function vitest(name, args, { title, nice, env = process.env } = {}) {
+async function vitest(name, args, { title, nice } = {}) {
   const report = join(reports, `${name}.json`);
   // Beside other work (a title given), the output goes to a file, printed whole at the end.
   const logFile = title ? join(reports, `${name}.log`) : null;
@@ -211,7 +211,6 @@ async function vitest(name, args, { title, nice, env = process.env } = {}) {
   ];
   const child = spawn(command, commandArgs, {
     cwd: root,
-    env,
     stdio: out === null ? 'inherit' : ['ignore', out, out],
   });
   background.add(child);
@@ -300,24 +299,10 @@ const soak = beside('Soak (beside the static checks and the unit tests)', () =>
     title: 'Soak: a short simulated day of the site on each engine (docs/soak.md)',
   }),
 );
-// The domain tests on the PostgreSQL server are a run of their own beside the others: they wait
-// on the server's answers more than they work, and at the end of one run with the rest they
-// left the cores three-quarters idle for the last minute (docs/testing.md). The other run is
-// told of no server, so it has no `domain-postgres` project (vitest.config.ts).
-const { TEST_DATABASE_URL, ...withoutServer } = process.env;
-const unitOnServer = TEST_DATABASE_URL
-  ? beside('Domain tests on PostgreSQL (beside the others)', () =>
-      vitest('unit-postgres', ['--project', 'domain-postgres'], {
-        title: 'Domain tests on PostgreSQL',
-        nice: 10,
-      }),
-    )
-  : Promise.resolve();
 const unit = beside('Unit and integration tests (beside the soak)', () =>
   vitest('unit', ['--project', '!player-browser'], {
     title: 'Unit and integration tests',
     nice: 10,
-    env: withoutServer,
   }),
 );
 const playerBrowser = soak.then(() =>
@@ -341,7 +326,7 @@ await checksTogether([
     },
   ],
 ]);
-await Promise.all([soak, unit, unitOnServer, playerBrowser]);
+await Promise.all([soak, unit, playerBrowser]);
 processorStretch('End-to-end tests');
 step('End-to-end tests');
 await vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
