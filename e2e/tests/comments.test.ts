@@ -229,12 +229,15 @@ describe('comments under a video', () => {
     await expect.poll(() => commentCount(pageB)).toBe('(0)');
     expect(await pageB.getByTestId('comment').count()).toBe(0);
 
-    // A writes to B: a clear refusal.
+    // A writes to B: a clear refusal, said before anything is written and again on sending
+    // (two places: the text alone would match both once the answer is in).
+    const refusal = `${b.username} doesn't accept messages from you.`;
     await pageA.goto(`/inbox/new?to=${b.username}`);
+    await pageA.getByTestId('message-refused').filter({ hasText: refusal }).waitFor();
     await pageA.getByTestId('compose-subject').fill('Hello');
     await pageA.getByTestId('compose-message').fill('Are you there?');
     await pageA.getByTestId('compose-send').click();
-    await pageA.getByText(`${b.username} doesn't accept messages from you.`).waitFor();
+    await pageA.getByTestId('compose-message-note').filter({ hasText: refusal }).waitFor();
 
     // B finds A in the settings' blocked list and unblocks; A's comment is back.
     await pageB.goto('/profile/settings');
