@@ -306,6 +306,15 @@ describe('watch later and continue watching', () => {
       const answer = (await response.json()) as { progress: { position: number }[] };
       return answer.progress[0]?.position ?? -1;
     };
+    // The place the page left at is on the server, or the failure names what the page sent.
+    const placeKept = (leftAt: number) =>
+      expect
+        .poll(placeOnServer, { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(leftAt - 1)
+        .catch((error: Error) => {
+          const sent = reports.join('; ') || 'no report';
+          throw new Error(`Left at ${leftAt}, sent: ${sent}. ${error.message}`);
+        });
     // Forgets the place (a position at the start keeps nothing), so only this run's reports count.
     const forgetPlace = async () => {
       const response = await fetch(`${baseUrl()}/api/v2/library`, {
@@ -333,9 +342,7 @@ describe('watch later and continue watching', () => {
     const leftAt = Math.floor(await currentTime(page));
     await page.locator('header a[href="/"]').first().click();
     await page.waitForURL(`${baseUrl()}/`);
-    await expect
-      .poll(placeOnServer, { timeout: 10_000, message: `left at ${leftAt}; sent ${reports}` })
-      .toBeGreaterThanOrEqual(leftAt - 1);
+    await placeKept(leftAt);
 
     // A typed address: the page goes away while the video plays.
     await forgetPlace();
@@ -344,9 +351,7 @@ describe('watch later and continue watching', () => {
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(15);
     const leftLater = Math.floor(await currentTime(page));
     await page.goto('/faq');
-    await expect
-      .poll(placeOnServer, { timeout: 10_000, message: `left at ${leftLater}; sent ${reports}` })
-      .toBeGreaterThanOrEqual(leftLater - 1);
+    await placeKept(leftLater);
   });
 
   it('keeps the place of a visitor who leaves while it plays', async () => {
