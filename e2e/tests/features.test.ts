@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request as PageRequest } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
@@ -285,17 +285,18 @@ describe('watch later and continue watching', () => {
     await signInThroughApi(page.context(), member.email, member.password);
     // The page's reports, with the server's answers: a failure below says what was sent.
     const reports: string[] = [];
+    const isReport = (request: PageRequest) =>
+      request.url().endsWith('/api/v2/library') &&
+      (request.postData() ?? '').includes('SaveProgress');
     page.on('requestfinished', (request) => {
-      if (!request.url().endsWith('/api/v2/library')) return;
-      const body = request.postData() ?? '';
-      if (!body.includes('SaveProgress')) return;
+      if (!isReport(request)) return;
       void request
         .response()
-        .then((response) => reports.push(`${body} → ${response?.status() ?? 'no answer'}`));
+        .then((answer) => reports.push(`${request.postData()} → ${answer?.status() ?? 'none'}`));
     });
     page.on('requestfailed', (request) => {
-      if (request.url().endsWith('/api/v2/library'))
-        reports.push(`${request.postData() ?? ''} → failed: ${request.failure()?.errorText}`);
+      if (isReport(request))
+        reports.push(`${request.postData()} → failed: ${request.failure()?.errorText}`);
     });
     const placeOnServer = async () => {
       const response = await fetch(`${baseUrl()}/api/v2/library`, {

@@ -151,13 +151,11 @@ describe('every page, as a visitor, a member and staff', () => {
         const response = await page.goto(path, { waitUntil: 'load' });
         const status = response?.status();
         // A page refused by design answers 401 or 403 (docs/security.md), which the browser
-        // logs for the document itself. Refusal pages are drawn by Next.js in the browser
-        // without the head script, so they show the dark theme whatever the cookie says (a
-        // known fault, docs/security.md): they are audited in the dark theme only.
+        // logs for the document itself. Refusal pages are sent as Next.js's bare error shell and
+        // drawn by the browser after the load event, without the head script (a known fault,
+        // docs/security.md): the audit waits for the root layout's language, drawn with the
+        // rest of the page, and audits them in the dark theme only, which they always show.
         const refused = status === 401 || status === 403;
-        // Refusal pages are sent as Next.js's error shell, without a language or content, and
-        // drawn by the browser after the load event (a fault of Next.js, vercel/next.js#83671):
-        // the audit waits for the root layout's language, drawn with the rest of the page.
         await page
           .waitForFunction(() => document.documentElement.lang !== '', null, { polling: 100 })
           .catch((error: Error) => {
