@@ -57,7 +57,9 @@ for (const engine of engines) {
       log: (line) => console.log(line),
     });
     results.push(result);
-    console.log(`\n${engine}: ${result.requests} requests\n${result.table}\n`);
+    console.log(
+      `\n${engine}: ${result.requests} requests; ${result.residentMemory}\n${result.memorySplit}\n${result.table}\n`,
+    );
     console.log(`Refusals (4xx) by kind:\n${result.refusals || '  none'}\n`);
     for (const invariant of result.invariants) {
       console.log(`${invariant.ok ? '✓' : '✗'} ${invariant.name}: ${invariant.detail}`);

@@ -18,7 +18,9 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     globalSetup: ['support/global-setup.ts'],
     setupFiles: ['support/per-file.ts'],
-    testTimeout: 120_000,
+    // A journey's deadline is a stall's, not a goal: journeys of 100–110 s alone passed 120 s
+    // with four files and the servers' work on two loaded cores.
+    testTimeout: 240_000,
     // A page's answer to a click waits on the server, which shares two cores with the browser
     // and the other file: `expect.poll` waits up to 10 s for it (Vitest's default is 1 s).
     expect: { poll: { timeout: 10_000 } },

@@ -296,7 +296,8 @@ const beside = (name, work) => {
 };
 const soak = beside('Soak (beside the static checks and the unit tests)', () =>
   vitest('soak', ['--config', 'bench/vitest.config.ts'], {
-    title: 'Soak: a short simulated day of the site on each engine (docs/soak.md)',
+    title:
+      'Soak: a short simulated day of the site on each engine (docs/soak.md); the RTMP ingest under attack (bench/ingest)',
   }),
 );
 const unit = beside('Unit and integration tests (beside the soak)', () =>

@@ -11,8 +11,18 @@ const nextConfig: NextConfig = {
   transpilePackages: ['@cutroom/core', '@cutroom/media'],
   // Loaded from node_modules at run time, not bundled: PGlite reads its WASM files from its
   // package folder, and the server and the pages must share one copy of the database layer.
-  serverExternalPackages: ['@electric-sql/pglite', 'drizzle-orm', 'pg', 'pino', 'pg-boss'],
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'drizzle-orm',
+    'pg',
+    'pino',
+    'pg-boss',
+    'prom-client',
+  ],
   generateBuildId: () => buildId,
+  // Next.js's in-memory cache of rendered routes, bounded by the site's setting (read when the
+  // server starts, after loadConfig() has checked it; docs/operations.md, Memory).
+  cacheMaxMemorySize: Number(process.env.NEXT_CACHE_MAX_MB || 50) * 1024 * 1024,
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
   // `npm test` type-checks every workspace with tsc before building; no need to do it twice.
   typescript: { ignoreBuildErrors: true },
@@ -26,17 +36,23 @@ const nextConfig: NextConfig = {
     turbopackFileSystemCacheForBuild: process.env.CI !== 'true',
   },
   // Only the embed page may be framed by other sites; everything else by this site alone.
+  // A ticket image keeps the policy its route sets (`default-src 'none'; sandbox`): a policy
+  // named here would take its place.
   async headers() {
+    const framedHere = [
+      { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
+      { key: 'X-Content-Type-Options', value: 'nosniff' },
+      { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+    ];
     return [
       {
-        source: '/((?!video/embed/).*)',
+        source: '/((?!video/embed/|api/tickets/image/).*)',
         headers: [
-          { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
+          ...framedHere,
           { key: 'Content-Security-Policy', value: "frame-ancestors 'self'" },
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
         ],
       },
+      { source: '/api/tickets/image/:id', headers: framedHere },
       {
         source: '/video/embed/:id*',
         headers: [{ key: 'Content-Security-Policy', value: 'frame-ancestors *' }],

@@ -28,6 +28,7 @@ import {
   type Invariant,
 } from './checks';
 import { Community, seeded, type Person, type Role } from './community';
+import { sampleResidentMemory } from '../support/resident-memory';
 import { member, putBack, staff, visitor, type Run } from './people';
 import { Traffic, type Answer } from './traffic';
 
@@ -57,11 +58,17 @@ export interface SoakResult {
   invariants: Invariant[];
   failed: Invariant[];
   requests: number;
+  /** The server's resident memory at start, at its peak and at the end of the traffic. */
+  residentMemory: string;
+  /** Where it went at the end, from the server's /metrics (docs/operations.md, Memory). */
+  memorySplit: string;
   people: { members: number; staff: number; visitors: number };
 }
 
 /** The client's deadline for one request: far above the 5 s an answer may take. */
 const CLIENT_DEADLINE_MS = 15_000;
+
+const SOAK_METRICS_TOKEN = 'the-soak-reads-its-server-metrics';
 
 /** Every client speaks from 127.0.0.1: the per-address limits would soon refuse the crowd. */
 const SITE_ENV = {
@@ -69,7 +76,29 @@ const SITE_ENV = {
   RATE_LIMIT_REGISTER_MAX: '10000',
   RATE_LIMIT_MAIL_MAX: '10000',
   LOG_LEVEL: 'error',
+  METRICS_TOKEN: SOAK_METRICS_TOKEN,
 };
+
+/**
+ * The series of /metrics that say where the server's memory went (docs/operations.md, Memory),
+ * printed at the end of the traffic in megabytes (entries for the caches' counts).
+ */
+async function memorySplit(url: string): Promise<string> {
+  const scrape = await fetch(`${url}/metrics`, {
+    headers: { authorization: `Bearer ${SOAK_METRICS_TOKEN}` },
+    signal: AbortSignal.timeout(CLIENT_DEADLINE_MS),
+  }).then((answer) => answer.text());
+  const parts: string[] = [];
+  for (const [, name, labels, value] of scrape.matchAll(
+    /^(process_resident_memory_bytes|nodejs_heap_size_used_bytes|nodejs_heap_size_total_bytes|nodejs_external_memory_bytes|cutroom_pglite_memory_bytes|cutroom_page_cache_bytes|cutroom_cache_entries)(\{[^}]*\})? (\S+)$/gm,
+  )) {
+    const figure = name!.endsWith('_bytes')
+      ? `${Math.round(Number(value) / 1024 ** 2)} MB`
+      : `${Number(value)} entries`;
+    parts.push(`${name}${labels ?? ''} ${figure}`);
+  }
+  return `where the memory went at the end: ${parts.join(', ')}`;
+}
 
 /** Runs `work` on `items`, `width` at a time. */
 async function inTurn<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
@@ -188,6 +217,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const env = { ...SITE_ENV, ADMIN_EMAILS: adminEmails.join(',') };
     log(`${options.engine}: starting the server on ${url}`);
     site = await startSite({ port, dataDir, databaseUrl, env, readyWithinMs: 300_000 });
+    const memory = sampleResidentMemory(site.child.pid);
     const t = new Traffic(url, CLIENT_DEADLINE_MS);
     traffic.current = t;
     const community = new Community(seeded(seed));
@@ -357,6 +387,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
 
     // The restart compares what the API shows; the database is read with the server stopped.
     const before = await snapshot(t, community, admin);
+    const residentMemory = memory.stop().line;
+    log(residentMemory);
+    const split = await memorySplit(url).catch((error: unknown) => `/metrics: ${String(error)}`);
+    log(split);
     const firstExit = await stopTimed(site);
     invariants.push({
       name: `SIGTERM: the server exits within ${EXIT_LIMIT_MS / 1000} s`,
@@ -405,6 +439,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       invariants,
       failed: invariants.filter((i) => !i.ok),
       requests: t.samples.length,
+      residentMemory,
+      memorySplit: split,
       people: {
         members: community.members().length,
         staff: moderatorCount + 1,

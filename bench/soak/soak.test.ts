@@ -25,7 +25,9 @@ test.each(engines)(
     });
     // The figures, for whoever reads the run's output.
     const lines = result.invariants.map((i) => `${i.ok ? '✓' : '✗'} ${i.name}: ${i.detail}`);
-    console.log(`${engine}: ${result.requests} requests\n${result.table}\n${lines.join('\n')}`);
+    console.log(
+      `${engine}: ${result.requests} requests; ${result.residentMemory}\n${result.table}\n${lines.join('\n')}`,
+    );
     expect(result.failed.map((invariant) => `${invariant.name}: ${invariant.detail}`)).toEqual([]);
   },
 );

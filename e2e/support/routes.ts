@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createVerifiedUser } from './accounts';
 import { STAFF_EMAIL } from './global-setup';
 import { baseUrl, siteDataDir } from './browser';
-import { sessionCookie, uploadPublishedVideo } from './videos';
+import { sessionCookie, uploadPublishedVideo, uploadVideo } from './videos';
 
 const appDir = new URL('../../apps/web/app', import.meta.url).pathname;
 
@@ -123,10 +123,16 @@ export async function createRouteFixtures(text: { title: string; description?: s
   const member = await createVerifiedUser();
   const cookie = await sessionCookie(member.email, member.password);
   const other = await createVerifiedUser();
+  // The same pictures again from another member make a held copy of the video, whose hold page
+  // (/reuploads/[id]) its owner may open (docs/reuploads.md).
+  const seed = Math.floor(Math.random() * 2 ** 31);
   const video = await uploadPublishedVideo(cookie, {
     title: text.title,
     username: member.username,
+    seed,
   });
+  const otherCookie = await sessionCookie(other.email, other.password);
+  const copy = await uploadVideo(otherCookie, { title: 'A copy', seed });
   const call = async (path: string, body: unknown) => {
     const response = await fetch(`${baseUrl()}${path}`, {
       method: 'POST',
@@ -173,6 +179,7 @@ export async function createRouteFixtures(text: { title: string; description?: s
     subject: text.title.slice(0, 150),
     message: `${text.description ?? text.title} ${'T'.repeat(180)}`.slice(0, 5000),
   });
+  await waitUntilHeld(cookie, copy.id);
   const month = new Date().toISOString().slice(0, 7);
   const paths: Record<string, string> = {
     '/archive/[month]': `/archive/${month}`,
@@ -184,6 +191,7 @@ export async function createRouteFixtures(text: { title: string; description?: s
     '/playlist/[id]': `/playlist/${String(playlist._id)}`,
     '/playlist/video/[id]': `/playlist/video/${String(playlist._id)}`,
     '/profile/[id]': `/profile/${member.username}`,
+    '/reuploads/[id]': `/reuploads/${copy.id}`,
     '/search/[id]': '/search/hardening',
     '/star/[id]': '/star/someone',
     '/ticket/history/[id]': `/ticket/history/${String(ticket.id)}`,
@@ -215,6 +223,22 @@ export async function createRouteFixtures(text: { title: string; description?: s
   paths['/events/[slug]'] = '/events/worldpmvgames2024';
   paths['/admin/events/[id]'] = `/admin/events/${eventId}`;
   return { member, staff, cookie, video, paths, pathOf };
+}
+
+/** Waits until the copy's hold page opens for the owner of the video it copies. */
+async function waitUntilHeld(ownerCookie: string, copyId: string, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${baseUrl()}/reuploads/${copyId}`, {
+      headers: { cookie: ownerCookie },
+    });
+    await response.arrayBuffer();
+    if (response.status === 200) return;
+    if (Date.now() > until) {
+      throw new Error(`the copy ${copyId} was not held within ${timeoutMs / 1000} s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /**

@@ -26,7 +26,8 @@ beforeAll(async () => {
   [owner, viewer] = await Promise.all([createVerifiedUser(), createVerifiedUser()]);
   const cookie = await sessionCookie(owner.email, owner.password);
   [locked, embedded] = await Promise.all([
-    uploadPublishedVideo(cookie, { title: 'Locked tour', username: owner.username, seconds: 4 }),
+    // Long enough to be still playing when its owner has saved a new password.
+    uploadPublishedVideo(cookie, { title: 'Locked tour', username: owner.username, seconds: 20 }),
     uploadPublishedVideo(cookie, { title: 'Framed tour', username: owner.username, seconds: 5 }),
   ]);
   // Another site: a page framing the embed, reached as 127.0.0.1 and as localhost (two origins).
@@ -131,9 +132,16 @@ describe('a password-protected video', () => {
     await visitor.close();
 
     // A member with the right password plays it; its files answer only under the token.
+    // Nothing is asked of the server before the member types: no refused call on loading.
     const member = await signedIn(viewer);
+    const refusals: string[] = [];
+    member.on('response', (answer) => {
+      if (answer.status() === 400) refusals.push(answer.url());
+    });
     await member.goto(`/video/${locked.slug}_${locked.id}`);
     await member.getByTestId('password-gate').waitFor();
+    await member.waitForLoadState('networkidle');
+    expect(refusals).toEqual([]);
     expect(await givePassword(member, PASSWORD)).toBe(200);
     await member.locator('.cutroom-player').waitFor();
     await plays(member);
@@ -150,7 +158,8 @@ describe('a password-protected video', () => {
     const refused = await fetch(bare);
     expect(refused.status).toBe(403);
     expect(refused.headers.get('cache-control')).toBe('no-store');
-    await member.close();
+    // The member's page stays open: its video's events, closed to it until the password was
+    // given, opened then (below, the owner's new password reaches it).
 
     // The embed asks for it too.
     const frame = await signedIn(viewer);
@@ -159,6 +168,65 @@ describe('a password-protected video', () => {
     expect(await givePassword(frame, PASSWORD)).toBe(200);
     await frame.locator('.cutroom-player').waitFor();
     await frame.close();
+
+    // Its owner changes the password on the open page: their player follows at once (the
+    // media's new addresses) and keeps playing from where it was, with no press of play.
+    const own = await ownerPanel(locked);
+    await own.locator('.cutroom-player').waitFor();
+    await plays(own);
+    const masters = () =>
+      own.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => name.includes('/media/k/') && name.endsWith('.m3u8')),
+      );
+    const first = (await masters())[0];
+    expect(first).toBeDefined();
+    // Past its second second, then the player is watched every 25 ms through the change.
+    await expect
+      .poll(() => own.evaluate(() => document.querySelector('video')?.currentTime ?? 0), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(2);
+    await own.getByLabel(/New password/).fill(`${PASSWORD}-new`);
+    const before = await own.evaluate(() => {
+      const old = document.querySelector('video')!;
+      const samples: { isOld: boolean; time: number; isPlaying: boolean }[] = [];
+      (window as unknown as { samples: typeof samples }).samples = samples;
+      setInterval(() => {
+        const video = document.querySelector('video');
+        if (!video) return;
+        samples.push({
+          isOld: video === old,
+          time: video.currentTime,
+          isPlaying: !video.paused,
+        });
+      }, 25);
+      return { time: old.currentTime, isPlaying: !old.paused };
+    });
+    expect(before.isPlaying).toBe(true);
+    await own.getByRole('button', { name: 'Save visibility' }).click();
+    await saved(own, 'Visibility saved');
+    await expect
+      .poll(async () => (await masters()).some((name) => name !== first), { timeout: 30_000 })
+      .toBe(true);
+    type Sample = { isOld: boolean; time: number; isPlaying: boolean };
+    const samples = () =>
+      own.evaluate(() => (window as unknown as { samples: Sample[] }).samples.slice());
+    // The new player plays on by itself from where the old one was (not from the start).
+    const moving = (list: Sample[]) => list.filter((s) => !s.isOld && s.isPlaying && s.time > 0);
+    await expect
+      .poll(async () => moving(await samples()).length, { timeout: 30_000 })
+      .toBeGreaterThan(4);
+    const list = await samples();
+    const resumed = moving(list)[0]!;
+    expect(resumed.time).toBeGreaterThanOrEqual(before.time);
+    await own.close();
+    // The member who gave the old password is asked for the new one on the open page.
+    await member.getByTestId('password-gate').waitFor({ timeout: 30_000 });
+    expect(await member.locator('.cutroom-player').count()).toBe(0);
+    await member.close();
   });
 });
 
@@ -215,6 +283,30 @@ describe("replacing a video's file", () => {
     };
     const before = await masterOf();
     expect(before).toBeDefined();
+    /** A visitor's page of the video, and the playlists it asked for; playing round if asked. */
+    const visitorPage = async (isPlaying: boolean) => {
+      const page = await signedIn(null);
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('.m3u8')) asked.push(new URL(request.url()).pathname);
+      });
+      await page.goto(path);
+      if (isPlaying) {
+        await plays(page);
+        await page.evaluate(() => {
+          document.querySelector('video')!.loop = true;
+        });
+      }
+      return { page, asked };
+    };
+    // A visitor's page open before the new file: it follows the replacement.
+    const { page: open, asked } = await visitorPage(false);
+    await expect.poll(() => asked.includes(before!), { timeout: 30_000 }).toBe(true);
+    // A visitor watching it as the new file arrives: told, not cut off. The 5 s video goes
+    // round while the new file is processed.
+    const { page: watching, asked: watchingAsked } = await visitorPage(true);
+    // Another, who will pause once told: the new file is loaded then, without being asked.
+    const { page: pausing, asked: pausingAsked } = await visitorPage(true);
 
     const panel = await ownerPanel(embedded);
     await panel.getByLabel('New file (a video)').setInputFiles({
@@ -228,7 +320,47 @@ describe("replacing a video's file", () => {
 
     // The old file plays until the new one is processed; then the page names the new one.
     await expect.poll(masterOf, { timeout: 120_000, interval: 1000 }).not.toBe(before);
-    expect((await fetch(`${baseUrl()}${before}`)).status).toBe(404);
+    // The old files stay a while for the pages playing them (OLD_MEDIA_GRACE_SECONDS).
+    expect((await fetch(`${baseUrl()}${before}`)).status).toBe(200);
+    // The open page loaded the new file without a reload, and plays it.
+    const after = await masterOf();
+    await expect.poll(() => asked.includes(after!), { timeout: 30_000 }).toBe(true);
+    await plays(open);
+    await open.close();
+    // The one watching is told, and plays on in the old file until asked.
+    const banner = watching.getByTestId('new-version');
+    await banner.waitFor({ timeout: 30_000 });
+    expect(await banner.textContent()).toBe('A new version of this video is ready: play it');
+    expect(watchingAsked).not.toContain(after);
+    expect(
+      await watching.evaluate(() => !document.querySelector<HTMLVideoElement>('video')!.paused),
+    ).toBe(true);
+    await screenshot(banner, 'video-new-version-1280.png');
+    await watching.evaluate(() => {
+      document.querySelector('video')!.dataset.old = '';
+    });
+    await banner.getByRole('button', { name: 'play it' }).click();
+    await expect.poll(() => watchingAsked.includes(after!), { timeout: 30_000 }).toBe(true);
+    expect(await banner.count()).toBe(0);
+    // A new player plays the new file at once, with no press of play.
+    await expect
+      .poll(
+        () =>
+          watching.evaluate(() => {
+            const video = document.querySelector<HTMLVideoElement>('video');
+            return video?.dataset.old === undefined && (video?.played.length ?? 0) > 0;
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await watching.close();
+    // The one who pauses the old file once told gets the new one there and then.
+    await pausing.getByTestId('new-version').waitFor({ timeout: 30_000 });
+    expect(pausingAsked).not.toContain(after);
+    await pausing.evaluate(() => document.querySelector('video')!.pause());
+    await expect.poll(() => pausingAsked.includes(after!), { timeout: 30_000 }).toBe(true);
+    expect(await pausing.getByTestId('new-version').count()).toBe(0);
+    await pausing.close();
     const page = await signedIn(null);
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);

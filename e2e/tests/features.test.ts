@@ -19,6 +19,8 @@ const DESCRIPTION = [
   '0:20 Ending',
   'The best bit is at 0:25.',
 ].join('\n');
+/** Long enough to reach the embed frame's "Watch on" badge in a small frame. */
+const TITLE = 'Feature tour: sharing at a time, a light theme and a description with chapters';
 const watchPath = () => `/video/${video.slug}_${video.id}`;
 
 const currentTime = (page: Page) =>
@@ -32,7 +34,7 @@ beforeAll(async () => {
   member = await createVerifiedUser();
   cookie = await sessionCookie(member.email, member.password);
   video = await uploadPublishedVideo(cookie, {
-    title: 'Feature tour',
+    title: TITLE,
     username: member.username,
     seconds: 32,
   });
@@ -91,6 +93,23 @@ describe('share', () => {
     await screenshot(page, 'share-1280.png');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
+
+    // Theatre mode widens the player over the sidebar, which moves below it.
+    const player = page.locator('.cutroom-player');
+    const sidebar = page.locator('aside[aria-labelledby="recommended-heading"]');
+    const normal = (await player.boundingBox())!;
+    expect((await sidebar.boundingBox())!.x).toBeGreaterThan(normal.x + normal.width);
+    await player.getByRole('button', { name: 'Theatre mode' }).click();
+    await expect
+      .poll(async () => (await player.boundingBox())!.width)
+      .toBeGreaterThan(normal.width + 200);
+    const theatre = (await player.boundingBox())!;
+    expect((await sidebar.boundingBox())!.y).toBeGreaterThanOrEqual(theatre.y + theatre.height);
+    // Kept for the next page: left again, so the other tests meet the usual layout.
+    await player.getByRole('button', { name: 'Theatre mode' }).click();
+    await expect
+      .poll(async () => Math.abs((await player.boundingBox())!.width - normal.width))
+      .toBeLessThan(2);
   });
 
   it('starts a shared link at its ?t= time, on the watch page and in the embed', async () => {
@@ -101,9 +120,45 @@ describe('share', () => {
       await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(7);
     }
     await page.goto(watchPath());
+    // On a phone the video comes first, under the top bar: before the category strip.
+    const player = (await page.locator('.cutroom-player').boundingBox())!;
+    expect(player.y).toBeLessThan(100);
+    expect((await page.locator('.shell-lead').boundingBox())!.y).toBeGreaterThanOrEqual(
+      player.y + player.height,
+    );
     await page.getByTestId('share-button').click();
     await page.getByTestId('share-menu').waitFor();
     await screenshot(page, 'share-390.png');
+
+    // In small frames, landscape and vertical, the title keeps clear of the "Watch on" badge.
+    await page.goto(`/video/embed/${video.id}`);
+    const badge = page.getByRole('link', { name: /^Watch on / });
+    const clearOfBadge = () =>
+      page.evaluate(() => {
+        const title = document.querySelector('.cr-title')!;
+        const link = [...document.querySelectorAll('a')].find((a) =>
+          a.textContent?.startsWith('Watch on'),
+        )!;
+        const text = document.createRange();
+        text.selectNodeContents(title);
+        const words = [...text.getClientRects()];
+        const b = link.getBoundingClientRect();
+        return (
+          words.length > 0 &&
+          words.every((w) => w.right <= b.left || w.top >= b.bottom || w.bottom <= b.top)
+        );
+      });
+    for (const [width, height] of [
+      [320, 180],
+      [480, 270],
+      [270, 480],
+      [360, 640],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await badge.waitFor();
+      await expect.poll(clearOfBadge).toBe(true);
+      if (width === 320) await screenshot(page, 'embed-320x180.png');
+    }
   });
 });
 
@@ -242,7 +297,9 @@ describe('watch later and continue watching', () => {
     await page.goto('/watch-later');
     const card = page.locator(`[data-testid="video-card"][data-video-id="${video.id}"]`);
     await card.waitFor();
-    const remove = card.getByRole('button', { name: 'Remove from Watch later: Feature tour' });
+    const remove = card.getByRole('button', {
+      name: `Remove from Watch later: ${TITLE}`,
+    });
     await remove.click();
     await expect
       .poll(() => card.getByTestId('watch-later-button').getAttribute('aria-pressed'))

@@ -68,6 +68,20 @@ describe('the vertical feed', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,
     );
+
+    // A visitor's vote sends them to sign in; back on the same clip, the vote is made.
+    const last = clips.at(-1)!;
+    await activeItem(page).getByTestId('upvote').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByLabel('E-mail').fill(member.email);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/shorts');
+    expect(new URL(page.url()).searchParams.get('v')).toBe(last.id);
+    expect(await activeTitle(page)).toBe('Vertical clip 1');
+    await expect
+      .poll(() => activeItem(page).getByTestId('upvote').getAttribute('aria-pressed'))
+      .toBe('true');
   });
 
   it('steps with the keys on a desktop, with sound after the first key, and counts the views', async () => {
@@ -121,5 +135,51 @@ describe('the vertical feed', () => {
         return page.data.find((video) => video.id === clips[1]!.id)?.views ?? 0;
       })
       .toBeGreaterThanOrEqual(1);
+  });
+
+  it('a wheel notch is one clip and a trackpad gesture is one too; Back returns to the clip before; the first tap only unmutes', async () => {
+    const page = await openPage({
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+    });
+    await page.goto(`/shorts?v=${clips[0]!.id}`);
+    await expect.poll(() => activePlaying(page), { timeout: 20_000 }).toBe(true);
+    await page.mouse.move(640, 400);
+    // One notch of a mouse wheel.
+    await page.mouse.wheel(0, 100);
+    await expect.poll(() => activeTitle(page)).toBe('Vertical clip 4');
+    await page.waitForTimeout(400);
+    // A trackpad: many small deltas in one gesture, 16 ms apart. Sent from inside the page: sent
+    // one by one from here, a loaded machine can space them past the gesture's 250 ms end.
+    await page.getByTestId('shorts-feed').evaluate(async (scroller) => {
+      for (let i = 0; i < 20; i++) {
+        scroller.dispatchEvent(
+          new WheelEvent('wheel', { deltaY: 12, bubbles: true, cancelable: true }),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 16));
+      }
+    });
+    await expect.poll(() => activeTitle(page)).toBe('Vertical clip 3');
+    await page.waitForTimeout(400);
+    expect(await activeTitle(page)).toBe('Vertical clip 3');
+
+    // Back: the clip before, in the feed.
+    await page.goBack();
+    await expect.poll(() => activeTitle(page)).toBe('Vertical clip 4');
+    expect(new URL(page.url()).searchParams.get('v')).toBe(clips[1]!.id);
+
+    // Sound is off and says so; the first tap on the picture turns it on and keeps playing.
+    await page.getByTestId('feed-sound').waitFor();
+    await expect.poll(() => activePlaying(page), { timeout: 20_000 }).toBe(true);
+    await activeItem(page).locator('video').first().click();
+    await page.getByTestId('feed-sound').waitFor({ state: 'hidden' });
+    await page.waitForTimeout(300);
+    expect(await activePlaying(page)).toBe(true);
+    expect(
+      await activeItem(page)
+        .locator('video')
+        .first()
+        .evaluate((video: HTMLVideoElement) => video.muted),
+    ).toBe(false);
   });
 });

@@ -173,16 +173,34 @@ describe('sign-in options in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     expect(await isSignedIn(page)).toBe(true);
 
-    // A provider's sign-in asks for the code too, and goes on to where it started.
+    // A provider's sign-in asks for the code too, and goes on to where it started. The second
+    // step is a page of its own, shown before its scripts run: a code typed then, with Continue
+    // pressed once they have run, is the code sent (under load a run once typed it into the
+    // bare page and sent an empty code). The page's scripts are held back until it is typed.
     await page.context().clearCookies();
     await page.goto('/login?next=%2Fupload');
+    let releaseScripts: () => void = () => undefined;
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route('**/_next/static/**/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Sign in with Example SSO' }).click();
     await page.getByLabel('Code from your app').waitFor();
     expect(new URL(page.url()).searchParams.get('step')).toBe('code');
     const cookies = await page.context().cookies();
     expect(cookies.some((cookie) => cookie.name.endsWith('session_token'))).toBe(false);
-    await screenshot(page, 'sign-in-provider-code-1280.png');
     await page.getByLabel('Code from your app').fill(totpCode(uri));
+    releaseScripts();
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('form[aria-label="Two-factor sign-in"]')].some((form) =>
+          Object.keys(form).some((key) => key.startsWith('__reactProps')),
+        ),
+      undefined,
+      { polling: 100 },
+    );
+    await screenshot(page, 'sign-in-provider-code-1280.png');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((url) => url.pathname === '/upload');
     expect(await isSignedIn(page)).toBe(true);

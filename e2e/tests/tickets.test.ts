@@ -128,6 +128,18 @@ describe('support tickets in the browser', () => {
       undefined,
       { polling: 100 },
     );
+    // The image answers with its own policy: nothing in it may run, load or be framed in.
+    const served = await page.evaluate(async () => {
+      const src = (document.querySelector('[data-testid="ticket-image"]') as HTMLImageElement).src;
+      const response = await fetch(src);
+      const header = (name: string) => response.headers.get(name);
+      return [
+        header('content-security-policy'),
+        header('x-content-type-options'),
+        header('x-frame-options'),
+      ];
+    });
+    expect(served).toEqual(["default-src 'none'; sandbox", 'nosniff', 'SAMEORIGIN']);
     await page.goto('/ticket/history');
     expect(await page.getByTestId('ticket-entry').first().textContent()).toContain(
       'My upload stays at 40 %',

@@ -38,10 +38,10 @@ const stored = (videoId: string, fingerprint: VideoFingerprint) => [
 
 function bestMatch(copy: VideoFingerprint, original: VideoFingerprint) {
   const candidates = stored('original', original);
-  const { frames, mirrored, samplesPerSecond } = copy.lookup;
+  const { frames, mirrored, samplesPerSecond, sampleCount } = copy.lookup;
   return [
-    ...matchCandidates(frames, candidates, false, samplesPerSecond),
-    ...matchCandidates(mirrored, candidates, true, samplesPerSecond),
+    ...matchCandidates(frames, candidates, false, samplesPerSecond, sampleCount),
+    ...matchCandidates(mirrored, candidates, true, samplesPerSecond, sampleCount),
   ].sort((a, b) => b.matchedFrames - a.matchedFrames)[0];
 }
 
@@ -183,6 +183,14 @@ describe('fingerprintVideo', () => {
     );
     expect(match).toMatchObject({ videoId: 'original', mirrored: false });
     expect(match!.matchStart - match!.queryStart).toBeCloseTo(1.7, 0);
+  });
+
+  it('names the matched stretch exactly: a copy trimmed to 7 s from 2.3 s is 0–7 s of it and 2.3–9.3 s of the original', () => {
+    const match = bestMatch(fingerprints.get('trimmed.mp4')!, fingerprints.get('original.mp4')!);
+    expect(match!.queryStart).toBeCloseTo(0, 1);
+    expect(match!.queryEnd).toBeCloseTo(7, 1);
+    expect(match!.matchStart).toBeCloseTo(2.3, 1);
+    expect(match!.matchEnd - match!.matchStart).toBeCloseTo(7, 1);
   });
 
   it('finds where the original is inside a longer video', () => {

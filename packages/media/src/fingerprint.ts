@@ -134,7 +134,11 @@ export async function fingerprintVideo(options: FingerprintOptions): Promise<Vid
     frames,
     centres,
     sound,
-    lookup: { ...lookup, samplesPerSecond: LOOKUP_SAMPLES_PER_SECOND },
+    lookup: {
+      ...lookup,
+      samplesPerSecond: LOOKUP_SAMPLES_PER_SECOND,
+      sampleCount: Math.floor(pixels.length / (HASH_SIDE * HASH_SIDE)),
+    },
   };
 }
 

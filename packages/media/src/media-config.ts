@@ -12,12 +12,22 @@ export interface MediaConfig {
   x264Preset: string;
   /** Scratch space for jobs (TRANSCODE_TMP_DIR, default the OS temp directory). */
   tmpDir: string | undefined;
+  /**
+   * Seconds a video's previous files stay after new ones take their place
+   * (OLD_MEDIA_GRACE_SECONDS, default 600): open pages follow the new files meanwhile.
+   */
+  oldMediaGraceSeconds: number;
 }
 
 export type MediaSettings = Partial<
   Pick<
     Config,
-    'FFMPEG_PATH' | 'FFPROBE_PATH' | 'AV1_ENABLED' | 'TRANSCODE_PRESET' | 'TRANSCODE_TMP_DIR'
+    | 'FFMPEG_PATH'
+    | 'FFPROBE_PATH'
+    | 'AV1_ENABLED'
+    | 'TRANSCODE_PRESET'
+    | 'TRANSCODE_TMP_DIR'
+    | 'OLD_MEDIA_GRACE_SECONDS'
   >
 >;
 
@@ -29,5 +39,6 @@ export function mediaConfigFrom(config: MediaSettings = {}): MediaConfig {
     isAv1Enabled: config.AV1_ENABLED ?? false,
     x264Preset: config.TRANSCODE_PRESET || 'veryfast',
     tmpDir: config.TRANSCODE_TMP_DIR || undefined,
+    oldMediaGraceSeconds: config.OLD_MEDIA_GRACE_SECONDS ?? 600,
   };
 }

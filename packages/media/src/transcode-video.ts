@@ -42,7 +42,7 @@ export interface TranscodeRequest {
   isFinalAttempt: boolean;
 }
 
-export type TranscodeOutcome = 'published' | 'failed' | 'skipped' | 'gone';
+export type TranscodeOutcome = 'published' | 'held' | 'failed' | 'skipped' | 'gone';
 
 class VideoGoneError extends Error {
   constructor() {
@@ -132,18 +132,18 @@ export async function transcodeVideo(
 
     stagedPrefix = prefix;
     await stageFolder(ctx.storage, outputDir, prefix, { last: [MASTER_PLAYLIST] });
-    const isPublished = await publishProcessedVideo(
+    const outcome = await publishProcessedVideo(
       ctx,
       { videoId, ...processedColumns(prefix, result) },
       matches,
     );
-    if (!isPublished) {
+    if (!outcome) {
       await ctx.storage.deletePrefix(prefix);
       return 'gone';
     }
     stagedPrefix = null;
     await removeStaleVersions(ctx.storage, videoId, prefix);
-    return 'published';
+    return outcome;
   } catch (error) {
     if (playablePrefix) {
       await forgetPlayableVideo(ctx, videoId, playablePrefix).catch(() => undefined);

@@ -9,6 +9,8 @@ import {
   transcodeVideoJob,
   TranscodeVideoPayload,
   type TranscodeVideoJob,
+  removeOldMediaJob,
+  RemoveOldMediaPayload,
 } from '@cutroom/core/platform/jobs/job-definitions';
 import { JobQueue, type JobWithMetadata } from '@cutroom/core/platform/jobs/job-queue';
 import { createLogger, type Logger } from '@cutroom/core/platform/logging/logger';
@@ -22,9 +24,20 @@ import {
 import { markVideoFailed } from '@cutroom/core/features/videos/processing/video-processing.service';
 import { mediaConfigFrom, type MediaConfig } from './media-config';
 import { transcodeVideo, type TranscodeContext } from './transcode-video';
-import { replaceVideoFile } from './replace-video';
+import { removeOldMedia, replaceVideoFile } from './replace-video';
 import { failReplacement } from '@cutroom/core/features/videos/processing/video-replacement.service';
 import { sweepStaleWorkDirs } from './work-dirs';
+import { eq } from 'drizzle-orm';
+import type { Database } from '@cutroom/core/platform/db/client';
+import { videos } from '@cutroom/core/platform/db/schema';
+import {
+  isMetricsRequestAllowed,
+  renderMetrics,
+  transcodeDuration,
+  transcodeRealtimeFactor,
+  transcodes,
+} from '@cutroom/core/platform/metrics/metrics';
+import { createServer } from 'node:http';
 
 export interface StartWorkerOptions {
   handle: DatabaseHandle;
@@ -110,6 +123,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
         const { videoId, replacement } = TranscodeVideoPayload.parse(item.data);
         const attempt = { videoId, jobId: item.id, retry: item.retryCount, replacement };
         log.info(attempt, 'transcode started');
+        const startedAt = performance.now();
         try {
           const request = {
             videoId,
@@ -121,7 +135,9 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
             ? await replaceVideoFile(ctx, request)
             : await transcodeVideo(ctx, request);
           log.info({ ...attempt, outcome }, 'transcode finished');
+          await recordTranscode(ctx.db, videoId, outcome, startedAt);
         } catch (error) {
+          transcodes.inc({ outcome: 'error' });
           log.warn({ ...attempt, err: error }, 'transcode attempt failed; it will be retried');
           throw error;
         }
@@ -143,6 +159,12 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     }
   });
 
+  // A video's replaced files, once the pages that played them have followed the new ones.
+  await queue.ensureQueue(removeOldMediaJob);
+  await queue.work(removeOldMediaJob, { ...polling, batchSize: 1 }, async (jobs) => {
+    for (const item of jobs) await removeOldMedia(ctx, RemoveOldMediaPayload.parse(item.data));
+  });
+
   return {
     queue,
     events,
@@ -151,12 +173,54 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       stopWaking();
       await queue.offWork(job, { wait: true });
       await queue.offWork(transcodeDeadLetterJob, { wait: true });
+      await queue.offWork(removeOldMediaJob, { wait: true });
       if (ownsQueue) await queue.stop();
     },
   };
 }
 
 /** `npm run worker`: a separate worker process against the PostgreSQL server. */
+/** A transcode's outcome, wall time and, once published, its speed against the video's length. */
+async function recordTranscode(
+  db: Database,
+  videoId: string,
+  outcome: string,
+  startedAt: number,
+): Promise<void> {
+  const seconds = (performance.now() - startedAt) / 1000;
+  transcodes.inc({ outcome });
+  transcodeDuration.observe(seconds);
+  if (outcome !== 'published' || seconds <= 0) return;
+  const [video] = await db
+    .select({ duration: videos.durationSeconds })
+    .from(videos)
+    .where(eq(videos.id, videoId));
+  if (video?.duration) transcodeRealtimeFactor.observe(video.duration / seconds);
+}
+
+/** A worker's own /metrics (WORKER_METRICS_PORT), behind the same token as the web nodes'. */
+function serveWorkerMetrics(port: number, token: string | undefined, log: Logger) {
+  const server = createServer((request, response) => {
+    if (request.url !== '/metrics' || !token) {
+      response.writeHead(404).end();
+      return;
+    }
+    if (!isMetricsRequestAllowed(token, request.headers.authorization)) {
+      response.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
+      return;
+    }
+    renderMetrics().then(
+      ({ contentType, body }) => response.writeHead(200, { 'content-type': contentType }).end(body),
+      (error: unknown) => {
+        log.warn({ err: error }, 'metrics failed');
+        response.writeHead(500).end();
+      },
+    );
+  });
+  server.listen(port);
+  return server;
+}
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -189,12 +253,17 @@ async function main(): Promise<void> {
     superviseIntervalSeconds: config.QUEUE_SUPERVISE_SECONDS,
     log,
   });
+  const metricsServer =
+    config.WORKER_METRICS_PORT > 0
+      ? serveWorkerMetrics(config.WORKER_METRICS_PORT, config.METRICS_TOKEN, log)
+      : null;
   log.info({ concurrency }, 'worker ready');
   let isStopping = false;
   const shutdown = async (signal: string) => {
     if (isStopping) return;
     isStopping = true;
     log.info({ signal }, 'worker stopping after its running jobs');
+    metricsServer?.close();
     await worker.stop();
     await events.stop();
     await handle.close();

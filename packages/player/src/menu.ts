@@ -44,8 +44,8 @@ export class PopupMenu {
   open(opener: HTMLElement, label: string, items: MenuItem[]): void {
     this.#opener = opener;
     this.element.setAttribute('aria-label', label);
-    this.#render(items);
     this.element.hidden = false;
+    this.#render(items);
     opener.setAttribute('aria-expanded', 'true');
     document.addEventListener('pointerdown', this.#onOutside, true);
     this.#focusItem(0);
@@ -62,6 +62,7 @@ export class PopupMenu {
   }
 
   #render(items: MenuItem[]): void {
+    this.element.classList.remove('cr-menu-columns');
     this.element.replaceChildren(
       ...items.map((item) => {
         const isRadio = item.checked !== undefined;
@@ -86,12 +87,16 @@ export class PopupMenu {
             this.#focusItem(0);
             return;
           }
-          item.onSelect?.();
+          // Closed first: an entry may open another menu (a control moved out of the bar).
           this.close();
+          item.onSelect?.();
         });
         return button;
       }),
     );
+    // Every entry in view: a list taller than the player takes two columns.
+    if (this.element.scrollHeight > this.element.clientHeight + 1)
+      this.element.classList.add('cr-menu-columns');
   }
 
   #items(): HTMLButtonElement[] {

@@ -157,6 +157,11 @@ export interface ControlForwardBackward {
 export interface LayoutControls {
   /** Title shown at the top, hidden with the controls. Default: null. */
   title: string | null;
+  /**
+   * What the player is called to assistive technology ("Video player: {label}"), the title's
+   * when not given: several players on one page need names of their own. Default: null.
+   */
+  label: string | null;
   /** Logo overlay. */
   logo: LogoOptions;
   /** Poster image URL. Default: null. */
@@ -180,7 +185,8 @@ export interface LayoutControls {
   /**
    * The video's duration in seconds when the page knows it: the time display, the progress bar
    * and the chapter markers use it until the media's metadata arrives (with `preload: 'none'`,
-   * at the first play). Default: null (unknown until the metadata).
+   * at the first play). `Infinity` says the stream is live: the controls show LIVE (and no
+   * duration) before its media load. Default: null (unknown until the metadata).
    */
   knownDuration: number | null;
   /** Offer the playback speed menu. Default: false. */
@@ -364,6 +370,7 @@ function defaults(): ResolvedOptions {
   return {
     layoutControls: {
       title: null,
+      label: null,
       logo: {
         imageUrl: null,
         clickUrl: null,
@@ -555,11 +562,11 @@ export function resolveOptions(given: PlayerOptions | undefined | null): Resolve
     lc.knownDuration != null &&
     !(
       typeof lc.knownDuration === 'number' &&
-      Number.isFinite(lc.knownDuration) &&
+      !Number.isNaN(lc.knownDuration) &&
       lc.knownDuration > 0
     )
   ) {
-    logWarn('knownDuration must be a positive number of seconds: it is ignored.');
+    logWarn('knownDuration must be a positive number of seconds (Infinity: live): it is ignored.');
     lc.knownDuration = null;
   }
 

@@ -127,7 +127,8 @@ class CutroomPlayer implements Player {
     const root = el('div', 'cutroom-player fluid_video_wrapper', {
       id: `fluid_video_wrapper_${video.id}`,
       role: 'region',
-      'aria-label': lc.title ? `Video player: ${lc.title}` : 'Video player',
+      'aria-label':
+        (lc.label ?? lc.title) ? `Video player: ${lc.label ?? lc.title}` : 'Video player',
       tabindex: '0',
     });
     this.element = root;

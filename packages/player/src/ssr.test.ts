@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 test('the entry and the React wrapper import and render without a window', async () => {
   expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
   const core = await import('./index.ts');
-  expect(core.version).toBe('0.1.0');
+  expect(core.version).toBe('1.0.0');
   const { CutroomPlayer } = await import('./react.ts');
   const { createElement } = await import('react');
   const { renderToString } = await import('react-dom/server');

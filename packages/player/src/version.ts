@@ -1,2 +1,2 @@
 /** The player's version, shown in its context menu. */
-export const version = '0.1.0';
+export const version = '1.0.0';

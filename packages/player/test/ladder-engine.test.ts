@@ -133,7 +133,9 @@ test('the site-shaped ladder plays through the own engine: levels, automatic and
     polling: 100,
     timeout: 15_000,
   });
-  expect(segments.slice(before).every((s) => !s.includes('/360p/'))).toBe(true);
+  // No 360p segment after the choice but the one already asked for at the click, whose
+  // request event may come after it on a loaded machine.
+  expect(segments.slice(before).filter((s) => s.includes('/360p/')).length).toBeLessThanOrEqual(1);
 
   // A seek far ahead plays from there.
   await page.evaluate(() => {

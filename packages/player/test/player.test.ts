@@ -119,7 +119,7 @@ describe('playback', () => {
     );
     expect(
       await page.evaluate(() => (window as unknown as { esmVersion: string }).esmVersion),
-    ).toBe('0.1.0');
+    ).toBe('1.0.0');
     const scripts = await page.evaluate(() =>
       performance.getEntriesByType('resource').map((e) => e.name),
     );
@@ -594,6 +594,28 @@ describe('suggested videos, mini player, theatre, persistence', () => {
     expect(state.rate).toBe(1.5);
     expect(state.volume).toBeCloseTo(0.4);
     expect(state.src).toContain('clip-180.mp4');
+
+    // Play, the mute button, a seek, and the page reloaded at once: every time, the volume,
+    // the mute and the speed are back.
+    let muted = false;
+    for (let run = 0; run < 3; run++) {
+      await callPlayer('play');
+      await waitPlaying(0.2);
+      await page.locator('.cr-mute').click();
+      muted = !muted;
+      await callPlayer('skipTo', 2);
+      await page.reload();
+      await mount(page, {
+        sources: [MP4, MP4_SMALL],
+        options: { layoutControls: { playbackRateEnabled: true } },
+      });
+      const after = await video().evaluate((v: HTMLVideoElement) => ({
+        rate: v.playbackRate,
+        volume: v.volume,
+        muted: v.muted,
+      }));
+      expect(after).toEqual({ rate: 1.5, volume: expect.closeTo(0.4) as number, muted });
+    }
   });
 });
 
@@ -734,7 +756,7 @@ describe('life cycle and page integration', () => {
       'Mute',
       'Fullscreen',
       'About us',
-      'Cutroom Player 0.1.0',
+      'Cutroom Player 1.0.0',
     ]);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.cr-context').isVisible()).toBe(false);

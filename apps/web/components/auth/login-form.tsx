@@ -1,7 +1,7 @@
 'use client';
 
 import { IntentLink } from '@/components/ui/intent-link';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type MouseEvent } from 'react';
 import { MESSAGES, OWN_MESSAGES } from '@cutroom/core/features/accounts/auth/messages';
 import { requestVerificationMail } from '@/lib/client/auth-client';
 import { callApi } from '@/lib/client/api';
@@ -9,6 +9,17 @@ import { secondStepPath } from '@cutroom/core/features/accounts/auth/sign-in-ste
 import { safeRedirectPath } from '@cutroom/core/kernel/safe-redirect';
 import { useFormErrors } from '@/lib/client/use-form-errors';
 import { Field, FormMessage, SubmitButton } from './form-parts';
+
+/**
+ * What the form's field holds now. A page opened at this form (the second step after a
+ * provider's sign-in, a link to /login) shows its fields before its scripts run, and React
+ * keeps what was typed there without telling the state: the browser's field is what the
+ * person sees, so it is what is sent.
+ */
+function typedValue(form: HTMLFormElement | null | undefined, name: string): string {
+  const value = form ? new FormData(form).get(name) : null;
+  return typeof value === 'string' ? value : '';
+}
 
 const SIGN_IN_FIELDS = {
   email: { id: 'email', label: 'E-mail' },
@@ -52,8 +63,15 @@ export function LoginForm({
     setBusy(true);
     errors.show(null);
     setNotice(null);
+    const typedEmail = typedValue(event.currentTarget, 'email');
+    const typedPassword = typedValue(event.currentTarget, 'password');
+    setEmail(typedEmail);
+    setPassword(typedPassword);
     // better-auth's answers: its routes are not in the endpoint registry, so they come untyped.
-    const result = await callApi('/api/auth/sign-in/email', { email, password });
+    const result = await callApi('/api/auth/sign-in/email', {
+      email: typedEmail,
+      password: typedPassword,
+    });
     if (result.ok && result.body.twoFactorRedirect === true) {
       setBusy(false);
       setSecondFactor(true);
@@ -69,9 +87,11 @@ export function LoginForm({
     errors.show(result.message ?? 'Sign-in failed. Please try again');
   }
 
-  async function sendLink() {
+  async function sendLink(event: MouseEvent<HTMLButtonElement>) {
     errors.show(null);
     setNotice(null);
+    const email = typedValue(event.currentTarget.form, 'email');
+    setEmail(email);
     if (!email.trim()) {
       errors.show(`email: ${MESSAGES.loginInvalidEmail}`);
       return;
@@ -235,9 +255,11 @@ function SecondFactorForm({
     event.preventDefault();
     setBusy(true);
     errors.show(null);
+    const typed = typedValue(event.currentTarget, 'code');
+    setCode(typed);
     const result = await callApi(
       recovery ? '/api/auth/two-factor/verify-backup-code' : '/api/auth/two-factor/verify-totp',
-      { code: code.trim() },
+      { code: typed.trim() },
     );
     if (result.ok) {
       window.location.assign(target);

@@ -10,13 +10,16 @@ import { LinkedText } from '@/components/content/linked-text';
 export function CommentBody({
   text,
   durationSeconds,
+  hasTimes = true,
 }: {
   text: string;
   durationSeconds: number | null;
+  /** False in a live's chat: its times are hours of the day, not moments to seek to. */
+  hasTimes?: boolean;
 }) {
   return (
     <p className="whitespace-pre-line text-sm text-neutral-200 [overflow-wrap:anywhere]">
-      <LinkedText text={text} durationSeconds={durationSeconds} />
+      <LinkedText text={text} durationSeconds={durationSeconds} hasTimes={hasTimes} />
     </p>
   );
 }

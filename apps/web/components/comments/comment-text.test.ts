@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parseCommentText, safeHref } from './comment-text';
 
 describe('parseCommentText', () => {
+  it('leaves times as text in a live chat (hasTimes false): an hour of the day is no moment', () => {
+    expect(parseCommentText('seen at 17:18:34 and 1:23', null, { hasTimes: false })).toEqual([
+      { kind: 'text', text: 'seen at 17:18:34 and 1:23' },
+    ]);
+    expect(parseCommentText('at 1:23', null).map((s) => s.kind)).toEqual(['text', 'time']);
+  });
+
   it('finds http and https links, leaving sentence punctuation out', () => {
     expect(parseCommentText('See https://example.com/a?b=1. And http://x.example!')).toEqual([
       { kind: 'text', text: 'See ' },

@@ -24,9 +24,14 @@ export function safeHref(candidate: string): string | null {
 /**
  * Splits plain comment text into text, links and timestamps. Nothing here is HTML: the
  * component renders each segment as a React text node or element. Timestamps past
- * `durationSeconds` (when known) stay text.
+ * `durationSeconds` (when known) stay text, as do all of them without `hasTimes` (a live's
+ * chat: "17:18:34" there is the hour someone wrote, not a moment of the video).
  */
-export function parseCommentText(text: string, durationSeconds?: number | null): CommentSegment[] {
+export function parseCommentText(
+  text: string,
+  durationSeconds?: number | null,
+  { hasTimes = true }: { hasTimes?: boolean } = {},
+): CommentSegment[] {
   const segments: CommentSegment[] = [];
   let last = 0;
   const pushText = (value: string) => {
@@ -48,7 +53,7 @@ export function parseCommentText(text: string, durationSeconds?: number | null):
       const seconds = match[2]
         ? Number(match[2]) * 3600 + Number(match[3]) * 60 + Number(match[4])
         : Number(match[5]) * 60 + Number(match[6]);
-      const fits = durationSeconds == null || seconds <= Math.ceil(durationSeconds);
+      const fits = hasTimes && (durationSeconds == null || seconds <= Math.ceil(durationSeconds));
       if (fits) segment = { kind: 'time', text: raw, seconds };
     }
     pushText(text.slice(last, start));

@@ -153,6 +153,7 @@ export function CommentsSection(props: CommentsSectionProps) {
   const context: ThreadContext = {
     videoId: props.videoId,
     durationSeconds: props.durationSeconds,
+    hasTimes: !props.live,
     signedIn,
     replaceComment,
     removeComment,
@@ -259,6 +260,8 @@ function SignInLink() {
 interface ThreadContext {
   videoId: string;
   durationSeconds: number | null;
+  /** Times in the text seek the player (not in a live's chat). */
+  hasTimes: boolean;
   signedIn: boolean;
   replaceComment: (comment: CommentView) => void;
   removeComment: (comment: CommentView) => void;
@@ -452,7 +455,11 @@ function CommentItem({
           </div>
         ) : (
           <div className="mt-1">
-            <CommentBody text={comment.text} durationSeconds={context.durationSeconds} />
+            <CommentBody
+              text={comment.text}
+              durationSeconds={context.durationSeconds}
+              hasTimes={context.hasTimes}
+            />
           </div>
         )}
         {!editing && (

@@ -12,12 +12,15 @@ import { seekCurrentPlayer } from '@/components/video/current-player';
 export function LinkedText({
   text,
   durationSeconds,
+  hasTimes = true,
 }: {
   text: string;
   /** Times past the video's end stay text. */
   durationSeconds: number | null;
+  /** False: times stay text (a live's chat). */
+  hasTimes?: boolean;
 }) {
-  return parseCommentText(text, durationSeconds).map((segment, index) => {
+  return parseCommentText(text, durationSeconds, { hasTimes }).map((segment, index) => {
     if (segment.kind === 'link') {
       return (
         <a

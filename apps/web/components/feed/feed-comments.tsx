@@ -52,13 +52,13 @@ export function FeedComments({
       data-testid="feed-comments"
     >
       <div className="mb-3 flex items-center justify-between gap-3">
-        <h2 id="feed-comments-title" className="truncate text-lg font-semibold">
+        <h2 id="feed-comments-title" className="min-w-0 truncate text-lg font-semibold">
           Comments on {video.title}
         </h2>
         <button
           type="button"
           onClick={() => dialog.current?.close()}
-          className="rounded-full border border-white/20 px-3 py-1 text-sm hover:bg-white/10"
+          className="shrink-0 whitespace-nowrap rounded-full border border-white/20 px-3 py-1 text-sm hover:bg-white/10"
         >
           Close
         </button>

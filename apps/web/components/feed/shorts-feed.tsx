@@ -67,10 +67,16 @@ export function ShortsFeed(props: ShortsFeedProps) {
         started[video.id] ?? (index === active + 1 ? Object.keys(started).length + 1 : undefined),
     });
 
-  // The place is kept in the address: a reload starts at the same video.
+  // The place is kept in the address: a reload starts at the same video. Each video is an entry
+  // of the history, so Back returns to the video before (popstate below).
+  const fromHistory = useRef(true);
   useEffect(() => {
     if (!current) return;
-    window.history.replaceState(window.history.state, '', `/shorts?v=${current.id}`);
+    const url = `/shorts?v=${current.id}`;
+    const state = { ...window.history.state, feedVideo: current.id };
+    if (fromHistory.current) window.history.replaceState(state, '', url);
+    else window.history.pushState(state, '', url);
+    fromHistory.current = false;
     setStarted((known) =>
       current.id in known ? known : { ...known, [current.id]: Object.keys(known).length + 1 },
     );
@@ -124,7 +130,9 @@ export function ShortsFeed(props: ShortsFeedProps) {
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
+          // Only a video rising past the threshold: the one leaving the screen is still
+          // "intersecting" as it falls below it, and would take the step back under load.
+          if (!entry.isIntersecting || entry.intersectionRatio < 0.6) continue;
           const index = Number((entry.target as HTMLElement).dataset.index);
           if (Number.isInteger(index)) setActive(index);
         }
@@ -133,6 +141,26 @@ export function ShortsFeed(props: ShortsFeedProps) {
     );
     for (const child of element.querySelectorAll('[data-feed-item]')) observer.observe(child);
     return () => observer.disconnect();
+  }, [items]);
+
+  // Back and Forward step to the video of that entry.
+  useEffect(() => {
+    const onPop = (event: PopStateEvent) => {
+      const id =
+        (event.state as { feedVideo?: string } | null)?.feedVideo ??
+        new URLSearchParams(window.location.search).get('v');
+      const index = items.findIndex((item) => item.id === id);
+      const element = scroller.current;
+      if (index < 0 || !element) {
+        window.location.reload();
+        return;
+      }
+      fromHistory.current = true;
+      setActive(index);
+      element.scrollTo({ top: index * element.clientHeight, behavior: 'instant' });
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
   }, [items]);
 
   const go = useCallback(
@@ -165,14 +193,68 @@ export function ShortsFeed(props: ShortsFeedProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [go, commentsFor]);
 
+  // The wheel: one notch of a mouse (100-120 px) is one video, and a trackpad's run of small
+  // deltas (its inertia included) is one gesture, so one video too: a gesture ends after 250 ms
+  // without a wheel event. The listener stays for the feed's life (a step re-renders).
+  const hasItems = items.length > 0;
+  const wheelStep = useRef({ go, isBlocked: false });
+  wheelStep.current = { go, isBlocked: commentsFor !== null };
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    let sum = 0;
+    let steppedAt = -Infinity;
+    let last = 0;
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const onWheel = (event: WheelEvent) => {
+      if (event.ctrlKey || wheelStep.current.isBlocked) return;
+      if (Math.abs(event.deltaY) < Math.abs(event.deltaX)) return;
+      event.preventDefault();
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        sum = 0;
+        steppedAt = -Infinity;
+      }, 250);
+      const delta = event.deltaMode === 1 ? event.deltaY * 40 : event.deltaY;
+      const previous = last;
+      last = Math.abs(delta);
+      if (steppedAt > -Infinity) {
+        // Within a gesture that stepped already: a trackpad's deltas (its inertia decaying) are
+        // ignored; another wheel notch (as large as the one before, 150 ms on) steps again.
+        const isNotch = last >= 100 && last >= previous;
+        if (!isNotch || event.timeStamp - steppedAt < 150) return;
+        sum = 0;
+      }
+      sum += delta;
+      if (Math.abs(sum) < 40) return;
+      steppedAt = event.timeStamp;
+      wheelStep.current.go(sum > 0 ? 1 : -1);
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => {
+      clearTimeout(quiet);
+      element.removeEventListener('wheel', onWheel);
+    };
+  }, [hasItems]);
+
   // Sound comes on with the first gesture that lets a page play sound (a tap, a click, a key).
   useEffect(() => {
     if (soundOn) return;
     const on = () => setSoundOn(true);
-    window.addEventListener('pointerup', on, { once: true });
+    // The first tap on the picture turns the sound on and nothing else: the player's own click
+    // (play/pause) does not see it. Later taps on the picture pause and play.
+    const onClick = (event: MouseEvent) => {
+      const target = event.target as Element | null;
+      if (target?.closest('.cutroom-player') && !target.closest('button, [role="slider"], a')) {
+        event.stopPropagation();
+        event.preventDefault();
+      }
+      on();
+    };
+    window.addEventListener('click', onClick, { once: true, capture: true });
     window.addEventListener('keydown', on, { once: true });
     return () => {
-      window.removeEventListener('pointerup', on);
+      window.removeEventListener('click', onClick, { capture: true });
       window.removeEventListener('keydown', on);
     };
   }, [soundOn]);
@@ -220,6 +302,16 @@ export function ShortsFeed(props: ShortsFeedProps) {
           />
         ))}
       </div>
+      {!soundOn && (
+        <button
+          type="button"
+          onClick={() => setSoundOn(true)}
+          className="fixed left-1/2 top-14 z-30 -translate-x-1/2 whitespace-nowrap rounded-full bg-black/70 px-4 py-2 text-sm font-semibold text-white hover:bg-black/85"
+          data-testid="feed-sound"
+        >
+          Sound is off · Tap for sound
+        </button>
+      )}
       <nav
         aria-label="Feed"
         className="fixed right-4 top-1/2 z-20 hidden -translate-y-1/2 flex-col gap-3 md:flex"
@@ -289,9 +381,15 @@ function FeedItem(props: FeedItemProps) {
           <img src={video.posterUrl} alt="" className="h-full w-full object-contain" />
         )}
       </div>
-      <div className="pointer-events-none absolute inset-x-0 bottom-0 z-10 bg-gradient-to-t from-black/90 via-black/50 to-transparent px-4 pb-16 pt-16">
+      {/* Above the player's control bar (46 px), not over it: the bar stays bright and in
+          reach; the actions keep to one row (scrolled sideways when they do not fit) so that
+          they cover little of the picture on a phone. */}
+      <div className="pointer-events-none absolute inset-x-0 bottom-[46px] z-10 bg-gradient-to-t from-black/70 via-black/35 to-transparent px-4 pb-2 pt-10">
         <div className="pointer-events-auto mx-auto max-w-[calc(100dvh*9/16)]">
-          <h2 id={`feed-title-${video.id}`} className="text-lg font-semibold text-white">
+          <h2
+            id={`feed-title-${video.id}`}
+            className="line-clamp-2 text-base font-semibold text-white sm:text-lg"
+          >
             <a href={video.path} className="hover:underline">
               {video.title}
             </a>
@@ -304,7 +402,7 @@ function FeedItem(props: FeedItemProps) {
           </p>
           {/* The actions of the videos near the screen (members' own state is asked per video). */}
           {props.mounted && (
-            <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+            <div className="mt-2 flex items-center gap-2 overflow-x-auto text-sm [scrollbar-width:none] [&>*]:shrink-0">
               <VideoActions
                 videoId={video.id}
                 upvotes={video.upvotes}
@@ -328,6 +426,7 @@ function FeedItem(props: FeedItemProps) {
                 videoId={video.id}
                 title={video.title}
                 canEmbed
+                aspectRatio={video.aspectRatio}
               />
             </div>
           )}

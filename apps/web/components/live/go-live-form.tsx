@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { FieldError, FormMessage } from '@/components/auth/form-parts';
 import { callApi, type ApiAnswer } from '@/lib/client/api';
 import { useFormErrors } from '@/lib/client/use-form-errors';
@@ -62,6 +62,23 @@ export function GoLiveForm({
     initial.scheduled ? localInputValue(initial.scheduled.startsAt) : '',
   );
   const errors = useFormErrors(FIELDS);
+
+  // On air: the live's events say when it ends (the streamer, staff, the stream stopped), and
+  // the page shows why at once. The streamer's own page is not counted as watching.
+  const onAirId = state.onAir?.videoId ?? null;
+  useEffect(() => {
+    if (!onAirId) return;
+    const source = new EventSource(`/api/live/${encodeURIComponent(onAirId)}/events`);
+    const refresh = async () => {
+      const result = await callApi('/api/v2/live', { mode: 'get' });
+      if (result.ok) setState(result.body.live);
+    };
+    source.addEventListener('live-ended', () => {
+      source.close();
+      void refresh();
+    });
+    return () => source.close();
+  }, [onAirId]);
 
   /** Schedules the next live with the details as they stand (saved first), or takes it back. */
   async function schedule(when: string | null) {
@@ -176,6 +193,33 @@ export function GoLiveForm({
           </span>
         </p>
       )}
+      {!state.onAir && state.lastEnded && (
+        <p role="status" data-testid="last-ended" className="rounded-lg bg-accent/15 px-3 py-2">
+          Your live “{state.lastEnded.title}” ended{' '}
+          <time dateTime={state.lastEnded.endedAt} suppressHydrationWarning>
+            {new Date(state.lastEnded.endedAt).toLocaleString()}
+          </time>
+          {state.lastEnded.reason ? `: ${state.lastEnded.reason}.` : '.'}{' '}
+          {state.lastEnded.replay === null ? (
+            'You chose not to keep it: no replay.'
+          ) : (
+            <>
+              {state.lastEnded.replay === 'processing'
+                ? 'Its replay is being prepared. '
+                : state.lastEnded.replay === 'failed'
+                  ? 'Its replay could not be made. '
+                  : ''}
+              <a
+                className="underline"
+                href={`/video/${state.lastEnded.slug}_${state.lastEnded.videoId}`}
+                data-testid="replay-link"
+              >
+                {state.lastEnded.replay === 'processing' ? 'Its page' : 'Watch the replay'}
+              </a>
+            </>
+          )}
+        </p>
+      )}
       {state.lastRefusal && (
         <FormMessage kind="error" testId="last-refusal">
           Your last stream was refused
@@ -208,7 +252,7 @@ export function GoLiveForm({
               ) : state.hasKey ? (
                 <span>
                   {state.isDisabled
-                    ? 'Your key was disabled by the staff: make a new one to stream again.'
+                    ? `Your key was disabled by the staff${state.disabledReason ? ` (${state.disabledReason})` : ''}: make a new one to stream again.`
                     : `Made ${state.keyCreatedAt ? new Date(state.keyCreatedAt).toLocaleDateString() : ''}; shown only when it was made.`}
                 </span>
               ) : (

@@ -1,44 +1,44 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useLivePage } from './live-events';
 
 /**
  * A scheduled live's waiting page (docs/live.md): when its stream arrives and plays, the live's
- * events say so and the page reloads as the live. With its chat beside it (a public live), the
- * chat's event stream does that and counts who is waiting; without, this one does.
+ * events (the page's `LiveEvents`) say so and the page is drawn again as the live; when its
+ * streamer takes the schedule back, it says so at once. Without its chat beside it (an
+ * unlisted or private live), it shows the number waiting itself.
  */
 export function LiveWaiting({
-  videoId,
   startsAt,
   hasChat = false,
 }: {
-  videoId: string;
   startsAt: string | null;
   hasChat?: boolean;
 }) {
-  const router = useRouter();
-  const [watching, setWatching] = useState<number | null>(null);
-  useEffect(() => {
-    // One event stream a page: a second would count its viewer twice.
-    if (hasChat) return;
-    const source = new EventSource(`/api/live/${encodeURIComponent(videoId)}/events`);
-    source.addEventListener('watching', (event) => {
-      const { count } = JSON.parse((event as MessageEvent<string>).data) as { count: number };
-      setWatching(count);
-    });
-    source.addEventListener('published', () => {
-      source.close();
-      router.refresh();
-    });
-    return () => source.close();
-  }, [videoId, router, hasChat]);
+  const live = useLivePage();
+  const watching = live?.watching ?? null;
+  // Its streamer took the schedule back: the page is gone, and says so where it waits.
+  if (live?.end && !live.end.hasReplay) {
+    return (
+      <div
+        role="status"
+        className="flex aspect-video flex-col items-center justify-center gap-2 rounded-xl bg-surface-overlay p-6 text-center"
+        data-testid="live-called-off"
+      >
+        <span className="whitespace-nowrap rounded bg-neutral-600 px-2 py-0.5 text-xs font-bold uppercase text-white">
+          Called off
+        </span>
+        <p className="text-lg font-semibold text-white">This live will not take place here</p>
+        <p className="text-sm text-neutral-400">Its streamer took the schedule back.</p>
+      </div>
+    );
+  }
   return (
     <div
       className="flex aspect-video flex-col items-center justify-center gap-2 rounded-xl bg-surface-overlay p-6 text-center"
       data-testid="live-waiting"
     >
-      <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-bold uppercase text-white">
+      <span className="whitespace-nowrap rounded bg-red-600 px-2 py-0.5 text-xs font-bold uppercase text-white">
         Live soon
       </span>
       <p className="text-lg font-semibold text-white">

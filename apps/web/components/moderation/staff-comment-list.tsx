@@ -30,6 +30,15 @@ export function StaffCommentList({ rows }: { rows: StaffCommentRow[] }) {
             {row.parentId ? ' · a reply' : ''}
             {row.editedAt ? ' · edited' : ''}
           </p>
+          {row.status === 'held' && !row.deletedAt && (
+            <p className="mt-1 text-xs text-orange-200" data-testid="comment-held-reason">
+              {row.heldReason === 'watched_word'
+                ? `Waits because it uses a watched word: ${row.heldDetail ?? 'a list that holds'}`
+                : row.heldReason === 'new_account'
+                  ? 'Waits because its author’s account is new'
+                  : 'Waits for approval (held before reasons were kept)'}
+            </p>
+          )}
           {row.deletedAt ? (
             <p className="mt-1 text-xs text-red-300">
               Deleted by {row.deletedBy ?? 'someone'} <RelativeTime date={row.deletedAt} />

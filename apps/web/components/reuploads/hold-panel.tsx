@@ -1,15 +1,22 @@
 import type { ReuploadHold } from '@cutroom/core/features/moderation/reuploads/holds.service';
 import { IntentLink } from '@/components/ui/intent-link';
 import { DisputeForm } from './dispute-form';
+import { HoldDecision } from './hold-decision';
 import { MatchedStretches } from './matched-stretches';
 
+export { HoldDecision };
+
+/** The matched videos' titles by id, as the reader may see them. */
+export const holdTitles = (hold: ReuploadHold) =>
+  new Map(hold.matchedVideos.map((side) => [side.id, side.title]));
+
 /**
- * Why a video is held as a re-upload, on its page for its owner and staff: the matched video,
- * the matched stretches, and (for the owner, while held) the dispute form; once staff decided,
- * their decision.
+ * Why a video is held as a re-upload, on its page for its owner and staff: the original it is
+ * held against (or "a private video" the owner may not open), the matched stretches, and (for
+ * the owner, while held) the dispute form; once staff decided, their decision, kept on the
+ * page after it is published.
  */
 export function HoldPanel({ hold, isOwner }: { hold: ReuploadHold; isOwner: boolean }) {
-  const titles = new Map(hold.matched ? [[hold.matched.id, hold.matched.title]] : []);
   return (
     <section
       aria-label="Held as a re-upload"
@@ -31,11 +38,13 @@ export function HoldPanel({ hold, isOwner }: { hold: ReuploadHold; isOwner: bool
           </IntentLink>{' '}
           by {hold.matched.owner}
         </p>
+      ) : hold.isMatchPrivate ? (
+        <p className="text-sm">Matched: a private video.</p>
       ) : (
         <p className="text-sm">The matched video has since been removed.</p>
       )}
-      <MatchedStretches matches={hold.matches} titles={titles} />
-      {hold.reason && <p className="text-sm">Staff’s reason: {hold.reason}</p>}
+      <MatchedStretches matches={hold.matches} titles={holdTitles(hold)} />
+      <HoldDecision hold={hold} />
       {hold.state === 'held' && isOwner && (
         <DisputeForm videoId={hold.video.id} current={hold.dispute} />
       )}

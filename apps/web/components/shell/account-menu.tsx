@@ -36,6 +36,7 @@ export function AccountMenu() {
   const links: HeaderMenuLink[] = [
     { href: '/profile', label: 'Profile' },
     { href: '/upload', label: 'Upload' },
+    { href: '/go-live', label: 'Go live' },
     { href: '/subscriptions', label: 'Subscriptions' },
     { href: '/watch-later', label: 'Watch later' },
     { href: '/watched', label: 'Watched' },

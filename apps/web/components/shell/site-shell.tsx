@@ -36,7 +36,7 @@ export async function SiteShell({
       : null;
   return (
     <MemberPartsProvider initial={parts}>
-      <div className="min-h-screen">
+      <div className="site-shell min-h-screen">
         <a
           href="#content"
           className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-accent focus:px-3 focus:py-2 focus:text-black"
@@ -44,17 +44,20 @@ export async function SiteShell({
           Skip to content
         </a>
         <TopBar siteName={settings.siteName} />
-        {showsAds && (
-          <NotForSupporters>
-            <PromoCard {...settings.ad} />
-          </NotForSupporters>
-        )}
-        <CategoryStrip />
-        {showsAds && (
-          <NotForSupporters>
-            <MobileBanner {...settings.banner} />
-          </NotForSupporters>
-        )}
+        {/* After the content on a phone's video page (globals.css): the video comes first. */}
+        <div className="shell-lead">
+          {showsAds && (
+            <NotForSupporters>
+              <PromoCard {...settings.ad} />
+            </NotForSupporters>
+          )}
+          <CategoryStrip />
+          {showsAds && (
+            <NotForSupporters>
+              <MobileBanner {...settings.banner} />
+            </NotForSupporters>
+          )}
+        </div>
         <main
           id="content"
           data-testid="page-outlet"

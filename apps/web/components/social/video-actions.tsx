@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { VideoParts } from '@cutroom/core/features/site/member-parts/member-parts.schema';
 import { useMemberViewer, useVideoParts } from '@/components/shell/member-parts';
 import { mayActAsMember } from '@/lib/member-hint';
@@ -61,15 +61,27 @@ export function VideoActions(props: VideoActionsProps) {
     }
   }
   const signedIn = props.signedIn || member !== null;
-  const login = () => {
-    window.location.href = `/login?next=${encodeURIComponent(window.location.pathname)}`;
+  // A visitor's vote sends them to sign in and back to the same address (the feed's ?v= too),
+  // where the vote is made on the same video.
+  const login = (pending?: 'Upvote' | 'Downvote') => {
+    if (pending) savePendingVote(props.videoId, pending);
+    const back = window.location.pathname + window.location.search;
+    window.location.href = `/login?next=${encodeURIComponent(back)}`;
   };
+  const pendingTaken = useRef(false);
+  useEffect(() => {
+    if (!signedIn || pendingTaken.current) return;
+    const pending = takePendingVote(props.videoId);
+    if (!pending) return;
+    pendingTaken.current = true;
+    void vote(pending);
+  });
 
   const vote = async (mode: 'Upvote' | 'Downvote') => {
-    if (!mayActAsMember(signedIn)) return login();
+    if (!mayActAsMember(signedIn)) return login(mode);
     setActed(true);
     const result = await callApi('/api/v2/videoInput', { mode, _id: props.videoId });
-    if (result.status === 401) return login();
+    if (result.status === 401) return login(mode);
     if (result.ok) {
       setCounts({ up: result.body.video.upvotes, down: result.body.video.downvotes });
       setMyVote(result.body.video.vote);
@@ -145,4 +157,33 @@ export function VideoActions(props: VideoActionsProps) {
       <TimedNote message={message} testId="video-action-message" />
     </div>
   );
+}
+
+const PENDING_VOTE_KEY = 'cutroom-pending-vote';
+/** A vote made before signing in is kept this long for the way back. */
+const PENDING_VOTE_MS = 15 * 60 * 1000;
+
+function savePendingVote(videoId: string, mode: 'Upvote' | 'Downvote') {
+  try {
+    sessionStorage.setItem(PENDING_VOTE_KEY, JSON.stringify({ videoId, mode, at: Date.now() }));
+  } catch {
+    // Storage refused: the reader votes again after signing in.
+  }
+}
+
+/** The vote a visitor made on `videoId` before signing in, once. */
+function takePendingVote(videoId: string): 'Upvote' | 'Downvote' | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_VOTE_KEY);
+    if (!raw) return null;
+    const pending = JSON.parse(raw) as { videoId?: string; mode?: string; at?: number };
+    if (pending.videoId !== videoId) return null;
+    sessionStorage.removeItem(PENDING_VOTE_KEY);
+    const isFresh = typeof pending.at === 'number' && Date.now() - pending.at < PENDING_VOTE_MS;
+    return isFresh && (pending.mode === 'Upvote' || pending.mode === 'Downvote')
+      ? pending.mode
+      : null;
+  } catch {
+    return null;
+  }
 }

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { Upload } from 'tus-js-client';
 import { FieldError } from '@/components/auth/form-parts';
+import { followNewMedia } from '@/components/video/media-follower';
 import { callApi, type ApiPayload } from '@/lib/client/api';
 import { TimedNote } from '@/components/social/timed-note';
 import { useFormErrors } from '@/lib/client/use-form-errors';
@@ -151,7 +152,11 @@ export default function VideoSettingsPanel({ videoId }: { videoId: string }) {
         ...(visibility === 'password' && password ? { password } : {}),
       },
       'Visibility saved',
-    );
+    ).then((isSaved) => {
+      // A new password gives the media new addresses: the page's player follows at once, and
+      // plays on from where it is.
+      if (isSaved && visibility === 'password' && password) followNewMedia(videoId);
+    });
   };
 
   const saveEmbedSites = (event: React.FormEvent) => {

@@ -2,8 +2,7 @@
 
 import { Popover } from '@base-ui/react/popover';
 import {
-  DEFAULT_EMBED_SIZE,
-  EMBED_SIZES,
+  embedSizesFor,
   embedCode,
   embedPageUrl,
 } from '@cutroom/core/features/videos/watch/embed-code';
@@ -53,7 +52,8 @@ function CopyField({
           <textarea
             id={id}
             readOnly
-            rows={4}
+            // The whole code in view: its end (allow, allowfullscreen) is what gets cut.
+            rows={Math.min(9, Math.ceil(value.length / 34))}
             value={value}
             onFocus={select}
             className={fieldClass}
@@ -88,6 +88,8 @@ export interface ShareMenuProps {
   title: string;
   /** Only published videos have an embed page. */
   canEmbed: boolean;
+  /** Width / height: a vertical video is offered vertical frame sizes. */
+  aspectRatio?: number | null;
 }
 
 const currentSecond = () => Math.floor(getCurrentPlayer()?.video.currentTime ?? 0);
@@ -97,10 +99,18 @@ const currentSecond = () => Math.floor(getCurrentPlayer()?.video.currentTime ?? 
  * and the embed code at a chosen size, each with a copy button. Loaded on the first press of
  * its button (share-menu.tsx), and then open.
  */
-export function SharePopover({ pageUrl, publicUrl, videoId, title, canEmbed }: ShareMenuProps) {
+export function SharePopover({
+  pageUrl,
+  publicUrl,
+  videoId,
+  title,
+  canEmbed,
+  aspectRatio,
+}: ShareMenuProps) {
+  const { sizes, initial } = embedSizesFor(aspectRatio);
   const [atTime, setAtTime] = useState(false);
   const [time, setTime] = useState(currentSecond);
-  const [size, setSize] = useState(`${DEFAULT_EMBED_SIZE.width}x${DEFAULT_EMBED_SIZE.height}`);
+  const [size, setSize] = useState(`${initial.width}x${initial.height}`);
   const checkboxId = useId();
   const sizeId = useId();
   const start = atTime && time > 0 ? time : 0;
@@ -163,7 +173,7 @@ export function SharePopover({ pageUrl, publicUrl, videoId, title, canEmbed }: S
                     onChange={(event) => setSize(event.target.value)}
                     className="rounded border border-white/20 bg-surface-raised px-2 py-1 text-neutral-100"
                   >
-                    {EMBED_SIZES.map(({ width: w, height: h }) => (
+                    {sizes.map(({ width: w, height: h }) => (
                       <option key={w} value={`${w}x${h}`}>
                         {w} × {h}
                       </option>

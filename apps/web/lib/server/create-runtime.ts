@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { createAccounts } from '@cutroom/core/features/accounts/auth/accounts-runtime';
 import { loadConfig, type Config } from '@cutroom/core/platform/config/config';
+import { answerSnapshotRequests } from '@cutroom/core/platform/backup/pglite-snapshot';
 import { openDatabase } from '@cutroom/core/platform/db/client';
 import { migrateDatabase } from '@cutroom/core/platform/db/migrate';
 import {
@@ -39,6 +40,7 @@ import { startLiveAudience } from '@cutroom/core/features/videos/live/live-audie
 import { mediaConfigFrom } from '@cutroom/media/media-config';
 import { startWorker } from '@cutroom/media/worker';
 import { PageCache } from './page-cache';
+import { registerMemoryMetrics, registerRuntimeMetrics } from './runtime-metrics';
 import type { Runtime } from './runtime';
 import { getViewer } from './session';
 import { createUploadServer } from './uploads';
@@ -55,8 +57,16 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     waitLimitMs: config.DATABASE_WAIT_MS,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     guardTransactions: config.NODE_ENV !== 'production',
+    sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
   });
   await migrateDatabase(database);
+  // `npm run backup` asks this process, which alone may open the embedded database, for a copy.
+  registerRuntimeMetrics(database, join(config.dataDir, 'uploads'));
+  const stopAnsweringBackups = answerSnapshotRequests({
+    database,
+    dataDir: config.dataDir,
+    log: log.child({ module: 'backup' }),
+  });
   // A fresh install (no account yet) gets the demo accounts, their passwords shown once.
   const isFirstStart = config.SEED_DEMO && (await hasNoUsers(database.db));
   if (isFirstStart) {
@@ -109,7 +119,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   // The number watching each live, summed over the web nodes on the event channel (docs/live.md).
   const stopLiveAudience = startLiveAudience(events);
   // Members' sessions and parts in memory, dropped as the database announces their changes.
-  const memberCache = new MemberCache();
+  const memberCache = new MemberCache({ maxMembers: config.MEMBER_CACHE_MAX_MEMBERS });
   const stopFollowingMembers = await followMemberChanges(database, events, memberCache);
   // Scheduled videos go out at their time (woken by their job, and a sweep every minute).
   const scheduledPublishing = await startScheduledPublishing({
@@ -168,19 +178,25 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     // They act for no caller: the system clock.
     now: () => new Date(),
   };
-  // Live streams arrive on the RTMP port of this same process; 0 turns it off.
+  // Live streams arrive on the RTMP port, read by an ingest process this one starts and watches
+  // (docs/live.md); 0 turns it off.
   const liveIngest =
     config.LIVE_RTMP_PORT === 0
       ? null
-      : await startLiveIngest({ ...liveServices, port: config.LIVE_RTMP_PORT }).catch(
-          (error: NodeJS.ErrnoException) => {
-            throw new Error(
-              error.code === 'EADDRINUSE'
-                ? `Port ${config.LIVE_RTMP_PORT} is already in use: stop what runs there or set LIVE_RTMP_PORT to another port (0 turns live streams off)`
-                : `Cannot take live streams on port ${config.LIVE_RTMP_PORT} (LIVE_RTMP_PORT): ${error.message}`,
-            );
-          },
-        );
+      : await startLiveIngest({
+          ...liveServices,
+          port: config.LIVE_RTMP_PORT,
+          // Its memory's bounds (docs/operations.md, Memory).
+          limits: { maxBacklogBytes: config.LIVE_BACKLOG_MB * 1024 * 1024 },
+          ingestLimits: { maxTotalBufferedBytes: (config.LIVE_INGEST_MEMORY_MB / 2) * 1024 * 1024 },
+          processLimits: { maxResidentBytes: config.LIVE_INGEST_MEMORY_MB * 1024 * 1024 },
+        }).catch((error: NodeJS.ErrnoException) => {
+          throw new Error(
+            error.code === 'EADDRINUSE'
+              ? `Port ${config.LIVE_RTMP_PORT} is already in use: stop what runs there or set LIVE_RTMP_PORT to another port (0 turns live streams off)`
+              : `Cannot take live streams on port ${config.LIVE_RTMP_PORT} (LIVE_RTMP_PORT): ${error.message}`,
+          );
+        });
   // A live left on air by a node that stopped and never came back: any node's check ends it.
   const silentLives = startSilentLiveCheck({
     ...liveServices,
@@ -199,6 +215,13 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
       })
       .catch((error: unknown) => log.warn({ err: error }, 'demo videos could not be made'));
   }
+  const pageCache = new PageCache({
+    ttlSeconds: config.LISTING_CACHE_SECONDS,
+    currentGeneration: () => listings.currentGeneration(),
+    maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
+    log: log.child({ module: 'page-cache' }),
+  });
+  registerMemoryMetrics({ database, pageCache, listings: listings.cache, memberCache });
   return {
     config,
     database,
@@ -209,11 +232,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     listings,
     media: { storage, queue, events, uploads: uploads.files },
     memberCache,
-    pageCache: new PageCache({
-      ttlSeconds: config.LISTING_CACHE_SECONDS,
-      currentGeneration: () => listings.currentGeneration(),
-      log: log.child({ module: 'page-cache' }),
-    }),
+    pageCache,
     async stop() {
       // Each part's time goes into the "stopped" line: a stop that nears its deadline
       // (docs/faults.md) says which part took it.
@@ -223,6 +242,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
         await close();
         took[name] = Math.round(performance.now() - began);
       };
+      stopAnsweringBackups();
       await part('silentLives', () => silentLives.stop());
       await part('live', () => liveIngest?.stop());
       await part('worker', () => worker?.stop());

@@ -17,10 +17,38 @@ export const sseEvent = (name: string, data: unknown) =>
   `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
- * A server-sent event stream: `start` begins sending (it is handed the sender) and answers
- * what stops it, run once the browser goes away. A comment line keeps quiet streams open.
+ * Ends a video's event stream as its media close to its viewer (docs/security.md, "Media"): on
+ * a change of who may open the video (`access`, `removed`) `mayFollow` is asked again, and a
+ * viewer who may no longer is sent `access` before the stream closes. Answers whether `event`
+ * was such a change (nothing else to do with it then).
  */
-export function eventStream(request: Request, start: (send: SendEvent) => () => void): Response {
+export function endOnClosedAccess(
+  event: ProcessingEvent,
+  mayFollow: () => Promise<boolean>,
+  send: SendEvent,
+  close: () => void,
+): boolean {
+  if (event.type !== 'access' && event.type !== 'removed') return false;
+  void mayFollow().then(
+    (may) => {
+      if (may) return;
+      send(sseEvent('access', { videoId: event.videoId }));
+      close();
+    },
+    () => close(),
+  );
+  return true;
+}
+
+/**
+ * A server-sent event stream: `start` begins sending (it is handed the sender, and what ends
+ * the stream from this side) and answers what stops it, run once the stream ends. A comment
+ * line keeps quiet streams open.
+ */
+export function eventStream(
+  request: Request,
+  start: (send: SendEvent, close: () => void) => () => void,
+): Response {
   const encoder = new TextEncoder();
   let stop = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -42,16 +70,17 @@ export function eventStream(request: Request, start: (send: SendEvent) => () => 
         clearInterval(heartbeat);
         stopStarted();
       };
-      stopStarted = start(send);
-      if (request.signal.aborted) stop();
-      request.signal.addEventListener('abort', () => {
+      const close = () => {
         stop();
         try {
           controller.close();
         } catch {
           // Already closed.
         }
-      });
+      };
+      stopStarted = start(send, close);
+      if (request.signal.aborted) stop();
+      request.signal.addEventListener('abort', close);
     },
     cancel() {
       stop();

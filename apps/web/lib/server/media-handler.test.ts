@@ -15,6 +15,7 @@ let base: string;
 beforeAll(async () => {
   await storage.putBytes('videos/abc/v1x/hls/seg-0.ts', '0123456789');
   await storage.putBytes('videos/abc/v1x/hls/master.m3u8', '#EXTM3U\n');
+  await storage.putBytes('videos/open/v1x/hls/master.m3u8', '#EXTM3U\n');
   await storage.putBytes('videos/abc/source/original', 'secret source');
   await storage.putBytes('avatars/u1/v0a1b2c.webp', 'RIFF....WEBP', { contentType: 'image/webp' });
   await storage.putBytes('avatars/u1/upload.png', 'secret upload');
@@ -107,13 +108,14 @@ describe('serveMedia', () => {
 });
 
 describe('serveMedia with an access check (docs/videos.md, docs/partner.md)', () => {
-  it('reads the token of a /media/k/{token}/ address, serves privately when let in, and refuses with the check’s message', async () => {
+  it('reads the grant of a /media/k/{grant}/ address, serves privately when let in, and refuses with the check’s message', async () => {
     const seen: { key: string; token: string | null }[] = [];
-    const TOKEN = 'abc123.AAAAAAAAAAAAAAAAAAAAAAAA';
+    const TOKEN = 'abc123.p.AAAAAAAAAAAAAAAAAAAAAAAA';
     const guarded = createServer(
       (request, response) =>
         void serveMedia(storage, request, response, async (key, _request, token) => {
           seen.push({ key, token });
+          if (key.includes('/open/')) return 'public';
           return token === TOKEN ? 'private' : { refused: 'This video needs its password' };
         }),
     );
@@ -122,17 +124,22 @@ describe('serveMedia with an access check (docs/videos.md, docs/partner.md)', ()
     try {
       const opened = await fetch(`${at}/media/k/${TOKEN}/videos/abc/v1x/hls/master.m3u8`);
       expect(opened.status).toBe(200);
-      expect(opened.headers.get('cache-control')).toBe('private, max-age=3600');
+      expect(opened.headers.get('cache-control')).toBe('private, no-cache');
       expect(await opened.text()).toBe('#EXTM3U\n');
       const bare = await fetch(`${at}/media/videos/abc/v1x/hls/master.m3u8`);
       expect(bare.status).toBe(403);
       expect(bare.headers.get('cache-control')).toBe('no-store');
       expect(await bare.text()).toBe('This video needs its password');
+      // A grant's address is kept by no shared cache, even while its video is open.
+      const open = await fetch(`${at}/media/k/${TOKEN}/videos/open/v1x/hls/master.m3u8`);
+      expect(open.status).toBe(200);
+      expect(open.headers.get('cache-control')).toBe('private, no-cache');
       // A token never opens what is not public media (the source).
       expect((await fetch(`${at}/media/k/${TOKEN}/videos/abc/source/original`)).status).toBe(404);
       expect(seen).toEqual([
         { key: 'videos/abc/v1x/hls/master.m3u8', token: TOKEN },
         { key: 'videos/abc/v1x/hls/master.m3u8', token: null },
+        { key: 'videos/open/v1x/hls/master.m3u8', token: TOKEN },
       ]);
     } finally {
       guarded.close();

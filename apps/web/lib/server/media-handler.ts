@@ -8,14 +8,15 @@ import {
   StorageNotFoundError,
   type Storage,
 } from '@cutroom/core/platform/storage/storage';
+import { MEDIA_GRANT_PATTERN } from '@cutroom/core/access/media-grants';
 
 export const MEDIA_PATH_PREFIX = '/media/';
 
 /**
- * `/media/k/{token}/{key}`: a password video's files, named with the token its unlock gave
- * (docs/videos.md). Relative addresses in its playlists keep the token.
+ * `/media/k/{grant}/{key}`: a closed video's files, named with the grant its page or unlock
+ * gave (docs/security.md, "Media"). Relative addresses in its playlists keep the grant.
  */
-const TOKEN_PATH = /^k\/([a-z0-9]{1,10}\.[A-Za-z0-9_-]{24})\/(.*)$/;
+const TOKEN_PATH = new RegExp(`^k\\/(${MEDIA_GRANT_PATTERN})\\/(.*)$`);
 
 /** How the media route may serve one object: to everyone, to this viewer only, or not at all. */
 export type MediaAccess = 'public' | 'private' | { refused: string };
@@ -47,8 +48,8 @@ export async function serveMedia(
   request: IncomingMessage,
   response: ServerResponse,
   /**
-   * Who may fetch an object (premium partner videos, docs/partner.md; password videos,
-   * docs/videos.md), given the token of its address if any; public when absent.
+   * Who may fetch an object (docs/security.md, "Media"; premium partner videos,
+   * docs/partner.md), given the grant of its address if any; public when absent.
    */
   access?: (key: string, request: IncomingMessage, token: string | null) => Promise<MediaAccess>,
 ): Promise<void> {
@@ -77,18 +78,22 @@ export async function serveMedia(
   }
   const allowed = access ? await access(key, request, token) : 'public';
   if (typeof allowed === 'object') return sendStatus(response, 403, allowed.refused);
+  // A grant's address is never kept by a shared cache, even while its video is open: it may
+  // close the next moment.
+  const isPrivate = allowed === 'private' || token !== null;
   try {
     const object = await storage.stat(key);
     if (!object) return sendStatus(response, 404, 'Not found');
     const etag = `"${object.size.toString(16)}-${object.lastModified.getTime().toString(16)}"`;
     const headers: Record<string, string | number> = {
       'content-type': object.contentType,
-      // A premium or password video's files are this viewer's: no shared cache may keep them.
-      'cache-control': allowed === 'private' ? 'private, max-age=3600' : cacheControlForKey(key),
+      // A closed or premium video's files are this viewer's: no shared cache may keep them, and
+      // the browser asks again (a change of access ends them at once).
+      'cache-control': isPrivate ? 'private, no-cache' : cacheControlForKey(key),
       'accept-ranges': 'bytes',
       etag,
       'last-modified': object.lastModified.toUTCString(),
-      ...(allowed === 'private' ? { vary: 'Cookie, Authorization' } : {}),
+      ...(isPrivate ? { vary: 'Cookie, Authorization' } : {}),
       'access-control-allow-origin': '*',
       'x-content-type-options': 'nosniff',
     };

@@ -14,6 +14,7 @@ export const NAV_LINKS = [
   { href: '/trending', label: 'Trending' },
   { href: '/discover', label: 'Discover' },
   { href: '/shorts', label: 'Shorts' },
+  { href: '/live', label: 'Live' },
   { href: '/random', label: 'Random' },
   { href: '/events', label: 'Events' },
 ] as const;

@@ -1,11 +1,13 @@
 // Imported by server code only: the resumable-upload (tus) server, outside Next.js so that
 // request bodies stream straight to disk.
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { ERRORS, Server } from '@tus/server';
 import type { Actor } from '@cutroom/core/kernel/endpoint';
 import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
 import type { Logger } from '@cutroom/core/platform/logging/logger';
@@ -34,12 +36,24 @@ export const TOO_MANY_OPEN_UPLOADS_MESSAGE = `You already have ${MAX_OPEN_UPLOAD
 /** A refusal in the shape the tus server sends back: a status and a message for the uploader. */
 const refusal = (status_code: number, body: string) => ({ status_code, body });
 
+/** Removes an upload's file and its description (`{id}.json`), whichever of them is there. */
+async function removeUploadFiles(directory: string, id: string): Promise<void> {
+  if (!/^[a-f0-9]{32}$/.test(id)) return;
+  await rm(join(directory, id), { force: true });
+  await rm(join(directory, `${id}.json`), { force: true });
+}
+
 /**
  * FileStore, but a write that fails because the disk is full says so (507 and a message for
  * the uploader) instead of a bare 500: FileStore's own write drops the cause. What arrived
- * before the disk filled stays, so the upload resumes from there once there is room.
+ * before the disk filled stays, so the upload resumes from there once there is room. Removing
+ * an upload takes its description even when its file is already gone (FileStore's keeps it).
  */
 class UploadFileStore extends FileStore {
+  override async remove(id: string): Promise<void> {
+    await removeUploadFiles(this.directory, id);
+  }
+
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     let received = 0;
     const counter = new Transform({
@@ -59,6 +73,8 @@ class UploadFileStore extends FileStore {
   }
 }
 
+export const SIZE_EXCEEDED_MESSAGE = 'More bytes arrived than the upload said its file has';
+
 export const UPLOAD_MISSING_MESSAGE = 'This upload does not exist, or is not yours';
 
 export interface UploadServerOptions {
@@ -73,8 +89,8 @@ export interface UploadServerOptions {
 export interface UploadServer {
   server: Server;
   files: UploadedFiles;
-  /** Removes uploads older than a day that were never published. */
-  removeExpired(): Promise<number>;
+  /** Removes uploads untouched for a day (finished or not) that were never published. */
+  removeExpired(now?: number): Promise<number>;
 }
 
 /**
@@ -106,9 +122,40 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
       }
     },
     async remove(id) {
-      await datastore.remove(id).catch(() => undefined);
+      await datastore.remove(id);
     },
   };
+
+  /**
+   * Removes every upload untouched for more than a day, finished or not: a finished upload is
+   * removed as it is published, so one still here was abandoned. Its age counts from the later
+   * of its start and its last byte, so a long upload being sent, or just finished, stays. A
+   * file or description left without the other (a write cut short) goes too, by its age on disk.
+   */
+  async function removeExpired(now = Date.now()): Promise<number> {
+    const names = await readdir(directory).catch(() => [] as string[]);
+    const ids = new Set(
+      names.map((name) => /^([a-f0-9]{32})(?:\.json)?$/.exec(name)?.[1]).filter(Boolean),
+    );
+    let removed = 0;
+    for (const id of ids as Set<string>) {
+      const stored = await datastore.configstore.get(id).catch(() => undefined);
+      const begun = Date.parse(stored?.creation_date ?? '');
+      const written = await Promise.all(
+        [id, `${id}.json`].map((name) =>
+          stat(join(directory, name)).then(
+            (file) => file.mtimeMs,
+            () => Number.NaN,
+          ),
+        ),
+      );
+      const touched = Math.max(...[begun, ...written].filter((time) => !Number.isNaN(time)));
+      if (!(now - touched > UPLOAD_EXPIRY_MS)) continue;
+      await removeUploadFiles(directory, id);
+      removed += 1;
+    }
+    return removed;
+  }
 
   const tooLarge = `This file is larger than the upload limit of ${formatBytes(maxBytes)}`;
 
@@ -127,10 +174,18 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
     return open;
   }
 
+  /** The id each creation (POST) made, so that a creation answered with an error leaves none. */
+  const createdBy = new WeakMap<Request, string>();
+
   const server = new Server({
     path: UPLOAD_PATH,
     datastore,
     maxSize: maxBytes,
+    namingFunction(request) {
+      const id = randomBytes(16).toString('hex');
+      createdBy.set(request, id);
+      return id;
+    },
     relativeLocation: true,
     respectForwardedHeaders: true,
     async onUploadCreate(request, upload) {
@@ -171,12 +226,21 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
       try {
         await validateUploadedFile(files, file, options.probe);
       } catch (error) {
+        // A finished upload is never checked again: refused for any reason, it goes now.
+        await files.remove(upload.id);
         if (isServiceError(error)) throw refusal(error.status, error.message);
         throw error;
       }
       return {};
     },
-    onResponseError(_request, error) {
+    async onResponseError(request, error) {
+      // A creation that failed, its bytes sent with it (more than it declared, say): the
+      // upload it began is removed with its file.
+      const created = request.method === 'POST' ? createdBy.get(request) : undefined;
+      if (created) await files.remove(created);
+      if ('body' in error && error.body === ERRORS.ERR_SIZE_EXCEEDED.body) {
+        return refusal(413, SIZE_EXCEEDED_MESSAGE);
+      }
       if ('status_code' in error && error.status_code === 413) return refusal(413, tooLarge);
       // The tus server's own "not found" (an id it cannot even parse) in the site's words.
       if ('status_code' in error && error.status_code === 404) {
@@ -191,5 +255,5 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
     },
   });
 
-  return { server, files, removeExpired: () => datastore.deleteExpired() };
+  return { server, files, removeExpired };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ServiceError } from '../kernel/errors/service-error';
 import { rateLimits } from '../platform/db/schema';
 import { REFUSAL_MESSAGES } from './refusal-messages';
@@ -39,4 +39,12 @@ export async function consumeRequestLimit(
   if ((row?.count ?? 0) > limit.max) {
     throw new ServiceError('rate_limited', REFUSAL_MESSAGES.tooManyRequests);
   }
+}
+
+/** Takes back one request counted against `key` (one that turned out not to count). */
+export async function refundRequestLimit(ctx: Pick<Call, 'db'>, key: string): Promise<void> {
+  await ctx.db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
 }

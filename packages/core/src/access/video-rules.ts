@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { videoViewers, videos, type Video } from '../platform/db/schema';
 import type { Actor } from './actor';
 import { can } from './rights';
@@ -9,6 +9,9 @@ import type { Call } from './call';
 
 export const VIDEO_MISSING_MESSAGE = "This video doesn't exist";
 export const VIDEO_INACCESSIBLE_MESSAGE = 'This video is not accessible anymore';
+/** A held upload was never on the site: its page says so rather than "not accessible anymore". */
+export const VIDEO_HELD_MESSAGE =
+  'This video is held for review: it matches another member’s video and staff decide whether it is published.';
 
 /** Whether the actor owns the video or moderates the site. */
 export function canManageVideo(
@@ -61,4 +64,41 @@ export function onSiteStatus(
   return video.visibility === 'public' && (!video.publishAt || video.publishAt <= now)
     ? 'published'
     : 'hidden';
+}
+
+/** What the site says in place of a video its reader can no longer open (exports, notices). */
+export const CLOSED_VIDEO_LABEL = 'a video you can no longer open';
+
+/**
+ * Of `videoIds`, those `actor` may not be told of (docs/security.md, "Media"): missing, or not
+ * to be opened by them (a password video they do not manage counts: its page opens, its title
+ * is the password's). Each maps to whether the video is still public, when its id may still
+ * be given.
+ */
+export async function closedVideosOf(
+  ctx: Pick<Call, 'db' | 'now'> & { actor: (Pick<Actor, 'id' | 'role'> & Partial<Actor>) | null },
+  videoIds: string[],
+): Promise<Map<string, boolean>> {
+  const ids = [...new Set(videoIds)];
+  const closed = new Map<string, boolean>();
+  if (ids.length === 0) return closed;
+  const found = await ctx.db
+    .select({
+      id: videos.id,
+      ownerId: videos.ownerId,
+      status: videos.status,
+      visibility: videos.visibility,
+      publishAt: videos.publishAt,
+    })
+    .from(videos)
+    .where(inArray(videos.id, ids));
+  const known = new Set(found.map((video) => video.id));
+  for (const id of ids) if (!known.has(id)) closed.set(id, false);
+  for (const video of found) {
+    const opens =
+      (await canOpenVideo(ctx, video)) &&
+      (video.visibility !== 'password' || canManageVideo(ctx.actor, video));
+    if (!opens) closed.set(video.id, video.status === 'published');
+  }
+  return closed;
 }

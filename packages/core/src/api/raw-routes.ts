@@ -13,7 +13,7 @@ import {
 } from '../features/people/notifications/notifications.routes';
 import { ticketImageRoute } from '../features/community/tickets/tickets.routes';
 import { processingEventsRoute } from '../features/videos/processing/processing.routes';
-import { oembedRoute } from '../features/videos/watch/watch.routes';
+import { oembedRoute, videoEventsRoute } from '../features/videos/watch/watch.routes';
 import { defineRawRoute, type RawRoute } from '../kernel/raw-route';
 
 /** The machine-readable description of the JSON API. */
@@ -31,6 +31,15 @@ export const buildRoute = defineRawRoute({
   methods: ['GET'],
   right: 'view',
   summary: 'The id of the build this server runs.',
+  refusal: 'status',
+});
+
+/** The embeddable player's files for other sites (docs/player/embedding.md). */
+export const playerFilesRoute = defineRawRoute({
+  path: '/player/[version]/[...file]',
+  methods: ['GET'],
+  right: 'view',
+  summary: "The embeddable player's script, style and chunks, for any origin.",
   refusal: 'status',
 });
 
@@ -54,4 +63,6 @@ export const RAW_ROUTES: readonly RawRoute[] = [
   buildRoute,
   accountExportRoute,
   liveEventsRoute,
+  playerFilesRoute,
+  videoEventsRoute,
 ];

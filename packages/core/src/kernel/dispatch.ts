@@ -36,6 +36,22 @@ function findNulCharacter(value: unknown, path = '', depth = 0): string | null {
   return null;
 }
 
+/**
+ * Where the body holds a `__proto__` key of its own (the dotted path of the object holding it,
+ * '' at the top), or null. JSON.parse makes it an ordinary field, which a schema that lets
+ * unknown fields through would pass on and a spread or assignment further on would take for
+ * the object's prototype; it is refused as a field no call takes.
+ */
+function findPrototypeKey(value: unknown, path = '', depth = 0): string | null {
+  if (value === null || typeof value !== 'object' || depth > 20) return null;
+  if (Object.hasOwn(value, '__proto__')) return path;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findPrototypeKey(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 const errorBody = (status: number, message: string, details?: Record<string, unknown>) => ({
   status,
   body: { ...details, error: message, httpStatusCode: status },
@@ -79,6 +95,13 @@ export async function dispatch(
   const nulAt = findNulCharacter(rawBody);
   if (nulAt !== null) {
     return errorBody(400, `${nulAt ? `${nulAt}: ` : ''}text may not contain NUL characters`);
+  }
+  const prototypeAt = findPrototypeKey(rawBody);
+  if (prototypeAt !== null) {
+    return errorBody(
+      400,
+      `${prototypeAt ? `${prototypeAt}: ` : ''}has fields this call does not take: __proto__`,
+    );
   }
   const parsed = endpoint.input.safeParse(rawBody);
   if (!parsed.success) return errorBody(400, describeZodError(parsed.error));

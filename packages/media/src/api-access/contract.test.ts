@@ -654,6 +654,7 @@ const EXAMPLES: [string, Example][] = [
     '/api/v2/reuploads#Dispute',
     { caller: 'member', body: () => ({ _id: ids.heldCopy, text: 'My own footage' }) },
   ],
+  ['/api/v2/reuploads#Load', { caller: 'member', body: () => ({ _id: ids.heldCopy }) }],
   ['/api/v2/reuploads#LoadHeld', { caller: 'moderator', body: () => ({}) }],
   ['/api/v2/reuploads#Release', { caller: 'moderator', body: () => ({ _id: ids.heldCopy }) }],
   [

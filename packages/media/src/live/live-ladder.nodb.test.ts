@@ -6,7 +6,10 @@ import {
   liveLadderArgs,
   liveMasterPlaylist,
   liveVariants,
+  replayMasterPlaylist,
+  replayMediaPlaylist,
   segmentsOf,
+  timedSegmentsOf,
 } from './live-ladder';
 
 describe('the live ladder', () => {
@@ -66,7 +69,43 @@ describe('the live ladder', () => {
     expect(cacheControlForKey('live/abc/v0/index.m3u8')).toBe('no-cache');
     expect(cacheControlForKey('live/abc/master.m3u8')).toBe('no-cache');
     expect(cacheControlForKey('live/abc/v0/seg-00001.ts')).toBe('public, max-age=3600');
+    // Its poster is taken again while on air: asked again on every page.
+    expect(cacheControlForKey('live/abc/poster.jpg')).toBe('no-cache');
+    expect(cacheControlForKey('live/abc/replay.jpg')).toBe('public, max-age=3600');
     expect(isLiveMediaKey('live/abc/poster.jpg')).toBe(true);
     expect(isLiveMediaKey('videos/abc/v1/poster.jpg')).toBe(false);
+    // The replay made of a live's segments is no live on air.
+    expect(isLiveMediaKey('live/abc/replay.jpg')).toBe(false);
+    expect(isLiveMediaKey('live/abc/replay.m3u8')).toBe(false);
+  });
+
+  it("makes the replay of a live's segments: their real durations, the end, the rungs that ran", () => {
+    const live =
+      '#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:4\n#EXT-X-PROGRAM-DATE-TIME:2026-12-06T23:00:00.000Z\n' +
+      '#EXTINF:1.001000,\nseg-00004.ts\n#EXTINF:0.967000,\nseg-00005.ts\n';
+    const segments = timedSegmentsOf(live);
+    expect(segments).toEqual([
+      { name: 'seg-00004.ts', seconds: 1.001 },
+      { name: 'seg-00005.ts', seconds: 0.967 },
+    ]);
+    const playlist = replayMediaPlaylist(segments);
+    expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-TARGETDURATION:2\n');
+    expect(playlist).toContain('#EXTINF:1.001000,\nseg-00004.ts\n#EXTINF:0.967000,\nseg-00005.ts');
+    expect(playlist.endsWith('#EXT-X-ENDLIST\n')).toBe(true);
+    const master = liveMasterPlaylist(
+      liveVariants({
+        width: 1280,
+        height: 720,
+        bitRate: 3_000_000,
+        videoCodec: 'avc1.64001f',
+        audioCodec: null,
+      }),
+    );
+    expect(replayMasterPlaylist(master, new Set(['v0', 'v1']))).toMatch(
+      /RESOLUTION=1280x720.*\nv0\/replay\.m3u8\n.*RESOLUTION=640x360.*\nv1\/replay\.m3u8\n$/,
+    );
+    const topOnly = replayMasterPlaylist(master, new Set(['v0']));
+    expect(topOnly).toContain('v0/replay.m3u8');
+    expect(topOnly).not.toContain('640x360');
   });
 });

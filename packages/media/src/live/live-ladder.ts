@@ -1,7 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '@cutroom/core/platform/logging/logger';
-import { livePrefix } from '@cutroom/core/features/videos/live/live-media-keys';
+import {
+  livePrefix,
+  liveReplayMasterKey,
+  liveReplayPosterKey,
+} from '@cutroom/core/features/videos/live/live-media-keys';
 import type { Storage } from '@cutroom/core/platform/storage/storage';
 
 /**
@@ -14,7 +18,7 @@ export const LIVE_SEGMENT_SECONDS = 1;
 export const LIVE_WINDOW_SECONDS = 12 * 60;
 export const LIVE_LOW_HEIGHT = 360;
 /** Where a live's media are kept in storage (docs/live.md), and the one key its page plays. */
-export { livePrefix };
+export { livePrefix, liveReplayMasterKey, liveReplayPosterKey };
 export const liveMasterKey = (videoId: string) => `${livePrefix(videoId)}master.m3u8`;
 export const livePosterKey = (videoId: string) => `${livePrefix(videoId)}poster.jpg`;
 
@@ -146,14 +150,109 @@ export function segmentsOf(playlist: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
+/** One segment of a live with its real duration (its EXTINF, as ffmpeg measured it). */
+export interface TimedSegment {
+  name: string;
+  seconds: number;
+}
+
+/** The segments a media playlist names, each with its duration. */
+export function timedSegmentsOf(playlist: string): TimedSegment[] {
+  const segments: TimedSegment[] = [];
+  let seconds = Number.NaN;
+  for (const raw of playlist.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('#EXTINF:')) seconds = parseFloat(line.slice('#EXTINF:'.length));
+    else if (line !== '' && !line.startsWith('#')) {
+      if (Number.isFinite(seconds) && seconds > 0) segments.push({ name: line, seconds });
+      seconds = Number.NaN;
+    }
+  }
+  return segments;
+}
+
+/**
+ * Every segment a rung of the live ever had, in order, kept in the live's folder beside its
+ * segments (`hls/v0/replay-list.txt`, one `{seconds} {name}` a line): the live playlist keeps
+ * only the window, and a stream back after a drop starts a new copier on the same folder.
+ */
+const REPLAY_LIST = 'replay-list.txt';
+
+/** The segments of each rung the live recorded (`v0`, `v1` …), read from its folder. */
+export async function readReplayLists(folder: string): Promise<Map<string, TimedSegment[]>> {
+  const hls = join(folder, 'hls');
+  const lists = new Map<string, TimedSegment[]>();
+  const variants = (await readdir(hls).catch(() => [] as string[]))
+    .filter((name) => /^v\d+$/.test(name))
+    .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+  for (const variant of variants) {
+    const text = await readFile(join(hls, variant, REPLAY_LIST), 'utf8').catch(() => '');
+    const segments = text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [seconds, name] = line.split(' ');
+        return { name: name!, seconds: Number(seconds) };
+      });
+    if (segments.length > 0) lists.set(variant, segments);
+  }
+  return lists;
+}
+
+/**
+ * A rung of the replay made of the live's own segments (docs/live.md, "The end"): a VOD
+ * playlist over every segment it recorded, with their real durations and its end.
+ */
+export function replayMediaPlaylist(segments: TimedSegment[]): string {
+  const longest = Math.max(1, ...segments.map((segment) => segment.seconds));
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:6',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    `#EXT-X-TARGETDURATION:${Math.ceil(longest)}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+  ];
+  for (const segment of segments)
+    lines.push(`#EXTINF:${segment.seconds.toFixed(6)},`, segment.name);
+  lines.push('#EXT-X-ENDLIST');
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The replay's master playlist: the live's, its rungs pointed at their replay playlists
+ * (`v0/replay.m3u8` …), a rung that recorded nothing left out.
+ */
+export function replayMasterPlaylist(liveMaster: string, recorded: Set<string>): string {
+  const lines = liveMaster.split('\n').filter(Boolean);
+  const out: string[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (!line.startsWith('#EXT-X-STREAM-INF:')) {
+      out.push(line);
+      continue;
+    }
+    const variant = /^(v\d+)\/index\.m3u8$/.exec(lines[index + 1] ?? '')?.[1];
+    index++;
+    if (variant && recorded.has(variant)) out.push(line, `${variant}/replay.m3u8`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** The live's master playlist, kept in its folder for its replay. */
+export const LIVE_MASTER_FILE = 'master.m3u8';
+
 /**
  * Copies a live's HLS files from its folder to storage as ffmpeg makes them: new segments
- * first, then the playlists naming them (so a player never reads a segment not yet there);
- * segments that left the window are removed. Storage may be shared by every node.
+ * first, then the playlists naming them (so a player never reads a segment not yet there).
+ * Segments that left the window stay, each noted with its duration in its rung's replay list:
+ * they are the replay at the live's end. Storage may be shared by every node.
  */
 export class LiveMediaSync {
   readonly #uploaded = new Set<string>();
   readonly #playlists = new Map<string, string>();
+  /** Per rung, the segments already in its replay list (read from the folder at first). */
+  readonly #listed = new Map<string, Set<string>>();
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> = Promise.resolve();
   #onWatchable: () => void = () => undefined;
@@ -219,13 +318,9 @@ export class LiveMediaSync {
         contentType: 'application/vnd.apple.mpegurl',
       });
       this.#playlists.set(variant, playlist);
-      const named = new Set(segments.map((segment) => `${prefix}${variant}/${segment}`));
-      for (const key of this.#uploaded) {
-        if (key.startsWith(`${prefix}${variant}/`) && !named.has(key)) {
-          await this.storage.deleteObject(key);
-          this.#uploaded.delete(key);
-        }
-      }
+      // Segments that leave the window stay in storage: together they are the replay, played
+      // the moment the live ends (docs/live.md, "The end").
+      await this.#noteForReplay(join(hls, variant), variant, playlist);
     }
     if (!this.#playlists.has('master') && this.#playlists.size >= this.variantCount) {
       await this.storage.putBytes(`${prefix}master.m3u8`, this.master, {
@@ -234,6 +329,23 @@ export class LiveMediaSync {
       this.#playlists.set('master', this.master);
       this.#onWatchable();
     }
+  }
+
+  /** Adds the playlist's segments not yet in the rung's replay list to it, in order. */
+  async #noteForReplay(folder: string, variant: string, playlist: string): Promise<void> {
+    let listed = this.#listed.get(variant);
+    if (!listed) {
+      const text = await readFile(join(folder, REPLAY_LIST), 'utf8').catch(() => '');
+      listed = new Set(text.split('\n').flatMap((line) => line.split(' ').slice(1)));
+      this.#listed.set(variant, listed);
+    }
+    const fresh = timedSegmentsOf(playlist).filter((segment) => !listed.has(segment.name));
+    if (fresh.length === 0) return;
+    await appendFile(
+      join(folder, REPLAY_LIST),
+      fresh.map((segment) => `${segment.seconds} ${segment.name}\n`).join(''),
+    );
+    for (const segment of fresh) listed.add(segment.name);
   }
 
   /** Whether the master playlist and a first segment are in storage: the live can be watched. */

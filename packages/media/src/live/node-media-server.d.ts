@@ -1,5 +1,5 @@
-// The parts of node-media-server (CommonJS, no types of its own) the live ingest uses: its RTMP
-// session (handshake, chunking, AMF commands) and the registry its broadcasts share.
+// The parts of node-media-server (CommonJS, no types of its own) the live ingest process uses:
+// its RTMP protocol (handshake, chunking, AMF commands), FLV tags and AMF decoding.
 
 declare module 'node-media-server/src/core/avpacket.js' {
   /** One audio, video or metadata message; `flags`: 0 audio header, 1 audio, 2 video header, 3 keyframe, 4 video frame, 5 metadata. */
@@ -14,63 +14,77 @@ declare module 'node-media-server/src/core/avpacket.js' {
   }
 }
 
-declare module 'node-media-server/src/server/broadcast_server.js' {
-  import type { AVPacket } from 'node-media-server/src/core/avpacket.js';
-  export interface Subscriber {
-    id: string;
-    ip: string;
-    protocol: 'flv' | 'rtmp';
-    sendBuffer(buffer: Buffer): void;
-    close(): void;
-  }
-  export default class BroadcastServer {
-    publisher: unknown;
-    flvHeader: Buffer;
-    flvMetaData: Buffer | null;
-    flvAudioHeader: Buffer | null;
-    flvVideoHeader: Buffer | null;
-    flvGopCache: Set<Buffer> | null;
-    postPlay(session: Subscriber): string | null;
-    donePlay(session: Subscriber): void;
-    broadcastMessage(packet: AVPacket): void;
-  }
-}
-
-declare module 'node-media-server/src/session/rtmp_session.js' {
-  import type { Socket } from 'node:net';
-  import type { AVPacket } from 'node-media-server/src/core/avpacket.js';
-  import type BroadcastServer from 'node-media-server/src/server/broadcast_server.js';
-  export default class RtmpSession {
-    constructor(socket: Socket);
-    id: string;
-    ip: string;
-    streamApp: string;
-    streamName: string;
-    streamPath: string;
-    isPublisher: boolean;
-    broadcast: BroadcastServer;
-    socket: Socket;
-    rtmp: {
-      streamId: number;
-      onPacketCallback: (packet: AVPacket) => void;
-      sendStatusMessage(sid: number, level: string, code: string, description: string): void;
-    };
-    run(): void;
-    close(): void;
-  }
-}
-
-declare module 'node-media-server/src/core/context.js' {
-  import type { EventEmitter } from 'node:events';
-  const Context: {
-    config: Record<string, unknown>;
-    sessions: Map<string, unknown>;
-    eventEmitter: EventEmitter;
-  };
-  export default Context;
-}
-
 declare module 'node-media-server/src/core/logger.js' {
   const logger: { log(message: string, level?: string): void };
   export default logger;
+}
+
+declare module 'node-media-server/src/protocol/rtmp.js' {
+  import type { AVPacket } from 'node-media-server/src/core/avpacket.js';
+  /** One chunk stream's message being assembled. */
+  export interface RtmpPacket {
+    header: {
+      fmt: number;
+      cid: number;
+      timestamp: number;
+      length: number;
+      type: number;
+      stream_id: number;
+    };
+    clock: number;
+    payload: Buffer;
+    capacity: number;
+    bytes: number;
+  }
+  export interface AmfCommand {
+    cmd: unknown;
+    transId: unknown;
+    cmdObj: unknown;
+    streamName?: unknown;
+  }
+  /** The protocol without a socket: bytes in (`parserData`), bytes out (`onOutputCallback`). */
+  export default class Rtmp {
+    handshakeState: number;
+    parserBuffer: Buffer;
+    parserBasicBytes: number;
+    parserPacket: RtmpPacket;
+    inPackets: Map<number, RtmpPacket>;
+    inChunkSize: number;
+    outChunkSize: number;
+    streamId: number;
+    streamApp: string;
+    streamName: string;
+    objectEncoding: number;
+    onOutputCallback: (buffer: Buffer) => void;
+    onPacketCallback: (packet: AVPacket) => void;
+    parserData(buffer: Buffer): string | null;
+    packetParse(): void;
+    chunkMessageHeaderRead(): number;
+    packetAlloc(): void;
+    packetHandler(): void;
+    controlHandler(): void;
+    invokeHandler(): void;
+    dataHandler(): void;
+    sendWindowACK(size: number): void;
+    setPeerBandwidth(size: number, type: number): void;
+    setChunkSize(size: number): void;
+    respondConnect(tid: unknown): void;
+    respondCreateStream(tid: unknown): void;
+    respondPublish(): void;
+    sendStatusMessage(sid: number, level: string, code: string, description: string): void;
+  }
+}
+
+declare module 'node-media-server/src/protocol/flv.js' {
+  import type { AVPacket } from 'node-media-server/src/core/avpacket.js';
+  export default class Flv {
+    static parserTag(type: number, time: number, size: number, data: Buffer): AVPacket;
+    static createMessage(packet: AVPacket): Buffer;
+  }
+}
+
+declare module 'node-media-server/src/protocol/amf.js' {
+  import type { AmfCommand } from 'node-media-server/src/protocol/rtmp.js';
+  const AMF: { decodeAmf0Cmd(payload: Buffer): AmfCommand };
+  export default AMF;
 }

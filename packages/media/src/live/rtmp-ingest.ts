@@ -1,12 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server, type Socket } from 'node:net';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AVPacket } from 'node-media-server/src/core/avpacket.js';
-import Context from 'node-media-server/src/core/context.js';
-import nmsLogger from 'node-media-server/src/core/logger.js';
-import type { Subscriber } from 'node-media-server/src/server/broadcast_server.js';
-import RtmpSession from 'node-media-server/src/session/rtmp_session.js';
 import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
 import type { Database } from '@cutroom/core/platform/db/client';
 import {
@@ -21,21 +15,27 @@ import {
   markLiveDropped,
   markLiveWatchable,
   notifyLiveStarted,
+  publishLiveReplay,
   readLiveStream,
   RECONNECT_WINDOW_MS,
   recordRefusal,
+  recordRefusalByKey,
   startLive,
   touchLives,
   type StreamProbe,
 } from '@cutroom/core/features/videos/live/live.service';
 import type { Logger } from '@cutroom/core/platform/logging/logger';
+import { ingestMetrics } from '@cutroom/core/platform/metrics/metrics';
 import type { TranscodeVideoJob } from '@cutroom/core/platform/jobs/job-definitions';
 import type { JobQueue } from '@cutroom/core/platform/jobs/job-queue';
 import type { Storage } from '@cutroom/core/platform/storage/storage';
 import {
+  findVideo,
   markVideoFailed,
   processRecording,
 } from '@cutroom/core/features/videos/processing/video-processing.service';
+import { startReplayProcessing } from '@cutroom/core/features/videos/processing/video-replacement.service';
+import { StorageNotFoundError } from '@cutroom/core/platform/storage/storage';
 import type { ProcessingEvents } from '@cutroom/core/platform/events/processing-events';
 import { probeUploadedVideo } from '../accept-upload';
 import { runTool } from '../ffmpeg-runner';
@@ -49,8 +49,29 @@ import {
   LiveMediaSync,
   livePosterKey,
   livePrefix,
+  LIVE_MASTER_FILE,
+  liveReplayMasterKey,
+  liveReplayPosterKey,
+  readReplayLists,
+  replayMasterPlaylist,
+  replayMediaPlaylist,
+  segmentsOf,
+  type TimedSegment,
 } from './live-ladder';
 import type { MediaConfig } from '../media-config';
+import {
+  DEFAULT_INGEST_LIMITS,
+  DEFAULT_INGEST_PROCESS_LIMITS,
+  type IngestLimits,
+  type IngestProcessLimits,
+} from './ingest-protocol';
+import {
+  startIngestProcess,
+  type IngestProcess,
+  type MediaPacket,
+  type PublishRequest,
+} from './ingest-supervisor';
+import { LiveFeed } from './live-feed';
 
 /** What a stream may be (docs/live.md): anything else ends it with the reason. */
 export interface LiveLimits {
@@ -69,6 +90,8 @@ export interface LiveLimits {
   reconnectWindowMs: number;
   /** How often this node marks the lives it holds as seen (their heartbeat). */
   heartbeatMs: number;
+  /** How often a live's poster is taken again from its newest segment. */
+  posterRefreshMs: number;
 }
 
 export const DEFAULT_LIVE_LIMITS: LiveLimits = {
@@ -81,6 +104,7 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   maxBacklogBytes: 32 * 1024 * 1024,
   reconnectWindowMs: RECONNECT_WINDOW_MS,
   heartbeatMs: LIVE_HEARTBEAT_MS,
+  posterRefreshMs: 30_000,
 };
 
 /** FLV codec ids the site carries: H.264 video, AAC audio. */
@@ -128,7 +152,32 @@ export const LIVE_MESSAGES = {
   recorderFailed: 'The site could not carry this stream',
   stopped: LIVE_STREAM_STOPPED,
   restarted: 'The site restarted while the live was on air',
+  ingestRestarted: "The site's live ingest restarted",
 } as const;
+
+/** Why a stream was refused before it went on air, in a few words (a label of /metrics). */
+type RefusalKind =
+  | 'key'
+  | 'disabled-key'
+  | 'no-right'
+  | 'second-stream'
+  | 'wrong-app'
+  | 'video-codec'
+  | 'audio-codec'
+  | 'no-keyframe'
+  | 'unreadable'
+  | 'too-large'
+  | 'frame-rate'
+  | 'conflict';
+
+/** The kinds of the refusals the live service words (its messages are fixed). */
+const SERVICE_REFUSALS = new Map<string, RefusalKind>([
+  [LIVE_REFUSALS.unknownKey, 'key'],
+  [LIVE_REFUSALS.disabledKey, 'disabled-key'],
+  [LIVE_REFUSALS.noRight, 'no-right'],
+  [LIVE_REFUSALS.secondStream, 'second-stream'],
+  [LIVE_REFUSALS.wrongApp, 'wrong-app'],
+]);
 
 /** A live's work folder: `cutroom-live-{videoId}-` and mkdtemp's six characters. */
 const LIVE_FOLDER = /^cutroom-live-(.+)-[A-Za-z0-9]{6}$/;
@@ -150,6 +199,10 @@ export interface LiveIngestOptions {
   /** Where each live's work folder is made (its recording parts). */
   workDir: string;
   limits?: Partial<LiveLimits>;
+  /** What each RTMP connection is held to in the ingest process (docs/live.md). */
+  ingestLimits?: Partial<IngestLimits>;
+  /** The ingest process's memory ceiling, health checks and restarts. */
+  processLimits?: Partial<IngestProcessLimits>;
   /** The clock: the system's on the site (the ingest acts for no caller). */
   now: () => Date;
 }
@@ -161,18 +214,21 @@ export interface LiveIngest {
   workDirOf(videoId: string): string | null;
   /** Ends a live on this node now (staff): its stream is cut, then the live finished. */
   end(videoId: string, reason: string): Promise<void>;
+  /** The ingest process's id while it runs (tests and benchmarks watch it). */
+  ingestPid(): number | null;
   stop(): Promise<void>;
 }
 
-/** One publish: an RTMP session from its publish command until its socket closes. */
+/** One publish: an RTMP connection from its publish command until it closes. */
 interface Publish {
-  session: RtmpSession;
+  connection: PublishRequest;
+  /** The stream as FLV, for the probe and the recorder. */
+  feed: LiveFeed;
   keyHash: string;
   isRefused: boolean;
   isClosed: boolean;
   videoId: string | null;
   recorder: ChildProcess | null;
-  subscriber: Subscriber | null;
   sync: LiveMediaSync | null;
   lastPacketAt: number;
   hasVideoHeader: boolean;
@@ -180,6 +236,10 @@ interface Publish {
   lastVideoDts: number;
   /** Settles once the stream has sent what its probe needs, or fails it. */
   media: { resolve: () => void; reject: (reason: string) => void; isSettled: boolean };
+  /** What failed the media before the stream went on air. */
+  mediaRefusal: RefusalKind | null;
+  /** The stream's head was refused (a codec, no keyframe): `mediaRefusal` says why. */
+  isMediaRefused: boolean;
   mediaReady: Promise<void>;
   watchdog: NodeJS.Timeout | null;
   /** The folder the stream's head was probed in (and its poster made), removed once used. */
@@ -187,21 +247,18 @@ interface Publish {
 }
 
 /**
- * RTMP ingest inside the web process (docs/live.md): node-media-server's session speaks the
- * protocol; this checks the key, refuses what cannot go on air with a reason the streamer's
- * software logs (an RTMP `onStatus` error), probes the stream as hostile input, and feeds it
- * to an ffmpeg that reads only its standard input and writes only into the live's work folder.
+ * RTMP ingest (docs/live.md): the protocol is spoken in a process of its own, held to limits
+ * (ingest-process.ts), which hands this side small messages; this checks the key before the
+ * stream's media is read, refuses what cannot go on air with a reason the streamer's software
+ * logs (an RTMP `onStatus` error), probes the stream as hostile input, and feeds it to an
+ * ffmpeg that reads only its standard input and writes only into the live's work folder.
  */
 export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveIngest> {
   const limits = { ...DEFAULT_LIVE_LIMITS, ...options.limits };
   const { now } = options;
   const log = options.log;
-  // The library's own log lines join ours, at debug.
-  nmsLogger.log = (message: string, level = 'info') =>
-    log.debug({ module: 'rtmp', level }, message);
-  /** Sessions this server accepted that have not asked to publish yet. */
-  const pending = new Set<RtmpSession>();
-  const sessions = new Map<RtmpSession, Publish>();
+  /** Connections that asked to publish, by the ingest process's id for them. */
+  const sessions = new Map<string, Publish>();
   const byKey = new Map<string, Publish>();
   const workDirs = new Map<string, string>();
   const dropTimers = new Set<NodeJS.Timeout>();
@@ -209,37 +266,36 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   const flushes = new Map<string, Promise<void>>();
   /** Lives being finished (recording processed or discarded), for `stop` to wait on. */
   const finishing = new Set<Promise<void>>();
-  const sockets = new Set<Socket>();
+  let ingest: IngestProcess | null = null;
 
-  function refuse(publish: Publish, reason: string) {
+  /** Refuses or ends the stream; `kind` says why one that never went on air was refused. */
+  function refuse(publish: Publish, reason: string, kind?: RefusalKind) {
     if (publish.isRefused || publish.isClosed) return;
     publish.isRefused = true;
+    if (kind) ingestMetrics.refused(kind);
     log.info({ videoId: publish.videoId, reason }, 'live stream refused');
-    const { session } = publish;
-    session.rtmp.sendStatusMessage(
-      session.rtmp.streamId,
-      'error',
-      'NetStream.Publish.Rejected',
-      reason,
-    );
-    session.close();
+    ingest?.refuse(publish.connection.id, reason);
   }
 
-  function failMedia(publish: Publish, reason: string) {
+  function failMedia(publish: Publish, reason: string, kind: RefusalKind | null) {
     if (!publish.media.isSettled) {
       publish.media.isSettled = true;
+      publish.isMediaRefused = true;
+      publish.mediaRefusal = kind;
       publish.media.reject(reason);
-    } else {
+    } else if (!publish.isMediaRefused) {
       void endWith(publish, reason);
     }
+    // Else the stream's head was refused and `admit` is noting why: the next bad packet,
+    // arriving while it writes, is the same refusal, not another one (nor an uncounted one).
   }
 
   /** Watches every packet: codecs, the first keyframe, the time of the last packet. */
-  function inspect(publish: Publish, packet: AVPacket) {
+  function inspect(publish: Publish, packet: MediaPacket) {
     publish.lastPacketAt = Date.now();
-    if (packet.codec_type === 9 && packet.flags !== 5) {
-      if (packet.codec_id !== H264)
-        return failMedia(publish, LIVE_MESSAGES.videoCodec(packet.codec_id));
+    if (packet.codecType === 9 && packet.flags !== 5) {
+      if (packet.codecId !== H264)
+        return failMedia(publish, LIVE_MESSAGES.videoCodec(packet.codecId), 'video-codec');
       if (packet.flags === 2) publish.hasVideoHeader = true;
       if (packet.flags === 3 && publish.hasVideoHeader && publish.firstKeyframeDts === null) {
         publish.firstKeyframeDts = packet.dts;
@@ -253,8 +309,8 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
         publish.media.isSettled = true;
         publish.media.resolve();
       }
-    } else if (packet.codec_type === 8 && packet.codec_id !== AAC) {
-      failMedia(publish, LIVE_MESSAGES.audioCodec(packet.codec_id));
+    } else if (packet.codecType === 8 && packet.codecId !== AAC) {
+      failMedia(publish, LIVE_MESSAGES.audioCodec(packet.codecId), 'audio-codec');
     }
   }
 
@@ -262,14 +318,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   async function probe(
     publish: Publish,
   ): Promise<StreamProbe & { hasAudio: boolean; poster: string | null; variants: LiveVariant[] }> {
-    const broadcast = publish.session.broadcast;
-    const parts = [
-      broadcast.flvHeader,
-      broadcast.flvMetaData,
-      broadcast.flvAudioHeader,
-      broadcast.flvVideoHeader,
-      ...(broadcast.flvGopCache ?? []),
-    ].filter((part): part is Buffer => part !== null);
+    const parts = publish.feed.head();
     await mkdir(options.workDir, { recursive: true });
     const folder = await mkdtemp(join(options.workDir, 'cutroom-live-probe-'));
     const file = join(folder, 'head.flv');
@@ -282,25 +331,12 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       });
     } catch {
       await rm(folder, { recursive: true, force: true });
-      throw new RefusedStream(LIVE_MESSAGES.unreadable);
+      throw new RefusedStream('unreadable', LIVE_MESSAGES.unreadable);
     }
     // The live's poster: its first frame, made in the same folder from the same file.
     let poster: string | null = join(folder, 'poster.jpg');
     try {
-      await runTool(
-        options.media.ffmpegPath,
-        ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file', '-f', 'flv'].concat([
-          '-i',
-          'head.flv',
-          '-frames:v',
-          '1',
-          '-q:v',
-          '4',
-          '-y',
-          'poster.jpg',
-        ]),
-        { cwd: folder },
-      );
+      await writePosterFrame(folder, ['-f', 'flv', '-i', 'head.flv']);
     } catch {
       poster = null;
     }
@@ -316,16 +352,17 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       found.width < 16 ||
       found.height < 16
     ) {
-      throw new RefusedStream(LIVE_MESSAGES.tooLarge(found, limits));
+      throw new RefusedStream('too-large', LIVE_MESSAGES.tooLarge(found, limits));
     }
     if (!(found.frameRate >= 1 && found.frameRate <= limits.maxFrameRate)) {
-      throw new RefusedStream(LIVE_MESSAGES.frameRate(found, limits));
+      throw new RefusedStream('frame-rate', LIVE_MESSAGES.frameRate(found, limits));
     }
-    if (info.video.codec !== 'h264') throw new RefusedStream(LIVE_MESSAGES.unreadable);
+    if (info.video.codec !== 'h264')
+      throw new RefusedStream('unreadable', LIVE_MESSAGES.unreadable);
     const variants = liveVariants({
       ...found,
       bitRate: info.bitRate ?? 4_000_000,
-      videoCodec: avcCodecOf(broadcast.flvVideoHeader),
+      videoCodec: avcCodecOf(publish.feed.videoHeader),
       audioCodec: info.audio ? (info.audio.profile === 'HE-AAC' ? 'mp4a.40.5' : 'mp4a.40.2') : null,
     });
     return { ...found, hasAudio: info.audio !== null, poster, variants };
@@ -374,21 +411,13 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       }
     });
     publish.recorder = recorder;
-    const subscriber: Subscriber = {
-      id: `cutroom-recorder-${publish.session.id}`,
-      ip: '',
-      protocol: 'flv',
-      sendBuffer: (buffer) => {
-        const stdin = recorder.stdin;
-        if (!stdin || stdin.destroyed) return;
-        stdin.write(buffer);
-        if (stdin.writableLength > limits.maxBacklogBytes)
-          void endWith(publish, LIVE_MESSAGES.backlog);
-      },
-      close: () => undefined,
-    };
-    publish.subscriber = subscriber;
-    publish.session.broadcast.postPlay(subscriber);
+    publish.feed.attach((tag) => {
+      const stdin = recorder.stdin;
+      if (!stdin || stdin.destroyed) return;
+      stdin.write(tag);
+      if (stdin.writableLength > limits.maxBacklogBytes)
+        void endWith(publish, LIVE_MESSAGES.backlog);
+    });
   }
 
   function stopRecorderFor(publish: Publish, videoId: string) {
@@ -398,8 +427,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   }
 
   function stopRecorder(publish: Publish) {
-    if (publish.subscriber) publish.session.broadcast.donePlay(publish.subscriber);
-    publish.subscriber = null;
+    publish.feed.detach();
     const recorder = publish.recorder;
     publish.recorder = null;
     recorder?.stdin?.end();
@@ -416,8 +444,9 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   }
 
   /**
-   * After a live ends: its live media leave storage, and its recording goes through the
-   * normal ladder as the same video, or the video is removed when the streamer chose so.
+   * After a live ends: its replay plays at once from its own segments, and its recording goes
+   * through the normal ladder in the background; or the video is removed when the streamer
+   * chose so.
    */
   function finishLive(ended: { videoId: string; ownerId: string; keepRecording: boolean }) {
     // The video left the site as the live ended: pages and listings drop what they kept.
@@ -454,24 +483,28 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   }
 
   async function admit(publish: Publish) {
-    const key = publish.session.streamName;
+    const key = publish.connection.name;
     const check = await checkStreamKey(options.db, key);
     if (!check.ok) {
       if (check.userId) await recordRefusal({ db: options.db, now }, check.userId, check.reason);
-      return refuse(publish, check.reason);
+      return refuse(publish, check.reason, SERVICE_REFUSALS.get(check.reason) ?? 'key');
     }
-    const refuseNoted = async (reason: string) => {
+    if (publish.isClosed || publish.isRefused) return;
+    // The key is good: only now is the stream's media read.
+    ingest?.accept(publish.connection.id);
+    ingestMetrics.publishAccepted();
+    const refuseNoted = async (reason: string, kind: RefusalKind | null) => {
       await recordRefusal({ db: options.db, now }, check.userId, reason);
-      refuse(publish, reason);
+      refuse(publish, reason, kind ?? undefined);
     };
     const deadline = setTimeout(
-      () => failMedia(publish, LIVE_MESSAGES.noKeyframe(limits.keyframeDeadlineMs)),
+      () => failMedia(publish, LIVE_MESSAGES.noKeyframe(limits.keyframeDeadlineMs), 'no-keyframe'),
       limits.keyframeDeadlineMs,
     );
     try {
       await publish.mediaReady;
     } catch (reason) {
-      return refuseNoted(String(reason));
+      return refuseNoted(String(reason), publish.mediaRefusal);
     } finally {
       clearTimeout(deadline);
     }
@@ -480,7 +513,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     try {
       found = await probe(publish);
     } catch (error) {
-      if (error instanceof RefusedStream) return refuseNoted(error.message);
+      if (error instanceof RefusedStream) return refuseNoted(error.message, error.kind);
       throw error;
     }
     if (publish.isClosed) return;
@@ -492,7 +525,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       );
     } catch (error) {
       if (error instanceof ServiceError && error.kind === 'conflict')
-        return refuseNoted(error.message);
+        return refuseNoted(error.message, SERVICE_REFUSALS.get(error.message) ?? 'conflict');
       throw error;
     }
     // A live this start ended (dropped past its minute): the node holding its recording
@@ -504,6 +537,13 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     for (const index of found.variants.keys()) {
       await mkdir(join(folder, 'hls', `v${index}`), { recursive: true });
     }
+    // Kept in the folder for the replay made of the live's segments at its end: the first
+    // stream's (a stream back after a drop is the same live).
+    await writeFile(join(folder, 'hls', LIVE_MASTER_FILE), liveMasterPlaylist(found.variants), {
+      flag: 'wx',
+    }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
     startRecorder(publish, folder, part, found);
     const videoId = started.videoId;
     const sync = new LiveMediaSync(
@@ -544,12 +584,52 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       { videoId: started.videoId, isContinued: started.isContinued, ...found },
       'live stream on air',
     );
+    let posterTakenAt = Date.now();
     publish.watchdog = setInterval(() => {
       if (Date.now() - publish.lastPacketAt > limits.stallMs) {
         void endWith(publish, LIVE_MESSAGES.stalled(limits.stallMs));
+      } else if (
+        posterFile &&
+        sync.isWatchable &&
+        Date.now() - posterTakenAt >= limits.posterRefreshMs
+      ) {
+        posterTakenAt = Date.now();
+        void refreshPoster(videoId, folder).catch((error: unknown) =>
+          log.warn({ err: error, videoId }, "refreshing a live's poster failed"),
+        );
       }
     }, 1_000);
     publish.watchdog.unref();
+  }
+
+  /**
+   * A live's poster is a current picture (docs/live.md): a frame of its newest segment, put in
+   * place of the last one. A page opened later shows what is on air, not its first frame.
+   */
+  async function refreshPoster(videoId: string, folder: string) {
+    const playlist = await readFile(join(folder, 'hls', 'v0', 'index.m3u8'), 'utf8');
+    const newest = segmentsOf(playlist).at(-1);
+    if (!newest) return;
+    await writePosterFrame(folder, ['-i', join('hls', 'v0', newest)]);
+    await options.storage.putFile(livePosterKey(videoId), join(folder, 'poster.jpg'), {
+      contentType: 'image/jpeg',
+    });
+  }
+
+  /** The first frame of `input` (ffmpeg's input arguments, a file in `folder`) as its poster.jpg. */
+  function writePosterFrame(folder: string, input: string[]) {
+    return runTool(
+      options.media.ffmpegPath,
+      ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file', ...input].concat([
+        '-frames:v',
+        '1',
+        '-q:v',
+        '4',
+        '-y',
+        'poster.jpg',
+      ]),
+      { cwd: folder },
+    );
   }
 
   /** The streamer's connection closed: the live waits a minute for the stream to come back. */
@@ -557,7 +637,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     publish.isClosed = true;
     if (publish.watchdog) clearInterval(publish.watchdog);
     if (byKey.get(publish.keyHash) === publish) byKey.delete(publish.keyHash);
-    if (!publish.media.isSettled) failMedia(publish, LIVE_MESSAGES.stopped);
+    if (!publish.media.isSettled) failMedia(publish, LIVE_MESSAGES.stopped, null);
     stopRecorder(publish);
     const videoId = publish.videoId;
     if (!videoId) return;
@@ -580,49 +660,73 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     dropTimers.add(timer);
   }
 
-  // The library's events are process-wide: a session is ours when this server accepted it.
-  const onPrePublish = (session: RtmpSession) => {
-    if (!pending.has(session)) return;
-    pending.delete(session);
+  /** A connection asks to publish: its media waits in the ingest process until the key is checked. */
+  function onPublish(connection: PublishRequest) {
     let media!: Publish['media'];
     const mediaReady = new Promise<void>((resolve, reject) => {
       media = { resolve, reject: (reason: string) => reject(reason), isSettled: false };
     });
     mediaReady.catch(() => undefined);
     const publish: Publish = {
-      session,
-      keyHash: hashStreamKey(session.streamName),
+      connection,
+      feed: new LiveFeed(),
+      keyHash: hashStreamKey(connection.name),
       isRefused: false,
       isClosed: false,
       videoId: null,
       recorder: null,
-      subscriber: null,
       sync: null,
       lastPacketAt: Date.now(),
       hasVideoHeader: false,
       firstKeyframeDts: null,
       lastVideoDts: 0,
       media,
+      mediaRefusal: null,
+      isMediaRefused: false,
       mediaReady,
       watchdog: null,
       probeFolder: null,
     };
-    sessions.set(session, publish);
-    if (session.streamApp !== 'live') return refuse(publish, LIVE_REFUSALS.wrongApp);
-    if (byKey.has(publish.keyHash)) return refuse(publish, LIVE_REFUSALS.secondStream);
-    byKey.set(publish.keyHash, publish);
-    const forward = session.rtmp.onPacketCallback;
-    session.rtmp.onPacketCallback = (packet) => {
-      if (publish.isRefused) return;
-      inspect(publish, packet);
-      if (!publish.isRefused) forward(packet);
+    sessions.set(connection.id, publish);
+    // Refused before the key is checked, and noted on its Go live page like the others
+    // (docs/live.md); a key that is no one's notes nothing.
+    const refuseNoted = (reason: string) => {
+      refuse(publish, reason, SERVICE_REFUSALS.get(reason));
+      recordRefusalByKey({ db: options.db, now }, connection.name, reason).catch((error: unknown) =>
+        log.warn({ err: error }, 'noting a refused stream failed'),
+      );
     };
+    if (connection.app !== 'live') return refuseNoted(LIVE_REFUSALS.wrongApp);
+    if (byKey.has(publish.keyHash)) return refuseNoted(LIVE_REFUSALS.secondStream);
+    byKey.set(publish.keyHash, publish);
     admit(publish).catch((error: unknown) => {
       log.error({ err: error }, 'taking a live stream failed');
       void endWith(publish, 'The site could not take this stream');
     });
-  };
-  Context.eventEmitter.on('prePublish', onPrePublish);
+  }
+
+  function onMedia(id: string, packet: MediaPacket) {
+    const publish = sessions.get(id);
+    if (!publish || publish.isRefused) return;
+    inspect(publish, packet);
+    if (!publish.isRefused) publish.feed.take(packet);
+  }
+
+  function onConnectionClosed(id: string) {
+    const publish = sessions.get(id);
+    sessions.delete(id);
+    if (publish) onClosed(publish);
+  }
+
+  /** The ingest process stopped: the lives whose streams it held end now, saying so. */
+  function onIngestLost(ids: string[]) {
+    for (const id of ids) {
+      const publish = sessions.get(id);
+      if (!publish) continue;
+      void endWith(publish, LIVE_MESSAGES.ingestRestarted);
+      onConnectionClosed(id);
+    }
+  }
 
   /**
    * A live ended elsewhere (its streamer or staff from a page, or a node's check took this
@@ -699,33 +803,21 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     log.error({ err: error }, 'ending the lives left on air failed'),
   );
 
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    // A connection that sends nothing for this long (a stalled handshake, a stalled stream)
-    // is closed: it holds nothing of anyone else's.
-    socket.setTimeout(limits.stallMs, () => socket.destroy());
-    const session = new RtmpSession(socket);
-    pending.add(session);
-    socket.once('close', () => {
-      sockets.delete(socket);
-      pending.delete(session);
-      const publish = sessions.get(session);
-      sessions.delete(session);
-      if (publish) onClosed(publish);
-    });
-    session.run();
+  ingest = await startIngestProcess({
+    port: options.port,
+    host: options.host ?? null,
+    limits: { ...DEFAULT_INGEST_LIMITS, idleMs: limits.stallMs, ...options.ingestLimits },
+    processLimits: { ...DEFAULT_INGEST_PROCESS_LIMITS, ...options.processLimits },
+    log,
+    handlers: {
+      onPublish,
+      onMedia,
+      onClosed: onConnectionClosed,
+      onLost: onIngestLost,
+    },
   });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.removeListener('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  log.info({ port }, 'live ingest listening (RTMP)');
+  const port = ingest.port;
+  log.info({ port, pid: ingest.pid() }, 'live ingest listening (RTMP, in its own process)');
 
   return {
     port,
@@ -735,22 +827,27 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       if (publish) await endWith(publish, reason);
       else await endNow(videoId, reason);
     },
+    ingestPid: () => ingest?.pid() ?? null,
     async stop() {
-      Context.eventEmitter.removeListener('prePublish', onPrePublish);
       stopHearing();
       clearInterval(heartbeat);
       for (const timer of dropTimers) clearTimeout(timer);
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const publish of sessions.values()) stopRecorder(publish);
-      for (const socket of sockets) socket.destroy();
-      await closed;
+      await ingest?.stop();
       await Promise.all(finishing);
     },
   };
 }
 
 /** A stream refused after its probe, with the reason the streamer sees. */
-class RefusedStream extends Error {}
+class RefusedStream extends Error {
+  constructor(
+    readonly kind: RefusalKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** Ends a live still waiting for its stream since `droppedAt` (none came back). */
 async function endDroppedLive(
@@ -773,9 +870,12 @@ export const REPLAY_LOST =
   "The live's recording was on the node that stopped and cannot be reached: the replay is lost";
 
 /**
- * After a live ends: its live media leave storage; its recording parts (in `folder`, its work
- * folder) are joined and go through the normal ladder as the same video, or the video is
- * removed when the streamer chose not to keep it (or nothing was recorded). `isUnreachable`:
+ * After a live ends: the replay made of its own segments goes on the site at once, and its
+ * recording parts (in `folder`, its work folder) are joined and go through the full ladder in
+ * the background, taking the replay's place as a new file does (docs/live.md, "The end"). With
+ * no segments to play (a folder from before), its live media leave storage and the recording
+ * goes through the ladder as the same video, back in processing. The video is removed when
+ * the streamer chose not to keep it (or nothing was recorded). `isUnreachable`:
  * the parts were on a node that stopped and `folder` is null, so a kept live's video is marked
  * failed, saying its replay is lost, rather than removed as if nothing was recorded.
  */
@@ -794,16 +894,19 @@ export async function finishEndedLive(
     transcodeJob: deps.transcodeJob,
     now: deps.now,
   };
-  await deps.storage.deletePrefix(livePrefix(videoId));
   const parts = folder
     ? (await readdir(folder)).filter((name) => /^part-\d+\.flv$/.test(name)).sort()
     : [];
+  const isKept = ended.keepRecording && parts.length > 0;
+  // The replay plays at once from the live's own segments, left in storage for it.
+  const isReplayOnSite = isKept && (await publishSegmentsReplay(deps, videoId, folder!));
+  if (!isReplayOnSite) await deps.storage.deletePrefix(livePrefix(videoId));
   if (ended.keepRecording && parts.length === 0 && isUnreachable) {
     await markVideoFailed(context, videoId, REPLAY_LOST);
     deps.log.warn({ videoId }, 'a live ended with its node: its replay is lost');
     return;
   }
-  if (!ended.keepRecording || parts.length === 0) {
+  if (!isKept) {
     const removed = await discardLive(deps.db, videoId);
     if (removed) deps.events.publish({ type: 'removed', videoId, ownerId: removed.ownerId });
   } else {
@@ -816,10 +919,109 @@ export async function finishEndedLive(
       ),
       { cwd: folder! },
     );
-    await processRecording(context, videoId, join(folder!, 'recording.mp4'));
+    const recording = join(folder!, 'recording.mp4');
+    if (!isReplayOnSite) await processRecording(context, videoId, recording);
+    // The full ladder, poster, sprites and fingerprint in the background, taking the replay's
+    // place as a new file does; a video gone meanwhile takes the live's media along.
+    else if (!(await startReplayProcessing(context, { videoId, sourcePath: recording }))) {
+      if (!(await findVideo(context, videoId)))
+        await deps.storage.deletePrefix(livePrefix(videoId));
+    }
   }
   if (folder) await rm(folder, { recursive: true, force: true });
   deps.log.info({ videoId, isKept: ended.keepRecording }, 'live ended');
+}
+
+/**
+ * The replay made of an ended live's own segments, on the site at once (docs/live.md, "The
+ * end"): a VOD playlist a rung over every segment it recorded (their real durations, its
+ * end), the live's master playlist pointed at them, a poster; the video back on the site with
+ * them, its duration the segments' sum, and open pages told (`published`). Answers false when
+ * there is nothing to make it of (no segment, or the folder of a live from before), or the
+ * video no longer waits for its replay.
+ */
+async function publishSegmentsReplay(
+  deps: LiveFinishing,
+  videoId: string,
+  folder: string,
+): Promise<boolean> {
+  const lists = await readReplayLists(folder);
+  const top = lists.get('v0');
+  // A rung that did not run the whole live (a stream back after a drop without it) is left
+  // out: the replay's rungs are the same timeline.
+  const secondsOf = (segments: TimedSegment[]) =>
+    segments.reduce((sum, segment) => sum + segment.seconds, 0);
+  for (const [variant, segments] of lists) {
+    if (top && Math.abs(secondsOf(segments) - secondsOf(top)) > 2) lists.delete(variant);
+  }
+  const liveMaster = await readFile(join(folder, 'hls', LIVE_MASTER_FILE), 'utf8').catch(
+    () => null,
+  );
+  const live = await readLiveStream(deps.db, videoId);
+  if (!top || !liveMaster || !live?.inputWidth || !live.inputHeight) return false;
+  const prefix = livePrefix(videoId);
+  const playlistType = { contentType: 'application/vnd.apple.mpegurl' };
+  for (const [variant, segments] of lists) {
+    await deps.storage.putBytes(
+      `${prefix}${variant}/replay.m3u8`,
+      replayMediaPlaylist(segments),
+      playlistType,
+    );
+  }
+  const posterKey = liveReplayPosterKey(videoId);
+  await replayPoster(deps, videoId, folder, top, posterKey);
+  const masterPlaylistKey = liveReplayMasterKey(videoId);
+  await deps.storage.putBytes(
+    masterPlaylistKey,
+    replayMasterPlaylist(liveMaster, new Set(lists.keys())),
+    playlistType,
+  );
+  const durationSeconds = Math.round(secondsOf(top) * 1000) / 1000;
+  const published = await publishLiveReplay({ db: deps.db, now: deps.now }, videoId, {
+    masterPlaylistKey,
+    posterKey,
+    durationSeconds,
+    width: live.inputWidth,
+    height: live.inputHeight,
+  });
+  if (!published) return false;
+  deps.events.publish({ type: 'published', videoId, ownerId: published.ownerId });
+  deps.log.info(
+    { videoId, durationSeconds, segments: top.length },
+    "a live's replay plays from its segments",
+  );
+  return true;
+}
+
+/** The replay's poster: the live's, or a frame of its last segment when it had none. */
+async function replayPoster(
+  deps: LiveFinishing,
+  videoId: string,
+  folder: string,
+  top: TimedSegment[],
+  posterKey: string,
+): Promise<void> {
+  try {
+    const { body } = await deps.storage.getStream(livePosterKey(videoId));
+    await deps.storage.putStream(posterKey, body, { contentType: 'image/jpeg' });
+    return;
+  } catch (error) {
+    if (!(error instanceof StorageNotFoundError)) throw error;
+  }
+  const poster = join(folder, 'replay.jpg');
+  await runTool(
+    deps.media.ffmpegPath,
+    ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file'].concat([
+      '-i',
+      join('hls', 'v0', top.at(-1)!.name),
+      '-frames:v',
+      '1',
+      '-y',
+      'replay.jpg',
+    ]),
+    { cwd: folder },
+  );
+  await deps.storage.putFile(posterKey, poster, { contentType: 'image/jpeg' });
 }
 
 /** The work folder a live left in `workDir`, or null (none, or another node's disk). */

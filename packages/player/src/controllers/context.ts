@@ -25,8 +25,15 @@ export interface PlayerEvents {
   vrReady: [];
   /** The display mode changed. */
   modeChange: [from: DisplayMode, to: DisplayMode];
+  /** Buttons moved out of the control bar into the settings menu, or back. */
+  overflowChange: [];
   /** The control bar was shown (true) or hidden (false). */
   controlsToggle: [isShown: boolean];
+  /**
+   * Playback failed after its retries: the message says what to do (null: the message goes, a
+   * source plays again or is being retried).
+   */
+  playbackError: [message: string | null];
 }
 
 export type PlayerEventHandler<K extends keyof PlayerEvents> = (...args: PlayerEvents[K]) => void;
@@ -110,4 +117,13 @@ export function displayDuration(ctx: Pick<PlayerContext, 'video' | 'options'>): 
   const duration = ctx.video.duration;
   if (duration === Infinity || (Number.isFinite(duration) && duration > 0)) return duration;
   return ctx.options.layoutControls.knownDuration ?? NaN;
+}
+
+/** The part of a live stream that can be played (its DVR window): its seekable range, or null. */
+export function liveWindow(video: HTMLVideoElement): { start: number; end: number } | null {
+  const { seekable } = video;
+  if (seekable.length === 0) return null;
+  const start = seekable.start(0);
+  const end = seekable.end(seekable.length - 1);
+  return Number.isFinite(end) && end > start ? { start, end } : null;
 }

@@ -5,11 +5,14 @@
 import { el } from '../dom.ts';
 import { PopupMenu } from '../menu.ts';
 import { bindAutoHide } from '../controls/auto-hide.ts';
+import { bindBarOverflow } from '../controls/bar-overflow.ts';
+import type { BarOverflow } from '../controls/bar-overflow.ts';
 import { createBigPlayButton } from '../controls/big-play-button.ts';
 import { createCaptionsButton } from '../controls/captions-button.ts';
 import { createCardboardButton } from '../controls/cardboard-button.ts';
 import { createContextMenu } from '../controls/context-menu.ts';
 import { createDownloadButton } from '../controls/download-button.ts';
+import { createErrorMessage } from '../controls/error-message.ts';
 import { createFullscreenButton } from '../controls/fullscreen-button.ts';
 import { bindSurfaceGestures } from '../controls/gestures.ts';
 import type { ControlsHost } from '../controls/host.ts';
@@ -48,6 +51,7 @@ export class ControlsController {
   readonly #title = createTitle();
   readonly #pauseBlock: ReturnType<typeof createPauseBlock>;
   readonly #miniButton: HTMLButtonElement;
+  readonly #overflow: BarOverflow;
   readonly #forceControls: (show: boolean) => void;
   /** What shows the media's state, to bring in line after the saved settings are applied. */
   readonly #refreshers: (() => void)[];
@@ -72,6 +76,8 @@ export class ControlsController {
     const live = createLiveIndicator(ctx, playback);
     this.#miniButton = createMiniPlayerButton(ctx, modes);
     const barRow = el('div', 'cr-bar');
+    const overflow = bindBarOverflow(ctx, barRow);
+    this.#overflow = overflow;
     barRow.append(
       play.element,
       ...createSkipButtons(ctx, host),
@@ -81,7 +87,7 @@ export class ControlsController {
       live.element,
       el('span', 'cr-spacer'),
       createCaptionsButton(ctx, subtitles, menu),
-      createQualityMenu(ctx, playback, menu),
+      createQualityMenu(ctx, playback, menu, overflow),
       createSpeedMenu(ctx, playback, menu),
       createDownloadButton(ctx, playback),
       createCardboardButton(ctx, host),
@@ -100,6 +106,7 @@ export class ControlsController {
       bigPlay,
       layers.suggested,
       layers.joystick,
+      createErrorMessage(ctx, playback),
       this.bar,
       menu.element,
       this.contextMenu.element,
@@ -121,6 +128,7 @@ export class ControlsController {
   /** Adds a button to the control bar, before the mini player's. */
   addButton(button: HTMLElement): void {
     this.#miniButton.before(button);
+    this.#overflow.fit();
   }
 
   /** Brings the controls in line with the video (after the saved settings are applied). */

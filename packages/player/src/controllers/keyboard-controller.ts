@@ -2,7 +2,7 @@
 // mapping of keys to actions is keyboard.ts; this runs them against what the player offers.
 import { mapKey, stepSubtitleSize, stepVolume } from '../keyboard.ts';
 import type { KeyAction } from '../keyboard.ts';
-import type { PlayerContext } from './context.ts';
+import { liveWindow, type PlayerContext } from './context.ts';
 
 /** What the keys act on. */
 export interface KeyboardTarget {
@@ -59,6 +59,8 @@ export class KeyboardController {
   run(action: KeyAction): void {
     const v = this.#ctx.video;
     const t = this.#target;
+    // A live stream: the number keys, Home and End move within its window (DVR).
+    const live = v.duration === Infinity ? liveWindow(v) : null;
     switch (action.type) {
       case 'togglePlay':
         t.togglePlay();
@@ -67,13 +69,15 @@ export class KeyboardController {
         t.seekBy(action.seconds);
         break;
       case 'seekToPercent':
-        if (Number.isFinite(v.duration)) t.skipTo((v.duration * action.percent) / 100);
+        if (live) t.skipTo(live.start + ((live.end - live.start) * action.percent) / 100);
+        else if (Number.isFinite(v.duration)) t.skipTo((v.duration * action.percent) / 100);
         break;
       case 'seekToStart':
-        t.skipTo(0);
+        t.skipTo(live ? live.start : 0);
         break;
       case 'seekToEnd':
-        if (Number.isFinite(v.duration)) t.skipTo(v.duration);
+        if (live) t.skipTo(live.end);
+        else if (Number.isFinite(v.duration)) t.skipTo(v.duration);
         break;
       case 'volumeBy':
         t.setVolume(stepVolume(v.muted ? 0 : v.volume, action.delta));

@@ -14,16 +14,32 @@ export class PersistenceController {
     this.saved = loadSettings();
     const v = ctx.video;
     const p = ctx.options.layoutControls.persistentSettings;
-    ctx.listen(v, 'volumechange', () => {
-      if (p.volume) saveSettings({ volume: v.volume, mute: v.muted });
-    });
-    ctx.listen(v, 'ratechange', () => {
-      if (p.speed && v.playbackRate > 0) saveSettings({ speed: v.playbackRate });
-    });
+    // Changes made from outside the player (page code, the browser's own controls) are kept
+    // from the element's events; the player's own are kept at once (saveVolume, saveSpeed).
+    ctx.listen(v, 'volumechange', () => this.saveVolume());
+    ctx.listen(v, 'ratechange', () => this.saveSpeed());
     ctx.on('modeChange', (from, to) => {
       if (!p.theatre || ctx.isDestroyed) return;
       if (to === 'theatre' || from === 'theatre') saveSettings({ theatre: to === 'theatre' });
     });
+  }
+
+  /**
+   * Keeps the element's volume and mute. Called as the viewer changes them, not only from the
+   * element's event: the event is queued, and a page left at once (a reload right after the
+   * mute button) could go before it came.
+   */
+  saveVolume(): void {
+    const v = this.#ctx.video;
+    if (this.#ctx.options.layoutControls.persistentSettings.volume)
+      saveSettings({ volume: v.volume, mute: v.muted });
+  }
+
+  /** Keeps the element's speed (as saveVolume). */
+  saveSpeed(): void {
+    const v = this.#ctx.video;
+    if (this.#ctx.options.layoutControls.persistentSettings.speed && v.playbackRate > 0)
+      saveSettings({ speed: v.playbackRate });
   }
 
   /** Applies the saved volume, mute, speed and theatre (the mute option wins). */

@@ -14,8 +14,11 @@ import { loadDashEngine, loadHlsEngine, loadLadderEngine } from '../lazy-load.ts
 import { logError, logInfo, logWarn } from '../log.ts';
 import { attachNativeHls, hasNativeHls } from '../native-hls.ts';
 import type { VideoSource } from '../player-types.ts';
-import type { PlayerContext } from './context.ts';
+import { liveWindow, type PlayerContext } from './context.ts';
 import type { PersistenceController } from './persistence-controller.ts';
+
+/** A playback waiting this long for data counts as a failure (the recovery ladder's next step). */
+const STALL_MS = 8000;
 
 export function fileName(url: string): string {
   return url.split(/[?#]/)[0]?.split('/').pop() || url;
@@ -74,17 +77,59 @@ export class PlaybackController {
   takesPlay: () => boolean = () => false;
   /** Called before the content plays (the suggested grid hides). */
   onPlay: () => void = () => {};
+  /** Failures since the content last played or could play (the recovery ladder's step). */
+  #failures = 0;
+  /** Where the content was when it last had media: a reload after a failure resumes there. */
+  #lastTime = 0;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The message shown after the retries (null: none). */
+  #message: string | null = null;
 
   constructor(ctx: PlayerContext, persistence: PersistenceController, hasHlsHooks: boolean) {
     this.#ctx = ctx;
     this.#persistence = persistence;
     this.#hasHlsHooks = hasHlsHooks;
     this.#sources = readSources(ctx.video);
-    ctx.listen(ctx.video, 'error', () => {
-      if (this.#engine || !ctx.video.error) return;
-      this.#nextSource(`the browser could not play ${this.current?.url ?? 'the source'}`);
+    const v = ctx.video;
+    // A media error (the file gone or changed under the page, a segment the decoder refuses) is
+    // one step of the recovery ladder, whichever engine plays.
+    ctx.listen(v, 'error', () => {
+      if (!v.error || !v.currentSrc) return;
+      this.#fail(
+        `the browser could not play ${this.current?.url ?? 'the source'} (media error ${v.error.code})`,
+      );
     });
+    const remember = (): void => {
+      if (v.readyState >= HTMLMediaElement.HAVE_METADATA) this.#lastTime = v.currentTime;
+    };
+    ctx.listen(v, 'timeupdate', remember);
+    ctx.listen(v, 'seeking', remember);
+    // Media at hand again: the ladder starts over and the message goes.
+    const recovered = (): void => {
+      this.#failures = 0;
+      this.#setMessage(null);
+    };
+    ctx.listen(v, 'canplay', recovered);
+    ctx.listen(v, 'playing', recovered);
+    // A playback waiting for data this long (the network gone, an engine retrying without end)
+    // is a failure too. Live streams reconnect on their own terms.
+    let stall: ReturnType<typeof setTimeout> | undefined;
+    const watch = (): void => {
+      clearTimeout(stall);
+      if (v.paused || v.ended || v.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) return;
+      stall = setTimeout(() => {
+        if (this.#isLive || v.paused || v.ended) return;
+        if (v.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) return;
+        this.#fail(
+          `playback waited ${STALL_MS / 1000} s for data at ${v.currentTime.toFixed(1)} s`,
+        );
+      }, STALL_MS);
+    };
+    for (const type of ['waiting', 'play', 'playing', 'pause', 'canplay', 'emptied'])
+      ctx.listen(v, type, watch);
     ctx.onDestroy(() => {
+      clearTimeout(stall);
+      clearTimeout(this.#retryTimer);
       this.#engine?.destroy();
       this.#engine = null;
     });
@@ -144,10 +189,20 @@ export class PlaybackController {
 
   #play(): void {
     this.#wantsPlay = true;
+    // Play under the message (or with nothing left to play) tries again.
+    if (this.#message !== null || (!this.#engine && !this.#ctx.video.currentSrc)) {
+      this.retry();
+      return;
+    }
     this.onPlay();
     // The pre-rolls start before the content does; during an ad, play acts on the ad.
     if (this.takesPlay()) return;
-    const result = this.#ctx.video.play();
+    const v = this.#ctx.video;
+    // Play at the end plays from the start, also where the media did not say it ended (another
+    // quality chosen at the end resumes there).
+    if (!this.#isLive && Number.isFinite(v.duration) && v.currentTime >= v.duration - 0.05)
+      v.currentTime = 0;
+    const result = v.play();
     // Autoplay refusals leave the big play button up; nothing else to do.
     result?.catch?.((error: unknown) => {
       if ((error as Error)?.name !== 'AbortError' && this.#ctx.options.debug)
@@ -184,8 +239,11 @@ export class PlaybackController {
       v.addEventListener('loadedmetadata', () => this.skipTo(seconds), { once: true });
       return;
     }
-    const max = Number.isFinite(v.duration) ? v.duration : seconds;
-    v.currentTime = Math.max(0, Math.min(max, seconds));
+    // A live stream seeks within its window (DVR): not before its oldest second nor past its edge.
+    const live = v.duration === Infinity ? liveWindow(v) : null;
+    const min = live ? live.start : 0;
+    const max = live ? live.end : Number.isFinite(v.duration) ? v.duration : seconds;
+    v.currentTime = Math.max(min, Math.min(max, seconds));
     if (this.#pendingSeek !== null) {
       this.#pendingSeek = null;
       this.#ctx.trigger('pendingSeekChange');
@@ -196,12 +254,14 @@ export class PlaybackController {
     if (!(speed > 0)) return;
     this.#ctx.video.defaultPlaybackRate = speed;
     this.#ctx.video.playbackRate = speed;
+    this.#persistence.saveSpeed();
   }
 
   setVolume(volume: number): void {
     const v = Math.max(0, Math.min(1, volume));
     this.#ctx.video.volume = v;
     this.#ctx.video.muted = v === 0;
+    this.#persistence.saveVolume();
   }
 
   toggleMute(): void {
@@ -210,12 +270,98 @@ export class PlaybackController {
       v.muted = false;
       if (v.volume === 0) v.volume = 0.5;
     } else v.muted = true;
+    this.#persistence.saveVolume();
+  }
+
+  /** The message shown after the retries failed, or null. */
+  get message(): string | null {
+    return this.#message;
+  }
+
+  /**
+   * Loads the source again where it was (the viewer's Retry, or Play under the message), and
+   * plays it.
+   */
+  retry(): void {
+    clearTimeout(this.#retryTimer);
+    this.#failures = 0;
+    this.#wantsPlay = true;
+    this.#setMessage(null);
+    void this.#load(this.#index, { time: this.#lastTime, play: true });
+  }
+
+  #setMessage(message: string | null): void {
+    if (this.#message === message) return;
+    this.#message = message;
+    this.#ctx.trigger('playbackError', message);
+  }
+
+  /**
+   * One step of the recovery ladder (docs/player/behaviour.md, "Recovery"): the engines retry a
+   * segment themselves; a failure that reaches here reloads the source where it was (the stream
+   * starts again on automatic quality: another rendition), then tries the other sources, then
+   * the first again after a pause, then shows a message that says what to do.
+   */
+  #fail(reason: string): void {
+    const ctx = this.#ctx;
+    if (ctx.isDestroyed || this.#message !== null) return;
+    logWarn(reason);
+    const v = ctx.video;
+    const resume = {
+      time: this.#lastTime,
+      play: this.#wantsPlay || (!v.paused && !v.ended),
+    };
+    const count = this.#sources.length;
+    const step = ++this.#failures;
+    clearTimeout(this.#retryTimer);
+    if (count === 0) return;
+    if (step === 1) {
+      void this.#load(this.#index, resume);
+    } else if (step <= count) {
+      void this.#load((this.#index + 1) % count, resume);
+    } else if (step === count + 1) {
+      this.#engine?.destroy();
+      this.#engine = null;
+      this.#retryTimer = setTimeout(() => void this.#load(this.#index, resume), 1500);
+    } else {
+      this.#engine?.destroy();
+      this.#engine = null;
+      this.#wantsPlay = resume.play;
+      logError('No playable source left.');
+      void this.#explain(reason).then((message) => {
+        if (!ctx.isDestroyed && this.#failures > count) this.#setMessage(message);
+      });
+    }
+  }
+
+  /** What the viewer can do about a failure: the network is down, the file is gone, or else. */
+  async #explain(reason: string): Promise<string> {
+    const offline = 'No connection. Check your network, then press Retry.';
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return offline;
+    let status = Number(/HTTP (\d{3})/.exec(reason)?.[1] ?? 0);
+    const url = this.current?.url;
+    if (!status && url && !url.startsWith('blob:')) {
+      try {
+        const response = await fetch(url, { method: 'HEAD', cache: 'no-store' });
+        status = response.status;
+      } catch {
+        return offline;
+      }
+    }
+    if (status === 401 || status === 403)
+      return 'This video is no longer open to you here. Reload the page, then press Retry.';
+    if (status === 404 || status === 410)
+      return 'This video has changed or moved. Reload the page to watch it.';
+    return 'The video could not be played. Press Retry, or reload the page.';
   }
 
   /** Plays another list of sources from the start (a suggested video). */
   replaceSources(sources: VideoSource[]): void {
     this.#sources = sources;
     this.#wantsPlay = true;
+    this.#failures = 0;
+    this.#lastTime = 0;
+    this.#setMessage(null);
     void this.#load(0, { time: 0, play: true });
   }
 
@@ -285,13 +431,15 @@ export class PlaybackController {
     const ctx = this.#ctx;
     const token = ++this.#loadToken;
     const source = this.#sources[index];
+    clearTimeout(this.#retryTimer);
+    this.#lastTime = resume.time;
     this.#engine?.destroy();
     this.#engine = null;
     this.#levels = [];
     this.#isLive = false;
     this.#ctx.trigger('sourcesChange');
     if (!source) {
-      if (this.#sources.length > 0) logError('No playable source left.');
+      if (this.#sources.length > 0) this.#noneLeft();
       return;
     }
     this.#index = index;
@@ -344,8 +492,7 @@ export class PlaybackController {
       },
       onFatal: (message) => {
         if (token !== this.#loadToken) return;
-        logWarn(message);
-        this.#nextSource(null);
+        this.#fail(message);
       },
     };
     // The browser's own HLS where it has one, unless the page configures hls.js (measured:
@@ -364,8 +511,8 @@ export class PlaybackController {
       try {
         engineModule = await load();
       } catch (error) {
-        logError(`Could not load ${label}: ${String(error)}`);
-        this.#nextSource(null);
+        // The network, most often: a step of the recovery ladder like any other failure.
+        if (token === this.#loadToken) this.#fail(`Could not load ${label}: ${String(error)}`);
         return;
       }
       if (token !== this.#loadToken || ctx.isDestroyed) return;
@@ -390,13 +537,20 @@ export class PlaybackController {
     await (kind === 'hls' ? attach('HLS.js', loadHlsEngine) : attach('DASH.js', loadDashEngine));
   }
 
+  /** No source this browser can play: said once, in words. */
+  #noneLeft(): void {
+    this.#engine?.destroy();
+    this.#engine = null;
+    logError('No playable source left.');
+    this.#setMessage('This browser cannot play this video. Try another browser.');
+  }
+
+  /** The source is of a kind this browser cannot play: the next one, if any. */
   #nextSource(reason: string | null): void {
     if (reason) logWarn(reason);
     const next = this.#index + 1;
     if (next >= this.#sources.length) {
-      this.#engine?.destroy();
-      this.#engine = null;
-      logError('No playable source left.');
+      this.#noneLeft();
       return;
     }
     // A source that failed before it could start still owes the viewer the play they asked for.

@@ -39,6 +39,8 @@ describe('controls', () => {
     expect(menu.isOpen).toBe(false);
   });
 
+  const overflow = { items: () => [], hasItems: false };
+
   test('the quality button shows once sourcesChange brings two sources', () => {
     const { ctx } = testContext();
     const playback = { levels: [], sources: [] as unknown[], audioTracks: [] };
@@ -46,11 +48,33 @@ describe('controls', () => {
       ctx,
       playback as unknown as ControlsHost['playback'],
       new PopupMenu('cr-popup'),
+      overflow,
     );
     expect(button.hidden).toBe(true);
     playback.sources = [{ title: 'A' }, { title: 'B' }];
     ctx.trigger('sourcesChange');
     expect(button.hidden).toBe(false);
+  });
+
+  test('the quality button shows, and lists them, once controls move out of a narrow bar', () => {
+    const { ctx } = testContext();
+    const playback = { levels: [], sources: [] as unknown[], audioTracks: [] };
+    const moved = { items: () => [{ label: 'Theatre mode' }], hasItems: false };
+    const menu = new PopupMenu('cr-popup');
+    const button = createQualityMenu(
+      ctx,
+      playback as unknown as ControlsHost['playback'],
+      menu,
+      moved,
+    );
+    expect(button.hidden).toBe(true);
+    moved.hasItems = true;
+    ctx.trigger('overflowChange');
+    expect(button.hidden).toBe(false);
+    button.click();
+    expect([...menu.element.querySelectorAll('.cr-menu-item')].map((i) => i.textContent)).toEqual([
+      'Theatre mode',
+    ]);
   });
 
   test('the fullscreen button follows modeChange', () => {

@@ -27,6 +27,7 @@ export interface ControlsHost {
     | 'switchSource'
     | 'setAudioOnly'
     | 'selectAudioTrack'
+    | 'retry'
   >;
   readonly modes: Pick<
     DisplayModesController,

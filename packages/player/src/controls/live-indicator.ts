@@ -1,35 +1,104 @@
-// The live indicator: shown for a live stream; behind the live edge it takes the viewer back.
+// The live indicator: shown for a live stream (before its media load too, when the page says it
+// is live); behind the live edge it reads "Back to live" and one press takes the viewer there.
+// A live that stops moving while playing (its stream dropped) says it is reconnecting, until
+// the picture moves again. A viewer who stays at the edge is kept there: fallen behind by a
+// stall, the player goes back to the edge; one who paused or went back in the window stays
+// where they chose until they go back to the edge themselves.
 import type { PlayerContext } from '../controllers/context.ts';
 import { el } from '../dom.ts';
 import type { ControlsHost } from './host.ts';
-import { liveWindow, onTimeChange, timeState } from './shared.ts';
+import { LIVE_BEHIND_SECONDS, liveWindow, onTimeChange, timeState } from './shared.ts';
 
-/** Further than this behind the live edge, the live indicator offers to go back to it. */
-const LIVE_BEHIND_SECONDS = 8;
 /** Where "back to live" lands: this far before the edge, so playback does not stall on it. */
 const LIVE_EDGE_OFFSET_SECONDS = 3;
+/** Following the edge, a player this far behind it (a stall) goes back to it. */
+export const LIVE_FOLLOW_SECONDS = 5;
+/** A live playing without its time moving this long is waiting for its stream. */
+export const LIVE_STALL_MS = 2_500;
+const STALL_POLL_MS = 500;
+export const RECONNECTING_TEXT = 'The stream is reconnecting…';
 
 export function createLiveIndicator(
   ctx: PlayerContext,
   playback: Pick<ControlsHost['playback'], 'pendingSeek' | 'isLive' | 'skipTo'>,
 ): { element: HTMLElement; update(): void } {
   const element = el('button', 'cr-live fluid_control_live_indicator', { type: 'button' });
-  element.textContent = 'LIVE';
   element.hidden = true;
+  const label = el('span', 'cr-live-label');
+  label.textContent = 'LIVE';
+  element.append(label);
   const update = (): void => {
     const { currentTime, isLive, window } = timeState(ctx, playback);
     element.hidden = !isLive;
     ctx.root.classList.toggle('cr-is-live', isLive);
     const isBehind = window !== null && window.end - currentTime > LIVE_BEHIND_SECONDS;
     element.classList.toggle('cr-live-behind', isBehind);
+    label.textContent = isBehind ? 'Back to live' : 'LIVE';
     element.setAttribute('aria-label', isBehind ? 'Back to live' : 'Live');
     element.title = isBehind ? 'Back to live' : 'Live';
   };
-  ctx.listen(element, 'click', () => {
+  const toEdge = (): void => {
     const window = liveWindow(ctx.video);
     if (window) playback.skipTo(Math.max(window.start, window.end - LIVE_EDGE_OFFSET_SECONDS));
+  };
+  ctx.listen(element, 'click', () => {
+    toEdge();
+    if (ctx.video.paused) void ctx.video.play().catch(() => undefined);
   });
   onTimeChange(ctx, update);
   update();
+  watchStalls(ctx, playback, toEdge);
   return { element, update };
+}
+
+/**
+ * Says "The stream is reconnecting…" over a live that plays but whose time stands still, and
+ * keeps a viewer who follows the edge at it (a pause or a seek back in the window stops
+ * following; a seek to the edge follows again).
+ */
+function watchStalls(
+  ctx: PlayerContext,
+  playback: Pick<ControlsHost['playback'], 'pendingSeek' | 'isLive'>,
+  toEdge: () => void,
+): void {
+  const { video } = ctx;
+  let isFollowing = true;
+  ctx.listen(video, 'pause', () => {
+    if (timeState(ctx, playback).isLive && !video.ended) isFollowing = false;
+  });
+  ctx.listen(video, 'seeking', () => {
+    const window = liveWindow(video);
+    if (window) isFollowing = window.end - video.currentTime <= LIVE_BEHIND_SECONDS;
+  });
+  const note = el('div', 'cr-live-reconnecting', { role: 'status' });
+  note.hidden = true;
+  ctx.root.append(note);
+  let lastTime = -1;
+  let stillSince = 0;
+  const check = (): void => {
+    const { isLive, window } = timeState(ctx, playback);
+    const isWaiting =
+      isLive && !video.paused && !video.ended && video.played.length > 0 && !video.seeking;
+    if (
+      isWaiting &&
+      isFollowing &&
+      window &&
+      window.end - video.currentTime > LIVE_FOLLOW_SECONDS
+    ) {
+      toEdge();
+    }
+    if (!isWaiting || video.currentTime !== lastTime) {
+      lastTime = video.currentTime;
+      stillSince = Date.now();
+      note.hidden = true;
+      note.textContent = '';
+      return;
+    }
+    if (Date.now() - stillSince >= LIVE_STALL_MS && note.hidden) {
+      note.hidden = false;
+      note.textContent = RECONNECTING_TEXT;
+    }
+  };
+  const poll = setInterval(check, STALL_POLL_MS);
+  ctx.onDestroy(() => clearInterval(poll));
 }

@@ -5,7 +5,7 @@ import type { PlayerContext } from '../controllers/context.ts';
 import { displayDuration } from '../controllers/context.ts';
 import { el, formatTime } from '../dom.ts';
 import type { ControlsHost } from './host.ts';
-import { liveWindow, onTimeChange, timeState } from './shared.ts';
+import { LIVE_BEHIND_SECONDS, liveWindow, onTimeChange, timeState } from './shared.ts';
 import { createTimelinePreview } from './timeline-preview.ts';
 
 const BUFFER_POLL_MS = 500;
@@ -38,6 +38,21 @@ export function createProgressBar(
       : window
         ? `${Math.max(0, Math.min(1, (currentTime - window.start) / (window.end - window.start))) * 100}%`
         : '0%';
+    if (window) {
+      // A live stream: the slider is its window (DVR), from its oldest second to its edge.
+      const length = window.end - window.start;
+      const position = Math.max(0, Math.min(length, currentTime - window.start));
+      const behind = length - position;
+      progress.setAttribute('aria-valuemax', String(Math.round(length)));
+      progress.setAttribute('aria-valuenow', String(Math.round(position)));
+      progress.setAttribute(
+        'aria-valuetext',
+        behind > LIVE_BEHIND_SECONDS
+          ? `${formatTime(behind)} behind live, in a window of ${formatTime(length)}`
+          : `Live, in a window of ${formatTime(length)}`,
+      );
+      return;
+    }
     progress.setAttribute('aria-valuemax', String(isKnown ? Math.round(duration) : 0));
     progress.setAttribute('aria-valuenow', String(Math.round(currentTime)));
     progress.setAttribute(
@@ -49,12 +64,15 @@ export function createProgressBar(
 
   const updateBuffered = (): void => {
     const { buffered: ranges, duration, currentTime } = video;
-    if (!Number.isFinite(duration) || duration <= 0) return;
+    // A live stream's buffer is drawn over its window.
+    const window = duration === Infinity ? liveWindow(video) : null;
+    if (!window && (!Number.isFinite(duration) || duration <= 0)) return;
     let end = 0;
     for (let i = 0; i < ranges.length; i++) {
       if (ranges.start(i) <= currentTime + 0.5) end = Math.max(end, ranges.end(i));
     }
-    buffered.style.width = `${(end / duration) * 100}%`;
+    const ratio = window ? (end - window.start) / (window.end - window.start) : end / duration;
+    buffered.style.width = `${Math.max(0, Math.min(1, ratio)) * 100}%`;
   };
   const poll = setInterval(updateBuffered, BUFFER_POLL_MS);
   ctx.onDestroy(() => clearInterval(poll));

@@ -3,6 +3,7 @@
 import type { PlayerContext } from '../controllers/context.ts';
 import { icons } from '../icons.ts';
 import type { MenuItem, PopupMenu } from '../menu.ts';
+import type { BarOverflow } from './bar-overflow.ts';
 import type { ControlsHost } from './host.ts';
 import { menuButton, toggleMenu } from './shared.ts';
 
@@ -73,6 +74,7 @@ export function createQualityMenu(
   ctx: PlayerContext,
   playback: Playback,
   menu: PopupMenu,
+  overflow: Pick<BarOverflow, 'items' | 'hasItems'>,
 ): HTMLButtonElement {
   const button = menuButton(
     'cr-source fluid_control_video_source fluid_button_video_source',
@@ -83,13 +85,30 @@ export function createQualityMenu(
     button.hidden = !(
       playback.levels.length > 2 ||
       playback.sources.length > 1 ||
-      playback.audioTracks.length > 0
+      playback.audioTracks.length > 0 ||
+      overflow.hasItems
     );
   };
   ctx.on('sourcesChange', update);
-  ctx.listen(button, 'click', () =>
-    toggleMenu(menu, button, 'Quality', () => [...qualityItems(playback), ...audioItems(playback)]),
-  );
+  ctx.on('overflowChange', update);
+  const items = (): MenuItem[] => {
+    const qualities = qualityItems(playback);
+    const moved = overflow.items();
+    // Beside the controls moved out of a narrow bar, the qualities are one entry of their own.
+    const current = qualities.find((q) => q.checked);
+    const quality: MenuItem[] =
+      moved.length && qualities.length
+        ? [
+            {
+              label: `Quality: ${current?.label ?? 'audio only'}`,
+              submenuTitle: 'Quality',
+              submenu: () => qualityItems(playback),
+            },
+          ]
+        : qualities;
+    return [...quality, ...audioItems(playback), ...moved];
+  };
+  ctx.listen(button, 'click', () => toggleMenu(menu, button, 'Quality', items));
   update();
   return button;
 }

@@ -1,6 +1,6 @@
 // Helpers the control modules share: the control bar's button kinds, the one popup menu's
 // toggle, the live window, and the time shown and the events after which it may have changed.
-import { displayDuration, type PlayerContext } from '../controllers/context.ts';
+import { displayDuration, liveWindow, type PlayerContext } from '../controllers/context.ts';
 import { iconButton } from '../dom.ts';
 import type { MenuItem, PopupMenu } from '../menu.ts';
 import type { ControlsHost } from './host.ts';
@@ -37,13 +37,18 @@ export function toggleMenu(
   menu.open(button, label, items());
 }
 
-/** The part of a live stream that can be played: its seekable range, or null. */
-export function liveWindow(video: HTMLVideoElement): { start: number; end: number } | null {
-  const { seekable } = video;
-  if (seekable.length === 0) return null;
-  const start = seekable.start(0);
-  const end = seekable.end(seekable.length - 1);
-  return Number.isFinite(end) && end > start ? { start, end } : null;
+export { liveWindow };
+
+/** Further than this behind the live edge, the viewer is watching the past (DVR). */
+export const LIVE_BEHIND_SECONDS = 8;
+
+/**
+ * How far behind a live stream's edge `currentTime` is, or null when there is no window (not
+ * live, or its media not loaded yet).
+ */
+export function behindLive(video: HTMLVideoElement, currentTime: number): number | null {
+  const window = liveWindow(video);
+  return window ? Math.max(0, window.end - currentTime) : null;
 }
 
 /** Runs `update` whenever the time, the duration or the liveness shown may have changed. */

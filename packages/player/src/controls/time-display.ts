@@ -1,8 +1,9 @@
-// The time and the duration ("1:05 / 3:20"), the time alone for a live stream.
+// The time and the duration ("1:05 / 3:20"); for a live stream, how far behind its edge the
+// viewer is ("-0:42") when they went back, nothing at the edge (the LIVE indicator says it).
 import type { PlayerContext } from '../controllers/context.ts';
 import { el, formatTime, setText } from '../dom.ts';
 import type { ControlsHost } from './host.ts';
-import { onTimeChange, timeState } from './shared.ts';
+import { LIVE_BEHIND_SECONDS, onTimeChange, timeState } from './shared.ts';
 
 export function createTimeDisplay(
   ctx: PlayerContext,
@@ -10,9 +11,14 @@ export function createTimeDisplay(
 ): { element: HTMLElement; update(): void } {
   const element = el('span', 'cr-time fluid_control_duration');
   const update = (): void => {
-    const { duration, currentTime, isLive, isKnown } = timeState(ctx, playback);
+    const { duration, currentTime, isLive, isKnown, window } = timeState(ctx, playback);
     const now = formatTime(currentTime);
-    setText(element, isLive ? now : `${now} / ${formatTime(isKnown ? duration : 0)}`);
+    if (isLive) {
+      const behind = window ? window.end - currentTime : 0;
+      setText(element, behind > LIVE_BEHIND_SECONDS ? `-${formatTime(behind)}` : '');
+      return;
+    }
+    setText(element, `${now} / ${formatTime(isKnown ? duration : 0)}`);
   };
   onTimeChange(ctx, update);
   update();

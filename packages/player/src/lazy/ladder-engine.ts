@@ -148,6 +148,8 @@ function attachLadder(
   const lanes: { video?: Lane; audio?: Lane } = {};
   let types = { video: '', audio: '' };
   let isAudioOnly = false;
+  /** Where a reopened Media Source resumes, until its metadata lets the video seek there. */
+  let resumeAt: number | null = null;
   let isDestroyed = false;
   const isDeferred =
     (video.preload === 'none' || video.preload === 'metadata') &&
@@ -213,16 +215,23 @@ function attachLadder(
     lane.isBusy = true;
     try {
       for (;;) {
-        const now = video.currentTime;
+        const now = resumeAt ?? video.currentTime;
         const from = bufferedEnd(lane.sb, now);
         const generation = lane.generation;
         const list = await playlist(wanted());
         if (!list) throw new Error('a rendition is not fragmented MP4 VOD');
         if (generation !== lane.generation) continue;
         lane.playlist = list;
-        let segment = list.segments.find((s) => s.end > from + 0.1);
+        // Past a buffered range, the next segment; where nothing is buffered, the segment that
+        // holds the time, however close to its end (skipping it left a gap playback never crossed).
+        const past = from > now ? from + 0.1 : from;
+        let segment = list.segments.find((s) => s.end > past);
         if (segment?.url === lane.lastUrl)
           segment = list.segments[list.segments.indexOf(segment) + 1];
+        // At the end, a lane that holds nothing of this rendition still needs its init segment
+        // and a last picture: a Media Source ended without them is a media error ("audio only"
+        // or another quality chosen after the end).
+        if (!segment && lane.appendedInit !== list.init) segment = list.segments.at(-1);
         lane.isDone = !segment;
         if (!segment || from - now >= AHEAD) break;
         const started = performance.now();
@@ -275,11 +284,13 @@ function attachLadder(
     const now = video.currentTime;
     const playing = lane.playlist.segments.find((s) => s.end > now);
     const from = playing ? playing.end : now;
-    void run(lane, () => lane.sb.remove(from, Infinity))
-      .then(pumpAll)
-      .catch((error: unknown) => {
-        if (lane === lanes.video || lane === lanes.audio) fail(error);
-      });
+    // Nothing lies past the last segment: a remove from the end is refused (a TypeError).
+    const end = media?.duration ?? 0;
+    const removed =
+      from < end ? run(lane, () => lane.sb.remove(from, Infinity)) : Promise.resolve();
+    void removed.then(pumpAll).catch((error: unknown) => {
+      if (lane === lanes.video || lane === lanes.audio) fail(error);
+    });
   };
 
   const onPlay = (): void => {
@@ -377,10 +388,12 @@ function attachLadder(
       ]);
       if (isDestroyed || !audioList || (!on && !videoList)) return;
       const resume = (): void => {
+        resumeAt = null;
         video.currentTime = time;
         if (isPlaying) video.play().catch(() => {});
       };
       video.addEventListener('loadedmetadata', resume, { once: true });
+      resumeAt = time;
       await open(videoList, audioList);
     };
     reopen().catch(fail);

@@ -26,6 +26,10 @@ export default async function GoLivePage() {
           details: state.details,
           lastRefusal: state.lastRefusal,
           lastRefusalAt: state.lastRefusalAt?.toISOString() ?? null,
+          disabledReason: state.disabledReason,
+          lastEnded: state.lastEnded
+            ? { ...state.lastEnded, endedAt: state.lastEnded.endedAt.toISOString() }
+            : null,
           onAir: state.live
             ? {
                 videoId: state.live.videoId,

@@ -94,6 +94,13 @@ describe('MemoryListingCache', () => {
     expect(await cache.getOrLoad('a', load)).toBe(5);
   });
 
+  it('keeps as many entries as LISTING_CACHE_MAX_ENTRIES says', async () => {
+    const cache = createListingCache({ LISTING_CACHE_SECONDS: 30, LISTING_CACHE_MAX_ENTRIES: 3 });
+    for (const key of ['a', 'b', 'c', 'd', 'e']) await cache.getOrLoad(key, async () => key);
+    expect((cache as MemoryListingCache).size).toBe(3);
+    await cache.close();
+  });
+
   it('shares one load between concurrent misses', async () => {
     const cache = new MemoryListingCache({ ttlSeconds: 10 });
     let loads = 0;

@@ -40,6 +40,11 @@ export class MemoryListingCache implements ListingCache {
     this.now = options.now ?? Date.now;
   }
 
+  /** Entries kept (the /metrics gauge of the caches). */
+  get size(): number {
+    return this.entries.size;
+  }
+
   async getOrLoad<T>(key: string, load: () => Promise<T>, ttlSeconds?: number): Promise<T> {
     const ttl = ttlSeconds ?? this.options.ttlSeconds;
     if (ttl <= 0) return load();
@@ -168,11 +173,15 @@ export class RedisListingCache implements ListingCache {
 }
 
 /** The settings a listing cache is made from (see ConfigSchema). */
-export type ListingCacheConfig = Pick<Config, 'REDIS_URL' | 'LISTING_CACHE_SECONDS'>;
+export type ListingCacheConfig = Pick<Config, 'REDIS_URL' | 'LISTING_CACHE_SECONDS'> &
+  Partial<Pick<Config, 'LISTING_CACHE_MAX_ENTRIES'>>;
 
 /** A process's listing cache: Redis when REDIS_URL is set, in memory otherwise. */
 export function createListingCache(config: ListingCacheConfig): ListingCache {
-  const options = { ttlSeconds: config.LISTING_CACHE_SECONDS };
+  const options = {
+    ttlSeconds: config.LISTING_CACHE_SECONDS,
+    maxEntries: config.LISTING_CACHE_MAX_ENTRIES,
+  };
   return config.REDIS_URL
     ? RedisListingCache.connect(config.REDIS_URL, options)
     : new MemoryListingCache(options);

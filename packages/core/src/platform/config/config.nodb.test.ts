@@ -52,6 +52,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ LISTING_CACHE_SECONDS: '0' }).LISTING_CACHE_SECONDS).toBe(0);
   });
 
+  it('bounds each cache by a setting, with defaults that fit a 2 GB machine', () => {
+    expect(loadConfig({})).toMatchObject({
+      PAGE_CACHE_MAX_MB: 64,
+      LISTING_CACHE_MAX_ENTRIES: 2000,
+      MEMBER_CACHE_MAX_MEMBERS: 10_000,
+      PGLITE_SHARED_BUFFERS_MB: 32,
+      NEXT_CACHE_MAX_MB: 50,
+    });
+    expect(loadConfig({ PAGE_CACHE_MAX_MB: '16' }).PAGE_CACHE_MAX_MB).toBe(16);
+    expect(() => loadConfig({ PAGE_CACHE_MAX_MB: '0' })).toThrow(/PAGE_CACHE_MAX_MB/);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: 'lots' })).toThrow(
+      /PGLITE_SHARED_BUFFERS_MB/,
+    );
+  });
+
   it('turns a provider on with both halves only, and names the missing half', () => {
     expect(() => loadConfig({ OAUTH_GITHUB_CLIENT_ID: 'id' })).toThrow(
       /OAUTH_GITHUB_CLIENT_SECRET: is needed with OAUTH_GITHUB_CLIENT_ID/,

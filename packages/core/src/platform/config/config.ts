@@ -62,6 +62,34 @@ export const ConfigSchema = z
     TRUSTED_PROXIES: z.string().default(''),
     /** Seconds visitors' listing pages and API answers stay cached (0 turns the cache off). */
     LISTING_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+
+    // --- Memory (docs/operations.md, Memory): each cache this process holds, bounded ---
+    /** Megabytes of rendered pages the page cache keeps in all (least recently used dropped). */
+    PAGE_CACHE_MAX_MB: wholeNumber(1, 64),
+    /** Listings and API answers the in-memory listing cache keeps (oldest dropped; not Redis's). */
+    LISTING_CACHE_MAX_ENTRIES: wholeNumber(1, 2000),
+    /** Members whose sessions and own parts of pages are kept in memory (oldest dropped). */
+    MEMBER_CACHE_MAX_MEMBERS: wholeNumber(1, 10_000),
+    /**
+     * Megabytes of the embedded database's (PGlite's) buffer cache, PostgreSQL's
+     * `shared_buffers`: held in its WebAssembly memory, which never shrinks.
+     */
+    PGLITE_SHARED_BUFFERS_MB: wholeNumber(1, 32),
+    /**
+     * Megabytes of Next.js's in-memory cache of rendered routes (its `cacheMaxMemorySize`; 0
+     * turns it off). Read by next.config.ts when the server starts; checked here first.
+     */
+    NEXT_CACHE_MAX_MB: wholeNumber(0, 50),
+    /**
+     * Megabytes a live stream may have waiting for its recorder (ffmpeg) in this process before
+     * it is ended as too fast for the machine ("lower its bitrate"), per live on air.
+     */
+    LIVE_BACKLOG_MB: wholeNumber(1, 32),
+    /**
+     * Megabytes of resident memory the live ingest process may reach before the site ends and
+     * restarts it; half of it is what its connections may hold of messages being assembled.
+     */
+    LIVE_INGEST_MEMORY_MB: wholeNumber(64, 512),
     LOG_LEVEL: z
       .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
       .default('info'),
@@ -275,6 +303,11 @@ export const ConfigSchema = z
     TRANSCODE_PRESET: optionalText(),
     /** Scratch directory for transcodes (default: the OS temp directory). */
     TRANSCODE_TMP_DIR: optionalText(),
+    /**
+     * Seconds a video's previous files are kept after a new file (or a live's full replay)
+     * takes their place, so pages playing them follow the new one without a gap.
+     */
+    OLD_MEDIA_GRACE_SECONDS: wholeNumber(0, 600),
 
     // --- Jobs and the worker (packages/core/src/platform/jobs, packages/media/src/worker.ts) ---
     /** Transcode jobs run at once by one `npm run worker` process. */
@@ -308,6 +341,15 @@ export const ConfigSchema = z
      * everything; it exits within this plus two seconds whatever is still running.
      */
     SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 7),
+
+    // --- Operations (docs/operations.md) ---
+    /**
+     * The bearer token Prometheus sends for /metrics (at least 16 characters); unset: /metrics
+     * answers 404.
+     */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    /** The port a worker (`npm run worker`) serves its own /metrics on; 0: none. */
+    WORKER_METRICS_PORT: wholeNumber(0, 0),
 
     // --- Billing: Stripe (packages/core/src/features/money/billing, docs/billing.md) ---
     /**

@@ -44,6 +44,11 @@ export interface OpenDatabaseOptions {
    * server (docs/decisions/0037). PGlite always refuses it: there it would wait forever.
    */
   guardTransactions?: boolean;
+  /**
+   * PGlite's buffer cache (PostgreSQL's `shared_buffers`) in megabytes; PGlite's own default
+   * (128) when absent. It lives in the WebAssembly memory, which grows and never shrinks.
+   */
+  sharedBuffersMb?: number;
 }
 
 /** The database's own deadlines when none are given (docs/faults.md). */
@@ -96,6 +101,15 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       dataDir,
       loadDataDir: options.loadDataDir,
       extensions: { pg_trgm },
+      ...(options.sharedBuffersMb
+        ? {
+            startParams: [
+              ...PGlite.defaultStartParams,
+              '-c',
+              `shared_buffers=${options.sharedBuffersMb}MB`,
+            ],
+          }
+        : {}),
     });
   } catch (error) {
     unlock();
@@ -126,6 +140,17 @@ const isRunning = (pid: number) => {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 };
+
+/** The running process that holds the embedded database in `dataDir`, if one does. */
+export function dataDirHolder(dataDir: string): number | null {
+  let owner: number;
+  try {
+    owner = Number(readFileSync(join(dataDir, 'cutroom.lock'), 'utf8').trim());
+  } catch {
+    return null;
+  }
+  return Number.isInteger(owner) && owner > 0 && isRunning(owner) ? owner : null;
+}
 
 /**
  * PGlite has no guard of its own: two processes (or two handles) writing one data directory

@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../../test-support/test-db';
+import { openDatabase } from './client';
 import { users, videoLabels, videos } from './schema';
 
-const { db } = await createTestDatabase();
+const { db, kind } = await createTestDatabase();
 
 describe('database schema', () => {
   it('refuses a second username that differs only in case', async () => {
@@ -30,4 +32,22 @@ describe('database schema', () => {
     );
     expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual({ close: true });
   });
+
+  it.runIf(kind === 'pglite')(
+    "holds the embedded database's buffer cache to the size it is given",
+    async () => {
+      const template = new Blob([readFileSync(inject('templateDumpPath'))]);
+      const bounded = await openDatabase({ loadDataDir: template, sharedBuffersMb: 16 });
+      try {
+        const result = await bounded.db.execute<{ shared_buffers: string }>(
+          sql`show shared_buffers`,
+        );
+        expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual({
+          shared_buffers: '16MB',
+        });
+      } finally {
+        await bounded.close();
+      }
+    },
+  );
 });

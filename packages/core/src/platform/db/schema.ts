@@ -451,6 +451,12 @@ export const reuploadHolds = pgTable(
       .references(() => videos.id, { onDelete: 'cascade' }),
     /** The best-matched video (first of `matches`); null once it is deleted. */
     matchedVideoId: text().references(() => videos.id, { onDelete: 'set null' }),
+    /**
+     * The original it is held against (docs/reuploads.md, the lineage): the earliest of the
+     * originals its matches lead to, a matched copy standing for the original it copies. A
+     * copy staff publish stays a copy of this video. Null once it is deleted.
+     */
+    originalVideoId: text().references(() => videos.id, { onDelete: 'set null' }),
     matches: jsonb().$type<ReuploadMatch[]>().notNull(),
     state: text({ enum: REUPLOAD_HOLD_STATES }).notNull().default('held'),
     dispute: text(),
@@ -465,6 +471,7 @@ export const reuploadHolds = pgTable(
       .on(t.createdAt)
       .where(sql`state = 'held'`),
     index('reupload_holds_matched_idx').on(t.matchedVideoId),
+    index('reupload_holds_original_idx').on(t.originalVideoId),
   ],
 );
 
@@ -754,6 +761,10 @@ export type CommentStatus = (typeof COMMENT_STATUSES)[number];
  * Deleting keeps the row (who deleted it and why, for the moderation area) and hides it; a
  * deleted top-level comment takes its replies with it.
  */
+/** Why a comment waits for approval (docs/comments.md). */
+export const COMMENT_HELD_REASONS = ['watched_word', 'new_account'] as const;
+export type CommentHeldReason = (typeof COMMENT_HELD_REASONS)[number];
+
 export const comments = pgTable(
   'comments',
   {
@@ -778,6 +789,13 @@ export const comments = pgTable(
     deletedById: text().references(() => users.id, { onDelete: 'set null' }),
     /** Why staff deleted it (shown in the moderation area); null for an author's own delete. */
     deleteReason: text(),
+    /**
+     * Why it waits while `held` (docs/comments.md): a watched word of a holding list, or a new
+     * account; null when published, and for comments held before reasons were kept.
+     */
+    heldReason: text({ enum: COMMENT_HELD_REASONS }),
+    /** For a watched word: which word and which list, as staff read it. */
+    heldDetail: text(),
   },
   (t) => [
     // The video page reads a video's top-level comments newest first, one page at a time.
@@ -839,6 +857,9 @@ export const NOTIFICATION_KINDS = [
   'friend_accepted',
   'new_video',
   'live_started',
+  'live_scheduled',
+  'live_ended',
+  'live_key_disabled',
   'ticket_answer',
   'ticket_closed',
   'video_processed',
@@ -850,6 +871,8 @@ export const NOTIFICATION_KINDS = [
   'reupload_held',
   'reupload_of_yours',
   'reupload_decided',
+  'reupload_copy_decided',
+  'reupload_waiting',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import { databaseWait } from '../metrics/metrics';
 
 /**
  * The guard of docs/decisions/0037: work inside a transaction that uses the database beside
@@ -135,7 +136,17 @@ export function guardPglite(client: PGlite, waitLimitMs: number): void {
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    if (waitLimitMs <= 0) return noteWait('the embedded database', runExclusive(work));
+    const calledAt = performance.now();
+    const timed = <R>(run: () => Promise<R>) => {
+      databaseWait.observe((performance.now() - calledAt) / 1000);
+      return run();
+    };
+    if (waitLimitMs <= 0) {
+      return noteWait(
+        'the embedded database',
+        runExclusive(() => timed(work)),
+      );
+    }
     const waiting = new Promise<T>((resolve, reject) => {
       let state: 'waiting' | 'running' | 'abandoned' = 'waiting';
       const timer = setTimeout(() => {
@@ -147,7 +158,7 @@ export function guardPglite(client: PGlite, waitLimitMs: number): void {
         if (state === 'abandoned') return undefined as T;
         state = 'running';
         clearTimeout(timer);
-        return work();
+        return timed(work);
       }).then(
         (value) => {
           if (state === 'running') resolve(value);
@@ -177,7 +188,13 @@ export function guardPool(pool: pg.Pool): void {
   };
   (pool as unknown as { connect: unknown }).connect = (...args: unknown[]) => {
     refuseInsideTransaction();
+    const calledAt = performance.now();
     const answer = connect(...args);
-    return answer instanceof Promise ? noteWait('a PostgreSQL connection', answer) : answer;
+    if (!(answer instanceof Promise)) return answer;
+    const timed = answer.then((client: unknown) => {
+      databaseWait.observe((performance.now() - calledAt) / 1000);
+      return client;
+    });
+    return noteWait('a PostgreSQL connection', timed);
   };
 }

@@ -11,6 +11,11 @@ export type ProcessingEvent =
   | { type: 'failed'; videoId: string; ownerId: string; reason: string }
   | { type: 'processing'; videoId: string; ownerId: string }
   | { type: 'removed'; videoId: string; ownerId: string }
+  /**
+   * Who may open the video changed (its visibility, password, people or schedule): pages,
+   * kept media marks and a live's event stream ask again (docs/security.md, "Media").
+   */
+  | { type: 'access'; videoId: string; ownerId: string }
   /** A live was ended from a page (its streamer, staff): the node holding its stream cuts it. */
   | { type: 'live-ended'; videoId: string; ownerId: string; reason: string }
   /** The comments of a live on air changed (its chat, docs/live.md): its viewers ask again. */
@@ -73,6 +78,7 @@ const STATE_CHANGES = new Set<ProcessingEvent['type']>([
   'processing',
   'removed',
   'live-ended',
+  'access',
 ]);
 
 /**

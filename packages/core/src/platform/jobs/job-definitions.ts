@@ -85,3 +85,21 @@ export type TranscodeVideoJob = typeof transcodeVideoJob;
 
 /** Every queue the application uses, dead-letter queues first (they must exist before use). */
 export const ALL_JOBS: JobDefinition<z.ZodType>[] = [transcodeDeadLetterJob, transcodeVideoJob];
+
+export const RemoveOldMediaPayload = z.object({
+  videoId: z.string().min(1).max(64),
+  /** The storage folders of the files replaced: earlier versions, a live's segments. */
+  prefixes: z.array(z.string().min(1).max(300)).max(100),
+});
+export type RemoveOldMediaPayload = z.infer<typeof RemoveOldMediaPayload>;
+
+/**
+ * Removes a video's previous files once the pages that played them have followed its new
+ * ones (OLD_MEDIA_GRACE_SECONDS after the swap, docs/videos.md). A job, not a timer: a
+ * restart in between does not leave them behind.
+ */
+export const removeOldMediaJob = defineJob({
+  name: 'media.remove-old',
+  schema: RemoveOldMediaPayload,
+  settings: { retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 600, heartbeatSeconds: 0 },
+});

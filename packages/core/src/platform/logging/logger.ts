@@ -20,6 +20,10 @@ export const REDACTED_PATHS = [
   '*.sessionToken',
   'secret',
   '*.secret',
+  'unlock',
+  '*.unlock',
+  'grant',
+  '*.grant',
   'headers.authorization',
   'headers.cookie',
   'req.headers.authorization',
@@ -50,10 +54,14 @@ function parameterName(pair: string): string {
 /**
  * A request URL as logs may carry it: no query string on account paths (a form sent before
  * its page's scripts loaded puts the password there), the value of any parameter named like a
- * secret replaced elsewhere, and the reset token out of /api/auth/reset-password/<token>.
+ * secret replaced elsewhere, the reset token out of /api/auth/reset-password/<token> and the
+ * media grant out of /media/k/<grant>/.
  */
 export function redactUrl(url: string): string {
-  const withoutPathToken = url.replace(/(\/reset-password\/)[^/?#\s]+/gi, '$1[redacted]');
+  const withoutPathToken = url
+    .replace(/(\/reset-password\/)[^/?#\s]+/gi, '$1[redacted]')
+    // A media grant in the address is a key to a closed video's bytes (docs/security.md).
+    .replace(/(\/media\/k\/)[^/?#\s]+/gi, '$1[redacted]');
   const queryAt = withoutPathToken.indexOf('?');
   if (queryAt < 0) return withoutPathToken;
   const path = withoutPathToken.slice(0, queryAt);

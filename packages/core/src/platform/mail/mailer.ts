@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logging/logger';
+import { mails } from '../metrics/metrics';
 
 /** One outgoing mail. `link` is the action link in it, logged only when mail goes to the outbox. */
 export interface MailMessage {
@@ -31,7 +32,23 @@ export interface MailerOptions {
 }
 
 /** Nodemailer over SMTP when a URL is given; otherwise an outbox folder and a log line. */
-export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+export function createMailer(options: MailerOptions): Mailer {
+  const mailer = createTransportMailer(options);
+  return {
+    ...mailer,
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        mails.inc({ result: 'failed' });
+        throw error;
+      }
+      mails.inc({ result: 'sent' });
+    },
+  };
+}
+
+function createTransportMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {

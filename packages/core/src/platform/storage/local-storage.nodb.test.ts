@@ -64,6 +64,11 @@ describe('LocalStorage', () => {
       'videos/ab/2.ts',
       'videos/ab/x/1.ts',
     ]);
+    expect((await storage.listAll()).map((o) => o.key)).toEqual([
+      'videos/ab/2.ts',
+      'videos/ab/x/1.ts',
+      'videos/abc/3.ts',
+    ]);
     expect(await storage.deletePrefix('videos/ab/')).toBe(2);
     expect(await storage.list('videos/ab/')).toEqual([]);
     expect((await storage.list('videos/')).map((o) => o.key)).toEqual(['videos/abc/3.ts']);

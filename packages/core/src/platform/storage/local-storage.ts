@@ -115,7 +115,14 @@ export class LocalStorage implements Storage {
   }
 
   async list(prefix: string): Promise<StoredObject[]> {
-    const dir = this.#prefixPath(prefix);
+    return this.#listUnder(this.#prefixPath(prefix));
+  }
+
+  async listAll(): Promise<StoredObject[]> {
+    return this.#listUnder(this.root);
+  }
+
+  async #listUnder(dir: string): Promise<StoredObject[]> {
     const found: StoredObject[] = [];
     const walk = async (current: string): Promise<void> => {
       let entries;

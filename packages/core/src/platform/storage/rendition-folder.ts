@@ -54,8 +54,8 @@ export async function stageFolder(
   return [...first, ...last].map((f) => prefix + f);
 }
 
-/** Removes every rendition version of a video except `keepPrefix` (leftovers of killed runs). */
-export async function removeStaleVersions(
+/** Every rendition version folder of a video but `keepPrefix`. */
+export async function staleVersions(
   storage: Storage,
   videoId: string,
   keepPrefix: string | null,
@@ -66,12 +66,17 @@ export async function removeStaleVersions(
     const segment = object.key.slice(base.length).split('/')[0];
     if (segment && segment.startsWith('v')) versions.add(`${base}${segment}/`);
   }
-  const removed: string[] = [];
-  for (const prefix of versions) {
-    if (prefix === keepPrefix) continue;
-    await storage.deletePrefix(prefix);
-    removed.push(prefix);
-  }
+  return [...versions].filter((prefix) => prefix !== keepPrefix);
+}
+
+/** Removes every rendition version of a video except `keepPrefix` (leftovers of killed runs). */
+export async function removeStaleVersions(
+  storage: Storage,
+  videoId: string,
+  keepPrefix: string | null,
+): Promise<string[]> {
+  const removed = await staleVersions(storage, videoId, keepPrefix);
+  for (const prefix of removed) await storage.deletePrefix(prefix);
   return removed;
 }
 

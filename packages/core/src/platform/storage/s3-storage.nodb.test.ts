@@ -81,6 +81,14 @@ describe('S3Storage', () => {
       'videos/x/v1/index.m3u8',
       'videos/x/v1/seg.ts',
     ]);
+    // Every object of the store (a backup's media).
+    expect((await storage.listAll()).map((o) => o.key)).toEqual(
+      expect.arrayContaining([
+        'videos/x/v1/index.m3u8',
+        'videos/x/v1/seg.ts',
+        'videos/xy/other.vtt',
+      ]),
+    );
     expect(await storage.deletePrefix('videos/x/')).toBe(2);
     expect(await storage.list('videos/x/')).toEqual([]);
     expect(await storage.stat('videos/xy/other.vtt')).not.toBeNull();

@@ -153,6 +153,14 @@ export class S3Storage implements Storage {
 
   async list(prefix: string): Promise<StoredObject[]> {
     assertValidPrefix(prefix);
+    return this.#listUnder(prefix);
+  }
+
+  async listAll(): Promise<StoredObject[]> {
+    return this.#listUnder('');
+  }
+
+  async #listUnder(prefix: string): Promise<StoredObject[]> {
     const found: StoredObject[] = [];
     let token: string | undefined;
     do {

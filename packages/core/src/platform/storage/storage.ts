@@ -43,6 +43,8 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
   /** Every object under a prefix, at any depth. */
   list(prefix: string): Promise<StoredObject[]>;
+  /** Every object in the store (a backup's media), in key order. */
+  listAll(): Promise<StoredObject[]>;
   deleteObject(key: string): Promise<void>;
   /** Removes every object under a prefix; answers how many were removed. */
   deletePrefix(prefix: string): Promise<number>;
@@ -130,8 +132,9 @@ export function cacheControlForKey(key: string): string {
   if (/^videos\/[^/]+\/v[^/]+\//.test(key)) return 'public, max-age=31536000, immutable';
   // Avatars get a fresh random version in their name on every change, like renditions.
   if (/^avatars\/[^/]+\/v[^/]+\.webp$/.test(key)) return 'public, max-age=31536000, immutable';
-  // A live's playlists change every second; its segments never change once written.
-  if (/^live\/[^/]+\/.+\.m3u8$/.test(key)) return 'no-cache';
+  // A live's playlists change every second, its poster every 30 s (a current picture); its
+  // segments never change once written.
+  if (/^live\/[^/]+\/(.+\.m3u8|poster\.jpg)$/.test(key)) return 'no-cache';
   if (/^live\/[^/]+\//.test(key)) return 'public, max-age=3600';
   return 'private, no-store';
 }

@@ -3,12 +3,15 @@ import { IntentLink } from '@/components/ui/intent-link';
 import { ProfileLink } from '@/components/profile/profile-link';
 import { isDeletedAccountName } from '@cutroom/core/features/accounts/my-account/deleted-account';
 import { headers } from 'next/headers';
-import { notFound, permanentRedirect, redirect, unauthorized } from 'next/navigation';
+import { forbidden, notFound, permanentRedirect, redirect, unauthorized } from 'next/navigation';
+import { VIDEO_HELD_MESSAGE } from '@cutroom/core/access/video-rules';
 import { cache } from 'react';
 import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
 import { partnerMarkOf } from '@cutroom/core/features/money/partner/partner.service';
 import { listRecommendedVideos } from '@cutroom/core/features/discovery/browse/listings.service';
 import { videoMediaUrls } from '@cutroom/core/features/videos/processing/video-processing.service';
+import { isMediaOpenToAll } from '@cutroom/core/access/media-grants';
+import { playerMediaFor } from '@/lib/server/media-addresses';
 import {
   canonicalVideoPath,
   getWatchPage,
@@ -19,8 +22,8 @@ import { OwnerPanelSlot } from '@/components/social/owner-panel-slot';
 import { CommentsSection } from '@/components/comments/comments-section';
 import { LiveChat } from '@/components/live/live-chat';
 import { LiveWaiting } from '@/components/live/live-waiting';
+import { LiveBadge, LiveEvents, LiveStage, type LivePhase } from '@/components/live/live-events';
 import { listComments } from '@cutroom/core/features/community/comments/comments.service';
-import { listSubtitles } from '@cutroom/core/features/videos/settings/subtitles.service';
 import { readLiveStream } from '@cutroom/core/features/videos/live/live.service';
 import { SubscribeButton } from '@/components/social/subscribe-button';
 import { VideoActions } from '@/components/social/video-actions';
@@ -32,6 +35,8 @@ import { VideoReportSlot } from '@/components/moderation/video-report-slot';
 import { VideoGrid } from '@/components/video/video-grid';
 import { ProcessingWatch } from '@/components/video/processing-watch';
 import { HoldPanel } from '@/components/reuploads/hold-panel';
+import { HoldDecisionSlot } from '@/components/reuploads/hold-decision-slot';
+import { MediaFollower } from '@/components/video/media-follower';
 import { loadReuploadHold } from '@cutroom/core/features/moderation/reuploads/holds.service';
 import { WatchPlayer } from '@/components/video/watch-player';
 import { PasswordGate } from '@/components/video/password-gate';
@@ -91,6 +96,8 @@ const loadWatchPage = cache(async (param: string) => {
     };
   } catch (error) {
     if (isServiceError(error) && error.kind === 'not_found') notFound();
+    // A held upload was never published: its page says it waits for review (403).
+    if (isServiceError(error) && error.message === VIDEO_HELD_MESSAGE) forbidden();
     if (isServiceError(error) && error.kind === 'unauthenticated') unauthorized();
     throw error;
   }
@@ -99,8 +106,11 @@ const loadWatchPage = cache(async (param: string) => {
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { page } = await loadWatchPage((await params).id);
   const { storage, config } = await getRuntime();
-  // A password video's poster is its media too: only an unlock names it (docs/videos.md).
-  const urls = page.video.visibility === 'password' ? null : videoMediaUrls(storage, page.video);
+  // A closed video's poster is its media too: only a grant or an unlock names it
+  // (docs/security.md, "Media").
+  const urls = isMediaOpenToAll(page.video, new Date())
+    ? videoMediaUrls(storage, page.video)
+    : null;
   const canonical = `${config.PUBLIC_URL}${canonicalVideoPath(page.video)}`;
   const isListed = page.video.status === 'published';
   return {
@@ -127,45 +137,56 @@ export default async function VideoPage({ params }: Params) {
   const { parsed, page, viewer } = await loadWatchPage((await params).id);
   const { video, uploader, labels, canManage } = page;
   if (parsed.slug !== video.slug) permanentRedirect(canonicalVideoPath(video));
-  const { database, storage, config } = await getRuntime();
+  const { database, config } = await getRuntime();
   const db = database.db;
   const { toCards, cachedForAll } = await listingContext();
   // The page's reads go to the database together: on the embedded database, each read awaited
   // after another waits behind every other request's reads again.
-  const [partnerMark, recommendedVideos, social, subtitles, comments, live, hold] =
-    await Promise.all([
-      partnerMarkOf(db, video.id),
-      // The same for every viewer: kept in the listing cache, dropped with it when videos change.
-      cachedForAll(`recommended:${video.id}`, () =>
-        listRecommendedVideos(db, video.id, { limit: 12, category: video.category }),
-      ),
-      loadVideoSocial(db, viewer, video),
-      listSubtitles(db, storage, video.id),
-      // Comments as a visitor sees them; a member's own view follows in the browser.
-      video.status === 'published'
-        ? listComments({ db, actor: null }, { videoId: video.id })
-        : // A public live's waiting page (hidden until its stream comes) has its chat; any
-          // other hidden video has none (not found).
-          video.status === 'hidden' && video.visibility === 'public'
-          ? listComments({ db, actor: null }, { videoId: video.id }).catch((error: unknown) => {
-              if (isServiceError(error) && error.kind === 'not_found') return null;
-              throw error;
-            })
-          : null,
-      // A live video (docs/live.md): on air, dropped for a moment, or ended.
-      readLiveStream(db, video.id),
-      // Held as a re-upload, or refused as one (docs/reuploads.md): its owner and staff see why.
-      video.status === 'held' || video.status === 'unpublished_admin'
-        ? loadReuploadHold({ db, actor: viewer }, video.id)
+  const [partnerMark, recommendedVideos, social, media, comments, live, hold] = await Promise.all([
+    partnerMarkOf(db, video.id),
+    // The same for every viewer: kept in the listing cache, dropped with it when videos change.
+    cachedForAll(`recommended:${video.id}`, () =>
+      listRecommendedVideos(db, video.id, { limit: 12, category: video.category }),
+    ),
+    loadVideoSocial(db, viewer, video),
+    // The player's addresses: public, or under a grant for this viewer (docs/security.md).
+    video.visibility === 'password' ? null : playerMediaFor(video, viewer),
+    // Comments as a visitor sees them; a member's own view follows in the browser.
+    video.status === 'published'
+      ? listComments({ db, actor: null }, { videoId: video.id })
+      : // A public live's waiting page (hidden until its stream comes) has its chat; any
+        // other hidden video has none (not found).
+        video.status === 'hidden' && video.visibility === 'public'
+        ? listComments({ db, actor: null }, { videoId: video.id }).catch((error: unknown) => {
+            if (isServiceError(error) && error.kind === 'not_found') return null;
+            throw error;
+          })
         : null,
-    ]);
+    // A live video (docs/live.md): on air, dropped for a moment, or ended.
+    readLiveStream(db, video.id),
+    // Held as a re-upload, refused or published after a review (docs/reuploads.md): its
+    // owner and staff see why, and the decision after it is made.
+    viewer && canManage ? loadReuploadHold({ db, actor: viewer }, video.id) : null,
+  ]);
   const isOnAir = live?.state === 'live';
   // A scheduled live's waiting page, until its stream arrives (docs/live.md).
   const isScheduled = live?.state === 'scheduled';
+  // A live page and where it is; its parts hear the live's events (docs/live.md).
+  const livePhase: LivePhase | null = isScheduled
+    ? 'scheduled'
+    : isOnAir
+      ? video.status === 'processing'
+        ? 'starting'
+        : 'live'
+      : live?.state === 'ended' && video.status === 'processing'
+        ? 'ended'
+        : null;
   // A partner channel's video is watched in its section, where the premium rule applies.
   if (partnerMark) redirect(`/${config.PARTNER_SLUG}/video/${video.id}`);
   const recommended = toCards(recommendedVideos);
-  const urls = videoMediaUrls(storage, video);
+  const urls = media?.urls ?? null;
+  const subtitles = media?.subtitles ?? [];
+  const hasMedia = Boolean(video.masterPlaylistKey && video.posterKey);
   const flags = [
     video.isExplicit && 'Explicit',
     video.isSameSex && 'Same-sex',
@@ -173,109 +194,135 @@ export default async function VideoPage({ params }: Params) {
     video.hasSeizureWarning && 'Seizure warning',
   ].filter((flag): flag is string => Boolean(flag));
   const pageUrl = `${config.PUBLIC_URL}${canonicalVideoPath(video)}`;
+  // A password video's player waits behind its gate.
+  const player =
+    urls && video.visibility !== 'password' ? (
+      <WatchPlayer
+        videoId={video.id}
+        title={video.title}
+        // While processing, the master playlist names the first quality only and grows in
+        // place when the ladder is done: its own URL, so the player reloads it then.
+        masterPlaylistUrl={
+          video.status === 'processing' && !isOnAir
+            ? `${urls.masterPlaylistUrl}?first`
+            : urls.masterPlaylistUrl
+        }
+        posterUrl={urls.posterUrl}
+        spritesVttUrl={urls.spritesVttUrl}
+        subtitles={subtitles}
+        durationSeconds={video.durationSeconds}
+        countsViews={video.status === 'published' || video.status === 'hidden'}
+        videoAds={video.status === 'published' && !isOnAir ? videoAdSettings() : null}
+        isLive={isOnAir}
+      />
+    ) : null;
 
-  return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
+  // On a phone a live's chat comes right under its player, as on every live site: the page's
+  // two columns let their parts into the one column, the player and the chat first.
+  const phoneLive = livePhase ? ' max-lg:contents' : '';
+  const watchPage = (
+    // Theatre mode (the player's button) widens the player over the sidebar: the player sets
+    // watch-theatre on this element (theatreAdvanced in watch-player.tsx, globals.css).
+    <div id="watch-layout" className="watch-layout grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
       <article
-        className="min-w-0"
+        className={`min-w-0${phoneLive}`}
         data-testid="watch-page"
         data-ad-category={video.category}
         data-ad-tags={labels.tag.join(',')}
       >
-        {isOnAir && video.status === 'processing' && (
-          <p role="status" className="mb-3 rounded-lg bg-accent/15 px-4 py-3 text-sm">
-            Your live starts in a moment: its first seconds are on their way.
-          </p>
-        )}
-        {isOnAir && live.droppedAt && (
-          <p role="status" className="mb-3 rounded-lg bg-accent/15 px-4 py-3 text-sm">
-            The stream dropped: the live continues if it comes back within a minute.
-          </p>
-        )}
-        {video.status !== 'published' &&
-          !(isOnAir && video.status === 'processing') &&
-          !isScheduled && (
-            <p
-              role="status"
-              className="mb-3 rounded-lg bg-accent/15 px-4 py-3 text-sm text-orange-100"
-            >
-              {video.status === 'hidden' ? hiddenNote(video) : STATUS_NOTES[video.status]}
-              {video.status === 'failed' && video.failureReason
-                ? ` ${video.failureReason}`
-                : ''}{' '}
-              {live?.state === 'ended' && video.status === 'processing' && (
-                <span data-testid="replay-note">
-                  The live has ended: its replay is being processed and plays here once ready.{' '}
-                </span>
-              )}
-              {video.status === 'processing' && urls && video.topQuality != null && (
-                <span data-testid="playable-note">
-                  It plays in {video.topQuality}p now; the other qualities are on their way.{' '}
-                </span>
-              )}
-              {(video.status === 'processing' || video.status === 'failed') && (
-                <IntentLink href="/processing" className="underline">
-                  See processing
-                </IntentLink>
-              )}
+        <div className={livePhase ? 'min-w-0 max-lg:order-first' : undefined}>
+          {isOnAir && video.status === 'processing' && canManage && (
+            <p role="status" className="mb-3 rounded-lg bg-accent/15 px-4 py-3 text-sm">
+              Your live starts in a moment: its first seconds are on their way.
             </p>
           )}
-        {hold && <HoldPanel hold={hold} isOwner={viewer?.id === video.ownerId} />}
-        {video.status === 'processing' && !isOnAir && (
-          <ProcessingWatch videoId={video.id} hasPlayer={urls !== null} />
-        )}
-        {isScheduled ? (
-          <LiveWaiting
-            videoId={video.id}
-            startsAt={live.scheduledFor?.toISOString() ?? null}
-            hasChat={Boolean(comments)}
-          />
-        ) : urls && video.visibility === 'password' ? (
-          // The page everyone is served names no media of it: the password opens them.
-          <PasswordGate
-            videoId={video.id}
-            title={video.title}
-            durationSeconds={video.durationSeconds}
-            countsViews={video.status === 'published' || video.status === 'hidden'}
-            videoAds={null}
-          />
-        ) : urls ? (
-          <WatchPlayer
-            videoId={video.id}
-            title={video.title}
-            // While processing, the master playlist names the first quality only and grows in
-            // place when the ladder is done: its own URL, so the player reloads it then.
-            masterPlaylistUrl={
-              video.status === 'processing' && !isOnAir
-                ? `${urls.masterPlaylistUrl}?first`
-                : urls.masterPlaylistUrl
-            }
-            posterUrl={urls.posterUrl}
-            spritesVttUrl={urls.spritesVttUrl}
-            subtitles={subtitles}
-            durationSeconds={video.durationSeconds}
-            countsViews={video.status === 'published' || video.status === 'hidden'}
-            videoAds={video.status === 'published' && !isOnAir ? videoAdSettings() : null}
-            isLive={isOnAir}
-          />
-        ) : (
-          <div className="flex aspect-video items-center justify-center rounded-xl bg-surface-overlay text-neutral-400">
-            The video will play here once it is processed.
-          </div>
-        )}
-        <h1 className="mt-4 text-xl font-bold text-white sm:text-2xl">
-          {isOnAir && (
-            <span
-              data-testid="live-badge"
-              className="mr-2 inline-block rounded bg-red-600 px-2 py-0.5 align-middle text-xs font-bold uppercase text-white"
-            >
-              Live
-            </span>
+          {isOnAir && live.droppedAt && (
+            <p role="status" className="mb-3 rounded-lg bg-accent/15 px-4 py-3 text-sm">
+              The stream dropped: the live continues if it comes back within a minute.
+            </p>
           )}
+          {video.status !== 'published' &&
+            !(isOnAir && video.status === 'processing') &&
+            !isScheduled &&
+            // An ended live's viewers see the stage say it; its owner sees the processing note.
+            !(livePhase === 'ended' && !canManage) && (
+              <p
+                role="status"
+                className="mb-3 rounded-lg bg-accent/15 px-4 py-3 text-sm text-orange-100"
+              >
+                {video.status === 'hidden' ? hiddenNote(video) : STATUS_NOTES[video.status]}
+                {video.status === 'failed' && video.failureReason
+                  ? ` ${video.failureReason}`
+                  : ''}{' '}
+                {live?.state === 'ended' && video.status === 'processing' && (
+                  <span data-testid="replay-note">
+                    The live has ended: its replay is being processed and plays here once
+                    ready.{' '}
+                  </span>
+                )}
+                {video.status === 'processing' && urls && video.topQuality != null && (
+                  <span data-testid="playable-note">
+                    It plays in {video.topQuality}p now; the other qualities are on their way.{' '}
+                  </span>
+                )}
+                {(video.status === 'processing' || video.status === 'failed') && (
+                  <IntentLink href="/processing" className="underline">
+                    See processing
+                  </IntentLink>
+                )}
+              </p>
+            )}
+          {hold ? (
+            <HoldPanel hold={hold} isOwner={viewer?.id === video.ownerId} />
+          ) : (
+            (video.status === 'published' || video.status === 'hidden') && (
+              // The page served alike to everyone: its uploader and staff ask for the decision.
+              <HoldDecisionSlot videoId={video.id} />
+            )
+          )}
+          {/* A replaced file reaches the open page (docs/videos.md, Replacing the file), and
+              so does a live's full replay in place of the one made of its segments. */}
+          {(video.status === 'published' || video.status === 'hidden') &&
+            (!live || live.state === 'ended') && <MediaFollower videoId={video.id} />}
+          {video.status === 'processing' && !isOnAir && canManage && (
+            <ProcessingWatch videoId={video.id} hasPlayer={urls !== null} />
+          )}
+          {isScheduled ? (
+            <LiveWaiting
+              startsAt={live.scheduledFor?.toISOString() ?? null}
+              hasChat={Boolean(comments)}
+            />
+          ) : livePhase ? (
+            // Its owner sees the replay's first quality while it is prepared; its viewers the stage.
+            <LiveStage hasPlayer={player !== null && (isOnAir || canManage)}>
+              {(isOnAir || canManage) && player}
+            </LiveStage>
+          ) : hasMedia && video.visibility === 'password' ? (
+            // The page everyone is served names no media of it: the password opens them.
+            <PasswordGate
+              canManage={canManage}
+              videoId={video.id}
+              title={video.title}
+              durationSeconds={video.durationSeconds}
+              countsViews={video.status === 'published' || video.status === 'hidden'}
+              videoAds={null}
+            />
+          ) : player ? (
+            player
+          ) : (
+            <div className="flex aspect-video items-center justify-center rounded-xl bg-surface-overlay text-neutral-400">
+              The video will play here once it is processed.
+            </div>
+          )}
+        </div>
+        <h1 className="mt-4 text-xl font-bold text-white sm:text-2xl">
+          {isOnAir && <LiveBadge />}
           {video.title}
         </h1>
         <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-neutral-400">
           <span data-testid="video-views">{formatViews(video.views)}</span>
+          {/* A live's replay: it was streamed live on its date (docs/live.md, "The end"). */}
+          {live?.state === 'ended' && <span data-testid="streamed-live">Streamed live</span>}
           {video.publishedAt && (
             <time dateTime={video.publishedAt.toISOString()}>
               {video.publishedAt.toLocaleDateString('en', {
@@ -330,6 +377,7 @@ export default async function VideoPage({ params }: Params) {
             videoId={video.id}
             title={video.title}
             canEmbed={video.status === 'published'}
+            aspectRatio={video.aspectRatio}
           />
           {video.status === 'published' && (
             <VideoWatchLater videoId={video.id} title={video.title} />
@@ -420,11 +468,11 @@ export default async function VideoPage({ params }: Params) {
         )}
       </article>
 
-      <aside aria-labelledby="recommended-heading" className="min-w-0">
+      <aside aria-labelledby="recommended-heading" className={`min-w-0${phoneLive}`}>
         {comments && (isOnAir || isScheduled) && (
           // A live's chat is its comments, beside it (and its waiting page) and updated live
           // (docs/live.md).
-          <div className="mb-6">
+          <div className="mb-6 min-w-0 max-lg:order-first">
             <LiveChat
               videoId={video.id}
               durationSeconds={null}
@@ -449,5 +497,12 @@ export default async function VideoPage({ params }: Params) {
         )}
       </aside>
     </div>
+  );
+  return livePhase ? (
+    <LiveEvents videoId={video.id} phase={livePhase}>
+      {watchPage}
+    </LiveEvents>
+  ) : (
+    watchPage
   );
 }

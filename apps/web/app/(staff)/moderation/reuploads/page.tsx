@@ -2,7 +2,10 @@ import type { Metadata } from 'next';
 import {
   listHeldReuploads,
   type HoldVideo,
+  type ReuploadHold,
 } from '@cutroom/core/features/moderation/reuploads/holds.service';
+import { holdTitles } from '@/components/reuploads/hold-panel';
+import { formatDuration } from '@/lib/format';
 import {
   listingContext,
   pageIndexFrom,
@@ -23,8 +26,22 @@ export const metadata: Metadata = { title: 'Held re-uploads' };
 
 type Storage = Awaited<ReturnType<typeof getRuntime>>['storage'];
 
-/** One of the two videos: its player (no view counted), title and uploader. */
-function Side({ label, video, storage }: { label: string; video: HoldVideo; storage: Storage }) {
+/** The matched stretch with the original, where both players start; else the best one. */
+const stretchOf = (hold: ReuploadHold) =>
+  hold.matches.find((match) => match.videoId === hold.matched?.id) ?? hold.matches[0];
+
+/** One of the two videos: its player (no view counted, at the matched stretch), title and uploader. */
+function Side({
+  label,
+  video,
+  storage,
+  startAt,
+}: {
+  label: string;
+  video: HoldVideo;
+  storage: Storage;
+  startAt: number | undefined;
+}) {
   return (
     <div
       className="min-w-0 space-y-2"
@@ -40,6 +57,7 @@ function Side({ label, video, storage }: { label: string; video: HoldVideo; stor
           spritesVttUrl={null}
           countsViews={false}
           durationSeconds={video.durationSeconds}
+          startAt={startAt}
         />
       ) : (
         <div className="flex aspect-video items-center justify-center rounded-xl bg-surface-overlay text-neutral-400">
@@ -53,6 +71,49 @@ function Side({ label, video, storage }: { label: string; video: HoldVideo; stor
         {video.title}
       </IntentLink>
       <p className="text-sm text-neutral-400">by {video.owner}</p>
+      {startAt !== undefined && (
+        <p className="text-xs text-neutral-400" data-testid="hold-side-start">
+          Starts at the matched stretch, {formatDuration(startAt)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The original and the copies of it staff let through before (docs/reuploads.md): a held upload
+ * is compared with the earliest original, never with a copy published despite a match.
+ */
+function Lineage({ hold }: { hold: ReuploadHold }) {
+  if (!hold.matched) return null;
+  return (
+    <div className="text-sm" data-testid="hold-lineage">
+      <p className="font-semibold">Lineage</p>
+      <ol className="ml-5 list-decimal space-y-0.5">
+        <li>
+          Original:{' '}
+          <IntentLink href={`/moderation/video/${hold.matched.id}`} className="underline">
+            {hold.matched.title}
+          </IntentLink>{' '}
+          by {hold.matched.owner}
+        </li>
+        {hold.lineage.map((copy) => (
+          <li key={copy.video.id}>
+            Published despite a match:{' '}
+            <IntentLink href={`/moderation/video/${copy.video.id}`} className="underline">
+              {copy.video.title}
+            </IntentLink>{' '}
+            by {copy.video.owner}; {copy.decidedBy ?? 'staff'} decided
+            {copy.decidedAt ? (
+              <>
+                {' '}
+                <RelativeTime date={copy.decidedAt} />
+              </>
+            ) : null}
+            {copy.reason ? `: ${copy.reason}` : ' (no reason given)'}
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }
@@ -94,17 +155,25 @@ export default async function HeldReuploadsPage({
               data-testid="held-reupload"
             >
               <div className="grid gap-4 md:grid-cols-2">
-                <Side label="Held upload" video={hold.video} storage={storage} />
+                <Side
+                  label="Held upload"
+                  video={hold.video}
+                  storage={storage}
+                  startAt={stretchOf(hold)?.queryStart}
+                />
                 {hold.matched ? (
-                  <Side label="Matched video" video={hold.matched} storage={storage} />
+                  <Side
+                    label="Original"
+                    video={hold.matched}
+                    storage={storage}
+                    startAt={stretchOf(hold)?.matchStart}
+                  />
                 ) : (
                   <p className="text-sm text-neutral-400">The matched video has been removed.</p>
                 )}
               </div>
-              <MatchedStretches
-                matches={hold.matches}
-                titles={new Map(hold.matched ? [[hold.matched.id, hold.matched.title]] : [])}
-              />
+              <MatchedStretches matches={hold.matches} titles={holdTitles(hold)} />
+              <Lineage hold={hold} />
               <p className="text-xs text-neutral-400">
                 Held <RelativeTime date={hold.createdAt} />
               </p>

@@ -14,6 +14,10 @@ describe('log redaction', () => {
     );
     expect(redactUrl('/reset-password?token=xyz')).toBe('/reset-password?[redacted]');
     expect(redactUrl('/browse?page=2')).toBe('/browse?page=2');
+    // A media grant is a key to a closed video's bytes (docs/security.md, "Media").
+    expect(
+      redactUrl('/media/k/mx2c1.u123.AbCdEfGhIjKlMnOpQrStUvWx/videos/v1/vab/master.m3u8'),
+    ).toBe('/media/k/[redacted]/videos/v1/vab/master.m3u8');
   });
 
   it('keeps forms sent as GET before their scripts loaded out of the logs', () => {
@@ -44,6 +48,7 @@ describe('log redaction', () => {
           cookie: 'cutroom.session_token=secret-token-4',
         },
         refreshToken: 'secret-token-5',
+        input: { mode: 'Unlock', unlock: 'secret-token-6', grant: 'secret-token-7' },
       },
       'request',
     );
@@ -57,6 +62,8 @@ describe('log redaction', () => {
       'secret-token-3',
       'secret-token-4',
       'secret-token-5',
+      'secret-token-6',
+      'secret-token-7',
     ]) {
       expect(text).not.toContain(secret);
     }

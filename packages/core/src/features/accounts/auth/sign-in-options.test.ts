@@ -1,6 +1,6 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { dispatch } from '../../../kernel/dispatch';
 import { users } from '../../../platform/db/schema';
 import { firstLink } from '../../../../test-support/test-smtp-server';
@@ -408,6 +408,35 @@ describe('the second step, typed wrong a few times', () => {
     expect(statuses).toContain(429);
     // 401 a wrong code, 400 once the library ends a pending sign-in tried too often.
     expect(statuses.filter((status) => ![400, 401, 429].includes(status))).toEqual([]);
+  });
+});
+
+describe('the app code around a 30-second step (a clock the test sets)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("takes the code of the step before (twice) and after the server's; refuses one two steps away", async () => {
+    const { user, password, totpURI } = await memberWithTwoFactor();
+    // Just after a step boundary: the app may still show the step before's code.
+    const boundary = Math.ceil(Date.now() / 30_000) * 30_000 + 30_000;
+    vi.useFakeTimers({ toFake: ['Date'], now: boundary + 100 });
+    const ip = freshIp();
+    const statusOf = async (code: string) => {
+      const pending = await signIn(user.email, password, ip);
+      const answer = await request('/two-factor/verify-totp', {
+        body: { code },
+        cookie: pending.cookie,
+        ip,
+      });
+      return answer.status;
+    };
+    const before = totpCode(totpURI, boundary - 1_000);
+    expect(await statusOf(before)).toBe(200);
+    // The same code again within its step (a second sign-in): taken, not refused as a replay.
+    expect(await statusOf(before)).toBe(200);
+    expect(await statusOf(totpCode(totpURI, boundary + 30_100))).toBe(200);
+    const farBehind = totpCode(totpURI, boundary - 60_000 - 1_000);
+    const nearby = [-1, 0, 1].map((step) => totpCode(totpURI, boundary + 100 + step * 30_000));
+    if (!nearby.includes(farBehind)) expect(await statusOf(farBehind)).toBe(401);
   });
 });
 

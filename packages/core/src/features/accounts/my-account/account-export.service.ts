@@ -23,6 +23,7 @@ import {
   watchProgress,
 } from '../../../platform/db/schema';
 import type { Call } from '../../../access/call';
+import { CLOSED_VIDEO_LABEL, closedVideosOf } from '../../../access/video-rules';
 
 /** One export a member in this many seconds: it reads everything they have. */
 export const EXPORT_WINDOW_SECONDS = 600;
@@ -35,6 +36,27 @@ export interface AccountExport {
 }
 
 type Row = Record<string, unknown>;
+
+/**
+ * Rows as the member may see them: a row naming a video they can no longer open (made private,
+ * held, removed from view) keeps no title and keeps its id only while the video is public.
+ */
+async function withoutClosedVideos<T extends { videoId: string }>(
+  db: Database,
+  actor: Actor,
+  now: Date,
+  rows: T[],
+): Promise<(T | (Omit<T, 'videoId'> & { videoId: string | null; title: string }))[]> {
+  const closed = await closedVideosOf(
+    { db, actor, now: () => now },
+    rows.map((row) => row.videoId),
+  );
+  return rows.map((row) => {
+    const isPublic = closed.get(row.videoId);
+    if (isPublic === undefined) return row;
+    return { ...row, videoId: isPublic ? row.videoId : null, title: CLOSED_VIDEO_LABEL };
+  });
+}
 
 /** The download's name: cutroom-export-<username>-<YYYY-MM-DD>.json. */
 export function exportFileName(username: string, now: Date): string {
@@ -217,7 +239,8 @@ async function* exportChunks(db: Database, actor: Actor, now: Date): AsyncGenera
               rows.map((row) => row.id),
             ),
           )
-          .orderBy(asc(playlistVideos.position), asc(playlistVideos.addedAt));
+          .orderBy(asc(playlistVideos.position), asc(playlistVideos.addedAt))
+          .then((found) => withoutClosedVideos(db, actor, now, found));
         return rows.map((row) => ({
           ...row,
           videos: entries
@@ -240,7 +263,8 @@ async function* exportChunks(db: Database, actor: Actor, now: Date): AsyncGenera
           .where(eq(videoFavorites.userId, me))
           .orderBy(asc(videoFavorites.createdAt), asc(videoFavorites.videoId))
           .limit(PAGE)
-          .offset(offset),
+          .offset(offset)
+          .then((found) => withoutClosedVideos(db, actor, now, found)),
     ],
     [
       'votes',
@@ -257,7 +281,8 @@ async function* exportChunks(db: Database, actor: Actor, now: Date): AsyncGenera
           .where(eq(videoVotes.userId, me))
           .orderBy(asc(videoVotes.videoId))
           .limit(PAGE)
-          .offset(offset),
+          .offset(offset)
+          .then((found) => withoutClosedVideos(db, actor, now, found)),
     ],
     [
       'history',
@@ -273,7 +298,8 @@ async function* exportChunks(db: Database, actor: Actor, now: Date): AsyncGenera
           .where(eq(watchHistory.userId, me))
           .orderBy(asc(watchHistory.videoId))
           .limit(PAGE)
-          .offset(offset),
+          .offset(offset)
+          .then((found) => withoutClosedVideos(db, actor, now, found)),
     ],
     [
       'watchLater',
@@ -284,7 +310,8 @@ async function* exportChunks(db: Database, actor: Actor, now: Date): AsyncGenera
           .where(eq(watchLater.userId, me))
           .orderBy(asc(watchLater.videoId))
           .limit(PAGE)
-          .offset(offset),
+          .offset(offset)
+          .then((found) => withoutClosedVideos(db, actor, now, found)),
     ],
     [
       'progress',
@@ -300,7 +327,8 @@ async function* exportChunks(db: Database, actor: Actor, now: Date): AsyncGenera
           .where(eq(watchProgress.userId, me))
           .orderBy(asc(watchProgress.videoId))
           .limit(PAGE)
-          .offset(offset),
+          .offset(offset)
+          .then((found) => withoutClosedVideos(db, actor, now, found)),
     ],
     [
       'comments',
@@ -320,7 +348,8 @@ async function* exportChunks(db: Database, actor: Actor, now: Date): AsyncGenera
           .where(eq(comments.authorId, me))
           .orderBy(asc(comments.createdAt), asc(comments.id))
           .limit(PAGE)
-          .offset(offset),
+          .offset(offset)
+          .then((found) => withoutClosedVideos(db, actor, now, found)),
     ],
     [
       'subscriptions',

@@ -279,6 +279,48 @@ describe('export', () => {
     expect(String(again.body.error)).toContain('10 minutes');
     expect((await call(null, { mode: 'ExportData' })).status).toBe(401);
   });
+
+  it('names no video its member can no longer open: no title, and its id only while public', async () => {
+    const { user, actor } = await createUser(db);
+    const friend = await createUser(db);
+    const closed = await createVideo(db, { ownerId: friend.user.id, title: 'Was open' });
+    const open = await createVideo(db, { ownerId: friend.user.id, title: 'Still open' });
+    const playlistId = `p${randomBytes(5).toString('hex')}`;
+    await db.insert(playlists).values({ id: playlistId, ownerId: user.id, name: 'Kept' });
+    await db.insert(playlistVideos).values([
+      { playlistId, videoId: closed.id, position: 0 },
+      { playlistId, videoId: open.id, position: 1 },
+    ]);
+    await db.insert(videoFavorites).values({ userId: user.id, videoId: closed.id });
+    await db.insert(watchHistory).values({ userId: user.id, videoId: closed.id });
+    // Renamed after being made private: neither name may leave the server.
+    await db
+      .update(videos)
+      .set({ title: 'Secret new name', visibility: 'private', status: 'hidden' })
+      .where(eq(videos.id, closed.id));
+
+    const exported = await dispatch(
+      accountEndpoint,
+      { mode: 'ExportData' },
+      { ...harness.context, actor, media },
+    );
+    expect(exported.status).toBe(200);
+    const text = JSON.stringify(exported.body.data);
+    expect(text).not.toContain('Secret new name');
+    expect(text).not.toContain('Was open');
+    expect(text).not.toContain(closed.id);
+    const data = exported.body.data as Record<string, { videos?: unknown[] }[]>;
+    expect(data.playlists![0]!.videos).toEqual([
+      { videoId: null, title: 'a video you can no longer open' },
+      { videoId: open.id, title: 'Still open' },
+    ]);
+    expect(data.favorites).toEqual([
+      expect.objectContaining({ videoId: null, title: 'a video you can no longer open' }),
+    ]);
+    expect(data.history).toEqual([
+      expect.objectContaining({ videoId: null, title: 'a video you can no longer open' }),
+    ]);
+  });
 });
 
 async function publishedCount() {

@@ -1,8 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { requireMemberRight } from '../../../access/rights';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
+import { inTransaction } from '../../../platform/db/unit-of-work';
 import {
+  friendships,
   privacySettings,
   userBlocks,
   users,
@@ -54,7 +56,10 @@ export async function setMessagePrivacy(
   return { messagesFrom };
 }
 
-/** Blocks a member: their messages and comments disappear for the actor; they cannot message the actor. */
+/**
+ * Blocks a member: their messages and comments disappear for the actor; they cannot message the
+ * actor or ask to be friends, and a friend request waiting between the two is withdrawn.
+ */
 export async function blockMember(
   ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
   username: string,
@@ -64,14 +69,28 @@ export async function blockMember(
   const me = requireMemberRight(actor, 'participate');
   const other = await findUserByUsername(db, username);
   if (other.id === me.id) throw new ServiceError('invalid', PRIVACY_MESSAGES.selfBlock);
-  const inserted = await db
-    .insert(userBlocks)
-    .values({ blockerId: me.id, blockedId: other.id, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ blockedId: userBlocks.blockedId });
-  if (inserted.length === 0) {
-    throw new ServiceError('conflict', PRIVACY_MESSAGES.alreadyBlocked);
-  }
+  await inTransaction({ db }, async ({ db: tx }) => {
+    const inserted = await tx
+      .insert(userBlocks)
+      .values({ blockerId: me.id, blockedId: other.id, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ blockedId: userBlocks.blockedId });
+    if (inserted.length === 0) {
+      throw new ServiceError('conflict', PRIVACY_MESSAGES.alreadyBlocked);
+    }
+    // A request still waiting between the two goes: neither may ask the other while blocked.
+    await tx
+      .delete(friendships)
+      .where(
+        and(
+          eq(friendships.status, 'pending'),
+          or(
+            and(eq(friendships.requesterId, other.id), eq(friendships.addresseeId, me.id)),
+            and(eq(friendships.requesterId, me.id), eq(friendships.addresseeId, other.id)),
+          ),
+        ),
+      );
+  });
   return { username: other.username, blocked: true };
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PagePosition, PersonAnswer } from '../../discovery/browse';
 import { defineModeEndpoint, type RequestContext } from '../../../kernel/endpoint';
 import { announceLiveChat } from '../../videos/live';
-import { COMMENT_STATUSES } from '../../../platform/db/schema';
+import { COMMENT_HELD_REASONS, COMMENT_STATUSES } from '../../../platform/db/schema';
 import { pagePosition } from '../../people/social';
 import {
   ApproveCommentInput,
@@ -72,6 +72,8 @@ const StaffCommentAnswer = z.object({
   deletedAt: z.string().nullable(),
   deleteReason: z.string().nullable(),
   deletedBy: z.string().nullable(),
+  heldReason: z.enum(COMMENT_HELD_REASONS).nullable(),
+  heldDetail: z.string().nullable(),
 });
 
 /**
@@ -168,7 +170,7 @@ export const commentsEndpoint = defineModeEndpoint({
     },
     StaffList: {
       right: 'moderate',
-      summary: `Staff: comments by \`status\` (${STAFF_COMMENT_FILTERS.map((s) => `\`${s}\``).join(', ')}; held ones oldest first), 20 a page.`,
+      summary: `Staff: comments by \`status\` (${STAFF_COMMENT_FILTERS.map((s) => `\`${s}\``).join(', ')}; held ones oldest first, each with why it waits, \`heldReason\` and \`heldDetail\`; optionally only those held for \`reason\`: ${COMMENT_HELD_REASONS.map((r) => `\`${r}\``).join(' or ')}), 20 a page.`,
       input: StaffCommentsInput,
       output: PagePosition.extend({
         data: z.array(StaffCommentAnswer),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanText } from '../../../kernel/clean-text';
+import { COMMENT_HELD_REASONS } from '../../../platform/db/schema';
 
 /** The longest comment, in characters (after line ends and control characters are cleaned). */
 export const MAX_COMMENT_LENGTH = 2000;
@@ -74,6 +75,8 @@ export type StaffCommentFilter = (typeof STAFF_COMMENT_FILTERS)[number];
 
 export const StaffCommentsInput = z.object({
   status: z.enum(STAFF_COMMENT_FILTERS, 'must be "held", "published" or "deleted"').default('held'),
+  /** Held ones only: why they wait. */
+  reason: z.enum(COMMENT_HELD_REASONS, 'must be "watched_word" or "new_account"').optional(),
   index: PageIndex,
 });
 export type StaffCommentsInput = z.output<typeof StaffCommentsInput>;

@@ -1,4 +1,4 @@
-import { screenText } from '../../moderation/watched-words';
+import { screenText, type WatchedWordVerdict } from '../../moderation/watched-words';
 import {
   and,
   asc,
@@ -26,6 +26,7 @@ import {
   reports,
   users,
   videos,
+  type CommentHeldReason,
   type CommentStatus,
 } from '../../../platform/db/schema';
 import type { Logger } from '../../../platform/logging/logger';
@@ -572,6 +573,24 @@ function isHeldWriter(
 }
 
 /**
+ * Why a comment is held, as staff read it in the held queue (docs/comments.md): a watched word
+ * of a holding list first, else a new account; null when nothing holds it.
+ */
+function heldWhy(
+  watched: WatchedWordVerdict | null,
+  isNewAccount: boolean,
+): { heldReason: CommentHeldReason; heldDetail: string | null } | null {
+  if (watched) {
+    const list = watched.byOwner ? `the uploader’s list “${watched.list}”` : `“${watched.list}”`;
+    return {
+      heldReason: 'watched_word',
+      heldDetail: watched.word ? `“${watched.word}” (list ${list})` : `list ${list}`,
+    };
+  }
+  return isNewAccount ? { heldReason: 'new_account', heldDetail: null } : null;
+}
+
+/**
  * Posts a comment, or a reply (a reply to a reply answers its top-level comment). Members
  * with the participate right only, at most `settings.rateLimit` comments in its window; a
  * new account's comment (younger than `settings.holdNewAccountHours`) is held for staff,
@@ -604,6 +623,12 @@ export async function createComment(
     }
   }
   const { rateLimit, holdNewAccountHours } = options.settings;
+  // The site's watched words, and the uploader's own for comments under their videos
+  // (docs/moderation.md): a refusing list refuses it, a holding one holds it for staff. Screened
+  // before the rate limit is counted: a refused comment was never posted and costs no turn.
+  const watched = viewer.isStaff
+    ? null
+    : await screenText(db, 'text', [input.text], { ownerId: video.ownerId });
   try {
     await consumeRequestLimit({ ...unit, now: () => now }, `comments:create:${me.id}`, rateLimit);
   } catch (error) {
@@ -617,15 +642,8 @@ export async function createComment(
     .from(users)
     .where(eq(users.id, me.id))
     .limit(1);
-  // The site's watched words, and the uploader's own for comments under their videos
-  // (docs/moderation.md): a refusing list refuses it, a holding one holds it for staff.
-  const watched = viewer.isStaff
-    ? null
-    : await screenText(db, 'text', [input.text], { ownerId: video.ownerId });
-  const status: CommentStatus =
-    watched === 'hold' || isHeldWriter(account, viewer, holdNewAccountHours, now)
-      ? 'held'
-      : 'published';
+  const held = heldWhy(watched, isHeldWriter(account, viewer, holdNewAccountHours, now));
+  const status: CommentStatus = held ? 'held' : 'published';
   const [stored] = await db
     .insert(comments)
     .values({
@@ -635,6 +653,8 @@ export async function createComment(
       parentId: parentRow?.id ?? null,
       body: input.text,
       status,
+      heldReason: held?.heldReason ?? null,
+      heldDetail: held?.heldDetail ?? null,
       createdAt: now,
     })
     .returning();
@@ -692,13 +712,15 @@ export async function editComment(
   const watched = viewer.isStaff
     ? null
     : await screenText(db, 'text', [input.text], { ownerId: video.ownerId });
-  const status: CommentStatus =
-    watched === 'hold' || isHeldWriter(account, viewer, options.settings.holdNewAccountHours, now)
-      ? 'held'
-      : row.status;
+  const held = heldWhy(
+    watched,
+    isHeldWriter(account, viewer, options.settings.holdNewAccountHours, now),
+  );
+  const status: CommentStatus = held ? 'held' : row.status;
   const [updated] = await db
     .update(comments)
-    .set({ body: input.text, editedAt: now, status })
+    // Held by this edit: why is the new text's; kept as it was otherwise.
+    .set({ body: input.text, editedAt: now, status, ...(held ?? {}) })
     .where(and(eq(comments.id, row.id), isNull(comments.deletedAt)))
     .returning({ body: comments.body, editedAt: comments.editedAt, status: comments.status });
   if (!updated) throw new ServiceError('not_found', COMMENT_MESSAGES.commentMissing);
@@ -771,6 +793,10 @@ export interface StaffCommentRow {
   deletedAt: string | null;
   deleteReason: string | null;
   deletedBy: string | null;
+  /** Why it waits (held ones): a watched word or a new account; null when not recorded. */
+  heldReason: CommentHeldReason | null;
+  /** For a watched word: the word and its list. */
+  heldDetail: string | null;
 }
 
 const deleter = alias(users, 'comment_deleter');
@@ -781,7 +807,13 @@ const deleter = alias(users, 'comment_deleter');
  */
 export async function listCommentsForStaff(
   { db, actor }: Pick<Call, 'db' | 'actor'>,
-  input: { status?: StaffCommentFilter; index?: number; pageSize?: number } = {},
+  input: {
+    status?: StaffCommentFilter;
+    /** Held ones only: those held for this reason. */
+    reason?: CommentHeldReason;
+    index?: number;
+    pageSize?: number;
+  } = {},
 ): Promise<ListPage<StaffCommentRow> & { status: StaffCommentFilter }> {
   requireRight(actor, 'moderate');
   const status = input.status ?? 'held';
@@ -790,7 +822,11 @@ export async function listCommentsForStaff(
   const where =
     status === 'deleted'
       ? isNotNull(comments.deletedAt)
-      : and(isNull(comments.deletedAt), eq(comments.status, status));
+      : and(
+          isNull(comments.deletedAt),
+          eq(comments.status, status),
+          status === 'held' && input.reason ? eq(comments.heldReason, input.reason) : undefined,
+        );
   const ordering =
     status === 'held'
       ? [asc(comments.createdAt), asc(comments.id)]
@@ -808,6 +844,8 @@ export async function listCommentsForStaff(
         editedAt: comments.editedAt,
         deletedAt: comments.deletedAt,
         deleteReason: comments.deleteReason,
+        heldReason: comments.heldReason,
+        heldDetail: comments.heldDetail,
         videoId: videos.id,
         videoTitle: videos.title,
         videoSlug: videos.slug,
@@ -847,6 +885,8 @@ export async function listCommentsForStaff(
     deletedAt: row.deletedAt?.toISOString() ?? null,
     deleteReason: row.deleteReason,
     deletedBy: row.deletedBy,
+    heldReason: row.status === 'held' ? row.heldReason : null,
+    heldDetail: row.status === 'held' ? row.heldDetail : null,
   }));
   return { ...pageOf(data, Number(total?.n ?? 0), index, pageSize), status };
 }
@@ -854,7 +894,7 @@ export async function listCommentsForStaff(
 /** The comments waiting for approval, oldest first (staff only). */
 export function listHeldComments(
   { db, actor }: Pick<Call, 'db' | 'actor'>,
-  input: { index?: number; pageSize?: number } = {},
+  input: { index?: number; pageSize?: number; reason?: CommentHeldReason } = {},
 ) {
   return listCommentsForStaff({ db, actor }, { ...input, status: 'held' });
 }

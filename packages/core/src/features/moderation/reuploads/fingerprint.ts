@@ -43,6 +43,11 @@ export interface LookupPictures {
   mirrored: FrameHash[];
   /** How often these were sampled: FINGERPRINT_SAMPLES_PER_SECOND when not said. */
   samplesPerSecond?: number;
+  /**
+   * Pictures sampled, informative or not: the video's length in samples. A matched stretch
+   * ends there at the latest (matchCandidates).
+   */
+  sampleCount?: number;
 }
 
 export interface VideoFingerprint {
@@ -182,6 +187,8 @@ export function matchCandidates(
   candidates: CandidateFrame[],
   mirrored: boolean,
   samplesPerSecond = FINGERPRINT_SAMPLES_PER_SECOND,
+  /** The query's length in its samples, when known: no stretch ends after it. */
+  querySamples?: number,
 ): MatchedSegment[] {
   // A stored position is `ratio` query samples.
   const ratio = Math.round(samplesPerSecond / FINGERPRINT_SAMPLES_PER_SECOND);
@@ -219,31 +226,52 @@ export function matchCandidates(
     }
   });
   const segments: MatchedSegment[] = [];
+  const step = 1 / FINGERPRINT_SAMPLES_PER_SECOND;
+  const queried = (position: number) => position / samplesPerSecond;
+  const length = querySamples === undefined ? Infinity : queried(querySamples);
   for (const [videoId, offsets] of votes) {
-    let best: Map<number, number> | null = null;
-    for (const offset of offsets.keys()) {
-      const merged = new Map<number, number>();
+    const around = (offset: number) => {
+      const merged = new Map<number, { query: number; distance: number }>();
       for (let near = offset - OFFSET_SLACK; near <= offset + OFFSET_SLACK; near++) {
         for (const [stored, pair] of offsets.get(near) ?? []) {
-          if (!merged.has(stored)) merged.set(stored, pair.query);
+          const known = merged.get(stored);
+          if (!known || pair.distance < known.distance) merged.set(stored, pair);
         }
       }
-      if (!best || merged.size > best.size) best = merged;
+      return merged;
+    };
+    // Whether it matches: the most stored pictures at one offset, give or take a sample.
+    let matched = 0;
+    for (const offset of offsets.keys()) matched = Math.max(matched, around(offset).size);
+    if (matched < MIN_MATCHED_FRAMES) continue;
+    // Where: slow pictures look alike a second apart, so many offsets gather as many pairs;
+    // the copy lies where its pairs are closest (each pair weighs more the fewer bits differ),
+    // and its stretch is named from there.
+    let bestOffset = 0;
+    let bestScore = -Infinity;
+    for (const [offset, pairs] of offsets) {
+      let score = 0;
+      for (const pair of pairs.values()) score += 1 - pair.distance / (MAX_HAMMING + 1);
+      if (score > bestScore) {
+        bestScore = score;
+        bestOffset = offset;
+      }
     }
-    if (!best || best.size < MIN_MATCHED_FRAMES) continue;
-    const storedPositions = [...best.keys()];
-    const queryPositions = [...best.values()];
-    const stored = (position: number) => position / FINGERPRINT_SAMPLES_PER_SECOND;
-    const queried = (position: number) => position / samplesPerSecond;
+    const queryPositions = [...around(bestOffset).values()].map((pair) => pair.query);
+    const queryStart = Math.max(
+      0,
+      queried(Math.min(...queryPositions)) - (step - 1 / samplesPerSecond),
+    );
+    const queryEnd = Math.min(length, queried(Math.max(...queryPositions)) + step);
+    const shift = queried(bestOffset);
     segments.push({
       videoId,
       mirrored,
-      matchedFrames: best.size,
-      queryStart: queried(Math.min(...queryPositions)),
-      // A stored sample stands for the half second after it; so does the query's match.
-      queryEnd: queried(Math.max(...queryPositions)) + 1 / FINGERPRINT_SAMPLES_PER_SECOND,
-      matchStart: stored(Math.min(...storedPositions)),
-      matchEnd: stored(Math.max(...storedPositions) + 1),
+      matchedFrames: matched,
+      queryStart,
+      queryEnd,
+      matchStart: Math.max(0, queryStart + shift),
+      matchEnd: queryEnd + shift,
     });
   }
   return segments.sort((a, b) => b.matchedFrames - a.matchedFrames);

@@ -17,6 +17,8 @@ import {
 import type { FrameHash } from './fingerprint';
 import { reuploadsEndpoint } from './reuploads.endpoints';
 import { findMatches, storeFingerprint } from './reuploads.service';
+import { loadReuploadHold } from './holds.service';
+import { getNotificationSettings } from '../../people/notifications/notifications.service';
 
 const handle = await createTestDatabase();
 const { db } = handle;
@@ -28,7 +30,7 @@ const processing = {
   events: media.events,
   now: () => new Date(),
 };
-const { user: creator } = await createUser(db, { username: 'holdcreator' });
+const { user: creator, actor: creatorActor } = await createUser(db, { username: 'holdcreator' });
 const copier = await createUser(db, { username: 'holdcopier' });
 const other = await createUser(db, { username: 'holdother' });
 const staff = await createUser(db, { username: 'holdstaff', role: 'moderator' });
@@ -50,11 +52,11 @@ await storeFingerprint(db, original.id, {
 const reuploads = (actor: Actor | null, mode: string, body: object = {}) =>
   dispatch(reuploadsEndpoint, { mode, ...body }, { ...createTestContext(db, { actor }), media });
 
-/** A processed upload by `ownerId` whose pictures are the original's from 5 s on. */
-async function processCopy(ownerId: string, title: string) {
+/** A processed upload by `ownerId` whose pictures are `source`'s from 5 s on. */
+async function processCopy(ownerId: string, title: string, source = originalFrames) {
   const video = await createVideo(db, { ownerId, title, status: 'processing' });
   const copy = {
-    frames: originalFrames.slice(10).map((frame, i) => ({ ...frame, position: i })),
+    frames: source.slice(10).map((frame, i) => ({ ...frame, position: i })),
     mirrored: [],
   };
   const matches = await findMatches(db, copy, { videoId: video.id, ownerId });
@@ -76,8 +78,9 @@ async function processCopy(ownerId: string, title: string) {
     },
     matches,
   );
-  expect(isDone).toBe(true);
   const [row] = await db.select().from(videos).where(eq(videos.id, video.id));
+  // What the worker logs as the outcome ("transcode finished"): held, or published.
+  expect(isDone).toBe(row!.status === 'held' ? 'held' : 'published');
   return row!;
 }
 
@@ -168,3 +171,158 @@ describe('holding a re-upload', () => {
     expect(list.data.find((item) => item._id === video.id)?.reason).toBe('A copy');
   });
 });
+
+const noticesOf = async (userId: string, kind: string) =>
+  (await db.select().from(notifications).where(eq(notifications.userId, userId))).filter(
+    (row) => row.kind === kind,
+  );
+
+describe('the lineage: the original stays the original', () => {
+  it("publishes the creator's upload that matches only copies of her work; holds a third member's copy against her original; tells each person once", async () => {
+    const copyist = await createUser(db, { username: 'linecopyist' });
+    const third = await createUser(db, { username: 'linethird' });
+    const published = await processCopy(copyist.user.id, 'Copy staff let through');
+    const refused = await processCopy(copyist.user.id, 'Copy staff refused');
+    expect([published.status, refused.status]).toEqual(['held', 'held']);
+    const [first] = await db
+      .select()
+      .from(reuploadHolds)
+      .where(eq(reuploadHolds.videoId, published.id));
+    expect(first!.originalVideoId).toBe(original.id);
+    // The original's owner is told once per copy, naming it, linking to its hold page.
+    const creatorNotices = await noticesOf(creator.id, 'reupload_of_yours');
+    const aboutPublished = creatorNotices.filter((row) => row.targetTitle === published.title);
+    expect(aboutPublished).toHaveLength(1);
+    expect(aboutPublished[0]).toMatchObject({
+      actorId: copyist.user.id,
+      targetPath: `/reuploads/${published.id}`,
+    });
+    expect(aboutPublished[0]!.detail).toMatch(/^It matches 0:05–0:15 of your “The original”/);
+    // Staff are told a held upload waits.
+    expect(
+      (await noticesOf(staff.user.id, 'reupload_waiting')).some(
+        (row) => row.targetTitle === published.title,
+      ),
+    ).toBe(true);
+
+    expect(
+      (await reuploads(staff.actor, 'Release', { _id: published.id, reason: 'Licensed' })).status,
+    ).toBe(200);
+    expect(
+      (await reuploads(staff.actor, 'Reject', { _id: refused.id, reason: 'A copy' })).status,
+    ).toBe(200);
+    // The original's owner hears both decisions, with the reason.
+    const decided = await noticesOf(creator.id, 'reupload_copy_decided');
+    expect(decided.map((row) => [row.targetTitle, row.detail])).toEqual(
+      expect.arrayContaining([
+        [published.title, expect.stringMatching(/^Published: .* Licensed$/)],
+        [refused.title, expect.stringMatching(/^Refused: .* A copy$/)],
+      ]),
+    );
+
+    // The creator uploads her own work again: it matches only copies of it, so it is published
+    // and the copyist hears nothing of it.
+    const copyistBefore = (
+      await db.select().from(notifications).where(eq(notifications.userId, copyist.user.id))
+    ).length;
+    const again = await processCopy(creator.id, 'My original, trimmed');
+    expect(again.status).toBe('published');
+    expect(
+      (await db.select().from(notifications).where(eq(notifications.userId, copyist.user.id)))
+        .length,
+    ).toBe(copyistBefore);
+
+    // A third member copies the published copy: held against the creator's original, the
+    // creator told once, the copyist not at all.
+    const creatorBefore = (await noticesOf(creator.id, 'reupload_of_yours')).length;
+    const thirdCopy = await processCopy(third.user.id, 'Copy of the copy');
+    expect(thirdCopy.status).toBe('held');
+    const [hold] = await db
+      .select()
+      .from(reuploadHolds)
+      .where(eq(reuploadHolds.videoId, thirdCopy.id));
+    expect(hold).toMatchObject({ originalVideoId: original.id, matchedVideoId: original.id });
+    // A refused copy matches nothing.
+    expect(hold!.matches.map((match) => match.videoId)).not.toContain(refused.id);
+    expect((await noticesOf(creator.id, 'reupload_of_yours')).length).toBe(creatorBefore + 1);
+    expect(
+      (await db.select().from(notifications).where(eq(notifications.userId, copyist.user.id)))
+        .length,
+    ).toBe(copyistBefore);
+
+    // Staff see the lineage: the original, then the copy they let through, who and why.
+    const page = await reuploads(staff.actor, 'LoadHeld', { index: 0 });
+    const all = [page];
+    for (let index = 1; index * 10 < (page.body.count as number); index++) {
+      all.push(await reuploads(staff.actor, 'LoadHeld', { index }));
+    }
+    const item = all
+      .flatMap((answer) => answer.body.data as ReuploadHoldAnswer[])
+      .find((row) => row.video.id === thirdCopy.id);
+    expect(item?.matched?.id).toBe(original.id);
+    expect(item?.lineage).toContainEqual(
+      expect.objectContaining({
+        video: expect.objectContaining({ id: published.id }),
+        decidedBy: 'holdstaff',
+        reason: 'Licensed',
+      }),
+    );
+    // Every matched video is named to staff.
+    expect(item?.matchedVideos.map((side) => side.id)).toEqual(
+      expect.arrayContaining(item!.matches.map((match) => match.videoId)),
+    );
+    // The original's owner may read the copy's hold page; a stranger may not.
+    expect((await loadReuploadHold({ db, actor: creatorActor }, thirdCopy.id))?.video.id).toBe(
+      thirdCopy.id,
+    );
+    expect(await loadReuploadHold({ db, actor: other.actor }, thirdCopy.id)).toBeNull();
+  });
+
+  it('offers the held-upload notice among the e-mail settings of staff only, in the digest', async () => {
+    const kinds = async (actor: Actor) =>
+      (await getNotificationSettings({ db, actor })).map((setting) => setting);
+    expect((await kinds(copier.actor)).map((setting) => setting.kind)).not.toContain(
+      'reupload_waiting',
+    );
+    expect(await kinds(staff.actor)).toContainEqual({ kind: 'reupload_waiting', email: 'digest' });
+  });
+
+  it("names a private match as 'a private video' to the uploader, in the notice and on the page", async () => {
+    const secretFrames = frames(30);
+    const secret = await createVideo(db, {
+      ownerId: creator.id,
+      title: 'Never public title',
+      status: 'hidden',
+      visibility: 'private',
+    });
+    await storeFingerprint(db, secret.id, {
+      sampleCount: 30,
+      frames: secretFrames,
+      centres: [],
+      sound: [],
+    });
+    const copy = await processCopy(other.user.id, 'Copy of a private video', secretFrames);
+    expect(copy.status).toBe('held');
+    const [notice] = (await noticesOf(other.user.id, 'reupload_held')).filter(
+      (row) => row.targetTitle === copy.title,
+    );
+    expect(notice!.detail).toContain('a private video');
+    expect(notice!.detail).not.toContain('Never public');
+    const seen = await loadReuploadHold({ db, actor: other.actor }, copy.id);
+    expect(seen).toMatchObject({ matched: null, isMatchPrivate: true, matchedVideos: [] });
+    expect(seen!.matches.every((match) => match.videoId === '')).toBe(true);
+    expect(JSON.stringify(seen)).not.toContain(secret.id);
+    expect(JSON.stringify(seen)).not.toContain('Never public');
+    // Staff see everything.
+    const staffView = await loadReuploadHold({ db, actor: staff.actor }, copy.id);
+    expect(staffView?.matched?.title).toBe('Never public title');
+  });
+});
+
+interface ReuploadHoldAnswer {
+  video: { id: string };
+  matched: { id: string } | null;
+  matchedVideos: { id: string }[];
+  matches: { videoId: string }[];
+  lineage: { video: { id: string }; decidedBy: string | null; reason: string | null }[];
+}

@@ -8,6 +8,7 @@ import {
   decideReuploadHold,
   disputeReuploadHold,
   listHeldReuploads,
+  loadReuploadHold,
   MAX_DISPUTE_LENGTH,
   type HoldDecision,
 } from './holds.service';
@@ -38,6 +39,17 @@ const Side = z.object({
 const HoldAnswer = z.object({
   video: Side,
   matched: Side.nullable(),
+  isMatchPrivate: z.boolean(),
+  matchedVideos: z.array(Side),
+  lineage: z.array(
+    z.object({
+      video: Side,
+      decidedBy: z.string().nullable(),
+      decidedAt: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  decidedBy: z.string().nullable(),
   matches: z.array(
     z.object({
       videoId: z.string(),
@@ -85,6 +97,16 @@ export const reuploadsEndpoint = defineModeEndpoint({
       async handle({ _id, text }, context) {
         await disputeReuploadHold(context, _id, text);
         return { body: { ok: true as const } };
+      },
+    },
+    Load: {
+      right: 'participate',
+      summary:
+        "The hold of one video (`_id`), held now or decided, with staff's decision: for its uploader, the owners of the videos it matches and staff; `null` for a video never held and for anyone else alike. A matched video the reader may not open is named by nothing (id '').",
+      input: z.object({ _id: VideoId }),
+      output: z.object({ hold: HoldAnswer.nullable() }),
+      async handle({ _id }, context) {
+        return { body: { hold: await loadReuploadHold(context, _id) } };
       },
     },
     LoadHeld: {

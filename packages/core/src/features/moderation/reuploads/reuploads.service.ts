@@ -177,8 +177,8 @@ export async function findMatches(
     (frame) => frame.position % every === 0,
   );
   const candidates = await fingerprintsOf(db, await candidateVideos(db, asked, options));
-  const straight = matchCandidates(query.frames, candidates, false, rate);
-  const mirrored = matchCandidates(query.mirrored, candidates, true, rate);
+  const straight = matchCandidates(query.frames, candidates, false, rate, query.sampleCount);
+  const mirrored = matchCandidates(query.mirrored, candidates, true, rate, query.sampleCount);
   const best = new Map<string, MatchedSegment>();
   for (const segment of [...straight, ...mirrored]) {
     const known = best.get(segment.videoId);

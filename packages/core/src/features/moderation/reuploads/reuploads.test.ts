@@ -204,9 +204,10 @@ describe('findMatches', () => {
     expect(matches[0]).toMatchObject({
       videoId: original.id,
       matchedFrames: 37,
-      queryStart: 0.2,
+      // Exact to a sample: the copy starts 1.3 s into the original.
+      queryStart: 0,
       queryEnd: 18.7,
-      matchStart: 1.5,
+      matchStart: 1.3,
       matchEnd: 20,
     });
   });

@@ -45,6 +45,7 @@ import {
   unpublishVideoAsStaff,
 } from './moderation.service';
 import { approveHeldComment, deleteCommentAsStaff } from '../../community/comments';
+import { announceLiveChat } from '../../videos/live';
 import { type ModerationContext, listStaffActions } from '../staff-actions';
 import { checkSiteHealth, HealthAnswer, RedisStatsAnswer, sampleRedis } from '../admin';
 import { unitOf } from '../../../platform/db/unit-of-work';
@@ -116,6 +117,12 @@ const HeldActionAnswer = z.object({
 });
 const heldAnswer = z.object({ data: HeldActionAnswer, HttpStatusCode });
 const memberAnswer = z.object({ data: MemberAnswer, HttpStatusCode });
+
+/** A comment approved or deleted by staff, committed: a live's viewers see it (its chat). */
+const announceChatChange = (context: RequestContext, commentId: string) =>
+  announceLiveChat({ db: context.db, events: context.media?.events }, { commentId }).catch(
+    (error: unknown) => context.log.warn({ err: error }, 'announcing a live chat change failed'),
+  );
 
 /**
  * The admin endpoint (docs/moderation.md, docs/api.md). Moderation modes answer 200 to moderators
@@ -305,6 +312,7 @@ export const adminEndpoint = defineModeEndpoint({
       }),
       async handle({ commentId }, context) {
         await approveHeldComment(moderationContext(context), commentId);
+        await announceChatChange(context, commentId);
         return { body: { data: { id: commentId, status: 'published' }, ...OK } };
       },
     },
@@ -319,6 +327,7 @@ export const adminEndpoint = defineModeEndpoint({
       }),
       async handle({ commentId, reason }, context) {
         await deleteCommentAsStaff(moderationContext(context), commentId, reason ?? '');
+        await announceChatChange(context, commentId);
         return { body: { data: { id: commentId, deleted: true }, ...OK } };
       },
     },

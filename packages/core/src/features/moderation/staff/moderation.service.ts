@@ -22,6 +22,7 @@ import { closeReports, REPORT_REASONS, type ReportReason } from '../reports';
 import { type ModerationContext, recordStaffAction, type StaffActionKind } from '../staff-actions';
 import { transcodeVideoJob } from '../../../platform/jobs/job-definitions';
 import { videoPrefix } from '../../../platform/storage/rendition-folder';
+import { livePrefix } from '../../videos/live';
 import { settleHeldStaffAction } from './held-actions.service';
 import { NOTICES, tellMember } from './uploader-notice';
 
@@ -542,6 +543,8 @@ async function deleteVideoAsStaff(
   await ctx.listings.invalidate();
   if (ctx.media) {
     await ctx.media.storage.deletePrefix(videoPrefix(videoId));
+    // A live's replay plays from the live's segments until its full ladder is in.
+    await ctx.media.storage.deletePrefix(livePrefix(videoId));
     ctx.media.events.publish({ type: 'removed', videoId, ownerId: removed.ownerId });
   }
   return removed;

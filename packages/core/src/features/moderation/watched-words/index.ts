@@ -1,3 +1,8 @@
 // What moderation/watched-words offers the other features: they import it from here alone.
 
-export { screenText } from './watched-words.service';
+export {
+  screenDetails,
+  screenText,
+  WATCHED_WORD_MESSAGES,
+  type WatchedWordVerdict,
+} from './watched-words.service';

@@ -12,6 +12,7 @@ import {
   PEOPLE_MESSAGES,
 } from '../social';
 import { requireMemberRight } from '../../../access/rights';
+import { isBlocking } from '../../../access/people-rules';
 import type { Call } from '../../../access/call';
 
 /** Friends and friend requests a page (docs/limits.md). */
@@ -44,7 +45,8 @@ export async function getFriendshipState(
 
 /**
  * Asks another user to be friends. When they have already asked the actor, this accepts
- * their request instead of making a second one.
+ * their request instead of making a second one. Refused (403) between two members when either
+ * blocked the other: a blocked member cannot reach the blocker with requests (docs/people.md).
  */
 export async function sendFriendRequest(
   { db, actor, now }: Pick<Call, 'db' | 'actor' | 'now'>,
@@ -53,6 +55,18 @@ export async function sendFriendRequest(
   const me = requireMemberRight(actor, 'participate');
   const other = await findUserByUsername(db, username);
   if (other.id === me.id) throw new ServiceError('invalid', PEOPLE_MESSAGES.selfFriend);
+  if (await isBlocking(db, other.id, me.id)) {
+    throw new ServiceError(
+      'forbidden',
+      PEOPLE_MESSAGES.friendRequestBlockedByAddressee(other.username),
+    );
+  }
+  if (await isBlocking(db, me.id, other.id)) {
+    throw new ServiceError(
+      'forbidden',
+      PEOPLE_MESSAGES.friendRequestAddresseeBlocked(other.username),
+    );
+  }
   const state = await getFriendshipState(db, me.id, other.id);
   if (state === 'friends') throw new ServiceError('conflict', PEOPLE_MESSAGES.alreadyFriends);
   if (state === 'requested') {

@@ -1,4 +1,4 @@
-import { screenText } from '../../moderation/watched-words';
+import { screenText, WATCHED_WORD_MESSAGES } from '../../moderation/watched-words';
 import { requireMemberRight } from '../../../access/rights';
 import { aliasedTable, and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { consumeRequestLimit, type RequestLimit } from '../../../access/request-limit';
@@ -152,8 +152,11 @@ export async function sendMessage(
   const to = await findUserByUsername(db, input.recipient);
   if (to.id === me.id) throw new ServiceError('invalid', PEOPLE_MESSAGES.selfMessage);
   await assertMayMessage(db, me.id, to);
-  // The site's refusing watched words (docs/moderation.md); messages have no review queue.
-  await screenText(db, 'message', [subject, message]);
+  // The site's watched words (docs/moderation.md). A private message has no reader but its
+  // recipient: a holding list refuses it too, since no one may review it first.
+  if (await screenText(db, 'message', [subject, message])) {
+    throw new ServiceError('invalid', WATCHED_WORD_MESSAGES.refused('message'));
+  }
   await consumeRequestLimit({ db, now: () => now }, `messages:send:${me.id}`, SEND_LIMIT);
   const [stored] = await db
     .insert(messages)

@@ -2,5 +2,5 @@
 
 export { notificationSinkOf } from './notifications.endpoints';
 export { notify, notifyMany, notifyVideoPublished } from './notifications.service';
-export type { NotificationSink } from './notifications.service';
+export type { NewNotification, NotificationSink } from './notifications.service';
 export { notifyFriendship } from './notify-friendship';

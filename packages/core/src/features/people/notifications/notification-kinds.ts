@@ -12,6 +12,9 @@ export const NOTIFICATION_KINDS = [
   'friend_accepted',
   'new_video',
   'live_started',
+  'live_scheduled',
+  'live_ended',
+  'live_key_disabled',
   'ticket_answer',
   'ticket_closed',
   'video_processed',
@@ -23,6 +26,8 @@ export const NOTIFICATION_KINDS = [
   'reupload_held',
   'reupload_of_yours',
   'reupload_decided',
+  'reupload_copy_decided',
+  'reupload_waiting',
 ] as const satisfies readonly SchemaKind[];
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -35,7 +40,15 @@ export type NotificationEmailMode = (typeof NOTIFICATION_EMAIL_MODES)[number];
 
 /** How each kind is named on the settings page, and how it comes by e-mail until chosen. */
 export const NOTIFICATION_KIND_INFO: Readonly<
-  Record<NotificationKind, { label: string; defaultEmail: NotificationEmailMode }>
+  Record<
+    NotificationKind,
+    {
+      label: string;
+      defaultEmail: NotificationEmailMode;
+      /** Only staff are told of it: only they see its setting. */
+      isStaffOnly?: boolean;
+    }
+  >
 > = {
   comment_reply: { label: 'Replies to my comments', defaultEmail: 'off' },
   message: { label: 'Messages', defaultEmail: 'digest' },
@@ -43,6 +56,9 @@ export const NOTIFICATION_KIND_INFO: Readonly<
   friend_accepted: { label: 'Accepted friend requests', defaultEmail: 'off' },
   new_video: { label: 'New videos from my subscriptions', defaultEmail: 'off' },
   live_started: { label: 'Lives from my subscriptions', defaultEmail: 'off' },
+  live_scheduled: { label: 'Lives my subscriptions scheduled', defaultEmail: 'off' },
+  live_ended: { label: 'My live ended', defaultEmail: 'off' },
+  live_key_disabled: { label: 'Staff disabled my stream key', defaultEmail: 'immediate' },
   ticket_answer: { label: 'Answers to my support tickets', defaultEmail: 'immediate' },
   ticket_closed: { label: 'Support closed my ticket', defaultEmail: 'immediate' },
   video_processed: { label: 'My video is ready', defaultEmail: 'off' },
@@ -54,6 +70,15 @@ export const NOTIFICATION_KIND_INFO: Readonly<
   reupload_held: { label: 'My upload is held as a re-upload', defaultEmail: 'immediate' },
   reupload_of_yours: { label: 'Someone re-uploaded my video', defaultEmail: 'immediate' },
   reupload_decided: { label: 'Staff decided on my held upload', defaultEmail: 'immediate' },
+  reupload_copy_decided: {
+    label: 'Staff decided on a copy of my video',
+    defaultEmail: 'immediate',
+  },
+  reupload_waiting: {
+    label: 'Held uploads wait for a decision',
+    defaultEmail: 'digest',
+    isStaffOnly: true,
+  },
 };
 
 export const EMAIL_MODE_LABELS: Readonly<Record<NotificationEmailMode, string>> = {
@@ -85,6 +110,12 @@ export function notificationSentence(
       return `${who} published “${title}”`;
     case 'live_started':
       return `${who} is live: “${title}”`;
+    case 'live_scheduled':
+      return `${who} scheduled a live: “${title}”`;
+    case 'live_ended':
+      return `Your live “${title}” ended`;
+    case 'live_key_disabled':
+      return 'Staff disabled your stream key';
     case 'ticket_answer':
       return `Support answered your ticket: “${title}”`;
     case 'ticket_closed':
@@ -104,8 +135,12 @@ export function notificationSentence(
     case 'reupload_held':
       return `Your video “${title}” is held: it matches another member's video`;
     case 'reupload_of_yours':
-      return `${who} uploaded a video matching your “${title}”: it is held for staff`;
+      return `${who} uploaded “${title}”, a copy of your video: it is held for staff`;
     case 'reupload_decided':
       return `Staff decided on your held video “${title}”`;
+    case 'reupload_copy_decided':
+      return `Staff decided on “${title}”, a copy of your video`;
+    case 'reupload_waiting':
+      return `${who}’s upload “${title}” is held: staff decide`;
   }
 }

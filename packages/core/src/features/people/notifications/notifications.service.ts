@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { requireMemberRight } from '../../../access/rights';
+import { can, requireMemberRight } from '../../../access/rights';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Database } from '../../../platform/db/client';
 import type { UnitOfWork } from '../../../platform/db/unit-of-work';
@@ -23,6 +23,7 @@ import {
 } from './notification-kinds';
 import { notificationMailJob } from './notification-jobs';
 import type { Call } from '../../../access/call';
+import { CLOSED_VIDEO_LABEL, closedVideosOf } from '../../../access/video-rules';
 
 /** Notifications a page (18 for lists, docs/limits.md). */
 export const NOTIFICATIONS_PAGE_SIZE = 18;
@@ -207,6 +208,32 @@ export async function countUnreadNotifications(db: Database, userId: string): Pr
   return Number(row?.n ?? 0);
 }
 
+/** The video a notification's path leads to (`/video/{slug}_{id}`, `/video/{id}#…`). */
+function videoIdOfPath(path: string): string | null {
+  const match = /^\/video\/([^/?#]+)/.exec(path);
+  if (!match) return null;
+  const param = match[1]!;
+  const id = param.slice(param.lastIndexOf('_') + 1);
+  return /^[A-Za-z0-9]{6,32}$/.test(id) ? id : null;
+}
+
+/**
+ * A notification as its reader may see it: one about a video they can no longer open names
+ * neither its title nor (its path carries the title's words) its address, unless public.
+ */
+function shownTarget(closed: Map<string, boolean>) {
+  return <T extends { targetPath: string; targetTitle: string }>(row: T): T => {
+    const videoId = videoIdOfPath(row.targetPath);
+    const isPublic = videoId === null ? undefined : closed.get(videoId);
+    if (isPublic === undefined) return row;
+    return {
+      ...row,
+      targetPath: isPublic ? `/video/${videoId}` : '/notifications',
+      targetTitle: CLOSED_VIDEO_LABEL,
+    };
+  };
+}
+
 /** One page of the viewer's notifications, newest first, with the unread count. */
 export async function listNotifications(
   { db, actor }: Pick<Call, 'db' | 'actor'>,
@@ -242,7 +269,11 @@ export async function listNotifications(
       .where(mine),
     countUnreadNotifications(db, me.id),
   ]);
-  const entries: NotificationEntry[] = rows.map((row) => ({
+  const closed = await closedVideosOf(
+    { db, actor: me, now: () => new Date() },
+    rows.map((row) => videoIdOfPath(row.targetPath)).filter((id): id is string => id !== null),
+  );
+  const entries: NotificationEntry[] = rows.map(shownTarget(closed)).map((row) => ({
     id: row.id,
     kind: row.kind,
     actor:
@@ -288,7 +319,12 @@ export async function openNotification(
       .where(and(eq(notifications.id, id), isNull(notifications.readAt)));
     announceNotificationsChanged(sink, [me.id]);
   }
-  return { id, targetPath: row.targetPath, unreadCount: await countUnreadNotifications(db, me.id) };
+  const videoId = videoIdOfPath(row.targetPath);
+  const closed = videoId
+    ? await closedVideosOf({ db, actor: me, now: () => now }, [videoId])
+    : new Map<string, boolean>();
+  const { targetPath } = shownTarget(closed)({ targetPath: row.targetPath, targetTitle: '' });
+  return { id, targetPath, unreadCount: await countUnreadNotifications(db, me.id) };
 }
 
 /** Marks every notification of the viewer read; answers how many were unread. */
@@ -319,16 +355,23 @@ export async function getNotificationSettings({
   actor,
 }: Pick<Call, 'db' | 'actor'>): Promise<NotificationSetting[]> {
   const me = requireMemberRight(actor, 'participate');
-  return settingsOf(db, me.id);
+  return settingsOf(db, me.id, can(me, 'moderate'));
 }
 
-async function settingsOf(db: Database, userId: string): Promise<NotificationSetting[]> {
+/** The member's choice for each kind they may be told of (staff's kinds only for staff). */
+export async function settingsOf(
+  db: Database,
+  userId: string,
+  isStaff: boolean,
+): Promise<NotificationSetting[]> {
   const rows = await db
     .select({ kind: notificationSettings.kind, email: notificationSettings.email })
     .from(notificationSettings)
     .where(eq(notificationSettings.userId, userId));
   const chosen = new Map(rows.map((row) => [row.kind, row.email]));
-  return NOTIFICATION_KINDS.map((kind) => ({
+  return NOTIFICATION_KINDS.filter(
+    (kind) => isStaff || !NOTIFICATION_KIND_INFO[kind].isStaffOnly,
+  ).map((kind) => ({
     kind,
     email: chosen.get(kind) ?? NOTIFICATION_KIND_INFO[kind].defaultEmail,
   }));
@@ -363,7 +406,7 @@ export async function setNotificationSetting(
   const me = requireMemberRight(actor, 'participate');
   await storeSetting(db, me.id, setting.kind, setting.email, now);
   await followNewChoice(db, me.id, [setting.kind], setting.email);
-  return settingsOf(db, me.id);
+  return settingsOf(db, me.id, can(me, 'moderate'));
 }
 
 async function followNewChoice(
@@ -431,14 +474,14 @@ export async function unsubscribeByToken(
   const read = readUnsubscribeToken(secret, token);
   if (!read) throw new ServiceError('invalid', NOTIFICATION_MESSAGES.badUnsubscribe);
   const [user] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, role: users.role })
     .from(users)
     .where(eq(users.id, read.userId))
     .limit(1);
   if (!user) throw new ServiceError('invalid', NOTIFICATION_MESSAGES.badUnsubscribe);
   const kinds =
     read.scope === 'digest'
-      ? (await settingsOf(db, user.id))
+      ? (await settingsOf(db, user.id, can(user, 'moderate')))
           .filter((setting) => setting.email === 'digest')
           .map((setting) => setting.kind)
       : [read.scope];

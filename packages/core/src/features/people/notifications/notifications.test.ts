@@ -5,6 +5,7 @@ import { dispatch } from '../../../kernel/dispatch';
 import {
   notifications,
   subscriptions,
+  videos,
   NOTIFICATION_EMAIL_MODES as SCHEMA_MODES,
   NOTIFICATION_KINDS as SCHEMA_KINDS,
 } from '../../../platform/db/schema';
@@ -136,11 +137,8 @@ describe('what notifies whom', () => {
     const fan = await createUser(db);
     const other = await createUser(db);
     await db.insert(subscriptions).values({ subscriberId: fan.user.id, channelId: owner.user.id });
-    await notifyVideoPublished(unitOf({ db, now: () => new Date() }), media, {
-      id: 'vid123',
-      ownerId: owner.user.id,
-      title: 'Dusk',
-    });
+    const video = await createVideo(db, { ownerId: owner.user.id, title: 'Dusk' });
+    await notifyVideoPublished(unitOf({ db, now: () => new Date() }), media, video);
     expect(await kindsOf(owner.user.id)).toEqual(['video_processed']);
     expect(await kindsOf(fan.user.id)).toEqual(['new_video']);
     expect(await kindsOf(other.user.id)).toEqual([]);
@@ -148,6 +146,27 @@ describe('what notifies whom', () => {
     expect((fanList.body.data as { text: string }[])[0]!.text).toBe(
       `${owner.user.username} published “Dusk”`,
     );
+
+    // Made private (and renamed): the notice names it no more, nor leads to it.
+    await db
+      .update(videos)
+      .set({ visibility: 'private', status: 'hidden', title: 'Hidden name' })
+      .where(eq(videos.id, video.id));
+    const closed = (await call(fan.actor, { mode: 'List' })).body.data as {
+      id: string;
+      text: string;
+      targetPath: string;
+    }[];
+    expect(closed[0]).toMatchObject({
+      text: `${owner.user.username} published “a video you can no longer open”`,
+      targetPath: '/notifications',
+    });
+    expect(JSON.stringify(closed)).not.toContain(video.id);
+    const opened = await call(fan.actor, { mode: 'MarkRead', id: closed[0]!.id });
+    expect(opened.body.targetPath).toBe('/notifications');
+    // Its owner is still told of it.
+    const ownerList = (await call(owner.actor, { mode: 'List' })).body.data as { text: string }[];
+    expect(ownerList[0]!.text).toContain('Dusk');
   });
 
   it('never tells a member of their own doing, nor leads off the site', async () => {

@@ -12,6 +12,7 @@ import { requireMemberRight } from '../../../access/rights';
 import { countSubscribers, countSubscriptions, isSubscribed } from '../subscriptions';
 import { listProcessingVideos } from '../../videos/processing';
 import { countFavorites, listFavoriteVideos } from '../../library/votes';
+import { screenDetails } from '../../moderation/watched-words';
 import type { UpdateProfileInput } from './profile.schema';
 import type { Call } from '../../../access/call';
 
@@ -111,6 +112,8 @@ export async function updateProfile(
   input: UpdateProfileInput,
 ): Promise<Profile> {
   const me = requireMemberRight(actor, 'participate');
+  // The "about" text, checked against the site's watched words (docs/moderation.md).
+  await screenDetails(db, { description: input.description });
   const changes = Object.fromEntries(
     Object.entries(input).filter(([, value]) => value !== undefined),
   );

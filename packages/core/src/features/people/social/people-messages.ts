@@ -6,6 +6,12 @@ export const PEOPLE_MESSAGES = {
   selfFriend: "You can't send a friend request to yourself",
   alreadyFriends: 'You are already friends',
   requestAlreadySent: 'You have already sent a friend request to this user',
+  /** To a member asking someone who blocked them. */
+  friendRequestBlockedByAddressee: (username: string) =>
+    `${username} doesn't accept friend requests from you.`,
+  /** To a member asking someone they blocked themselves. */
+  friendRequestAddresseeBlocked: (username: string) =>
+    `You have blocked ${username}. Unblock them in your settings to send a friend request.`,
   noIncomingRequest: 'There is no friend request from this user',
   noOutgoingRequest: 'You have no pending friend request to this user',
   notFriends: 'You are not friends with this user',

@@ -4,7 +4,7 @@ import {
   requireMediaServices,
   type RequestContext,
 } from '../../../kernel/endpoint';
-import { CATEGORIES } from '../../../platform/db/schema';
+import { CATEGORIES, VIDEO_STATUSES } from '../../../platform/db/schema';
 import {
   disableStreamKey,
   DisableStreamKeyInput,
@@ -43,6 +43,17 @@ const GoLiveAnswer = z.object({
     }),
     lastRefusal: z.string().nullable(),
     lastRefusalAt: z.string().nullable(),
+    disabledReason: z.string().nullable(),
+    lastEnded: z
+      .object({
+        videoId: z.string(),
+        slug: z.string(),
+        title: z.string(),
+        endedAt: z.string(),
+        reason: z.string(),
+        replay: z.enum(VIDEO_STATUSES).nullable(),
+      })
+      .nullable(),
     onAir: z.object({ videoId: z.string(), slug: z.string(), isDropped: z.boolean() }).nullable(),
     scheduled: z.object({ videoId: z.string(), slug: z.string(), startsAt: z.string() }).nullable(),
   }),
@@ -59,6 +70,10 @@ async function goLiveAnswer(context: RequestContext) {
       details: state.details,
       lastRefusal: state.lastRefusal,
       lastRefusalAt: state.lastRefusalAt?.toISOString() ?? null,
+      disabledReason: state.disabledReason,
+      lastEnded: state.lastEnded
+        ? { ...state.lastEnded, endedAt: state.lastEnded.endedAt.toISOString() }
+        : null,
       onAir: state.live
         ? { videoId: state.live.videoId, slug: state.live.slug, isDropped: state.live.isDropped }
         : null,
@@ -139,7 +154,7 @@ export const liveEndpoint = defineModeEndpoint({
       input: ScheduleLiveInput,
       output: GoLiveAnswer,
       handle: async (input, context) => {
-        await scheduleLive(context, input);
+        await scheduleLive({ ...context, events: context.media?.events }, input);
         return { body: await goLiveAnswer(context) };
       },
     },
@@ -150,7 +165,7 @@ export const liveEndpoint = defineModeEndpoint({
       input: LiveDetailsInput,
       output: GoLiveAnswer,
       handle: async (input, context) => {
-        await saveLiveDetails(context, input);
+        await saveLiveDetails({ ...context, events: context.media?.events }, input);
         return { body: await goLiveAnswer(context) };
       },
     },

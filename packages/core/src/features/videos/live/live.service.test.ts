@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../../kernel/dispatch';
 import type { Actor, MediaServices } from '../../../kernel/endpoint';
 import { commentsEndpoint } from '../../community/comments/comments.endpoints';
+import { adminEndpoint } from '../../moderation/staff/admin.endpoints';
+import { getWatchPage } from '../watch/watch.service';
+import { publishProcessedVideo } from '../processing/video-processing.service';
+import { VIDEO_INACCESSIBLE_MESSAGE } from '../../../access/video-rules';
 import {
+  comments,
   liveStreams,
   notifications,
   staffActions,
@@ -30,6 +35,8 @@ import {
   markLiveWatchable,
   notifyLiveStarted,
   readGoLive,
+  recordRefusal,
+  recordRefusalByKey,
   saveLiveDetails,
   SCHEDULE_MESSAGES,
   scheduleLive,
@@ -174,7 +181,10 @@ describe('staff', () => {
       { videoId: live.videoId, reason: 'Rules' },
     );
     const [row] = await db.select().from(liveStreams).where(eq(liveStreams.videoId, live.videoId));
-    expect(row).toMatchObject({ state: 'ended', endReason: LIVE_END_REASONS.byStaff });
+    expect(row).toMatchObject({
+      state: 'ended',
+      endReason: `${LIVE_END_REASONS.byStaff}: Rules`,
+    });
     expect(heard).toContainEqual(
       expect.objectContaining({ type: 'live-ended', videoId: live.videoId }),
     );
@@ -251,6 +261,70 @@ describe('the chat of a live', () => {
     heard.length = 0;
     await call(moderator, 'Delete', { commentId: (tooMany[0]!.body as { id: string }).id });
     expect(heard).toEqual([]);
+  });
+});
+
+describe('the chat of a live, moderated', () => {
+  it("a held message approved or deleted from the moderation area tells the live's pages", async () => {
+    const { videoId, user } = await liveOnSite();
+    const { user: writer } = await createUser(db);
+    const { actor: moderator } = await createUser(db, { role: 'moderator' });
+    const [held] = await db
+      .insert(comments)
+      .values({ id: `held${Date.now()}`, videoId, authorId: writer.id, body: 'Hi', status: 'held' })
+      .returning({ id: comments.id });
+    const events = new InProcessEvents();
+    const heard: ProcessingEvent[] = [];
+    events.subscribe((event) => heard.push(event), { videoId });
+    const call = (mode: string) =>
+      dispatch(
+        adminEndpoint,
+        { mode, commentId: held!.id },
+        {
+          ...createTestContext(db, { actor: moderator }),
+          media: { events } as unknown as MediaServices,
+        },
+      );
+    expect((await call('ApproveComment')).status).toBe(200);
+    expect(heard).toEqual([{ type: 'chat', videoId, ownerId: user.id }]);
+    expect((await call('DeleteComment')).status).toBe(200);
+    expect(heard).toHaveLength(2);
+  });
+});
+
+describe("a live's page between its states", () => {
+  it('opens to its viewers while its first seconds come and after its end, until its replay', async () => {
+    const made = await streamer();
+    const { actor: visitor } = await createUser(db);
+    const { videoId } = await startLive({ db, now: () => new Date() }, {
+      ...made.check,
+      probe,
+    } as Parameters<typeof startLive>[1]);
+    const open = (actor: Actor | null) =>
+      getWatchPage({ db, actor, now: () => new Date() }, videoId);
+    // Starting (processing, no media yet): a visitor's page is the live's, not "not accessible".
+    expect((await open(null)).video.status).toBe('processing');
+    expect((await open(visitor)).video.id).toBe(videoId);
+    // Ended, its replay processing: still open (the page says the replay is being prepared).
+    await endLive({ db, now: () => new Date() }, videoId, 'The streamer ended the live');
+    expect((await open(null)).video.status).toBe('processing');
+    // A failed replay is no page for its viewers.
+    await db.update(videos).set({ status: 'failed' }).where(eq(videos.id, videoId));
+    await expect(open(null)).rejects.toThrow(VIDEO_INACCESSIBLE_MESSAGE);
+  });
+
+  it('keeps a private live between its states to those it is for', async () => {
+    const made = await streamer();
+    await saveLiveDetails(
+      { db, actor: made.actor, now: () => new Date() },
+      { title: 'Closed', visibility: 'private' },
+    );
+    const check = await checkStreamKey(db, made.key);
+    if (!check.ok) throw new Error(check.reason);
+    const { videoId } = await startLive({ db, now: () => new Date() }, { ...check, probe });
+    await expect(getWatchPage({ db, actor: null, now: () => new Date() }, videoId)).rejects.toThrow(
+      VIDEO_INACCESSIBLE_MESSAGE,
+    );
   });
 });
 
@@ -390,8 +464,134 @@ describe('a scheduled live', () => {
     );
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('startsAt');
-    expect(await scheduleLive({ db, actor, now: () => now }, { startsAt: null })).toBeNull();
+    // Taken back: its open waiting pages hear it (their stream's end, without a replay).
+    const events = new InProcessEvents();
+    const heard: ProcessingEvent[] = [];
+    events.subscribe((event) => heard.push(event));
+    expect(
+      await scheduleLive({ db, actor, events, now: () => now }, { startsAt: null }),
+    ).toBeNull();
     expect(await db.select().from(videos).where(eq(videos.id, made!.videoId))).toEqual([]);
+    expect(heard).toContainEqual({ type: 'removed', videoId: made!.videoId, ownerId: actor.id });
     expect((await readGoLive({ db, actor })).scheduled).toBeNull();
+  });
+});
+
+describe('the streamer told', () => {
+  const noticesOf = (userId: string) =>
+    db
+      .select({
+        kind: notifications.kind,
+        targetPath: notifications.targetPath,
+        detail: notifications.detail,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId));
+
+  it("hears that the live ended and why, staff's reason included, on Go live and by a notice", async () => {
+    const { user, actor, check } = await streamer();
+    const { actor: moderator } = await createUser(db, { role: 'moderator' });
+    const { videoId } = await startLive({ db, now: () => new Date() }, { ...check, probe });
+    await staffEndLive(
+      { db, events: new InProcessEvents(), actor: moderator, now: () => new Date() },
+      { videoId, reason: 'Against the rules' },
+    );
+    const reason = `${LIVE_END_REASONS.byStaff}: Against the rules`;
+    expect(await noticesOf(user.id)).toEqual([
+      { kind: 'live_ended', targetPath: `/video/${videoId}`, detail: reason },
+    ]);
+    expect((await readGoLive({ db, actor })).lastEnded).toMatchObject({
+      videoId,
+      reason,
+      replay: 'processing',
+    });
+
+    // The key disabled: a notice with staff's reason, and the Go live page says it.
+    await disableStreamKey(
+      { db, actor: moderator, now: () => new Date() },
+      { userId: user.id, reason: 'Spam streams' },
+    );
+    expect(await noticesOf(user.id)).toContainEqual({
+      kind: 'live_key_disabled',
+      targetPath: '/go-live',
+      detail: 'Spam streams',
+    });
+    expect(await readGoLive({ db, actor })).toMatchObject({
+      isDisabled: true,
+      disabledReason: 'Spam streams',
+    });
+  });
+
+  it('sees a refusal from before the live no more beside it, and one since (a second stream)', async () => {
+    const { user, actor, key, check } = await streamer();
+    const before = new Date(Date.now() - 60_000);
+    await recordRefusal({ db, now: () => before }, user.id, LIVE_REFUSALS.wrongApp);
+    expect((await readGoLive({ db, actor })).lastRefusal).toBe(LIVE_REFUSALS.wrongApp);
+    await startLive({ db, now: () => new Date() }, { ...check, probe });
+    expect((await readGoLive({ db, actor })).lastRefusal).toBeNull();
+    // Refused before its key is checked (the ingest knows the key only): noted on it all the same.
+    await recordRefusalByKey(
+      { db, now: () => new Date(Date.now() + 1_000) },
+      key,
+      LIVE_REFUSALS.secondStream,
+    );
+    expect((await readGoLive({ db, actor })).lastRefusal).toBe(LIVE_REFUSALS.secondStream);
+    await recordRefusalByKey({ db, now: () => new Date() }, 'not-a-key', 'x');
+  });
+});
+
+describe('subscribers told once a live', () => {
+  it('hear of a scheduled public live once, moved or not, and not again of its replay', async () => {
+    const { user, actor, check } = await streamer();
+    const { user: fan } = await createUser(db);
+    await db.insert(subscriptions).values({ subscriberId: fan.id, channelId: user.id });
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const scheduled = await scheduleLive(
+      { db, actor, now: () => new Date() },
+      { startsAt: at(30) },
+    );
+    await scheduleLive({ db, actor, now: () => new Date() }, { startsAt: at(60) });
+    const fanNotices = () =>
+      db
+        .select({ kind: notifications.kind, targetPath: notifications.targetPath })
+        .from(notifications)
+        .where(eq(notifications.userId, fan.id));
+    expect(await fanNotices()).toEqual([
+      { kind: 'live_scheduled', targetPath: `/video/${scheduled!.videoId}` },
+    ]);
+
+    // The live, then its replay processed: the replay tells its streamer, not the subscribers.
+    const { videoId } = await startLive({ db, now: () => new Date() }, { ...check, probe });
+    await endLive({ db, now: () => new Date() }, videoId, 'The streamer ended the live');
+    const published = await publishProcessedVideo(
+      {
+        db,
+        storage: {} as never,
+        queue: {} as never,
+        events: new InProcessEvents(),
+        now: () => new Date(),
+      },
+      {
+        videoId,
+        mediaPrefix: `videos/${videoId}/v1/`,
+        masterPlaylistKey: `videos/${videoId}/v1/hls/master.m3u8`,
+        posterKey: `videos/${videoId}/v1/poster.jpg`,
+        posterWebpKey: null,
+        spritesVttKey: null,
+        av1Key: null,
+        durationSeconds: 60,
+        width: 1280,
+        height: 720,
+        aspectRatio: 16 / 9,
+        topQuality: 720,
+      },
+    );
+    expect(published).toBe('published');
+    expect((await fanNotices()).map((notice) => notice.kind)).toEqual(['live_scheduled']);
+    const [owner] = await db
+      .select({ kind: notifications.kind })
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'video_processed')));
+    expect(owner).toBeDefined();
   });
 });

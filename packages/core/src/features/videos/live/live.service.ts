@@ -9,6 +9,7 @@ import {
   CATEGORIES,
   comments,
   liveStreams,
+  staffActions,
   streamKeys,
   subscriptions,
   users,
@@ -25,10 +26,12 @@ import {
 } from '../../../platform/db/unit-of-work';
 import { notifyMany, type NotificationSink } from '../../people/notifications';
 import { recordStaffAction } from '../../moderation/staff-actions';
+import { screenDetails } from '../../moderation/watched-words';
 import { onSiteStatusSql } from '../../../access/video-rules';
 import type { ProcessingEvents } from '../../../platform/events/processing-events';
 import { newVideoId, slugify } from '../../../kernel/public-id';
 import type { Call } from '../../../access/call';
+import type { Listings } from '../../../platform/cache/listing-cache';
 
 /** A stream that drops and comes back on the same key within this continues the same live. */
 export const RECONNECT_WINDOW_MS = 60_000;
@@ -55,7 +58,11 @@ export const LiveDetailsInput = z.object({
   title: z.string().trim().max(200).default(''),
   description: z.string().max(5000).default(''),
   category: z.enum(CATEGORIES).default('other'),
-  visibility: z.enum(LIVE_VISIBILITIES).default('public'),
+  visibility: z
+    .enum(LIVE_VISIBILITIES, {
+      error: 'is public, unlisted or private: a live cannot have a password',
+    })
+    .default('public'),
   keepRecording: z.boolean().default(true),
 });
 export type LiveDetailsInput = z.input<typeof LiveDetailsInput>;
@@ -98,9 +105,21 @@ export interface GoLiveState {
   keyCreatedAt: Date | null;
   isDisabled: boolean;
   details: z.output<typeof LiveDetailsInput>;
+  /** Why the last stream on the key was refused; while on air, only a refusal since its start. */
   lastRefusal: string | null;
   lastRefusalAt: Date | null;
+  /** Staff's reason for disabling the key, when they gave one. */
+  disabledReason: string | null;
   live: { videoId: string; slug: string; state: LiveStream['state']; isDropped: boolean } | null;
+  /** The member's last live that ended, and why; its replay's state (or null: none kept). */
+  lastEnded: {
+    videoId: string;
+    slug: string;
+    title: string;
+    endedAt: Date;
+    reason: string;
+    replay: VideoStatus | null;
+  } | null;
   /** The scheduled live's waiting page and start time, or null. */
   scheduled: { videoId: string; slug: string; startsAt: Date } | null;
 }
@@ -122,33 +141,81 @@ export async function readGoLive({ db, actor }: Pick<Call, 'db' | 'actor'>): Pro
     .limit(1);
   const [dropped] = live
     ? await db
-        .select({ droppedAt: liveStreams.droppedAt })
+        .select({ droppedAt: liveStreams.droppedAt, startedAt: liveStreams.startedAt })
         .from(liveStreams)
         .where(eq(liveStreams.videoId, live.videoId))
     : [];
+  const [ended] = await db
+    .select({
+      videoId: liveStreams.videoId,
+      slug: videos.slug,
+      title: videos.title,
+      endedAt: liveStreams.endedAt,
+      reason: liveStreams.endReason,
+      status: videos.status,
+      keepRecording: liveStreams.keepRecording,
+    })
+    .from(liveStreams)
+    .innerJoin(videos, eq(videos.id, liveStreams.videoId))
+    .where(and(eq(liveStreams.ownerId, user.id), eq(liveStreams.state, 'ended')))
+    .orderBy(desc(liveStreams.endedAt))
+    .limit(1);
+  const [disabled] = row?.disabledAt
+    ? await db
+        .select({ reason: staffActions.reason })
+        .from(staffActions)
+        .where(
+          and(eq(staffActions.action, 'disable_stream_key'), eq(staffActions.targetId, user.id)),
+        )
+        .orderBy(desc(staffActions.createdAt))
+        .limit(1)
+    : [];
+  // A refusal from before the live on air is no news beside it ("You are live").
+  const isRefusalCurrent =
+    !!row?.lastRefusalAt && (!dropped || row.lastRefusalAt >= dropped.startedAt);
   return {
     hasKey: !!row,
     keyCreatedAt: row?.createdAt ?? null,
     isDisabled: !!row?.disabledAt,
     details: LiveDetailsInput.parse(row ?? {}),
-    lastRefusal: row?.lastRefusal ?? null,
-    lastRefusalAt: row?.lastRefusalAt ?? null,
+    lastRefusal: isRefusalCurrent ? (row?.lastRefusal ?? null) : null,
+    lastRefusalAt: isRefusalCurrent ? (row?.lastRefusalAt ?? null) : null,
+    disabledReason: disabled?.reason || null,
     live: live ? { ...live, isDropped: !!dropped?.droppedAt } : null,
+    lastEnded:
+      ended?.endedAt && !live
+        ? {
+            videoId: ended.videoId,
+            slug: ended.slug,
+            title: ended.title,
+            endedAt: ended.endedAt,
+            reason: ended.reason ?? '',
+            replay: ended.keepRecording ? ended.status : null,
+          }
+        : null,
     scheduled: scheduled?.startsAt ? { ...scheduled, startsAt: scheduled.startsAt } : null,
   };
 }
 
 /**
  * Keeps the next live's details; with a live on air, its video takes them at once (title,
- * description, category, visibility), as an upload's details can change after publishing.
+ * description, category, visibility), as an upload's details can change after publishing:
+ * pages, listings, its media and its event stream follow at once (docs/security.md, "Media").
  */
 export async function saveLiveDetails(
-  { db, actor, now }: Pick<Call, 'db' | 'actor' | 'now'>,
+  {
+    db,
+    actor,
+    now,
+    listings,
+    events,
+  }: Pick<Call, 'db' | 'actor' | 'now'> & { listings?: Listings; events?: ProcessingEvents },
   input: LiveDetailsInput,
 ): Promise<void> {
   const user = requireMemberRight(actor, 'upload');
   const details = LiveDetailsInput.parse(input);
-  await db.transaction(async (tx) => {
+  await screenDetails(db, details);
+  const onAir = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(streamKeys)
       .set(details)
@@ -160,7 +227,7 @@ export async function saveLiveDetails(
       .from(liveStreams)
       .where(and(eq(liveStreams.ownerId, user.id), eq(liveStreams.state, 'live')))
       .limit(1);
-    if (!live) return;
+    if (!live) return null;
     await tx
       .update(liveStreams)
       .set({ keepRecording: details.keepRecording })
@@ -184,7 +251,11 @@ export async function saveLiveDetails(
       .update(videos)
       .set({ status: onSiteStatusSql(now()) })
       .where(and(eq(videos.id, live.videoId), inArray(videos.status, ['published', 'hidden'])));
+    return live.videoId;
   });
+  if (!onAir) return;
+  await listings?.invalidate();
+  events?.publish({ type: 'access', videoId: onAir, ownerId: user.id });
 }
 
 /** A key's owner and their next live's details, or the refusal the streamer's software logs. */
@@ -222,6 +293,22 @@ export async function recordRefusal(
     .update(streamKeys)
     .set({ lastRefusal: reason, lastRefusalAt: now })
     .where(eq(streamKeys.userId, userId));
+}
+
+/**
+ * Notes a refusal on the key a stream came with (a stream refused before its key is checked:
+ * the wrong path, a second stream on a key already streaming), for the Go live page. An
+ * unknown key notes nothing.
+ */
+export async function recordRefusalByKey(
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
+  key: string,
+  reason: string,
+): Promise<void> {
+  await ctx.db
+    .update(streamKeys)
+    .set({ lastRefusal: reason, lastRefusalAt: ctx.now() })
+    .where(eq(streamKeys.keyHash, hashStreamKey(key)));
 }
 
 export interface StreamProbe {
@@ -262,7 +349,8 @@ export async function startLive(
   const { db } = ctx;
   const now = ctx.now();
   let ended: StartedLive['ended'];
-  const started = await db.transaction(async (tx) => {
+  const started = await inTransaction({ db }, async (unit) => {
+    const tx = unit.db;
     const [current] = await tx
       .select()
       .from(liveStreams)
@@ -284,7 +372,7 @@ export async function startLive(
       }
       // Dropped more than a minute ago, and its node's timer has not run yet: ended here, as
       // the timer would (its video waits for the replay), and announced by the caller.
-      await markLiveEnded(tx, current.videoId, LIVE_STREAM_STOPPED, current.droppedAt);
+      await markLiveEnded(unit, {}, current.videoId, LIVE_STREAM_STOPPED, current.droppedAt);
       ended = { videoId: current.videoId, ownerId: current.ownerId, reason: LIVE_STREAM_STOPPED };
     }
     // A live the streamer scheduled: its waiting page turns into the live.
@@ -368,24 +456,31 @@ export async function markLiveDropped(
  * to be removed, and a page must not offer them meanwhile.
  */
 export async function endLive(
-  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
+  ctx: (WorkBase | UnitOfWork) & Pick<Call, 'now'> & { events?: ProcessingEvents },
   videoId: string,
   reason: string,
   silentSince?: Date,
 ): Promise<LiveStream | null> {
-  const { db } = ctx;
   const now = ctx.now();
-  return db.transaction((tx) => markLiveEnded(tx, videoId, reason, now, silentSince));
+  return inTransaction(ctx, (unit) =>
+    markLiveEnded(unit, { events: ctx.events }, videoId, reason, now, silentSince),
+  );
 }
 
-/** Ends a live on air in the caller's transaction: its video waits for its replay. */
+/**
+ * Ends a live on air in the caller's transaction: its video waits for its replay. Its streamer
+ * is told it ended and why (`live_ended`, leading to the replay's page, or to Go live when no
+ * replay is kept), however it ended.
+ */
 async function markLiveEnded(
-  tx: Database,
+  unit: UnitOfWork,
+  sink: NotificationSink,
   videoId: string,
   reason: string,
   now: Date,
   silentSince?: Date,
 ): Promise<LiveStream | null> {
+  const tx = unit.db;
   const [row] = await tx
     .update(liveStreams)
     .set({ state: 'ended', endedAt: now, endReason: reason })
@@ -398,10 +493,20 @@ async function markLiveEnded(
     )
     .returning();
   if (!row) return null;
-  await tx
+  const [video] = await tx
     .update(videos)
     .set({ status: 'processing', masterPlaylistKey: null, posterKey: null, updatedAt: now })
-    .where(eq(videos.id, videoId));
+    .where(eq(videos.id, videoId))
+    .returning({ title: videos.title });
+  await notifyMany({ ...unit, now: () => now }, sink, [
+    {
+      userId: row.ownerId,
+      kind: 'live_ended',
+      targetPath: row.keepRecording ? `/video/${videoId}` : '/go-live',
+      targetTitle: video?.title ?? '',
+      detail: reason,
+    },
+  ]);
   return row;
 }
 
@@ -490,6 +595,55 @@ export async function markLiveWatchable(
   return row ?? null;
 }
 
+/** What the replay made of an ended live's own segments plays (docs/live.md, "The end"). */
+export interface LiveReplayMedia {
+  masterPlaylistKey: string;
+  posterKey: string;
+  /** The sum of its segments' real durations. */
+  durationSeconds: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * An ended live's replay made of its own segments goes on the site at once (docs/live.md,
+ * "The end"): the video back on the site as its visibility says, playing it, its duration the
+ * segments' own; the full ladder takes its place later as a new file does. Answers its owner,
+ * or null when the video is not an ended live waiting for its replay (removed, or taken).
+ */
+export async function publishLiveReplay(
+  ctx: Pick<Call, 'db'> & Pick<Call, 'now'>,
+  videoId: string,
+  media: LiveReplayMedia,
+): Promise<{ ownerId: string } | null> {
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .update(videos)
+    .set({
+      masterPlaylistKey: media.masterPlaylistKey,
+      posterKey: media.posterKey,
+      posterWebpKey: null,
+      spritesVttKey: null,
+      durationSeconds: media.durationSeconds,
+      width: media.width,
+      height: media.height,
+      aspectRatio: media.width / media.height,
+      topQuality: media.height,
+      progress: 100,
+      status: onSiteStatusSql(now),
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(videos.id, videoId),
+        eq(videos.status, 'processing'),
+        sql`exists (select 1 from ${liveStreams} where ${liveStreams.videoId} = ${videos.id} and ${liveStreams.state} = 'ended')`,
+      ),
+    )
+    .returning({ ownerId: videos.ownerId });
+  return row ?? null;
+}
+
 /**
  * A live went on the site: when it is listed (public), the streamer's subscribers are told
  * (`live_started`, their bells at once once committed). Once per live: a stream back after a
@@ -537,6 +691,10 @@ export const LIVE_END_REASONS = {
   byStaff: 'Staff ended the live',
 } as const;
 
+/** Why staff ended a live, as its streamer (and their software) is told: with staff's reason. */
+export const staffEndReason = (reason: string) =>
+  reason ? `${LIVE_END_REASONS.byStaff}: ${reason}` : LIVE_END_REASONS.byStaff;
+
 /**
  * Ends the member's live on air from the Go live page (none on air: nothing happens); the node holding its stream hears it
  * and cuts the stream, then the recording is processed (or the video removed) as at any end.
@@ -553,7 +711,11 @@ export async function endOwnLive(
     .limit(1);
   // Not live (any more): nothing to end, as after a second press.
   if (!live) return;
-  const ended = await endLive(ctx, live.videoId, LIVE_END_REASONS.byStreamer);
+  const ended = await endLive(
+    { db: ctx.db, events: ctx.events, now: ctx.now },
+    live.videoId,
+    LIVE_END_REASONS.byStreamer,
+  );
   if (ended) {
     ctx.events.publish({
       type: 'live-ended',
@@ -583,7 +745,11 @@ export async function staffEndLive(
   const staff = requireMemberRight(actor, 'moderate');
   const { videoId, reason } = StaffEndLiveInput.parse(input);
   await inTransaction({ db: ctx.db }, async (unit) => {
-    const row = await endLive({ ...unit, now: () => now }, videoId, LIVE_END_REASONS.byStaff);
+    const row = await endLive(
+      { ...unit, events: ctx.events, now: () => now },
+      videoId,
+      staffEndReason(reason),
+    );
     if (!row) throw new ServiceError('not_found', 'This live is not on air');
     const [video] = await unit.db
       .select({ title: videos.title })
@@ -606,7 +772,7 @@ export async function staffEndLive(
         type: 'live-ended',
         videoId,
         ownerId: row.ownerId,
-        reason: LIVE_END_REASONS.byStaff,
+        reason: staffEndReason(reason),
       }),
     );
   });
@@ -624,7 +790,8 @@ export async function disableStreamKey(
   const now = ctx.now();
   const staff = requireMemberRight(actor, 'moderate');
   const { userId, reason } = DisableStreamKeyInput.parse(input);
-  await db.transaction(async (tx) => {
+  await inTransaction({ db }, async (unit) => {
+    const tx = unit.db;
     const [row] = await tx
       .update(streamKeys)
       .set({ disabledAt: now })
@@ -646,6 +813,10 @@ export async function disableStreamKey(
         ownerId: userId,
       },
     );
+    // The streamer hears it, with staff's reason, and the Go live page says it.
+    await notifyMany({ ...unit, now: () => now }, {}, [
+      { userId, kind: 'live_key_disabled', targetPath: '/go-live', detail: reason },
+    ]);
   });
 }
 
@@ -761,7 +932,7 @@ export const SCHEDULE_MESSAGES = {
  * the schedule back and removes its page. Answers the waiting page's video, or null.
  */
 export async function scheduleLive(
-  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'>,
+  ctx: Pick<Call, 'db' | 'actor'> & Pick<Call, 'now'> & { events?: ProcessingEvents },
   input: z.input<typeof ScheduleLiveInput>,
 ): Promise<{ videoId: string; slug: string } | null> {
   const { db, actor } = ctx;
@@ -772,7 +943,9 @@ export async function scheduleLive(
   if (startsAt && startsAt.getTime() <= now.getTime()) {
     throw new ServiceError('invalid', SCHEDULE_MESSAGES.past, { field: 'startsAt' });
   }
-  return db.transaction(async (tx) => {
+  let takenBack: string | null = null;
+  const scheduled = await inTransaction({ db }, async (unit) => {
+    const tx = unit.db;
     const [key] = await tx.select().from(streamKeys).where(eq(streamKeys.userId, user.id));
     if (!key) throw new ServiceError('invalid', NO_KEY_MESSAGE);
     const [current] = await tx
@@ -785,9 +958,12 @@ export async function scheduleLive(
     if (current?.state === 'live') throw new ServiceError('conflict', SCHEDULE_MESSAGES.onAir);
     if (!startsAt) {
       if (current) await tx.delete(videos).where(eq(videos.id, current.videoId));
+      takenBack = current?.videoId ?? null;
       return null;
     }
     const details = LiveDetailsInput.parse(key);
+    // Kept before a list was saved that refuses them: checked again as they go on the site.
+    await screenDetails(tx, details);
     const title = details.title || `${user.username} live`;
     const fields = {
       title,
@@ -810,6 +986,24 @@ export async function scheduleLive(
     await tx
       .insert(videos)
       .values({ id, ownerId: user.id, status: 'hidden', createdAt: now, ...fields });
+    // A public live's subscribers hear it is coming (once: not again when the time moves).
+    if (details.visibility === 'public') {
+      const subscribers = await tx
+        .select({ id: subscriptions.subscriberId })
+        .from(subscriptions)
+        .where(eq(subscriptions.channelId, user.id));
+      await notifyMany(
+        { ...unit, now: () => now },
+        {},
+        subscribers.map((subscriber) => ({
+          userId: subscriber.id,
+          kind: 'live_scheduled' as const,
+          actorId: user.id,
+          targetPath: `/video/${id}`,
+          targetTitle: title,
+        })),
+      );
+    }
     await tx.insert(liveStreams).values({
       videoId: id,
       ownerId: user.id,
@@ -820,4 +1014,8 @@ export async function scheduleLive(
     });
     return { videoId: id, slug: fields.slug };
   });
+  // Its open waiting pages hear it was taken back (their event stream's `live-ended`, no
+  // replay), once the removal is committed.
+  if (takenBack) ctx.events?.publish({ type: 'removed', videoId: takenBack, ownerId: user.id });
+  return scheduled;
 }

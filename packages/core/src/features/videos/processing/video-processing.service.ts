@@ -11,6 +11,7 @@ import { newVideoId, slugify } from '../../../kernel/public-id';
 import type { Database } from '../../../platform/db/client';
 import { inTransaction, unitOf } from '../../../platform/db/unit-of-work';
 import {
+  liveStreams,
   videoLabels,
   videos,
   type LabelKind,
@@ -20,9 +21,10 @@ import {
 import { transcodeVideoJob, type TranscodeVideoJob } from '../../../platform/jobs/job-definitions';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { sourceKeyFor, videoPrefix } from '../../../platform/storage/rendition-folder';
+import { livePrefix } from '../live';
 import type { Storage } from '../../../platform/storage/storage';
 import { notifyVideoPublished } from '../../people/notifications';
-import { recordReuploadHold } from '../../moderation/reuploads';
+import { holdAgainst, recordReuploadHold } from '../../moderation/reuploads';
 import type { ProcessingEvents } from '../../../platform/events/processing-events';
 import { NewVideoInput, type Actor } from './video-processing.schema';
 
@@ -182,19 +184,27 @@ export interface PublishInput {
  * Makes a fully written rendition set visible and the video published, in one statement that
  * only succeeds while the video is still processing. Answers false otherwise (the owner
  * cancelled, or another attempt already published): the caller then removes its own objects.
- * With `matches` (other members' videos it copies, docs/reuploads.md) the video is held
- * instead, its hold recorded in the same transaction: nobody but its owner and staff see it
- * until staff decide.
+ * With `matches` (other members' videos it copies, docs/reuploads.md) that still count once
+ * weighed by their lineage (`holdAgainst`), the video is held instead, its hold recorded in the
+ * same transaction: nobody but its owner and staff see it until staff decide. Answers what it
+ * became: 'published' (on the site, listed or hidden) or 'held'.
  */
 export async function publishProcessedVideo(
   ctx: VideoProcessingContext,
   input: PublishInput,
   matches: ReuploadMatch[] = [],
-): Promise<boolean> {
+): Promise<'published' | 'held' | false> {
   const now = ctx.now();
-  const isHeld = matches.length > 0;
   const sink = { events: ctx.events, queue: ctx.queue };
+  let isHeld = false;
   const row = await inTransaction(ctx, async (unit) => {
+    const [owner] = await unit.db
+      .select({ ownerId: videos.ownerId })
+      .from(videos)
+      .where(eq(videos.id, input.videoId))
+      .limit(1);
+    const held = owner ? await holdAgainst(unit.db, matches, owner.ownerId) : null;
+    isHeld = held !== null;
     const [updated] = await unit.db
       .update(videos)
       .set({
@@ -226,12 +236,12 @@ export async function publishProcessedVideo(
       })
       .where(and(eq(videos.id, input.videoId), eq(videos.status, 'processing')))
       .returning({ ownerId: videos.ownerId, title: videos.title, status: videos.status });
-    if (updated && isHeld) {
+    if (updated && held) {
       await recordReuploadHold(
         { ...unit, now: () => now },
         sink,
         { id: input.videoId, ownerId: updated.ownerId, title: updated.title },
-        matches,
+        held,
       );
     }
     return updated;
@@ -242,16 +252,22 @@ export async function publishProcessedVideo(
     videoId: input.videoId,
     ownerId: row.ownerId,
   });
-  if (isHeld) return true;
+  if (isHeld) return 'held';
   // The owner hears it is ready, their subscribers that it is out (a hidden one: not yet, or
-  // never). Telling them is never why the publication fails.
+  // never; a live's replay: never, they were told of the live, docs/live.md). Telling them is
+  // never why the publication fails.
+  const [live] = await ctx.db
+    .select({ videoId: liveStreams.videoId })
+    .from(liveStreams)
+    .where(eq(liveStreams.videoId, input.videoId))
+    .limit(1);
   await notifyVideoPublished(
     { ...unitOf(ctx), now: () => now },
     sink,
     { id: input.videoId, ownerId: row.ownerId, title: row.title },
-    { owner: true, subscribers: row.status === 'published' },
+    { owner: true, subscribers: row.status === 'published' && !live },
   ).catch(() => undefined);
-  return true;
+  return 'published';
 }
 
 export interface PlayableInput {
@@ -475,6 +491,8 @@ async function removeVideo(
     if (row.jobId) await ctx.queue.cancel(jobOf(ctx), row.jobId, { on: unit });
   });
   await ctx.storage.deletePrefix(videoPrefix(video.id));
+  // A live's replay plays from the live's segments until its full ladder is in.
+  await ctx.storage.deletePrefix(livePrefix(video.id));
   ctx.events.publish({ type: 'removed', videoId: video.id, ownerId: video.ownerId });
 }
 
@@ -501,13 +519,20 @@ export interface VideoMediaUrls {
   av1Url: string | null;
 }
 
-/** Browser URLs of a published video's media, through MEDIA_BASE_URL. Null before publishing. */
-export function videoMediaUrls(storage: Storage, video: Video): VideoMediaUrls | null {
+/**
+ * Browser URLs of a video's media: through MEDIA_BASE_URL, or as `urlOf` names them (under a
+ * media grant, `mediaAddressesFor`). Null before it has any.
+ */
+export function videoMediaUrls(
+  storage: Storage,
+  video: Video,
+  urlOf: (key: string) => string = (key) => storage.publicUrl(key),
+): VideoMediaUrls | null {
   if (!video.masterPlaylistKey || !video.posterKey) return null;
-  const url = (key: string | null) => (key ? storage.publicUrl(key) : null);
+  const url = (key: string | null) => (key ? urlOf(key) : null);
   return {
-    masterPlaylistUrl: storage.publicUrl(video.masterPlaylistKey),
-    posterUrl: storage.publicUrl(video.posterKey),
+    masterPlaylistUrl: urlOf(video.masterPlaylistKey),
+    posterUrl: urlOf(video.posterKey),
     posterWebpUrl: url(video.posterWebpKey),
     spritesVttUrl: url(video.spritesVttKey),
     av1Url: url(video.av1Key),

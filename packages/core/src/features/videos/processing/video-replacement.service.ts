@@ -55,13 +55,38 @@ export async function startReplacement(
   if (!REPLACEABLE.includes(video.status)) {
     throw new ServiceError('conflict', REPLACEMENT_MESSAGES.notReplaceable);
   }
+  return queueReplacement(ctx, video, input.sourcePath);
+}
+
+/**
+ * An ended live's full ladder, poster, sprites and fingerprint, made from its recording while
+ * the replay made of its own segments plays (docs/live.md, "The end"): the recording goes in
+ * as a new file does, and takes the replay's place the same way. Answers false when the video
+ * is no longer on the site (removed meanwhile, or taken off it).
+ */
+export async function startReplayProcessing(
+  ctx: VideoProcessingContext,
+  input: { videoId: string; sourcePath: string },
+): Promise<boolean> {
+  const [video] = await ctx.db.select().from(videos).where(eq(videos.id, input.videoId));
+  if (!video || !REPLACEABLE.includes(video.status)) return false;
+  await queueReplacement(ctx, video, input.sourcePath);
+  return true;
+}
+
+/** The file stored beside the video's source, then its replacement row and job at once. */
+async function queueReplacement(
+  ctx: VideoProcessingContext,
+  video: Video,
+  sourcePath: string,
+): Promise<VideoReplacement> {
   const current = await findReplacement(ctx, video.id);
   if (current?.status === 'processing')
     throw new ServiceError('conflict', REPLACEMENT_MESSAGES.busy);
   const sourceKey = `videos/${video.id}/source/replacement-${randomBytes(6).toString('hex')}`;
   const jobId = randomUUID();
   const now = ctx.now();
-  await ctx.storage.putFile(sourceKey, input.sourcePath);
+  await ctx.storage.putFile(sourceKey, sourcePath);
   try {
     const row = await inTransaction(ctx, async (unit) => {
       // A failed one gives way; one that started meanwhile wins (the primary key).
@@ -98,7 +123,8 @@ export async function startReplacement(
  * its replacement is still under way: the video points at the new renditions (its status,
  * dates, counts, comments, votes and links untouched), its new file becomes its source and its
  * subtitle tracks their copies under the new prefix, and its fingerprint the new file's
- * (docs/reuploads.md). Answers what the old file left to remove,
+ * (docs/reuploads.md). Answers what the old file left to remove (its source, and its master
+ * playlist: a live's replay made of its segments leaves the live's media),
  * or null when the replacement (or the video) went meanwhile. The caller announces it (the
  * `published` event) once the old files are removed.
  */
@@ -109,7 +135,11 @@ export async function finishReplacement(
     subtitleKeys: Record<string, string>;
     fingerprint?: Pick<VideoFingerprint, 'sampleCount' | 'frames' | 'centres' | 'sound'>;
   },
-): Promise<{ oldSourceKey: string | null; ownerId: string } | null> {
+): Promise<{
+  oldSourceKey: string | null;
+  oldMasterPlaylistKey: string | null;
+  ownerId: string;
+} | null> {
   const now = ctx.now();
   const done = await inTransaction(ctx, async ({ db: tx }) => {
     const [taken] = await tx
@@ -124,7 +154,7 @@ export async function finishReplacement(
       .returning({ videoId: videoReplacements.videoId });
     if (!taken) return null;
     const [before] = await tx
-      .select({ sourceKey: videos.sourceKey })
+      .select({ sourceKey: videos.sourceKey, masterPlaylistKey: videos.masterPlaylistKey })
       .from(videos)
       .where(eq(videos.id, input.videoId));
     const [row] = await tx
@@ -158,7 +188,11 @@ export async function finishReplacement(
         );
     }
     if (input.fingerprint) await storeFingerprint(tx, input.videoId, input.fingerprint);
-    return { oldSourceKey: before?.sourceKey ?? null, ownerId: row.ownerId };
+    return {
+      oldSourceKey: before?.sourceKey ?? null,
+      oldMasterPlaylistKey: before?.masterPlaylistKey ?? null,
+      ownerId: row.ownerId,
+    };
   });
   return done;
 }

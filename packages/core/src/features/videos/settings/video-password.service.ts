@@ -2,7 +2,17 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { asc, eq } from 'drizzle-orm';
 import { ServiceError } from '../../../kernel/errors/service-error';
-import { consumeRequestLimit, type RequestLimit } from '../../../access/request-limit';
+import {
+  consumeRequestLimit,
+  refundRequestLimit,
+  type RequestLimit,
+} from '../../../access/request-limit';
+import {
+  grantMediaUrl,
+  issueMediaGrant,
+  loadMediaState,
+  UNLOCK_SUBJECT,
+} from '../../../access/media-grants';
 import type { Database } from '../../../platform/db/client';
 import { videoPasswords, videos, videoSubtitles, type Video } from '../../../platform/db/schema';
 import type { SubtitleTrackInfo } from './subtitles.service';
@@ -18,11 +28,14 @@ import type { Call } from '../../../access/call';
 export const VIDEO_PASSWORD_MIN = 4;
 export const VIDEO_PASSWORD_MAX = 128;
 
-/** Tries one viewer (account, or connection) has at one video's password in a window. */
+/** Wrong tries one viewer (account, or a visitor's browser) has at one video's password. */
 export const VIDEO_PASSWORD_TRIES: RequestLimit = { max: 5, windowSeconds: 15 * 60 };
 
-/** How long the media addresses an unlock gives keep working. */
-export const MEDIA_TOKEN_SECONDS = 6 * 3600;
+/**
+ * Wrong tries every visitor behind one address shares at one video's password: a visitor who
+ * changes browsers still stops here, and locks out the others behind the address no sooner.
+ */
+export const VIDEO_PASSWORD_ADDRESS_TRIES: RequestLimit = { max: 20, windowSeconds: 15 * 60 };
 
 export const VIDEO_PASSWORD_MESSAGES = {
   required: 'password: is required',
@@ -31,7 +44,7 @@ export const VIDEO_PASSWORD_MESSAGES = {
   wrong: 'password: is not the password of this video',
   tooManyTries: 'Too many wrong tries: wait 15 minutes before trying this video’s password again',
   notProtected: 'This video is not password-protected',
-  mediaRefused: 'This video needs its password',
+  unlockEnded: 'password: is required (the password of this video changed)',
 } as const;
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
@@ -68,7 +81,8 @@ export async function hasVideoPassword(db: Executor, videoId: string): Promise<b
   return (await videoPasswordHash(db, videoId)) !== null;
 }
 
-async function videoPasswordHash(db: Executor, videoId: string): Promise<string | null> {
+/** The video's password hash, or null when it has none. */
+export async function videoPasswordHash(db: Executor, videoId: string): Promise<string | null> {
   const [row] = await db
     .select({ hash: videoPasswords.hash })
     .from(videoPasswords)
@@ -77,26 +91,28 @@ async function videoPasswordHash(db: Executor, videoId: string): Promise<string 
   return row?.hash ?? null;
 }
 
-/**
- * What a media token is made of: the video, its current password (a new password ends every
- * token of the old one) and the token's end, signed with the site's secret.
- */
-function tokenSignature(secret: string, videoId: string, hash: string, expires: number): string {
+/** How long an unlock keeps a browser's session unlocked at most (a new password ends it). */
+export const UNLOCK_SECONDS = 24 * 3600;
+
+function unlockSignature(secret: string, videoId: string, hash: string, end: number): string {
   return createHmac('sha256', secret)
-    .update(`video-media\0${videoId}\0${hash}\0${expires}`)
+    .update(`video-unlock\0${videoId}\0${hash}\0${end}`)
     .digest()
     .subarray(0, 18)
     .toString('base64url');
 }
 
-/** A token naming the media of a password video for `MEDIA_TOKEN_SECONDS`: `{end}.{signature}`. */
-export function mediaToken(secret: string, videoId: string, hash: string, now: Date): string {
-  const expires = Math.floor(now.getTime() / 1000) + MEDIA_TOKEN_SECONDS;
-  return `${expires.toString(36)}.${tokenSignature(secret, videoId, hash, expires)}`;
+/**
+ * The proof of an unlock a browser keeps for its session (docs/videos.md): `{end}.{signature}`
+ * over the video and its current password, so a new password ends it.
+ */
+export function unlockToken(secret: string, videoId: string, hash: string, now: Date): string {
+  const end = Math.floor(now.getTime() / 1000) + UNLOCK_SECONDS;
+  return `${end.toString(36)}.${unlockSignature(secret, videoId, hash, end)}`;
 }
 
 /** Whether `token` was given for the video's current password and has not ended. */
-export function isMediaTokenValid(
+export function isUnlockTokenValid(
   secret: string,
   videoId: string,
   hash: string,
@@ -104,54 +120,65 @@ export function isMediaTokenValid(
   now: Date,
 ): boolean {
   const match = /^([a-z0-9]{1,10})\.([A-Za-z0-9_-]{24})$/.exec(token);
-  if (!match) return false;
-  const expires = parseInt(match[1]!, 36);
-  if (!(expires * 1000 > now.getTime())) return false;
-  const expected = Buffer.from(tokenSignature(secret, videoId, hash, expires));
+  if (!match || hash === '') return false;
+  const end = parseInt(match[1]!, 36);
+  if (!(end * 1000 > now.getTime())) return false;
+  const expected = Buffer.from(unlockSignature(secret, videoId, hash, end));
   const given = Buffer.from(match[2]!);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/** The media route's view of a video: its password hash when it is password-protected. */
-export async function mediaPasswordOf(db: Database, videoId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ visibility: videos.visibility, hash: videoPasswords.hash })
-    .from(videos)
-    .leftJoin(videoPasswords, eq(videoPasswords.videoId, videos.id))
-    .where(eq(videos.id, videoId))
-    .limit(1);
-  if (!row || row.visibility !== 'password') return null;
-  // A password video without its password (never so by the services) opens to nobody's token.
-  return row.hash ?? '';
-}
-
-/** The media addresses of a password video, through the site's media route with a token. */
+/** The media addresses of a password video, through the site's media route under a grant. */
 export type UnlockedMedia = {
   masterPlaylistUrl: string;
   posterUrl: string;
   spritesVttUrl: string | null;
   subtitles: SubtitleTrackInfo[];
+  /** Keeps the browser's session unlocked (docs/videos.md); never logged. */
+  unlock: string;
 };
-
-/** `/media/k/{token}/{key}`: the media route serves a password video's files only so. */
-export function tokenMediaUrl(token: string, key: string): string {
-  return `/media/k/${token}/${key}`;
-}
 
 export interface UnlockInput {
   videoId: string;
   /** Left out by the page's first call: the owner and staff need none. */
   password?: string;
-  /** Who is trying: the account, or the visitor's connection (as views count them). */
+  /** The proof of an earlier unlock the browser kept for its session. */
+  unlock?: string;
+  /** Who is trying: the account, or the visitor's browser (its own id, at its address). */
   viewerKey: string;
+  /** A visitor's address: every visitor behind it shares `VIDEO_PASSWORD_ADDRESS_TRIES`. */
+  addressKey?: string;
   secret: string;
+}
+
+async function countWrongTry(
+  ctx: Pick<Call, 'db' | 'now'>,
+  keys: { key: string; limit: RequestLimit }[],
+): Promise<() => Promise<void>> {
+  const counted: string[] = [];
+  try {
+    for (const { key, limit } of keys) {
+      counted.push(key);
+      await consumeRequestLimit(ctx, key, limit);
+    }
+  } catch (error) {
+    await Promise.all(counted.map((key) => refundRequestLimit(ctx, key)));
+    if (error instanceof ServiceError && error.kind === 'rate_limited') {
+      throw new ServiceError('rate_limited', VIDEO_PASSWORD_MESSAGES.tooManyTries);
+    }
+    throw error;
+  }
+  return async () => {
+    await Promise.all(counted.map((key) => refundRequestLimit(ctx, key)));
+  };
 }
 
 /**
  * Opens a password video (docs/videos.md): its owner and staff without the password, anyone
- * who may open its page with it. Every try with a password counts against the viewer's tries
- * at this video; past them every try is refused, the right password too, until the window ends.
- * The password is never answered back; the answer is the media's addresses under a token.
+ * who may open its page with it or with the unlock their browser kept. A wrong password counts
+ * against the viewer's tries at this video (and a visitor's against their address's), a right
+ * one never: past them every try is refused, the right password too, until the window ends.
+ * The password is never answered back; the answer is the media's addresses under a grant.
  */
 export async function unlockVideo(
   ctx: Pick<Call, 'db' | 'actor' | 'now'>,
@@ -169,39 +196,55 @@ export async function unlockVideo(
   }
   const hash = (await videoPasswordHash(db, video.id)) ?? '';
   const manages = Boolean(actor && (actor.id === video.ownerId || can(actor, 'moderate')));
-  if (!manages) {
-    if (!input.password) throw new ServiceError('invalid', VIDEO_PASSWORD_MESSAGES.required);
-    try {
-      await consumeRequestLimit(
-        { db, now: () => now },
-        `video-password:${video.id}:${input.viewerKey}`,
-        VIDEO_PASSWORD_TRIES,
+  const kept =
+    input.unlock !== undefined &&
+    isUnlockTokenValid(input.secret, video.id, hash, input.unlock, now);
+  if (!manages && !kept) {
+    if (!input.password) {
+      throw new ServiceError(
+        'invalid',
+        input.unlock ? VIDEO_PASSWORD_MESSAGES.unlockEnded : VIDEO_PASSWORD_MESSAGES.required,
       );
-    } catch (error) {
-      if (error instanceof ServiceError && error.kind === 'rate_limited') {
-        throw new ServiceError('rate_limited', VIDEO_PASSWORD_MESSAGES.tooManyTries);
-      }
-      throw error;
     }
+    const limits = [
+      { key: `video-password:${video.id}:${input.viewerKey}`, limit: VIDEO_PASSWORD_TRIES },
+      ...(input.addressKey
+        ? [
+            {
+              key: `video-password:${video.id}:${input.addressKey}`,
+              limit: VIDEO_PASSWORD_ADDRESS_TRIES,
+            },
+          ]
+        : []),
+    ];
+    const refund = await countWrongTry({ db, now: () => now }, limits);
     const right = hash !== '' && (await verifyPassword({ hash, password: input.password }));
     if (!right) throw new ServiceError('forbidden', VIDEO_PASSWORD_MESSAGES.wrong);
+    // A right answer never counts.
+    await refund();
   }
-  return unlockedMedia(ctx, video, mediaToken(input.secret, video.id, hash, now));
+  const state = await loadMediaState(db, video.id);
+  if (!state) throw new ServiceError('not_found', VIDEO_MISSING_MESSAGE);
+  const grant = issueMediaGrant(input.secret, state, manages ? actor!.id : UNLOCK_SUBJECT, now);
+  return {
+    ...(await unlockedMedia(ctx, video, grant)),
+    unlock: unlockToken(input.secret, video.id, hash, now),
+  };
 }
 
 async function unlockedMedia(
   ctx: { db: Database },
   video: Video,
-  token: string,
-): Promise<UnlockedMedia> {
+  grant: string,
+): Promise<Omit<UnlockedMedia, 'unlock'>> {
   if (!video.masterPlaylistKey || !video.posterKey) {
     throw new ServiceError('not_found', 'This video has nothing to play yet');
   }
-  const subtitles = await subtitleTracks(ctx.db, video.id, (key) => tokenMediaUrl(token, key));
+  const subtitles = await subtitleTracks(ctx.db, video.id, (key) => grantMediaUrl(grant, key));
   return {
-    masterPlaylistUrl: tokenMediaUrl(token, video.masterPlaylistKey),
-    posterUrl: tokenMediaUrl(token, video.posterKey),
-    spritesVttUrl: video.spritesVttKey ? tokenMediaUrl(token, video.spritesVttKey) : null,
+    masterPlaylistUrl: grantMediaUrl(grant, video.masterPlaylistKey),
+    posterUrl: grantMediaUrl(grant, video.posterKey),
+    spritesVttUrl: video.spritesVttKey ? grantMediaUrl(grant, video.spritesVttKey) : null,
     subtitles,
   };
 }
@@ -222,20 +265,4 @@ export async function subtitleTracks(
     .where(eq(videoSubtitles.videoId, videoId))
     .orderBy(asc(videoSubtitles.label));
   return rows.map((row) => ({ language: row.language, label: row.label, url: urlOf(row.key) }));
-}
-
-/**
- * A media token for those who manage a password video (its owner's settings show its poster,
- * frames and tracks through it); null for any other video.
- */
-export async function managerMediaToken(
-  ctx: Pick<Call, 'db' | 'now'>,
-  secret: string,
-  video: Pick<Video, 'id' | 'visibility'>,
-): Promise<string | null> {
-  const { db } = ctx;
-  const now = ctx.now();
-  if (video.visibility !== 'password') return null;
-  const hash = await mediaPasswordOf(db, video.id);
-  return hash ? mediaToken(secret, video.id, hash, now) : null;
 }

@@ -15,12 +15,12 @@ import { createVideo } from '../../../../test-support/video-factory';
 import { InProcessEvents } from '../../../platform/events/processing-events';
 import { videoSettingsEndpoint } from './video-settings.endpoints';
 import {
-  isMediaTokenValid,
-  mediaPasswordOf,
   unlockVideo,
+  VIDEO_PASSWORD_ADDRESS_TRIES,
   VIDEO_PASSWORD_MESSAGES,
   VIDEO_PASSWORD_TRIES,
 } from './video-password.service';
+import { checkMediaGrant, loadMediaState } from '../../../access/media-grants';
 import { publishScheduledJob } from './visibility.service';
 
 const handle = await createTestDatabase();
@@ -65,11 +65,18 @@ const unlock = (
   password: string | undefined,
   viewerKey: string,
   actor: Actor | null = null,
+  more: { unlock?: string; addressKey?: string } = {},
 ) =>
   unlockVideo(
     { db, actor, now: () => new Date() },
-    { videoId, password, viewerKey, secret: SECRET },
+    { videoId, password, viewerKey, secret: SECRET, ...more },
   );
+
+/** Whether a media grant opens the video's files now (the media route's check). */
+async function grantWorks(videoId: string, grant: string, at = new Date(), secret = SECRET) {
+  const state = await loadMediaState(db, videoId);
+  return state !== null && checkMediaGrant(secret, state, grant, at) !== null;
+}
 
 describe('password-protected videos', () => {
   it('asks a password to set it, keeps it hashed, never answers it, and lists the video nowhere', async () => {
@@ -129,8 +136,7 @@ describe('password-protected videos', () => {
     );
     const posterUrl = String((settings.body.video as { posterUrl: string }).posterUrl);
     const posterToken = /^\/media\/k\/([^/]+)\/videos\//.exec(posterUrl)?.[1] ?? '';
-    const storedHash = (await mediaPasswordOf(db, video.id))!;
-    expect(isMediaTokenValid(SECRET, video.id, storedHash, posterToken, new Date())).toBe(true);
+    expect(await grantWorks(video.id, posterToken)).toBe(true);
 
     // Saving again without a password keeps it; another visibility forgets it.
     const again = await call(owner.actor, {
@@ -144,7 +150,7 @@ describe('password-protected videos', () => {
     expect(
       await db.select().from(videoPasswords).where(eq(videoPasswords.videoId, video.id)),
     ).toEqual([]);
-    expect(await mediaPasswordOf(db, video.id)).toBeNull();
+    expect(await grantWorks(video.id, posterToken)).toBe(false);
   });
 
   it('opens with the right password under a token, refuses a wrong one, and stops after too many tries', async () => {
@@ -166,13 +172,11 @@ describe('password-protected videos', () => {
     expect(opened.masterPlaylistUrl).toBe(
       `/media/k/${token}/videos/${video.id}/vabc123/master.m3u8`,
     );
-    const hash = (await mediaPasswordOf(db, video.id))!;
-    expect(isMediaTokenValid(SECRET, video.id, hash, token, new Date())).toBe(true);
-    expect(isMediaTokenValid(SECRET, 'anothervideo1', hash, token, new Date())).toBe(false);
-    expect(isMediaTokenValid('another-secret', video.id, hash, token, new Date())).toBe(false);
-    expect(
-      isMediaTokenValid(SECRET, video.id, hash, token, new Date(Date.now() + 7 * 3600 * 1000)),
-    ).toBe(false);
+    expect(await grantWorks(video.id, token)).toBe(true);
+    const other = await playableVideo(owner.user.id);
+    expect(await grantWorks(other.id, token)).toBe(false);
+    expect(await grantWorks(video.id, token, new Date(), 'another-secret')).toBe(false);
+    expect(await grantWorks(video.id, token, new Date(Date.now() + 7 * 3600 * 1000))).toBe(false);
 
     // Wrong tries count; past the limit even the right password is refused to that viewer.
     const viewer = 'v:guesser';
@@ -203,8 +207,75 @@ describe('password-protected videos', () => {
       visibility: 'password',
       password: 'battery staple',
     });
-    const newHash = (await mediaPasswordOf(db, video.id))!;
-    expect(isMediaTokenValid(SECRET, video.id, newHash, token, new Date())).toBe(false);
+    expect(await grantWorks(video.id, token)).toBe(false);
+  });
+
+  it('never counts a right answer, keeps the browser session unlocked until the password changes, and lets one visitor lock out no other', async () => {
+    const owner = await createUser(db);
+    const video = await playableVideo(owner.user.id);
+    await call(owner.actor, {
+      mode: 'SetVisibility',
+      _id: video.id,
+      visibility: 'password',
+      password: 'right one',
+    });
+    // Right answers, as many as a viewer gives, never use up their tries.
+    for (let attempt = 0; attempt <= VIDEO_PASSWORD_TRIES.max; attempt++) {
+      await unlock(video.id, 'right one', 'v:reloader');
+    }
+    for (let attempt = 1; attempt < VIDEO_PASSWORD_TRIES.max; attempt++) {
+      await expect(unlock(video.id, 'wrong', 'v:reloader')).rejects.toMatchObject({
+        kind: 'forbidden',
+      });
+    }
+    const opened = await unlock(video.id, 'right one', 'v:reloader');
+
+    // The unlock kept for the session opens it again (a reload, a new tab) without a try.
+    const again = await unlock(video.id, undefined, 'v:another-tab', null, {
+      unlock: opened.unlock,
+    });
+    expect(await grantWorks(video.id, /^\/media\/k\/([^/]+)\//.exec(again.posterUrl)![1]!)).toBe(
+      true,
+    );
+    await call(owner.actor, {
+      mode: 'SetVisibility',
+      _id: video.id,
+      visibility: 'password',
+      password: 'new words',
+    });
+    await expect(
+      unlock(video.id, undefined, 'v:another-tab', null, { unlock: opened.unlock }),
+    ).rejects.toMatchObject({ kind: 'invalid', message: VIDEO_PASSWORD_MESSAGES.unlockEnded });
+
+    // Visitors behind one address: one browser's wrong tries are its own; together they stop
+    // at the address's number, and only then is the others' right answer refused.
+    const address = 'a:shared';
+    for (let attempt = 1; attempt <= VIDEO_PASSWORD_TRIES.max; attempt++) {
+      await expect(
+        unlock(video.id, 'guess', `${address}:guesser`, null, { addressKey: address }),
+      ).rejects.toMatchObject({ kind: 'forbidden' });
+    }
+    await expect(
+      unlock(video.id, 'guess', `${address}:guesser`, null, { addressKey: address }),
+    ).rejects.toMatchObject({ kind: 'rate_limited' });
+    await expect(
+      unlock(video.id, 'new words', `${address}:neighbour`, null, { addressKey: address }),
+    ).resolves.toBeTruthy();
+    let browsers = 0;
+    for (
+      let used = VIDEO_PASSWORD_TRIES.max;
+      used < VIDEO_PASSWORD_ADDRESS_TRIES.max;
+      used++, browsers++
+    ) {
+      await expect(
+        unlock(video.id, 'guess', `${address}:b${Math.floor(browsers / 4)}`, null, {
+          addressKey: address,
+        }),
+      ).rejects.toMatchObject({ kind: 'forbidden' });
+    }
+    await expect(
+      unlock(video.id, 'new words', `${address}:neighbour`, null, { addressKey: address }),
+    ).rejects.toMatchObject({ kind: 'rate_limited' });
   });
 
   it('refuses to unlock a video that is not password-protected or that the viewer may not open', async () => {

@@ -28,12 +28,8 @@ import {
 } from './subtitles.service';
 import { chooseFrame, frameUrls, THUMBNAIL_MESSAGES, uploadPoster } from './thumbnails.service';
 import { readVisibility, setVisibility } from './visibility.service';
-import {
-  managerMediaToken,
-  subtitleTracks,
-  tokenMediaUrl,
-  unlockVideo,
-} from './video-password.service';
+import { subtitleTracks, unlockVideo } from './video-password.service';
+import { mediaAddressesFor } from '../../../access/media-grants';
 import { setEmbedSites } from './embed-sites';
 import { findReplacement } from '../processing';
 import { visitorKey } from '../watch';
@@ -45,15 +41,24 @@ async function replacementState(context: RequestContext, videoId: string) {
 }
 
 /**
- * The owner's view of a video's settings. A password video's poster, frames and tracks are
- * named under a media token (docs/videos.md): the media route serves them no other way.
+ * The owner's view of a video's settings. A video not open to all has its poster, frames and
+ * tracks named under a media grant (docs/security.md): the media route serves them so.
  */
 async function settingsAnswer(context: RequestContext, video: Video) {
   const { storage } = requireMediaServices(context);
   const visibility = await readVisibility(context.db, video);
   const secret = context.accounts?.settings.secret;
-  const token = secret ? await managerMediaToken(context, secret, video) : null;
-  const urlOf = (key: string) => (token ? tokenMediaUrl(token, key) : storage.publicUrl(key));
+  const publicUrl = (key: string) => storage.publicUrl(key);
+  const granted = secret
+    ? await mediaAddressesFor(
+        { db: context.db, now: context.now, secret },
+        video.id,
+        context.actor,
+        publicUrl,
+      )
+    : null;
+  const token = granted !== null && granted !== publicUrl ? granted : null;
+  const urlOf = token ?? publicUrl;
   return {
     video: {
       _id: video.id,
@@ -61,7 +66,7 @@ async function settingsAnswer(context: RequestContext, video: Video) {
       embedSites: video.embedSites,
       replacement: await replacementState(context, video.id),
       posterUrl: video.posterKey ? urlOf(video.posterKey) : null,
-      frames: token ? video.frameKeys.map(urlOf) : frameUrls(storage, video),
+      frames: token ? video.frameKeys.map((key) => urlOf(key)) : frameUrls(storage, video),
       subtitles: token
         ? await subtitleTracks(context.db, video.id, urlOf)
         : await listSubtitles(context.db, storage, video.id),
@@ -125,7 +130,7 @@ export const videoSettingsEndpoint = defineModeEndpoint({
       output: VideoSettingsAnswer,
       handle: async (input, context) => {
         await setVisibility(
-          { ...context, queue: context.media?.queue },
+          { ...context, queue: context.media?.queue, events: context.media?.events },
           {
             ...input,
             publishAt:
@@ -153,19 +158,23 @@ export const videoSettingsEndpoint = defineModeEndpoint({
     Unlock: {
       right: 'view',
       summary:
-        "A password video's media addresses, for its `password` (its owner and staff need none): at most 5 tries a viewer in 15 minutes; the addresses work for 6 hours.",
+        "A password video's media addresses, for its `password` or the `unlock` an earlier answer gave (its owner and staff need neither): at most 5 wrong tries a member or visitor's browser (`client`) and 20 an address in 15 minutes, a right one never counts; the addresses work for 6 hours or until the video's access changes, the `unlock` for 24 hours or until its password changes.",
       input: UnlockVideoInput,
       output: UnlockVideoAnswer,
-      handle: async ({ _id, password }, context) => {
+      handle: async ({ _id, password, unlock, client }, context) => {
         const secret = requireAccountServices(context).settings.secret;
-        const now = context.now();
+        const address = visitorKey(secret, context.ip, 'password-tries');
         return {
           body: await unlockVideo(context, {
             videoId: _id,
             password,
+            unlock,
+            // A member's wrong tries are their own; a visitor's their browser's, at its address,
+            // and every visitor behind the address shares a larger number.
             viewerKey: context.actor
               ? `u:${context.actor.id}`
-              : visitorKey(secret, context.ip, now.toISOString().slice(0, 10)),
+              : `${address}:${client ?? 'anonymous'}`,
+            addressKey: context.actor ? undefined : address,
             secret,
           }),
         };

@@ -104,6 +104,13 @@ export const UnlockVideoInput = z.object({
     .string({ error: 'is text' })
     .max(VIDEO_PASSWORD_MAX, 'is not the password of this video')
     .optional(),
+  /** The proof of an earlier unlock this browser kept for its session. */
+  unlock: z.string({ error: 'is text' }).max(64, 'is not an unlock of this video').optional(),
+  /** The visitor's browser, as it names itself: its wrong tries are its own. */
+  client: z
+    .string({ error: 'is text' })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'is 8 to 64 letters, digits, - or _')
+    .optional(),
 });
 
 /** A password video's media, under addresses that carry the unlock's token. */
@@ -112,4 +119,6 @@ export const UnlockVideoAnswer = z.object({
   posterUrl: z.string(),
   spritesVttUrl: z.string().nullable(),
   subtitles: z.array(Track),
+  /** Keeps the browser's session unlocked until the password changes (docs/videos.md). */
+  unlock: z.string(),
 });

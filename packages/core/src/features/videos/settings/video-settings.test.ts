@@ -220,7 +220,7 @@ describe('visibility', () => {
         topQuality: 90,
       },
     );
-    expect(published).toBe(true);
+    expect(published).toBe('published');
     const row = await rowOf(video.id);
     expect(row.status).toBe('hidden');
     expect(row.frameKeys).toEqual([`videos/${video.id}/vabc/frames/frame-1.jpg`]);

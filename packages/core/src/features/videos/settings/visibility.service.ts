@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import type { Listings } from '../../../platform/cache/listing-cache';
 import type { Database } from '../../../platform/db/client';
 import {
+  liveStreams,
   users,
   videos,
   videoViewers,
@@ -38,7 +39,18 @@ export const VISIBILITY_MESSAGES = {
   // A sentence of its own beside the field (it starts with a capital: not joined to the label).
   unknownViewer: (name: string) => `viewers: There is no member called "${name}"`,
   tooManyViewers: `viewers: at most ${MAX_VIDEO_VIEWERS} people`,
+  livePassword: 'visibility: a live cannot have a password: make it public, unlisted or private',
 } as const;
+
+/** A live on air or scheduled (its recording, once ended, is a video as any other). */
+async function isLiveVideo(db: Database, videoId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ videoId: liveStreams.videoId })
+    .from(liveStreams)
+    .where(and(eq(liveStreams.videoId, videoId), ne(liveStreams.state, 'ended')))
+    .limit(1);
+  return Boolean(row);
+}
 
 /** Publishes the scheduled videos whose time has come (a sweep: one job does them all). */
 export const publishScheduledJob = defineJob({
@@ -52,6 +64,8 @@ export interface VisibilityContext {
   listings: Listings;
   /** To wake the publisher at a scheduled time; without it the minute sweep does. */
   queue?: JobQueue;
+  /** Where the change is announced to every node (a live's event stream, media marks). */
+  events?: ProcessingEvents;
 }
 
 export interface VisibilityInput {
@@ -106,6 +120,9 @@ export async function setVisibility(
 ): Promise<VisibilitySettings> {
   const now = ctx.now();
   const current = await loadManagedVideo(ctx, input._id);
+  if (input.visibility === 'password' && (await isLiveVideo(ctx.db, current.id))) {
+    throw new ServiceError('invalid', VISIBILITY_MESSAGES.livePassword);
+  }
   if (input.publishAt && input.publishAt <= now) {
     throw new ServiceError('invalid', VISIBILITY_MESSAGES.pastSchedule);
   }
@@ -172,7 +189,9 @@ export async function setVisibility(
   if (publishAt && ctx.queue) {
     await ctx.queue.send(publishScheduledJob, {}, { startAt: publishAt }).catch(() => undefined);
   }
+  // Pages, listings and media marks everywhere, at once (docs/security.md, "Media").
   await ctx.listings.invalidate();
+  ctx.events?.publish({ type: 'access', videoId: video.id, ownerId: video.ownerId });
   return readVisibility(ctx.db, video);
 }
 

@@ -12,6 +12,24 @@ export const EMBED_SIZES = [
 /** The size the share menu and oEmbed use when none is asked for. */
 export const DEFAULT_EMBED_SIZE = EMBED_SIZES[1];
 
+/** The frame sizes the share menu offers for a vertical video (9:16), smallest first. */
+export const VERTICAL_EMBED_SIZES = [
+  { width: 270, height: 480 },
+  { width: 360, height: 640 },
+  { width: 405, height: 720 },
+] as const;
+
+/** The sizes to offer for a video of `aspectRatio` (width / height; null when unknown), and the
+ * one chosen at first. */
+export function embedSizesFor(aspectRatio: number | null | undefined): {
+  sizes: readonly { width: number; height: number }[];
+  initial: { width: number; height: number };
+} {
+  return aspectRatio && aspectRatio < 1
+    ? { sizes: VERTICAL_EMBED_SIZES, initial: VERTICAL_EMBED_SIZES[1] }
+    : { sizes: EMBED_SIZES, initial: DEFAULT_EMBED_SIZE };
+}
+
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

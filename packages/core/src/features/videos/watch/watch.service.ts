@@ -1,13 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import {
+  VIDEO_HELD_MESSAGE,
   VIDEO_INACCESSIBLE_MESSAGE,
   VIDEO_MISSING_MESSAGE,
   canManageVideo,
   canOpenVideo,
+  onSiteStatus,
 } from '../../../access/video-rules';
 import { ServiceError } from '../../../kernel/errors/service-error';
 import {
+  liveStreams,
   users,
   videoLabels,
   videos,
@@ -67,10 +70,36 @@ export async function getWatchPage(
       .where(eq(videoLabels.videoId, id))
       .orderBy(asc(videoLabels.name)),
   ]);
-  if (!mayOpen) throw new ServiceError('unauthenticated', VIDEO_INACCESSIBLE_MESSAGE);
+  if (!mayOpen && !(await canOpenLiveBetweenStates({ db, actor, now }, row.video))) {
+    throw new ServiceError(
+      'unauthenticated',
+      row.video.status === 'held' ? VIDEO_HELD_MESSAGE : VIDEO_INACCESSIBLE_MESSAGE,
+    );
+  }
   const labels: Record<LabelKind, string[]> = { tag: [], music: [], star: [], creator: [] };
   for (const label of labelRows) labels[label.kind].push(label.name);
   return { ...row, labels, canManage };
+}
+
+/**
+ * A live's page between its states (docs/live.md): its video is `processing` while the live's
+ * first seconds are on their way and again from its end until its replay is processed. Its
+ * page stays open then to whoever may watch the live by its visibility (as if it were on the
+ * site), so a page opened early becomes the live and an ended live's page says its replay is
+ * being prepared, rather than "not accessible".
+ */
+async function canOpenLiveBetweenStates(
+  ctx: Pick<Call, 'db' | 'actor' | 'now'>,
+  video: Video,
+): Promise<boolean> {
+  if (video.status !== 'processing') return false;
+  const [live] = await ctx.db
+    .select({ state: liveStreams.state })
+    .from(liveStreams)
+    .where(and(eq(liveStreams.videoId, video.id), inArray(liveStreams.state, ['live', 'ended'])))
+    .limit(1);
+  if (!live) return false;
+  return canOpenVideo(ctx, { ...video, status: onSiteStatus(video, ctx.now()) });
 }
 
 /**

@@ -22,6 +22,7 @@ import {
 import { MemberPartsProvider } from '@/components/shell/member-parts';
 import { WatchPlayer } from '@/components/video/watch-player';
 import { PasswordGate } from '@/components/video/password-gate';
+import { WatchOnBadge } from '@/components/video/watch-on-badge';
 import { getRuntime } from '@/lib/server/runtime';
 import { videoAdSettings } from '@/lib/server/site';
 
@@ -115,14 +116,10 @@ export default async function EmbedPage({ params }: Params) {
           />
         )}
       </MemberPartsProvider>
-      <a
+      <WatchOnBadge
         href={`${config.PUBLIC_URL}${canonicalVideoPath(page.video)}`}
-        target="_blank"
-        rel="noopener"
-        className="absolute right-2 top-2 rounded bg-black/60 px-2 py-1 text-xs text-white hover:bg-black/80"
-      >
-        Watch on {config.SITE_NAME}
-      </a>
+        siteName={config.SITE_NAME}
+      />
     </div>
   );
 }

@@ -3,12 +3,11 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { isServiceError } from '@cutroom/core/kernel/errors/service-error';
 import { getPlaylist } from '@cutroom/core/features/library/playlists/playlists.service';
-import { videoMediaUrls } from '@cutroom/core/features/videos/processing/video-processing.service';
+import { playerMediaFor } from '@/lib/server/media-addresses';
 import { getWatchPage } from '@cutroom/core/features/videos/watch/watch.service';
 import { listingContext, type SearchParamsPromise } from '@/components/browse/listing-data';
 import { PlaylistPlayer } from '@/components/playlist/playlist-player';
 import { EmptyState } from '@/components/video/video-grid';
-import { getRuntime } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 
@@ -48,9 +47,9 @@ export default async function PlaylistVideoPage({ params, searchParams }: Props)
   const currentId = playlist.videos.some((video) => video.id === wanted)
     ? wanted!
     : playlist.videos[0]!.id;
-  const { storage } = await getRuntime();
   const { video } = await getWatchPage({ ...context, actor: context.viewer }, currentId);
-  const urls = videoMediaUrls(storage, video);
+  // Public addresses, or under a grant for this viewer (docs/security.md, "Media").
+  const urls = (await playerMediaFor(video, context.viewer))?.urls;
   if (!urls) notFound();
   const cards = context.toCards(playlist.videos);
   return (
