@@ -95,6 +95,27 @@ async function waitFor<T>(check: () => Promise<T | undefined | null | false>, ms
   }
 }
 
+/**
+ * The live `userId` went on air with, once its row is there; if the push ends first (refused),
+ * fails at once with what ffmpeg printed rather than waiting out the deadline.
+ */
+async function onAir(userId: string, pushed: ReturnType<typeof push>) {
+  let ended: { code: number | null; stderr: string } | null = null;
+  void pushed.done.then((result) => (ended = result));
+  return waitFor(async () => {
+    const rows = await liveOf(userId);
+    if (rows.length > 0) return rows;
+    if (ended) throw new Error(`the push ended before its live was on air: ${ended.stderr}`);
+    return null;
+  });
+}
+
+/**
+ * From the stream's publish to its first keyframe. Short, so the stream that never sends one
+ * ends soon; not the 3 s once here: beside a full test run ffmpeg's first frame came later.
+ */
+const KEYFRAME_DEADLINE_MS = 8_000;
+
 beforeAll(async () => {
   queue = await JobQueue.start(handle, [transcodeDeadLetterJob, transcodeVideoJob]);
   ingest = await startLiveIngest({
@@ -110,7 +131,7 @@ beforeAll(async () => {
     now: () => new Date(),
     // A minute to come back is the site's; a few seconds here, so the end comes soon.
     limits: {
-      keyframeDeadlineMs: 3_000,
+      keyframeDeadlineMs: KEYFRAME_DEADLINE_MS,
       // A tenth of a minute was too short beside a full test run: the stream back came after it.
       reconnectWindowMs: 20_000,
       heartbeatMs: 300,
@@ -135,10 +156,7 @@ describe('RTMP ingest', () => {
     );
     // Long enough to go on air on a loaded machine (probed, then taken) before it ends.
     const pushed = push(urlOf(key), 6);
-    const [live] = await waitFor(async () => {
-      const rows = await liveOf(user.id);
-      return rows.length > 0 && rows;
-    });
+    const [live] = await onAir(user.id, pushed);
     expect((await pushed.done).code).toBe(0);
     await waitFor(async () => (await liveOf(user.id)).length === 0);
     expect(await handle.db.select().from(videos).where(eq(videos.id, live!.videoId))).toEqual([]);
@@ -185,7 +203,7 @@ describe('RTMP ingest', () => {
     // Audio only: no video header, no keyframe ever.
     const { code, stderr } = await push(urlOf(key), 20, ['-map', '1:a', '-c:a', 'aac']).done;
     expect(code).not.toBe(0);
-    expect(stderr).toContain(LIVE_MESSAGES.noKeyframe(3_000));
+    expect(stderr).toContain(LIVE_MESSAGES.noKeyframe(KEYFRAME_DEADLINE_MS));
     expect(await liveOf(user.id)).toEqual([]);
   });
 
@@ -211,10 +229,7 @@ describe('RTMP ingest', () => {
       },
     );
     const first = push(urlOf(key), 30, undefined, '854x480');
-    const [live] = await waitFor(async () => {
-      const rows = await liveOf(user.id);
-      return rows.length > 0 && rows;
-    });
+    const [live] = await onAir(user.id, first);
     expect(live!.state).toBe('live');
     expect(live!.inputWidth).toBe(854);
     expect(live!.inputHeight).toBe(480);
