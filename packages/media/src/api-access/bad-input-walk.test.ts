@@ -135,10 +135,17 @@ describe('the bad-input walk over every endpoint and mode', () => {
 
   it('tells a call that wrote a row from one that only read', async () => {
     await databaseFingerprint(db);
+    // The fingerprint reads every table, and a read takes no transaction id. On a server the
+    // counter is the cluster's: another database's write moves it too (the walk then only
+    // compares fingerprints it did not need), so one still read of a few is what is asked.
+    let isStillOnRead = false;
+    for (let attempt = 0; attempt < 20 && !isStillOnRead; attempt += 1) {
+      const before = await nextTransactionId(db);
+      await databaseFingerprint(db);
+      isStillOnRead = (await nextTransactionId(db)) === before;
+    }
+    expect(isStillOnRead).toBe(true);
     const start = await nextTransactionId(db);
-    // The fingerprint reads every table.
-    await databaseFingerprint(db);
-    expect(await nextTransactionId(db)).toBe(start);
     await createVideo(db, { ownerId: callers.users.member.id });
     expect(await nextTransactionId(db)).not.toBe(start);
   });
