@@ -14,7 +14,10 @@
  * `--minutes=N` or `--seconds=N` (default 2 minutes), `--pg` for a fresh PostgreSQL database
  * (BENCH_ADMIN_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; dropped
  * after) instead of embedded PGlite, `--both` for one run on each, `--members=N`,
- * `--visitors=N`, `--seed=N`. Traffic goes to 127.0.0.1 only. Needs the build and ffmpeg.
+ * `--visitors=N`, `--seed=N`, `--pace=N` (each person acts N times as often: N minutes of the
+ * community's traffic in each minute). `--day`: a day of the community in which each person
+ * spends an hour on the site, compressed into 20 minutes (`--minutes=20 --pace=3` unless given).
+ * Traffic goes to 127.0.0.1 only. Needs the build and ffmpeg.
  */
 import { killEverything, loadAverage } from './support/site';
 import { runSoak, type SoakOptions, type SoakResult } from './soak/run';
@@ -27,9 +30,11 @@ const number = (name: string, fallback: number, low: number, high: number) => {
   return Math.max(low, Math.min(high, value));
 };
 
+const isDay = process.argv.includes('--day');
 const seconds = argument('seconds')
   ? number('seconds', 120, 10, 3 * 3600)
-  : number('minutes', 2, 0.2, 180) * 60;
+  : number('minutes', isDay ? 20 : 2, 0.2, 180) * 60;
+const pace = number('pace', isDay ? 3 : 1, 0.1, 10);
 const engines: SoakOptions['engine'][] = process.argv.includes('--both')
   ? ['pglite', 'postgres']
   : process.argv.includes('--pg')
@@ -42,7 +47,7 @@ process.once('SIGINT', () => {
 });
 
 console.log(
-  `Soak: ${Math.round(seconds)} s on ${engines.join(' and ')}; load average ${loadAverage()} (a shared machine: times are noisy)`,
+  `Soak: ${Math.round(seconds)} s${pace === 1 ? '' : ` at ${pace} times the pace (${Math.round((seconds * pace) / 60)} minutes of traffic)`} on ${engines.join(' and ')}; load average ${loadAverage()} (a shared machine: times are noisy)`,
 );
 const results: SoakResult[] = [];
 let crashed = false;
@@ -54,6 +59,7 @@ for (const engine of engines) {
       members: number('members', 50, 2, 500),
       visitors: number('visitors', 8, 0, 200),
       seed: number('seed', 28, 0, 2 ** 31),
+      pace,
       log: (line) => console.log(line),
     });
     results.push(result);

@@ -42,6 +42,11 @@ export interface SoakOptions {
   visitors?: number;
   seed?: number;
   /**
+   * How many times as often each person acts as at the soak's own pace (a 2–7 s pause): 3
+   * plays three minutes of the community's traffic in each minute (`--day`).
+   */
+  pace?: number;
+  /**
    * For `postgres`: a database on the server to make the run's own database from (it is
    * dropped after); BENCH_ADMIN_DATABASE_URL's by default.
    */
@@ -289,7 +294,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     community.event = { slug: 'soak-cup', entries: [] };
     const uploaders = community.members().slice(0, 4);
     // A clip of its own for each upload (the same clip by two members would be held as a copy).
-    const maxUploads = Math.max(2, Math.round(options.seconds / 30));
+    const pace = options.pace ?? 1;
+    const maxUploads = Math.max(2, Math.round((options.seconds * pace) / 30));
     const clips = Array.from({ length: uploaders.length + maxUploads }, (_, index) =>
       tinyVideo(work, seed * 100 + index),
     );
@@ -333,7 +339,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     // Everyone at once.
     const setupRequests = t.samples.length;
     log(
-      `${options.seconds} s of ${memberCount} members, ${moderatorCount + 1} staff and ${visitorCount} visitors`,
+      `${options.seconds} s of ${memberCount} members, ${moderatorCount + 1} staff and ${visitorCount} visitors${pace === 1 ? '' : `, each acting ${pace} times as often`}`,
     );
     const run: Run = {
       traffic: t,
@@ -343,9 +349,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       clips: clips.slice(uploaders.length),
       until: performance.now() + options.seconds * 1000,
       // A person acts every few seconds: busy, but a pace the 2-core machine can serve.
-      think: [2_000, 7_000],
+      think: [2_000 / pace, 7_000 / pace],
       maxUploads,
-      maxJoiners: Math.max(2, Math.round(options.seconds / 10)),
+      maxJoiners: Math.max(2, Math.round((options.seconds * pace) / 10)),
       counts: { uploads: 0, joiners: 0 },
     };
     const loops: Promise<void>[] = [];
