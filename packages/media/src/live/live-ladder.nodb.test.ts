@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isLiveMediaKey } from '@cutroom/core/features/videos/live/live-media-keys';
 import { cacheControlForKey } from '@cutroom/core/platform/storage/storage';
@@ -6,15 +9,23 @@ import {
   liveLadderArgs,
   liveMasterPlaylist,
   liveVariants,
+  probeRecordingPart,
+  recordingJoinArgs,
   replayMasterPlaylist,
   replayMediaPlaylist,
   segmentsOf,
   timedSegmentsOf,
 } from './live-ladder';
+import { runTool } from '../ffmpeg-runner';
 
 describe('the live ladder', () => {
   it('passes a tall stream through and makes a 360p rung cut at its keyframes', () => {
-    const args = liveLadderArgs({ part: 'part-001.flv', hasAudio: true, inputHeight: 720 });
+    const args = liveLadderArgs({
+      part: 'part-001.flv',
+      hasAudio: true,
+      inputWidth: 1280,
+      inputHeight: 720,
+    });
     // The stream from standard input only; files only in the live's folder.
     expect(
       args.slice(args.indexOf('-protocol_whitelist'), args.indexOf('-protocol_whitelist') + 2),
@@ -30,11 +41,98 @@ describe('the live ladder', () => {
   });
 
   it('passes a stream of 360p or less through alone, and one without audio without audio', () => {
-    const args = liveLadderArgs({ part: 'part-001.flv', hasAudio: false, inputHeight: 360 });
+    const args = liveLadderArgs({
+      part: 'part-001.flv',
+      hasAudio: false,
+      inputWidth: 640,
+      inputHeight: 360,
+    });
     expect(args).not.toContain('-c:v:1');
     expect(args[args.indexOf('-var_stream_map') + 1]).toBe('v:0');
     expect(args).not.toContain('0:a:0');
   });
+
+  it("fits a stream back at another size to the live's first: its rungs and sizes stay", () => {
+    const shape = {
+      width: 1280,
+      height: 720,
+      hasAudio: true,
+      videoCodec: 'avc1.4d401f',
+      bitRate: 2_500_000,
+    };
+    // Back at 360p: still two rungs, the top one encoded at 1280x720 (main profile, as began).
+    const smaller = liveLadderArgs({
+      part: 'part-002.flv',
+      hasAudio: true,
+      inputWidth: 640,
+      inputHeight: 360,
+      shape,
+    }).join(' ');
+    expect(smaller).toContain('-c:v:0 libx264');
+    expect(smaller).toContain('-profile:v:0 main');
+    expect(smaller).toContain(
+      '-filter:v:0 scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720',
+    );
+    expect(smaller).toContain('-force_key_frames:v:0 source');
+    expect(smaller).toContain('-c:v:1 libx264');
+    expect(smaller).toContain('-var_stream_map v:0,a:0 v:1,a:1');
+    // Back as it began: passed through.
+    const same = liveLadderArgs({
+      part: 'part-002.flv',
+      hasAudio: true,
+      inputWidth: 1280,
+      inputHeight: 720,
+      shape,
+    }).join(' ');
+    expect(same).toContain('-c:v:0 copy');
+    // Sound the live began without stays out of its rungs (the recording keeps it).
+    const withSound = liveLadderArgs({
+      part: 'part-002.flv',
+      hasAudio: true,
+      inputWidth: 1280,
+      inputHeight: 720,
+      shape: { ...shape, hasAudio: false },
+    });
+    expect(withSound[withSound.indexOf('-var_stream_map') + 1]).toBe('v:0 v:1');
+    expect(withSound.join(' ')).toContain('-map 0:v:0 -map 0:a:0 -c copy -f flv part-002.flv');
+    expect(withSound).not.toContain('-c:a');
+  });
+
+  it('joins recording parts alike as they are, and parts that differ fitted to the first', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'cutroom-join-'));
+    try {
+      const make = (name: string, size: string, seconds: number, hasAudio: boolean) =>
+        runTool(
+          'ffmpeg',
+          ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'].concat(
+            ['-i', `testsrc2=size=${size}:rate=25:duration=${seconds}`],
+            hasAudio ? ['-f', 'lavfi', '-i', `sine=sample_rate=44100:duration=${seconds}`] : [],
+            ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+            hasAudio ? ['-c:a', 'aac'] : [],
+            ['-f', 'flv', name],
+          ),
+          { cwd: folder },
+        );
+      await make('part-001.flv', '320x180', 2, true);
+      await make('part-002.flv', '320x180', 1, true);
+      await make('part-003.flv', '160x160', 1, false);
+      const probe = (name: string) => probeRecordingPart('ffprobe', folder, name);
+      const [first, alike, other] = await Promise.all(
+        ['part-001.flv', 'part-002.flv', 'part-003.flv'].map(probe),
+      );
+      expect(first!.signature).toBe(alike!.signature);
+      expect(other).toMatchObject({ width: 160, height: 160, hasAudio: false });
+      expect(recordingJoinArgs([first!, alike!])).toContain('copy');
+
+      await runTool('ffmpeg', recordingJoinArgs([first!, other!, alike!]), { cwd: folder });
+      const joined = await probe('recording.mp4');
+      expect(joined).toMatchObject({ width: 320, height: 180, hasAudio: true });
+      expect(joined.durationSeconds).toBeGreaterThan(3.8);
+      expect(joined.durationSeconds).toBeLessThan(4.3);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('writes the master playlist with both rungs and their codecs', () => {
     const master = liveMasterPlaylist(

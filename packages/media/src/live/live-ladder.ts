@@ -7,6 +7,7 @@ import {
   liveReplayPosterKey,
 } from '@cutroom/core/features/videos/live/live-media-keys';
 import type { Storage } from '@cutroom/core/platform/storage/storage';
+import { runTool } from '../ffmpeg-runner';
 
 /**
  * The live ladder (docs/live.md, docs/decisions/0043): the incoming H.264 passed through as the
@@ -26,38 +27,93 @@ export interface LiveLadderInput {
   /** The recording part to write (a relative name in the live's folder). */
   part: string;
   hasAudio: boolean;
+  inputWidth: number;
   inputHeight: number;
+  /**
+   * The live's shape, from its first stream (docs/live.md, "A stream back"): a stream back at
+   * another size is fitted to it, so each rung keeps the size its playlist and the master say.
+   * The first stream's own when absent.
+   */
+  shape?: LiveShape;
   x264Preset?: string;
+}
+
+/** What a live's rungs were made of by its first stream: a stream back is fitted to it. */
+export interface LiveShape {
+  width: number;
+  height: number;
+  hasAudio: boolean;
+  /** The top rung's RFC 6381 codec (its profile is kept when the stream back is re-encoded). */
+  videoCodec: string;
+  /** The top rung's bits a second, from the first stream. */
+  bitRate: number;
 }
 
 /** Whether the stream gets a made rendition besides its own (it is taller than the low one). */
 export const hasLowRendition = (inputHeight: number) => inputHeight > LIVE_LOW_HEIGHT;
 
+/** x264's profile for an RFC 6381 H.264 codec string's profile byte (High where unknown). */
+function x264ProfileOf(videoCodec: string): string {
+  const profile = videoCodec.slice(5, 7).toLowerCase();
+  return profile === '42' ? 'baseline' : profile === '4d' ? 'main' : 'high';
+}
+
 /**
  * ffmpeg's arguments: the stream from standard input only (`pipe`), the recording (copied) and
- * the HLS ladder into the live's folder (`file`, relative names).
+ * the HLS ladder into the live's folder (`file`, relative names). A stream of the live's own
+ * size is passed through as its top rung; a stream back at another size is scaled into the
+ * live's size (its picture kept whole, bars where the shapes differ) and encoded, cut at its
+ * own keyframes as the low rung is. Sound the live began without is left out of its rungs.
  */
 export function liveLadderArgs(input: LiveLadderInput): string[] {
-  const audio = input.hasAudio ? ['-map', '0:a:0'] : [];
-  const low = hasLowRendition(input.inputHeight);
+  const shape = input.shape ?? {
+    width: input.inputWidth,
+    height: input.inputHeight,
+    hasAudio: input.hasAudio,
+    videoCodec: 'avc1.640028',
+    bitRate: 0,
+  };
+  const isRefitted = shape.width !== input.inputWidth || shape.height !== input.inputHeight;
+  const hasAudio = input.hasAudio && shape.hasAudio;
+  const audio = hasAudio ? ['-map', '0:a:0'] : [];
+  const low = hasLowRendition(shape.height);
   const args = ['-hide_banner', '-nostats', '-loglevel', 'error'];
   args.push('-protocol_whitelist', 'pipe,file', '-f', 'flv', '-i', 'pipe:0');
   // The recording: the stream as it came, for the replay.
-  args.push('-map', '0:v:0', ...audio, '-c', 'copy', '-f', 'flv', input.part);
+  const recordedAudio = input.hasAudio ? ['-map', '0:a:0'] : [];
+  args.push('-map', '0:v:0', ...recordedAudio, '-c', 'copy', '-f', 'flv', input.part);
   // The ladder.
   args.push('-map', '0:v:0', ...audio);
   if (low) args.push('-map', '0:v:0', ...audio);
-  args.push('-c:v:0', 'copy');
+  if (!isRefitted) args.push('-c:v:0', 'copy');
+  else {
+    const { width, height } = shape;
+    const bitRate = Math.max(500_000, Math.round(shape.bitRate));
+    args.push(
+      ...['-c:v:0', 'libx264', '-preset', input.x264Preset ?? 'veryfast', '-tune', 'zerolatency'],
+      ...['-profile:v:0', x264ProfileOf(shape.videoCodec), '-pix_fmt:v:0', 'yuv420p'],
+      ...[
+        '-filter:v:0',
+        `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1`,
+      ],
+      ...['-b:v:0', String(bitRate), '-maxrate:v:0', String(bitRate)],
+      ...['-bufsize:v:0', String(bitRate)],
+      ...['-force_key_frames:v:0', 'source', '-sc_threshold:v:0', '0'],
+    );
+  }
   if (low) {
+    const scale = isRefitted
+      ? `scale=${shape.width}:${shape.height}:force_original_aspect_ratio=decrease,pad=${shape.width}:${shape.height}:(ow-iw)/2:(oh-ih)/2,setsar=1,scale=-2:${LIVE_LOW_HEIGHT}`
+      : `scale=-2:${LIVE_LOW_HEIGHT}`;
     args.push(
       ...['-c:v:1', 'libx264', '-preset', input.x264Preset ?? 'veryfast', '-tune', 'zerolatency'],
-      ...['-filter:v:1', `scale=-2:${LIVE_LOW_HEIGHT}`, '-pix_fmt:v:1', 'yuv420p'],
+      ...['-filter:v:1', scale, '-pix_fmt:v:1', 'yuv420p'],
       ...['-b:v:1', '800k', '-maxrate:v:1', '900k', '-bufsize:v:1', '900k'],
       // Keyframes where the incoming stream has them: both rungs cut segments together.
       ...['-force_key_frames:v:1', 'source', '-sc_threshold:v:1', '0'],
     );
   }
-  if (input.hasAudio) args.push('-c:a', 'copy');
+  if (hasAudio) args.push('-c:a', 'copy');
   const variants = low ? ['0', '1'] : ['0'];
   args.push(
     ...['-f', 'hls', '-hls_time', String(LIVE_SEGMENT_SECONDS)],
@@ -70,13 +126,101 @@ export function liveLadderArgs(input: LiveLadderInput): string[] {
       'delete_segments+independent_segments+program_date_time+append_list+omit_endlist+temp_file',
     ],
     ...['-hls_segment_filename', 'hls/v%v/seg-%05d.ts'],
-    ...[
-      '-var_stream_map',
-      variants.map((v) => `v:${v}${input.hasAudio ? `,a:${v}` : ''}`).join(' '),
-    ],
+    ...['-var_stream_map', variants.map((v) => `v:${v}${hasAudio ? `,a:${v}` : ''}`).join(' ')],
     'hls/v%v/index.m3u8',
   );
   return args;
+}
+
+/** One part of a live's recording (a stream on the air, until it dropped), as ffprobe read it. */
+export interface RecordingPart {
+  /** Its file name in the live's folder. */
+  name: string;
+  /** Its streams' codecs, sizes, rates and decoder settings: parts alike join as they are. */
+  signature: string;
+  width: number;
+  height: number;
+  hasAudio: boolean;
+  durationSeconds: number;
+}
+
+/**
+ * ffmpeg's arguments to join a live's recording parts into `recording.mp4` in its folder (the
+ * source of the replay's full ladder). Parts alike (one encoder's stream coming back as it was)
+ * are joined as they are, from `parts.txt`; parts that differ (a stream back at another size,
+ * or from an encoder set otherwise: its decoder settings differ) are fitted to the first part's
+ * size and encoded once, sound the first part lacks left out, a part without sound given
+ * silence.
+ */
+export function recordingJoinArgs(parts: RecordingPart[]): string[] {
+  const args = ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file'];
+  const [first] = parts;
+  if (!first || parts.every((part) => part.signature === first.signature)) {
+    return args.concat(
+      ['-f', 'concat', '-safe', '1', '-i', 'parts.txt', '-map', '0', '-c', 'copy'],
+      ['-movflags', '+faststart', '-y', 'recording.mp4'],
+    );
+  }
+  const { width, height, hasAudio } = first;
+  const chains: string[] = [];
+  let joined = '';
+  parts.forEach((part, index) => {
+    args.push('-i', part.name);
+    chains.push(
+      `[${index}:v:0]scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p[v${index}]`,
+    );
+    if (hasAudio) {
+      chains.push(
+        part.hasAudio
+          ? `[${index}:a:0]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a${index}]`
+          : `anullsrc=r=48000:cl=stereo,atrim=duration=${part.durationSeconds.toFixed(3)},aformat=sample_fmts=fltp[a${index}]`,
+      );
+    }
+    joined += hasAudio ? `[v${index}][a${index}]` : `[v${index}]`;
+  });
+  const outputs = hasAudio ? '[v][a]' : '[v]';
+  chains.push(`${joined}concat=n=${parts.length}:v=1:a=${hasAudio ? 1 : 0}${outputs}`);
+  return args.concat(
+    ['-filter_complex', chains.join(';'), '-map', '[v]'],
+    hasAudio ? ['-map', '[a]', '-c:a', 'aac', '-b:a', '192k'] : [],
+    ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p'],
+    ['-movflags', '+faststart', '-y', 'recording.mp4'],
+  );
+}
+
+/** What of a part's streams must be alike for parts to join as they are (decoder settings too). */
+const PART_ENTRIES =
+  'format=duration:stream=codec_type,codec_name,profile,width,height,pix_fmt,sample_rate,channels,extradata_hash';
+
+/** One recording part's streams, read by ffprobe (a part the site wrote; bounded in time). */
+export async function probeRecordingPart(
+  ffprobePath: string,
+  folder: string,
+  name: string,
+): Promise<RecordingPart> {
+  const out = await runTool(
+    ffprobePath,
+    ['-v', 'error', '-show_data_hash', 'md5', '-of', 'json', '-show_entries', PART_ENTRIES].concat([
+      '-protocol_whitelist',
+      'file',
+      name,
+    ]),
+    { cwd: folder, signal: AbortSignal.timeout(30_000) },
+  );
+  const info = JSON.parse(out) as {
+    streams?: { codec_type?: string; width?: number; height?: number }[];
+    format?: { duration?: string };
+  };
+  const streams = info.streams ?? [];
+  const video = streams.find((stream) => stream.codec_type === 'video');
+  return {
+    name,
+    signature: JSON.stringify(streams),
+    width: video?.width ?? 0,
+    height: video?.height ?? 0,
+    hasAudio: streams.some((stream) => stream.codec_type === 'audio'),
+    durationSeconds: Number(info.format?.duration ?? 0) || 0,
+  };
 }
 
 /** One rung as the master playlist names it. */
@@ -241,6 +385,8 @@ export function replayMasterPlaylist(liveMaster: string, recorded: Set<string>):
 
 /** The live's master playlist, kept in its folder for its replay. */
 export const LIVE_MASTER_FILE = 'master.m3u8';
+/** The live's first stream's shape (`LiveShape`), in its work folder: a stream back reads it. */
+export const LIVE_SHAPE_FILE = 'shape.json';
 
 /**
  * Copies a live's HLS files from its folder to storage as ffmpeg makes them: new segments

@@ -36,6 +36,7 @@ import { LocalStorage } from '@cutroom/core/platform/storage/local-storage';
 import { InProcessEvents } from '@cutroom/core/platform/events/processing-events';
 import { mediaConfigFrom } from '../media-config';
 import { probeMedia } from '../probe';
+import { segmentsOf } from './live-ladder';
 import { LIVE_MESSAGES, startLiveIngest, type LiveIngest } from './rtmp-ingest';
 
 // Real RTMP from a real ffmpeg into the ingest, on a free port: what OBS does, refusals
@@ -294,17 +295,28 @@ describe('RTMP ingest', () => {
     first.process.kill('SIGINT');
     await first.done;
     const firstDrop = await waitFor(async () => (await liveOf(user.id))[0]?.droppedAt);
-    // Back as it was (the same encoder settings): both rungs go on.
-    const again = push(urlOf(key), 8, undefined, '854x480');
+    const droppedAfter = (time: Date) =>
+      waitFor(async () => {
+        const dropped = (await liveOf(user.id))[0]?.droppedAt;
+        return dropped && dropped.getTime() > time.getTime() && dropped;
+      });
+    // Back without the sound the live began with: refused, saying so; the live waits on.
+    const soundless = await push(urlOf(key), 8, [
+      ...['-map', '0:v', '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency'],
+      ...['-g', '25', '-pix_fmt', 'yuv420p'],
+    ]).done;
+    expect(soundless.code).not.toBe(0);
+    expect(soundless.stderr).toContain(LIVE_MESSAGES.soundGone);
+    const soundlessDrop = await droppedAfter(firstDrop);
+    // Back at another size (the streamer lowered it): the live keeps its own, the stream is
+    // fitted to it, and both rungs go on (640x360 alone would have one).
+    const again = push(urlOf(key), 8, undefined, '640x360');
     // Taken (ffmpeg ends well, having sent its 8 s), then dropped again: the second part of the
     // recording below shows the same live went on. (Its seconds on the air are not polled for:
     // on a loaded machine the site takes a stream on the air seconds after its publish.)
     const sentAgain = await again.done;
     expect(sentAgain.code, sentAgain.stderr).toBe(0);
-    await waitFor(async () => {
-      const dropped = (await liveOf(user.id))[0]?.droppedAt;
-      return dropped && dropped.getTime() > firstDrop.getTime();
-    });
+    await droppedAfter(soundlessDrop);
     const rows = await liveOf(user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.videoId).toBe(live!.videoId);
@@ -354,12 +366,20 @@ describe('RTMP ingest', () => {
     expect(await read(replay.masterPlaylistKey!)).toMatch(
       /RESOLUTION=854x480.*\nv0\/replay\.m3u8\n.*RESOLUTION=640x360.*\nv1\/replay\.m3u8/,
     );
-    const lowRung = await promisify(execFile)('ffprobe', [
-      ...['-v', 'error', '-protocol_whitelist', 'file', '-select_streams', 'v:0'],
-      ...['-show_entries', 'stream=height', '-of', 'csv=p=0'],
-      join(work, 'media', `live/${live!.videoId}/v1/replay.m3u8`),
-    ]);
-    expect(lowRung.stdout.trim().split(/\s+/)[0]).toBe('360');
+    // Each rung's last segment (the stream back at 640x360) is of the rung's size.
+    const lastSegmentSize = async (rung: string) => {
+      const list = await read(`live/${live!.videoId}/${rung}/replay.m3u8`);
+      const last = segmentsOf(list).at(-1)!;
+      const { stdout } = await promisify(execFile)('ffprobe', [
+        ...['-v', 'error', '-protocol_whitelist', 'file', '-select_streams', 'v:0'],
+        ...['-show_entries', 'stream=width,height', '-of', 'csv=p=0'],
+        join(work, 'media', `live/${live!.videoId}/${rung}/${last}`),
+      ]);
+      // One line a program of the segment: the first.
+      return stdout.trim().split(/\s+/)[0];
+    };
+    expect(await lastSegmentSize('v0')).toBe('854,480');
+    expect(await lastSegmentSize('v1')).toBe('640,360');
     const decoded = await promisify(execFile)('ffmpeg', [
       ...['-v', 'error', '-protocol_whitelist', 'file', '-i', replayFile],
       ...['-map', '0:v:0', '-f', 'null', '-'],
@@ -373,13 +393,19 @@ describe('RTMP ingest', () => {
 
     // Its recording (both parts) goes through the full ladder in the background, as a new
     // file does, taking the replay's place when done.
-    const [queued] = await handle.db
-      .select()
-      .from(videoReplacements)
-      .where(eq(videoReplacements.videoId, live!.videoId));
+    // (Queued once the parts are joined: here encoded again, as they differ in size.)
+    const queued = await waitFor(async () => {
+      const [row] = await handle.db
+        .select()
+        .from(videoReplacements)
+        .where(eq(videoReplacements.videoId, live!.videoId));
+      return row;
+    }, 90_000);
     expect(queued).toMatchObject({ status: 'processing' });
     const recording = await probeMedia(join(work, 'media', queued!.sourceKey));
     expect(recording.video.codec).toBe('h264');
+    // The parts differ in size: joined at the live's own.
+    expect(recording.video).toMatchObject({ width: 854, height: 480 });
     expect(recording.durationSeconds).toBeGreaterThan(parts.length);
   }, 240_000);
 

@@ -42,6 +42,10 @@ import { runTool } from '../ffmpeg-runner';
 import {
   avcCodecOf,
   liveLadderArgs,
+  type LiveShape,
+  LIVE_SHAPE_FILE,
+  probeRecordingPart,
+  recordingJoinArgs,
   liveMasterPlaylist,
   liveVariants,
   type LiveVariant,
@@ -153,6 +157,7 @@ export const LIVE_MESSAGES = {
   stopped: LIVE_STREAM_STOPPED,
   restarted: 'The site restarted while the live was on air',
   ingestRestarted: "The site's live ingest restarted",
+  soundGone: 'This live began with sound: a stream back must have sound too',
 } as const;
 
 /** Why a stream was refused before it went on air, in a few words (a label of /metrics). */
@@ -168,6 +173,7 @@ type RefusalKind =
   | 'unreadable'
   | 'too-large'
   | 'frame-rate'
+  | 'no-audio'
   | 'conflict';
 
 /** The kinds of the refusals the live service words (its messages are fixed). */
@@ -381,18 +387,48 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   }
 
   /** ffmpeg reading the stream from its standard input only, writing into the live's folder. */
+  /**
+   * The shape of the live's first stream, kept in its folder: written by the first stream,
+   * read by each stream back.
+   */
+  async function keptShapeOf(
+    folder: string,
+    found: { width: number; height: number; hasAudio: boolean; variants: LiveVariant[] },
+  ): Promise<LiveShape & { variants: LiveVariant[] }> {
+    const file = join(folder, LIVE_SHAPE_FILE);
+    const top = found.variants[0]!;
+    const shape = {
+      width: found.width,
+      height: found.height,
+      hasAudio: found.hasAudio,
+      videoCodec: top.codecs.split(',')[0]!,
+      bitRate: top.bandwidth,
+      variants: found.variants,
+    };
+    try {
+      await writeFile(file, JSON.stringify(shape), { flag: 'wx' });
+      return shape;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      return JSON.parse(await readFile(file, 'utf8')) as typeof shape;
+    }
+  }
+
   function startRecorder(
     publish: Publish,
     folder: string,
     part: string,
-    stream: { hasAudio: boolean; height: number },
+    stream: { hasAudio: boolean; width: number; height: number },
+    shape: LiveShape,
   ) {
     const recorder = spawn(
       options.media.ffmpegPath,
       liveLadderArgs({
         part,
         hasAudio: stream.hasAudio,
+        inputWidth: stream.width,
         inputHeight: stream.height,
+        shape,
         x264Preset: options.media.x264Preset,
       }),
       { cwd: folder, stdio: ['pipe', 'ignore', 'pipe'] },
@@ -534,25 +570,28 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     publish.videoId = started.videoId;
     if (publish.isClosed) return onClosed(publish);
     const { folder, part } = await nextPart(started.videoId);
-    for (const index of found.variants.keys()) {
+    // The live keeps its first stream's shape: a stream back is fitted to it (its rungs, sizes
+    // and master playlist stay those the open pages and the replay read).
+    const shape = await keptShapeOf(folder, found);
+    if (shape.hasAudio && !found.hasAudio) return refuseNoted(LIVE_MESSAGES.soundGone, 'no-audio');
+    for (const index of shape.variants.keys()) {
       await mkdir(join(folder, 'hls', `v${index}`), { recursive: true });
     }
-    // Kept in the folder for the replay made of the live's segments at its end: the first
-    // stream's (a stream back after a drop is the same live).
-    await writeFile(join(folder, 'hls', LIVE_MASTER_FILE), liveMasterPlaylist(found.variants), {
+    // Kept in the folder for the replay made of the live's segments at its end.
+    await writeFile(join(folder, 'hls', LIVE_MASTER_FILE), liveMasterPlaylist(shape.variants), {
       flag: 'wx',
     }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error;
     });
-    startRecorder(publish, folder, part, found);
+    startRecorder(publish, folder, part, found, shape);
     const videoId = started.videoId;
     const sync = new LiveMediaSync(
       folder,
       options.storage,
       videoId,
       log,
-      liveMasterPlaylist(found.variants),
-      found.variants.length,
+      liveMasterPlaylist(shape.variants),
+      shape.variants.length,
     );
     publish.sync = sync;
     sync.start();
@@ -849,6 +888,9 @@ class RefusedStream extends Error {
   }
 }
 
+/** Joining a live's recording parts: a few minutes, and four times their length to encode. */
+const RECORDING_JOIN_DEADLINE_MS = 5 * 60_000;
+
 /** Ends a live still waiting for its stream since `droppedAt` (none came back). */
 async function endDroppedLive(
   ctx: { db: Database; now: () => Date },
@@ -911,14 +953,15 @@ export async function finishEndedLive(
     if (removed) deps.events.publish({ type: 'removed', videoId, ownerId: removed.ownerId });
   } else {
     await writeFile(join(folder!, 'parts.txt'), parts.map((part) => `file '${part}'`).join('\n'));
-    await runTool(
-      deps.media.ffmpegPath,
-      ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file'].concat(
-        ['-f', 'concat', '-safe', '1', '-i', 'parts.txt', '-map', '0', '-c', 'copy'],
-        ['-movflags', '+faststart', '-y', 'recording.mp4'],
-      ),
-      { cwd: folder! },
+    const probed = await Promise.all(
+      parts.map((part) => probeRecordingPart(deps.media.ffprobePath, folder!, part)),
     );
+    const seconds = probed.reduce((sum, part) => sum + part.durationSeconds, 0);
+    await runTool(deps.media.ffmpegPath, recordingJoinArgs(probed), {
+      cwd: folder!,
+      // Joined as they are in seconds; encoded again (parts that differ) at about real time.
+      signal: AbortSignal.timeout(RECORDING_JOIN_DEADLINE_MS + Math.ceil(seconds * 4_000)),
+    });
     const recording = join(folder!, 'recording.mp4');
     if (!isReplayOnSite) await processRecording(context, videoId, recording);
     // The full ladder, poster, sprites and fingerprint in the background, taking the replay's
