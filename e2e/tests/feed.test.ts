@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInThroughApi } from '../support/accounts';
 import { baseUrl, openPage } from '../support/browser';
@@ -59,7 +59,14 @@ describe('the vertical feed', () => {
         await expect.poll(() => activePlaying(page), { timeout: 20_000 }).toBe(true);
       }
       if (index === clips.length - 1) break;
-      // A swipe up: the feed scrolls by one screen and snaps to the next clip.
+      // A swipe up: the feed scrolls by one screen and snaps to the next clip. Made once the
+      // last step's scroll has ended, as a person swipes again: a wheel event within 150 ms of
+      // a step is taken as that step's gesture (here it came sooner once the clip played at
+      // once, and the feed stayed).
+      await expect
+        .poll(() => page.getByTestId('shorts-feed').evaluate((feed) => feed.scrollTop))
+        .toBe(index * 740);
+      await page.waitForTimeout(300);
       await page.mouse.move(180, 400);
       await page.mouse.wheel(0, 740);
       await expect.poll(() => activeTitle(page)).toBe(`Vertical clip ${4 - index}`);
@@ -181,5 +188,42 @@ describe('the vertical feed', () => {
         .first()
         .evaluate((video: HTMLVideoElement) => video.muted),
     ).toBe(false);
+  });
+  it('keeps a step under way when newer clips are put in front of the feed meanwhile', async () => {
+    const page = await openPage({ viewport: { width: 1280, height: 800 } });
+    // The feed's request for newer clips is held until a step is under way (on a loaded
+    // server it came back in the middle of one, and the step ended on the clip it left).
+    const held: Route[] = [];
+    await page.route('**/api/v2/feed', async (route) => {
+      if (route.request().postData()?.includes('"before"')) held.push(route);
+      else await route.continue();
+    });
+    // From the oldest clip: the page brings three before it, and more are there.
+    await page.goto(`/shorts?v=${clips[4]!.id}`);
+    // Started (the page's script running): the keys are heard.
+    await expect.poll(() => activePlaying(page), { timeout: 20_000 }).toBe(true);
+    expect(await activeTitle(page)).toBe('Vertical clip 1');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => activeTitle(page)).toBe('Vertical clip 2');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => activeTitle(page)).toBe('Vertical clip 3');
+    // Second from the top: the newer clips are asked for.
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await page.keyboard.press('ArrowUp');
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+    await expect.poll(() => activeTitle(page)).toBe('Vertical clip 4');
+    // Once the scroll has ended, the clip on screen is the active one, and stays so.
+    const onScreen = () =>
+      page.getByTestId('shorts-feed').evaluate((feed) => {
+        const top = feed.getBoundingClientRect().top;
+        const item = [...feed.querySelectorAll<HTMLElement>('[data-feed-item]')].find(
+          (element) => Math.abs(element.getBoundingClientRect().top - top) < 2,
+        );
+        return item?.querySelector('h2')?.textContent ?? null;
+      });
+    await expect.poll(onScreen).toBe('Vertical clip 4');
+    await page.waitForTimeout(1_000);
+    expect(await onScreen()).toBe('Vertical clip 4');
+    expect(await activeTitle(page)).toBe('Vertical clip 4');
   });
 });

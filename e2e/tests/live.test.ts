@@ -231,7 +231,10 @@ describe('going live', () => {
         .getByTestId('last-ended')
         .filter({ hasText: 'The streamer ended the live' })
         .waitFor();
+      // The ended page says "Streamed live" too: the replay is on the page once the notice
+      // "The live has ended" has given way to its player (a stall's deadline, a loaded machine).
       await viewer.getByTestId('streamed-live').waitFor({ timeout: 30_000 });
+      await viewer.getByTestId('live-ended').waitFor({ state: 'detached', timeout: 60_000 });
       const replayMs = Date.now() - endedAt;
       console.info(`the end to the replay on the open page: ${replayMs} ms`);
       // The replay made of the live's own segments (its full ladder is minutes away).

@@ -16,6 +16,10 @@ import type { VideoAdSettings } from '@/lib/ads/ad-settings';
 import { feedPreroll } from './feed-ads';
 import { FeedComments } from './feed-comments';
 
+/** Smooth, unless the reader asked for less motion. */
+const scrollBehavior = (): ScrollBehavior =>
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth';
+
 /** Load the next page when the active video is this close to the last one loaded. */
 const LOAD_AHEAD = 3;
 
@@ -49,6 +53,8 @@ export function ShortsFeed(props: ShortsFeedProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const loading = useRef({ after: false, before: false });
   // Videos put in front of the list: the scroll position moves down by as many screens.
+  /** A step's smooth scroll is under way (until its `scrollend`). */
+  const isStepping = useRef(false);
   const prepended = useRef(0);
   // How many videos have become active, for the pre-roll of every fifth.
   const [started, setStarted] = useState<Record<string, number>>({});
@@ -109,13 +115,19 @@ export function ShortsFeed(props: ShortsFeedProps) {
     if (more.before && active <= 1) void load('before');
   }, [active, items.length, more, load]);
 
-  // After videos were put in front, the same video stays on screen.
+  // After videos were put in front, the same video stays on screen. A step's smooth scroll
+  // under way (toward the place its video had before them) goes on to where it is now: left
+  // alone it ended on the video the step left, the step undone.
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element || prepended.current === 0) return;
     element.scrollTop += prepended.current * element.clientHeight;
     prepended.current = 0;
-  }, [items]);
+    // Only a step's own scroll: a finger dragging the feed is left to itself.
+    if (isStepping.current) {
+      element.scrollTo({ top: active * element.clientHeight, behavior: scrollBehavior() });
+    }
+  }, [items, active]);
 
   // The start video on screen at first.
   useLayoutEffect(() => {
@@ -170,11 +182,12 @@ export function ShortsFeed(props: ShortsFeedProps) {
       if (!element || next < 0 || next >= items.length) return;
       // Active at once: its player starts while the page scrolls to it.
       setActive(next);
-      const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      element.scrollTo({
-        top: next * element.clientHeight,
-        behavior: reduced ? 'instant' : 'smooth',
-      });
+      isStepping.current = true;
+      const stepped = () => (isStepping.current = false);
+      element.addEventListener('scrollend', stepped, { once: true });
+      // Where `scrollend` is not sent (older Safari): a smooth step takes well under this.
+      setTimeout(stepped, 1_500);
+      element.scrollTo({ top: next * element.clientHeight, behavior: scrollBehavior() });
     },
     [active, items.length],
   );
