@@ -186,6 +186,48 @@ test('"audio only" through the own engine plays the audio rendition alone, and a
   expect(errors).toEqual([]);
 });
 
+test('"audio only" chosen again while a level waits for its playlist: the last choice holds, at the place the viewer is', async () => {
+  const src = makeLadder();
+  await openWithoutNativeHls();
+  await mount(page, {
+    sources: [{ src, type: 'application/x-mpegURL' }],
+    options: { layoutControls: { mute: true, autoPlay: true } },
+  });
+  await waitPlayingPast(0.5);
+  const button = page.getByRole('button', { name: 'Quality' });
+  await expect.poll(() => button.isVisible()).toBe(true);
+  const choose = async (name: string) => {
+    await button.click();
+    await page.getByRole('menuitemradio', { name }).click();
+  };
+  await choose('audio only');
+  await page.waitForFunction(() => document.querySelector('video')!.videoWidth === 0, null, {
+    polling: 100,
+    timeout: 15_000,
+  });
+  // 180p's playlist is held (a slow network, or one gone for a while): the video waits for it.
+  const held: (() => Promise<void>)[] = [];
+  await page.route('**/ladder-20-3/180p/index.m3u8', (route) => {
+    held.push(() => route.continue());
+  });
+  await choose('180p');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  // Meanwhile the viewer goes back to "audio only" and moves on in it.
+  await choose('audio only');
+  await page.evaluate(() => (document.querySelector('video')!.currentTime = 12));
+  await waitPlayingPast(12.3);
+  await Promise.all(held.splice(0).map((release) => release()));
+  // The playlist that came late changes nothing: still audio alone, still from where they are.
+  await page.waitForTimeout(1_500);
+  const state = await page.evaluate(() => {
+    const v = document.querySelector('video')!;
+    return { width: v.videoWidth, time: v.currentTime, paused: v.paused };
+  });
+  expect(state).toMatchObject({ width: 0, paused: false });
+  expect(state.time).toBeGreaterThan(12.3);
+  expect(errors).toEqual([]);
+});
+
 test('with preload "none" the own engine reads the playlists only, until the first play', async () => {
   const src = makeLadder();
   await openWithoutNativeHls();

@@ -150,6 +150,8 @@ function attachLadder(
   let isAudioOnly = false;
   /** Where a reopened Media Source resumes, until its metadata lets the video seek there. */
   let resumeAt: number | null = null;
+  /** "Audio only" choices so far: only the last one's reopen goes on. */
+  let reopenings = 0;
   let isDestroyed = false;
   const isDeferred =
     (video.preload === 'none' || video.preload === 'metadata') &&
@@ -375,19 +377,26 @@ function attachLadder(
     pumpAll();
   };
 
-  /** "Audio only": the audio rendition alone in a Media Source of its own, from the same time. */
+  /**
+   * "Audio only": the audio rendition alone in a Media Source of its own, from the same time.
+   * The last choice holds: a reopen still waiting for a playlist when another choice comes is
+   * dropped (a late playlist brought the video back and the time the viewer had left).
+   */
   const setAudioOnly = (on: boolean): void => {
     if (on === isAudioOnly || !audios.length || !media) return;
     isAudioOnly = on;
-    const time = video.currentTime;
-    const isPlaying = !video.paused;
+    const choice = ++reopenings;
     const reopen = async (): Promise<void> => {
       const [videoList, audioList] = await Promise.all([
         on ? null : playlist(videoUrl()),
         playlist(audioUrl()),
       ]);
-      if (isDestroyed || !audioList || (!on && !videoList)) return;
+      if (isDestroyed || choice !== reopenings || !audioList || (!on && !videoList)) return;
+      // Where the viewer is once the playlists are in (a seek or a play meanwhile counts).
+      const time = video.currentTime;
+      const isPlaying = !video.paused;
       const resume = (): void => {
+        if (choice !== reopenings) return;
         resumeAt = null;
         video.currentTime = time;
         if (isPlaying) video.play().catch(() => {});
