@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { firstLink, parseMail } from '@cutroom/core/platform/mail/parse-mail';
+import { serverProcessOptions } from '../../apps/web/server-process.mjs';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const ADMIN_DATABASE_URL =
@@ -78,13 +79,16 @@ export async function startSite(options: SiteOptions): Promise<Proc> {
   if (!existsSync(`${ROOT}apps/web/.next/BUILD_ID`)) {
     throw new Error('The site is not built: run `npm run build` first');
   }
+  // Started as `npm start` starts it: its heap's ceiling and malloc's arenas.
+  const processOptions = serverProcessOptions({ ...process.env, ...options.env });
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'server.ts'],
+    [...processOptions.nodeArgs, ...(options.nodeArgs ?? []), '--import', 'tsx', 'server.ts'],
     {
       cwd: `${ROOT}apps/web`,
       env: {
         ...process.env,
+        ...processOptions.env,
         NODE_ENV: 'production',
         SEED_DEMO: 'false',
         // Benchmarks register their members through the API, as scripts, with no browser.

@@ -90,6 +90,12 @@ export const ConfigSchema = z
      * restarts it; half of it is what its connections may hold of messages being assembled.
      */
     LIVE_INGEST_MEMORY_MB: wholeNumber(64, 512),
+    /**
+     * The ceiling of the site's JavaScript heap in megabytes: Node's `--max-old-space-size`,
+     * which `npm start` gives the server (apps/web/server-process.mjs); read here so that a
+     * wrong value is named at start like any other setting.
+     */
+    HEAP_MAX_MB: wholeNumber(128, 512),
     LOG_LEVEL: z
       .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
       .default('info'),
