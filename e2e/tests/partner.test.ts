@@ -106,6 +106,17 @@ describe('a partner channel premium video', () => {
     expect(await page.locator('video').count()).toBe(0);
     expect(await page.content()).not.toContain('.m3u8');
     await screenshot(page, 'partner-premium-refused.png');
+    // On a phone the video (here its gate) comes first, under the top bar, as on the site's
+    // watch page: the channel's links, the promotions and the category strip after it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const gate = (await page.getByTestId('premium-gate').boundingBox())!;
+    expect(gate.y).toBeLessThan(100);
+    const channelLinks = page.getByRole('navigation', { name: / channel$/ });
+    for (const after of [page.locator('.shell-lead'), channelLinks]) {
+      expect((await after.boundingBox())!.y).toBeGreaterThanOrEqual(gate.y + gate.height);
+    }
+    await screenshot(page, 'partner-premium-refused-390.png');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Stripe says the member's subscription to the channel is active (a signed webhook).
     const event = subscriptionEvent(

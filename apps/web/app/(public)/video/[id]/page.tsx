@@ -223,7 +223,11 @@ export default async function VideoPage({ params }: Params) {
   const watchPage = (
     // Theatre mode (the player's button) widens the player over the sidebar: the player sets
     // watch-theatre on this element (theatreAdvanced in watch-player.tsx, globals.css).
-    <div id="watch-layout" className="watch-layout grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
+    <div
+      id="watch-layout"
+      data-video-first
+      className="watch-layout grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]"
+    >
       <article
         className={`min-w-0${phoneLive}`}
         data-testid="watch-page"

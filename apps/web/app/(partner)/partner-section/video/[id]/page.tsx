@@ -49,9 +49,12 @@ export default async function ChannelVideoPage({ params }: Params) {
   const { storage } = await getRuntime();
   const urls = videoMediaUrls(storage, video);
   return (
-    <div>
-      <PartnerNav base={base} name={partner.name} manages={manages} current="" />
-      <article className="mx-auto max-w-5xl" data-testid="partner-watch-page">
+    // On a phone the video comes first (globals.css), the channel's links after it.
+    <div data-video-first className="flex flex-col">
+      <div className="max-sm:order-1">
+        <PartnerNav base={base} name={partner.name} manages={manages} current="" />
+      </div>
+      <article className="mx-auto w-full max-w-5xl" data-testid="partner-watch-page">
         {playable ? (
           urls ? (
             <WatchPlayer
