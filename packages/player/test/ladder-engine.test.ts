@@ -154,10 +154,15 @@ test('the site-shaped ladder plays through the own engine: levels, automatic and
   expect(errors).toEqual([]);
 });
 
-test('"audio only" through the own engine plays the audio rendition alone, and a level brings the video back', async () => {
+/**
+ * The ladder playing through the own engine, then "audio only" chosen and playing alone; the
+ * quality menu's button, and the paths of the segments and playlists the page asked for.
+ */
+async function playLadderAudioOnly() {
   const src = makeLadder();
   await openWithoutNativeHls();
   const segments = record(/\/ladder-20-3\/.*\.m4s$/);
+  const playlists = record(/\/ladder-20-3\/.*index\.m3u8$/);
   await mount(page, {
     sources: [{ src, type: 'application/x-mpegURL' }],
     options: { layoutControls: { mute: true, autoPlay: true } },
@@ -171,6 +176,11 @@ test('"audio only" through the own engine plays the audio rendition alone, and a
     polling: 100,
     timeout: 15_000,
   });
+  return { button, segments, playlists };
+}
+
+test('"audio only" through the own engine plays the audio rendition alone, and a level brings the video back', async () => {
+  const { button, segments } = await playLadderAudioOnly();
   const at = await page.evaluate(() => document.querySelector('video')!.currentTime);
   const before = segments.length;
   await waitPlayingPast(at + 1);
@@ -187,31 +197,23 @@ test('"audio only" through the own engine plays the audio rendition alone, and a
 });
 
 test('"audio only" chosen again while a level waits for its playlist: the last choice holds, at the place the viewer is', async () => {
-  const src = makeLadder();
-  await openWithoutNativeHls();
-  await mount(page, {
-    sources: [{ src, type: 'application/x-mpegURL' }],
-    options: { layoutControls: { mute: true, autoPlay: true } },
-  });
-  await waitPlayingPast(0.5);
-  const button = page.getByRole('button', { name: 'Quality' });
-  await expect.poll(() => button.isVisible()).toBe(true);
+  const { button, playlists } = await playLadderAudioOnly();
   const choose = async (name: string) => {
     await button.click();
     await page.getByRole('menuitemradio', { name }).click();
   };
-  await choose('audio only');
-  await page.waitForFunction(() => document.querySelector('video')!.videoWidth === 0, null, {
-    polling: 100,
-    timeout: 15_000,
-  });
-  // 180p's playlist is held (a slow network, or one gone for a while): the video waits for it.
+  // The playlist of a quality not read yet is held (a slow network, or one gone for a while):
+  // the video waits for it.
+  const level = RUNGS.map((rung) => rung.name).find(
+    (name) => !playlists.some((path) => path.includes(`/${name}/`)),
+  );
+  expect(level, `every playlist was read already: ${playlists.join(', ')}`).toBeDefined();
   const held: (() => Promise<void>)[] = [];
-  await page.route('**/ladder-20-3/180p/index.m3u8', (route) => {
+  await page.route(`**/ladder-20-3/${level}/index.m3u8`, (route) => {
     held.push(() => route.continue());
   });
-  await choose('180p');
-  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await choose(level!);
+  await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
   // Meanwhile the viewer goes back to "audio only" and moves on in it.
   await choose('audio only');
   await page.evaluate(() => (document.querySelector('video')!.currentTime = 12));

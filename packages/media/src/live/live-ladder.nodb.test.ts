@@ -60,14 +60,17 @@ describe('the live ladder', () => {
       videoCodec: 'avc1.4d401f',
       bitRate: 2_500_000,
     };
+    /** The arguments for a stream back (with sound) of this size into a live of `live`'s shape. */
+    const backAt = (inputWidth: number, inputHeight: number, live = shape) =>
+      liveLadderArgs({
+        part: 'part-002.flv',
+        hasAudio: true,
+        inputWidth,
+        inputHeight,
+        shape: live,
+      });
     // Back at 360p: still two rungs, the top one encoded at 1280x720 (main profile, as began).
-    const smaller = liveLadderArgs({
-      part: 'part-002.flv',
-      hasAudio: true,
-      inputWidth: 640,
-      inputHeight: 360,
-      shape,
-    }).join(' ');
+    const smaller = backAt(640, 360).join(' ');
     expect(smaller).toContain('-c:v:0 libx264');
     expect(smaller).toContain('-profile:v:0 main');
     expect(smaller).toContain(
@@ -77,22 +80,9 @@ describe('the live ladder', () => {
     expect(smaller).toContain('-c:v:1 libx264');
     expect(smaller).toContain('-var_stream_map v:0,a:0 v:1,a:1');
     // Back as it began: passed through.
-    const same = liveLadderArgs({
-      part: 'part-002.flv',
-      hasAudio: true,
-      inputWidth: 1280,
-      inputHeight: 720,
-      shape,
-    }).join(' ');
-    expect(same).toContain('-c:v:0 copy');
+    expect(backAt(1280, 720).join(' ')).toContain('-c:v:0 copy');
     // Sound the live began without stays out of its rungs (the recording keeps it).
-    const withSound = liveLadderArgs({
-      part: 'part-002.flv',
-      hasAudio: true,
-      inputWidth: 1280,
-      inputHeight: 720,
-      shape: { ...shape, hasAudio: false },
-    });
+    const withSound = backAt(1280, 720, { ...shape, hasAudio: false });
     expect(withSound[withSound.indexOf('-var_stream_map') + 1]).toBe('v:0 v:1');
     expect(withSound.join(' ')).toContain('-map 0:v:0 -map 0:a:0 -c copy -f flv part-002.flv');
     expect(withSound).not.toContain('-c:a');
