@@ -52,9 +52,12 @@ export function ShortsFeed(props: ShortsFeedProps) {
   const [commentsFor, setCommentsFor] = useState<FeedVideo | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const loading = useRef({ after: false, before: false });
+  /**
+   * The step whose smooth scroll is under way (until its own `scrollend`), and the video it
+   * heads to. An object a step: a step's end never clears a later step's.
+   */
+  const stepUnderWay = useRef<{ videoId: string } | null>(null);
   // Videos put in front of the list: the scroll position moves down by as many screens.
-  /** A step's smooth scroll is under way (until its `scrollend`). */
-  const isStepping = useRef(false);
   const prepended = useRef(0);
   // How many videos have become active, for the pre-roll of every fifth.
   const [started, setStarted] = useState<Record<string, number>>({});
@@ -124,10 +127,12 @@ export function ShortsFeed(props: ShortsFeedProps) {
     element.scrollTop += prepended.current * element.clientHeight;
     prepended.current = 0;
     // Only a step's own scroll: a finger dragging the feed is left to itself.
-    if (isStepping.current) {
-      element.scrollTo({ top: active * element.clientHeight, behavior: scrollBehavior() });
+    const step = stepUnderWay.current;
+    const target = step ? items.findIndex((item) => item.id === step.videoId) : -1;
+    if (target >= 0) {
+      element.scrollTo({ top: target * element.clientHeight, behavior: scrollBehavior() });
     }
-  }, [items, active]);
+  }, [items]);
 
   // The start video on screen at first.
   useLayoutEffect(() => {
@@ -182,14 +187,19 @@ export function ShortsFeed(props: ShortsFeedProps) {
       if (!element || next < 0 || next >= items.length) return;
       // Active at once: its player starts while the page scrolls to it.
       setActive(next);
-      isStepping.current = true;
-      const stepped = () => (isStepping.current = false);
+      const top = next * element.clientHeight;
+      element.scrollTo({ top, behavior: scrollBehavior() });
+      if (Math.abs(element.scrollTop - top) < 1) return;
+      const thisStep = { videoId: items[next]!.id };
+      stepUnderWay.current = thisStep;
+      const stepped = () => {
+        if (stepUnderWay.current === thisStep) stepUnderWay.current = null;
+      };
       element.addEventListener('scrollend', stepped, { once: true });
       // Where `scrollend` is not sent (older Safari): a smooth step takes well under this.
-      setTimeout(stepped, 1_500);
-      element.scrollTo({ top: next * element.clientHeight, behavior: scrollBehavior() });
+      setTimeout(stepped, 3_000);
     },
-    [active, items.length],
+    [active, items],
   );
 
   // Keys: up and down (and j, k, Page Up/Down) step through the feed, unless typing.
