@@ -417,6 +417,14 @@ class CutroomPlayer implements Player {
     const v = this.video;
     if (v.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
       await new Promise((resolve) => ctx.listen(v, 'loadeddata', resolve, { once: true }));
+      // And once that frame is on screen: loaded and run at 'loadeddata', the chunk held the
+      // frame's presentation back (docs/player/performance.md).
+      if (typeof v.requestVideoFrameCallback === 'function') {
+        await new Promise<void>((resolve) => {
+          v.requestVideoFrameCallback(() => resolve());
+          setTimeout(resolve, 250);
+        });
+      }
     }
     let extras;
     try {

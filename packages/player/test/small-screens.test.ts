@@ -51,6 +51,8 @@ async function openAt(width: number): Promise<Page> {
   await page.waitForFunction(() => document.querySelector('video')!.readyState >= 2, null, {
     polling: 100,
   });
+  // Picture-in-picture and casting come with the chunk after the first frame.
+  await page.locator('.cr-pip').waitFor({ state: 'attached' });
   await page.evaluate(() =>
     document.querySelector('.cutroom-player')!.classList.remove('cr-starting'),
   );

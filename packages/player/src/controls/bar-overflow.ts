@@ -24,7 +24,7 @@ export interface BarOverflow {
   items(): MenuItem[];
   /** Whether any button is out of the bar. */
   readonly hasItems: boolean;
-  /** Lays the bar out again (a button was added, shown or hidden). */
+  /** Lays the bar out again before the next frame (a button was added, shown or hidden). */
   fit(): void;
 }
 
@@ -58,8 +58,20 @@ export function bindBarOverflow(ctx: PlayerContext, row: HTMLElement): BarOverfl
     }
     isFitting = false;
   };
+  // Asked for by a change (many during the player's creation): once, before the next frame.
+  // Measured at once, each would force a layout of the page, and the first of them ran before
+  // the content's request left (docs/player/performance.md).
+  let isFitDue = false;
+  const fitBeforeNextFrame = (): void => {
+    if (isFitDue) return;
+    isFitDue = true;
+    requestAnimationFrame(() => {
+      isFitDue = false;
+      if (!ctx.isDestroyed) fit();
+    });
+  };
   for (const event of ['sourcesChange', 'subtitlesChange', 'liveChange'] as const)
-    ctx.on(event, fit);
+    ctx.on(event, fitBeforeNextFrame);
   if (typeof ResizeObserver === 'function') {
     // The row's own width, and each control's: a button shown after the last fit (the quality
     // menu once an HLS stream's levels are known) or a time that grows ("0:00 / 1:02:03") makes
@@ -93,6 +105,6 @@ export function bindBarOverflow(ctx: PlayerContext, row: HTMLElement): BarOverfl
     get hasItems() {
       return moved.some((button) => !button.hidden);
     },
-    fit,
+    fit: fitBeforeNextFrame,
   };
 }
