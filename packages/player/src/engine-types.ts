@@ -71,6 +71,8 @@ export interface EngineModule {
     url: string,
     modules: Modules,
     callbacks: EngineCallbacks,
+    /** The master playlist's text, fetched by the core while the engine's chunk loaded. */
+    master?: Promise<string>,
   ): StreamEngine;
 }
 

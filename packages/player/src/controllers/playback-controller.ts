@@ -506,7 +506,18 @@ export class PlaybackController {
     // HLS through the player's own engine when the page does not configure hls.js: it plays the
     // site's ladder and hands any other stream back to hls.js (docs/decisions/0041).
     const useLadder = kind === 'hls' && !this.#hasHlsHooks;
-    const attach = async (label: string, load: () => Promise<EngineModule>): Promise<void> => {
+    // The own engine's master playlist is asked for beside its chunk, not after it (a round
+    // trip fewer before the first frame; docs/player/performance.md). Its failure is the
+    // engine's to retry.
+    const master = useLadder
+      ? fetchWithTimeout(source.url, ctx.options.vastOptions.vastTimeout).then((r) => r.text())
+      : undefined;
+    master?.catch(() => {});
+    const attach = async (
+      label: string,
+      load: () => Promise<EngineModule>,
+      prefetched?: Promise<string>,
+    ): Promise<void> => {
       let engineModule;
       try {
         engineModule = await load();
@@ -522,16 +533,22 @@ export class PlaybackController {
         this.#nextSource(null);
         return;
       }
-      this.#engine = engineModule.attach(v, source.url, ctx.options.modules, callbacks);
+      this.#engine = engineModule.attach(v, source.url, ctx.options.modules, callbacks, prefetched);
     };
     if (useLadder) {
       callbacks.onOtherStream = () => {
         if (token !== this.#loadToken) return;
         this.#engine?.destroy();
         this.#engine = null;
-        void attach('HLS.js', loadHlsEngine);
+        // The own engine may have opened a Media Source and given it back: its reset paused a
+        // play asked for meanwhile.
+        void attach('HLS.js', loadHlsEngine).then(() => {
+          if (token === this.#loadToken && this.#wantsPlay && v.paused) {
+            v.play().catch(() => {});
+          }
+        });
       };
-      await attach('HLS', loadLadderEngine);
+      await attach('HLS', loadLadderEngine, master);
       return;
     }
     await (kind === 'hls' ? attach('HLS.js', loadHlsEngine) : attach('DASH.js', loadDashEngine));

@@ -133,6 +133,7 @@ function attachLadder(
   video: HTMLVideoElement,
   url: string,
   callbacks: EngineCallbacks,
+  prefetchedMaster?: Promise<string>,
 ): StreamEngine {
   const abort = new AbortController();
   const signal = abort.signal;
@@ -301,7 +302,11 @@ function attachLadder(
   };
 
   const start = async (): Promise<void> => {
-    const masterText = await fetchWithRetry(url, text, signal);
+    // The core's request for it, made while this chunk loaded; else (or failed) our own.
+    const masterText = await (prefetchedMaster ?? Promise.reject(new Error('none'))).catch(() =>
+      fetchWithRetry(url, text, signal),
+    );
+    if (isDestroyed) return;
     variants = parseMasterPlaylist(masterText, url);
     audios = parseAudioRenditions(masterText, url);
     const Mse = mseOf();
@@ -321,6 +326,9 @@ function attachLadder(
       audios.findIndex((a) => a.isDefault),
     );
     level = affordable(estimate);
+    // The Media Source opens while the renditions' playlists load (a VOD master of the ladder's
+    // kind); a stream that turns out to be another kind gives the video back untouched.
+    const opening = fits ? attachSource() : null;
     const [videoList, audioList] = fits
       ? await Promise.all([
           playlist(videoUrl()),
@@ -330,6 +338,7 @@ function attachLadder(
     if (isDestroyed) return;
     if (!Mse || !videoList || (isSeparateAudio && !audioList)) {
       abort.abort();
+      if (opening) detachSource();
       callbacks.onOtherStream?.();
       return;
     }
@@ -340,12 +349,12 @@ function attachLadder(
     // then does not delay them), or at once when nothing loads before the first play.
     const isEarly = !isStarted;
     if (isEarly) callbacks.onLevels(levels());
-    await open(videoList, audioList);
+    await fill(await opening!, videoList, audioList);
     if (!isEarly && !isDestroyed) callbacks.onLevels(levels());
   };
 
-  /** A new Media Source on the video, with a SourceBuffer for each list given. */
-  const open = async (videoList: MediaPlaylist | null, audioList: MediaPlaylist | null) => {
+  /** A new Media Source on the video, once open. */
+  const attachSource = async (): Promise<MediaSource> => {
     const Mse = mseOf()!;
     const previous = objectUrl;
     lanes.video = lanes.audio = undefined;
@@ -357,9 +366,34 @@ function attachLadder(
     objectUrl = URL.createObjectURL(source);
     // ManagedMediaSource (Safari) plays only with remote playback off or an AirPlay source.
     if (Mse !== window.MediaSource) video.disableRemotePlayback = true;
+    // A new source pauses a video that had begun loading another (the load algorithm): a play
+    // asked for meanwhile goes on.
+    const isPlaying = !video.paused;
     video.src = objectUrl;
+    if (isPlaying && video.paused) video.play().catch(() => {});
     if (previous) URL.revokeObjectURL(previous);
     await opened;
+    return source;
+  };
+
+  const detachSource = (): void => {
+    media = null;
+    video.removeAttribute('src');
+    video.load();
+    URL.revokeObjectURL(objectUrl);
+    objectUrl = '';
+  };
+
+  /** A new Media Source on the video, with a SourceBuffer for each list given. */
+  const open = async (videoList: MediaPlaylist | null, audioList: MediaPlaylist | null) =>
+    fill(await attachSource(), videoList, audioList);
+
+  /** A SourceBuffer on `source` for each list given, and the first segments asked for. */
+  const fill = (
+    source: MediaSource,
+    videoList: MediaPlaylist | null,
+    audioList: MediaPlaylist | null,
+  ): void => {
     if (isDestroyed || media !== source) return;
     source.duration = (videoList ?? audioList)!.duration;
     const lane = (type: string, list: MediaPlaylist): Lane => ({
@@ -454,5 +488,5 @@ function attachLadder(
 
 export const engine: EngineModule = {
   isSupported: () => !!mseOf(),
-  attach: (video, url, _modules, callbacks) => attachLadder(video, url, callbacks),
+  attach: (video, url, _modules, callbacks, master) => attachLadder(video, url, callbacks, master),
 };
