@@ -46,7 +46,7 @@ export interface LlHlsPackagerOptions {
   segmentSeconds: number;
   /** Segments listed in the playlist (the window a viewer may seek back in). */
   windowSegments: number;
-  /** The latest whole segments whose parts stay listed (the spec asks for at least 3 target durations' worth). */
+  /** The latest whole segments whose parts stay listed (docs/decisions/0065: three). */
   partSegments?: number;
   /** Wall clock, for the program date-time of each segment. */
   now?: () => number;
