@@ -240,15 +240,14 @@ export class LlHlsPackager {
       }
     }
     await this.#closeSegment();
-    this.#publish();
+    await this.#commit();
   }
 
   /** The live has ended: the playlist says so (`EXT-X-ENDLIST`). */
   async finish(): Promise<void> {
     this.#hasEnded = true;
     await this.#closeSegment();
-    await this.#writePlaylist();
-    this.#publish();
+    await this.#commit();
   }
 
   async #addPart(
@@ -288,8 +287,7 @@ export class LlHlsPackager {
     segment.parts.push(part);
     segment.bytes.push(bytes);
     segment.seconds += fragment.seconds;
-    await this.#writePlaylist();
-    this.#publish();
+    await this.#commit();
   }
 
   async #closeSegment(): Promise<void> {
@@ -312,7 +310,6 @@ export class LlHlsPackager {
     while (this.#segments.length > windowSegments) {
       if (this.#segments.shift()!.isDiscontinuity) this.#discontinuitySequence++;
     }
-    await this.#writePlaylist();
   }
 
   /** The media playlist as it stands. */
@@ -359,12 +356,6 @@ export class LlHlsPackager {
     return `${lines.join('\n')}\n`;
   }
 
-  async #writePlaylist(): Promise<void> {
-    const file = join(this.#options.folder, 'index.m3u8');
-    await writeFile(`${file}.tmp`, this.playlist());
-    await rename(`${file}.tmp`, file);
-  }
-
   async #write(name: string, bytes: Buffer): Promise<void> {
     await writeFile(join(this.#options.folder, name), bytes);
     this.#written.push(name);
@@ -375,15 +366,13 @@ export class LlHlsPackager {
     this.#removed.push(name);
   }
 
-  #publish(): void {
-    const { msn, part } = this.edge;
-    const update = {
-      playlist: this.playlist(),
-      msn,
-      part,
-      written: this.#written,
-      removed: this.#removed,
-    };
+  /** Writes the playlist (by rename: never read half-written), then tells the caller. */
+  async #commit(): Promise<void> {
+    const playlist = this.playlist();
+    const file = join(this.#options.folder, 'index.m3u8');
+    await writeFile(`${file}.tmp`, playlist);
+    await rename(`${file}.tmp`, file);
+    const update = { playlist, ...this.edge, written: this.#written, removed: this.#removed };
     this.#written = [];
     this.#removed = [];
     this.#options.onUpdate?.(update);

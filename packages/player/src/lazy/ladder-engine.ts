@@ -327,7 +327,7 @@ function attachLadder(
     );
     level = affordable(estimate);
     // The Media Source opens while the renditions' playlists load (a VOD master of the ladder's
-    // kind); a stream that turns out to be another kind gives the video back untouched.
+    // kind); a stream that turns out to be another kind gives the video back, emptied.
     const opening = fits ? attachSource() : null;
     const [videoList, audioList] = fits
       ? await Promise.all([
@@ -349,7 +349,7 @@ function attachLadder(
     // then does not delay them), or at once when nothing loads before the first play.
     const isEarly = !isStarted;
     if (isEarly) callbacks.onLevels(levels());
-    await fill(await opening!, videoList, audioList);
+    fill(await opening!, videoList, audioList);
     if (!isEarly && !isDestroyed) callbacks.onLevels(levels());
   };
 
