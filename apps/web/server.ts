@@ -247,7 +247,7 @@ function route(
   if (request.url?.startsWith(MEDIA_PATH_PREFIX)) {
     // Media bypasses Next.js: byte ranges and streaming straight from storage.
     answerFailure(
-      serveMedia(runtime.storage, request, response, mediaGuard),
+      serveMedia(runtime.storage, request, response, mediaGuard, runtime.liveReloads),
       response,
       requestId,
       'media request',

@@ -35,17 +35,18 @@ export interface WatchPlayerProps {
 }
 
 /**
- * hls.js for a live, close to its edge: it starts two 1 s segments behind the newest and
- * catches up a little faster than real time when it drifts within a few seconds of that. No
- * jump back to the edge (hls.js's `liveMaxLatencyDurationCount`, Infinity by default): a
- * viewer who paused or went back in the window stays there until "Back to live". The
- * browser's own HLS player keeps no such distance and sat 14 s behind (docs/live.md).
+ * hls.js for a live, close to its edge: Low-Latency HLS (hls.js's `lowLatencyMode`, on by
+ * default) keeps the part hold-back the playlist asks for (0.6 s, docs/live.md, "Latency") and
+ * catches up a little faster than real time when it drifts behind it. No jump back to the edge
+ * (hls.js's `liveMaxLatencyDurationCount`, Infinity by default): a viewer who paused or went
+ * back in the window stays there until "Back to live". The browser's own HLS player keeps no
+ * such distance and sat 14 s behind (docs/live.md).
  */
 const LIVE_HLS_MODULES = {
   configureHls: (config: Record<string, unknown>) => ({
     ...config,
     startPosition: -1,
-    liveSyncDurationCount: 2,
+    lowLatencyMode: true,
     maxLiveSyncPlaybackRate: 1.1,
   }),
 };

@@ -39,6 +39,7 @@ import { startSilentLiveCheck } from '@cutroom/media/live/silent-lives';
 import { startLiveAudience } from '@cutroom/core/features/videos/live/live-audience';
 import { mediaConfigFrom } from '@cutroom/media/media-config';
 import { startWorker } from '@cutroom/media/worker';
+import { LiveReloads } from './live-reloads';
 import { PageCache } from './page-cache';
 import { registerMemoryMetrics, registerRuntimeMetrics } from './runtime-metrics';
 import type { Runtime } from './runtime';
@@ -180,12 +181,14 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   };
   // Live streams arrive on the RTMP port, read by an ingest process this one starts and watches
   // (docs/live.md); 0 turns it off.
+  const liveReloads = new LiveReloads();
   const liveIngest =
     config.LIVE_RTMP_PORT === 0
       ? null
       : await startLiveIngest({
           ...liveServices,
           port: config.LIVE_RTMP_PORT,
+          onLivePlaylist: (key) => liveReloads.notify(key),
           // Its memory's bounds (docs/operations.md, Memory).
           limits: { maxBacklogBytes: config.LIVE_BACKLOG_MB * 1024 * 1024 },
           ingestLimits: { maxTotalBufferedBytes: (config.LIVE_INGEST_MEMORY_MB / 2) * 1024 * 1024 },
@@ -233,6 +236,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     media: { storage, queue, events, uploads: uploads.files },
     memberCache,
     pageCache,
+    liveReloads,
     async stop() {
       // Each part's time goes into the "stopped" line: a stop that nears its deadline
       // (docs/faults.md) says which part took it.

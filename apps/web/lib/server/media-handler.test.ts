@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalStorage } from '@cutroom/core/platform/storage/local-storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LiveReloads } from './live-reloads';
 import { serveMedia } from './media-handler';
 
 const root = mkdtempSync(join(tmpdir(), 'cutroom-media-'));
@@ -144,5 +145,125 @@ describe('serveMedia with an access check (docs/videos.md, docs/partner.md)', ()
     } finally {
       guarded.close();
     }
+  });
+});
+
+describe('serveMedia: a live\'s Low-Latency HLS (docs/live.md, "Latency")', () => {
+  const reloads = new LiveReloads();
+  let llServer: Server;
+  let at: string;
+  /** A rung playlist whose newest segment `msn` has `parts` parts listed. */
+  const playlistAt = (msn: number, parts: number, isEnded = false) => {
+    const lines = [
+      '#EXTM3U',
+      '#EXT-X-VERSION:9',
+      '#EXT-X-TARGETDURATION:1',
+      '#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=12.00000,PART-HOLD-BACK=0.60000',
+      '#EXT-X-PART-INF:PART-TARGET=0.20000',
+      '#EXT-X-MEDIA-SEQUENCE:0',
+      '#EXT-X-MAP:URI="init-1.mp4"',
+    ];
+    for (let segment = 0; segment < msn; segment++)
+      lines.push('#EXTINF:1.00000,', `seg-${String(segment).padStart(5, '0')}.m4s`);
+    for (let part = 0; part < parts; part++)
+      lines.push(`#EXT-X-PART:DURATION=0.20000,URI="part-${msn}.${part}.m4s"`);
+    lines.push(
+      isEnded ? '#EXT-X-ENDLIST' : `#EXT-X-PRELOAD-HINT:TYPE=PART,URI="part-${msn}.${parts}.m4s"`,
+    );
+    return `${lines.join('\n')}\n`;
+  };
+  const key = 'live/ll1/v0/index.m3u8';
+  /** Puts the rung's playlist (and its newest part) as the live's copy to storage does. */
+  const advance = async (msn: number, parts: number, isEnded = false) => {
+    await storage.putBytes(`live/ll1/v0/part-${msn}.${parts - 1}.m4s`, `part ${msn}.${parts - 1}`);
+    await storage.putBytes(key, playlistAt(msn, parts, isEnded), {
+      contentType: 'application/vnd.apple.mpegurl',
+    });
+    reloads.notify(key);
+  };
+
+  beforeAll(async () => {
+    await advance(30, 2);
+    for (const name of ['live/ll1/replay.m3u8', 'live/ll1/v0/replay.m3u8', 'live/ll1/replay.jpg'])
+      await storage.putBytes(name, 'replay');
+    await storage.putBytes('live/ll1/v0/init-1.mp4', 'init');
+    await storage.putBytes('live/ll1/v0/seg-00001.m4s', 'segment');
+    llServer = createServer(
+      (request, response) => void serveMedia(storage, request, response, undefined, reloads),
+    );
+    await new Promise<void>((resolve) => llServer.listen(0, '127.0.0.1', resolve));
+    at = `http://127.0.0.1:${(llServer.address() as AddressInfo).port}/media/live/ll1`;
+  });
+  afterAll(() => llServer.close());
+
+  it('serves the init, segments and parts, and the replay made of them', async () => {
+    for (const name of [
+      'v0/init-1.mp4',
+      'v0/seg-00001.m4s',
+      'v0/part-30.1.m4s',
+      'replay.m3u8',
+      'v0/replay.m3u8',
+      'replay.jpg',
+    ]) {
+      expect((await fetch(`${at}/${name}`)).status, name).toBe(200);
+    }
+    expect((await fetch(`${at}/v0/part-x.m4s`)).status).toBe(404);
+  });
+
+  it('holds a blocking reload until the part asked for is listed, then answers it', async () => {
+    let hasAdvanced = false;
+    const asked = fetch(`${at}/v0/index.m3u8?_HLS_msn=30&_HLS_part=2`).then(async (response) => ({
+      status: response.status,
+      text: await response.text(),
+      hasAdvanced,
+    }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    hasAdvanced = true;
+    await advance(30, 3);
+    const answer = await asked;
+    expect(answer.status).toBe(200);
+    // Answered with the playlist listing the part, not the one before it.
+    expect(answer.text).toContain('URI="part-30.2.m4s"');
+    expect(answer.text).toContain('#EXT-X-PRELOAD-HINT:TYPE=PART,URI="part-30.3.m4s"');
+    expect(answer.hasAdvanced).toBe(true);
+    // A part already listed is answered at once; so is a segment begun since.
+    const listed = await fetch(`${at}/v0/index.m3u8?_HLS_msn=29`);
+    expect(await listed.text()).toContain('part-30.2.m4s');
+  });
+
+  it("answers the preload hint's part once it is made", async () => {
+    const asked = fetch(`${at}/v0/part-30.3.m4s`).then(async (response) => ({
+      status: response.status,
+      text: await response.text(),
+    }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await advance(30, 4);
+    expect(await asked).toEqual({ status: 200, text: 'part 30.3' });
+  });
+
+  it('answers a delta update with the older segments skipped', async () => {
+    const full = await (await fetch(`${at}/v0/index.m3u8`)).text();
+    const delta = await (await fetch(`${at}/v0/index.m3u8?_HLS_msn=29&_HLS_skip=YES`)).text();
+    expect(full).not.toContain('#EXT-X-SKIP');
+    expect(delta).toContain('#EXT-X-SKIP:SKIPPED-SEGMENTS=18');
+    expect(delta).toContain('#EXT-X-MAP:URI="init-1.mp4"');
+    expect(delta.split('#EXTINF').length - 1).toBe(12);
+    expect(full.split('#EXTINF').length - 1).toBe(30);
+  });
+
+  it('refuses a bad or far query with 400 naming it, and answers an ended live at once', async () => {
+    const bad = await fetch(`${at}/v0/index.m3u8?_HLS_msn=abc`);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('_HLS_msn');
+    const partAlone = await fetch(`${at}/v0/index.m3u8?_HLS_part=1`);
+    expect(partAlone.status).toBe(400);
+    expect(await partAlone.text()).toContain('_HLS_part');
+    const far = await fetch(`${at}/v0/index.m3u8?_HLS_msn=90`);
+    expect(far.status).toBe(400);
+    expect((await fetch(`${base}/media/live/none/v0/index.m3u8?_HLS_msn=1`)).status).toBe(404);
+    await advance(30, 5, true);
+    const ended = await fetch(`${at}/v0/index.m3u8?_HLS_msn=31&_HLS_part=0`);
+    expect(ended.status).toBe(200);
+    expect(await ended.text()).toContain('#EXT-X-ENDLIST');
   });
 });

@@ -9,6 +9,13 @@ import {
   type Storage,
 } from '@cutroom/core/platform/storage/storage';
 import { MEDIA_GRANT_PATTERN } from '@cutroom/core/access/media-grants';
+import {
+  answerPlaylist,
+  LIVE_MEDIA_PLAYLIST,
+  reloadQueryOf,
+  waitForPart,
+  type LiveReloads,
+} from './live-reloads';
 
 export const MEDIA_PATH_PREFIX = '/media/';
 
@@ -24,11 +31,11 @@ export type MediaAccess = 'public' | 'private' | { refused: string };
 /**
  * Only finished renditions are public (`videos/{id}/v{version}/...`, written once under a fresh
  * random version prefix), re-encoded avatars (`avatars/{userId}/v{version}.webp`) and a live's
- * playlists, segments and poster (`live/{id}/...`, docs/live.md). Uploaded sources and anything
- * else are never served.
+ * playlists, init segments, segments, parts and poster, and the replay made of them
+ * (`live/{id}/...`, docs/live.md). Uploaded sources and anything else are never served.
  */
 const PUBLIC_KEY =
-  /^(?:videos\/[A-Za-z0-9_-]+\/v[a-z0-9]+\/[A-Za-z0-9_./-]+|avatars\/[A-Za-z0-9_-]+\/v[a-f0-9]+\.webp|live\/[A-Za-z0-9_-]+\/(?:master\.m3u8|poster\.jpg|v\d\/(?:index\.m3u8|seg-\d+\.ts)))$/;
+  /^(?:videos\/[A-Za-z0-9_-]+\/v[a-z0-9]+\/[A-Za-z0-9_./-]+|avatars\/[A-Za-z0-9_-]+\/v[a-f0-9]+\.webp|live\/[A-Za-z0-9_-]+\/(?:(?:master|replay)\.m3u8|(?:poster|replay)\.jpg|v\d\/(?:(?:index|replay)\.m3u8|seg-\d+\.(?:ts|m4s)|part-\d+\.\d+\.m4s|init-\d+\.mp4)))$/;
 
 function sendStatus(response: ServerResponse, status: number, message: string) {
   response.writeHead(status, {
@@ -52,12 +59,15 @@ export async function serveMedia(
    * docs/partner.md), given the grant of its address if any; public when absent.
    */
   access?: (key: string, request: IncomingMessage, token: string | null) => Promise<MediaAccess>,
+  /** This node's live playlists' changes, for blocking reloads (docs/live.md, "Latency"). */
+  liveReloads: LiveReloads | null = null,
 ): Promise<void> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.setHeader('allow', 'GET, HEAD');
     return sendStatus(response, 405, 'Method not allowed');
   }
-  const path = new URL(request.url ?? '/', 'http://media').pathname;
+  const url = new URL(request.url ?? '/', 'http://media');
+  const path = url.pathname;
   let key: string;
   let token: string | null = null;
   try {
@@ -81,8 +91,28 @@ export async function serveMedia(
   // A grant's address is never kept by a shared cache, even while its video is open: it may
   // close the next moment.
   const isPrivate = allowed === 'private' || token !== null;
+  const isGone = () => request.destroyed || response.destroyed;
   try {
-    const object = await storage.stat(key);
+    if (LIVE_MEDIA_PLAYLIST.test(key) && url.search !== '') {
+      const query = reloadQueryOf(url.searchParams);
+      if ('invalid' in query) return sendStatus(response, 400, query.invalid);
+      const answer = await answerPlaylist(storage, liveReloads, key, query, isGone);
+      if (!answer) return sendStatus(response, 404, 'Not found');
+      if ('tooFar' in answer) return sendStatus(response, 400, '_HLS_msn is past the live');
+      response.writeHead(200, {
+        'content-type': 'application/vnd.apple.mpegurl',
+        'cache-control': isPrivate ? 'private, no-cache' : 'no-cache',
+        ...(isPrivate ? { vary: 'Cookie, Authorization' } : {}),
+        'access-control-allow-origin': '*',
+        'x-content-type-options': 'nosniff',
+        'content-length': Buffer.byteLength(answer.playlist),
+      });
+      return void response.end(request.method === 'HEAD' ? undefined : answer.playlist);
+    }
+    let object = await storage.stat(key);
+    // A live's next part, named by its playlist's preload hint, is answered once it is made.
+    if (!object && (await waitForPart(storage, liveReloads, key, isGone)))
+      object = await storage.stat(key);
     if (!object) return sendStatus(response, 404, 'Not found');
     const etag = `"${object.size.toString(16)}-${object.lastModified.getTime().toString(16)}"`;
     const headers: Record<string, string | number> = {

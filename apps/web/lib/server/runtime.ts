@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '@cutroom/core/platform/db/client';
 import type { Logger } from '@cutroom/core/platform/logging/logger';
 import type { MemberCache } from '@cutroom/core/features/site/member-parts/member-cache';
 import type { Storage } from '@cutroom/core/platform/storage/storage';
+import type { LiveReloads } from './live-reloads';
 import type { PageCache } from './page-cache';
 import type { UploadServer } from './uploads';
 
@@ -25,6 +26,8 @@ export interface Runtime {
   memberCache: MemberCache;
   /** Rendered pages visitors see, served by server.ts in front of Next.js. */
   pageCache: PageCache;
+  /** This node's live playlists' changes, answering blocking reloads (docs/live.md). */
+  liveReloads: LiveReloads;
   /** Stops the worker and the queue, then closes the database. */
   stop(): Promise<void>;
 }

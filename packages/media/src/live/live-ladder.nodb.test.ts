@@ -6,6 +6,7 @@ import { isLiveMediaKey } from '@cutroom/core/features/videos/live/live-media-ke
 import { cacheControlForKey } from '@cutroom/core/platform/storage/storage';
 import {
   avcCodecOf,
+  LIVE_RUNG_FIRST_FD,
   liveLadderArgs,
   liveMasterPlaylist,
   liveVariants,
@@ -14,9 +15,21 @@ import {
   replayMasterPlaylist,
   replayMediaPlaylist,
   segmentsOf,
-  timedSegmentsOf,
 } from './live-ladder';
 import { runTool } from '../ffmpeg-runner';
+
+/** Each rung's output arguments, joined: those after the recording's, up to its pipe. */
+function rungsOf(args: string[]): string[] {
+  const rungs: string[] = [];
+  let from = args.findIndex((arg) => arg.endsWith('.flv')) + 1;
+  args.forEach((arg, index) => {
+    if (/^pipe:[3-9]$/.test(arg)) {
+      rungs.push(args.slice(from, index + 1).join(' '));
+      from = index + 1;
+    }
+  });
+  return rungs;
+}
 
 describe('the live ladder', () => {
   it('passes a tall stream through and makes a 360p rung cut at its keyframes', () => {
@@ -31,13 +44,17 @@ describe('the live ladder', () => {
       args.slice(args.indexOf('-protocol_whitelist'), args.indexOf('-protocol_whitelist') + 2),
     ).toEqual(['-protocol_whitelist', 'pipe,file']);
     expect(args).toContain('pipe:0');
-    expect(args.join(' ')).toContain('-c:v:0 copy');
-    expect(args.join(' ')).toContain('-filter:v:1 scale=-2:360');
-    expect(args.join(' ')).toContain('-force_key_frames:v:1 source');
-    expect(args[args.indexOf('-var_stream_map') + 1]).toBe('v:0,a:0 v:1,a:1');
-    expect(args[args.indexOf('-hls_time') + 1]).toBe('1');
-    // At least ten minutes to seek back in.
-    expect(Number(args[args.indexOf('-hls_list_size') + 1])).toBeGreaterThanOrEqual(600);
+    const [top, low, ...more] = rungsOf(args);
+    expect(more).toEqual([]);
+    expect(top).toContain('-map 0:v:0 -map 0:a:0 -c:v copy -c:a copy');
+    expect(low).toContain('-filter:v scale=-2:360');
+    expect(low).toContain('-force_key_frames source');
+    // Each rung fragmented MP4 on its own pipe, a fragment a part (0.2 s), flushed at once.
+    for (const [index, rung] of [top!, low!].entries()) {
+      expect(rung).toContain('-f mp4 -movflags +frag_keyframe+empty_moov+default_base_moof');
+      expect(rung).toContain('-frag_duration 200000 -flush_packets 1');
+      expect(rung.endsWith(`pipe:${LIVE_RUNG_FIRST_FD + index}`)).toBe(true);
+    }
   });
 
   it('passes a stream of 360p or less through alone, and one without audio without audio', () => {
@@ -47,8 +64,7 @@ describe('the live ladder', () => {
       inputWidth: 640,
       inputHeight: 360,
     });
-    expect(args).not.toContain('-c:v:1');
-    expect(args[args.indexOf('-var_stream_map') + 1]).toBe('v:0');
+    expect(rungsOf(args)).toHaveLength(1);
     expect(args).not.toContain('0:a:0');
   });
 
@@ -70,22 +86,24 @@ describe('the live ladder', () => {
         shape: live,
       });
     // Back at 360p: still two rungs, the top one encoded at 1280x720 (main profile, as began).
-    const smaller = backAt(640, 360).join(' ');
-    expect(smaller).toContain('-c:v:0 libx264');
-    expect(smaller).toContain('-profile:v:0 main');
-    expect(smaller).toContain(
-      '-filter:v:0 scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720',
+    const [top, low, ...more] = rungsOf(backAt(640, 360));
+    expect(more).toEqual([]);
+    expect(top).toContain('-c:v libx264');
+    expect(top).toContain('-profile:v main');
+    expect(top).toContain(
+      '-filter:v scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720',
     );
-    expect(smaller).toContain('-force_key_frames:v:0 source');
-    expect(smaller).toContain('-c:v:1 libx264');
-    expect(smaller).toContain('-var_stream_map v:0,a:0 v:1,a:1');
+    expect(top).toContain('-force_key_frames source');
+    expect(low).toContain('-c:v libx264');
     // Back as it began: passed through.
-    expect(backAt(1280, 720).join(' ')).toContain('-c:v:0 copy');
+    expect(rungsOf(backAt(1280, 720))[0]).toContain('-c:v copy');
     // Sound the live began without stays out of its rungs (the recording keeps it).
     const withSound = backAt(1280, 720, { ...shape, hasAudio: false });
-    expect(withSound[withSound.indexOf('-var_stream_map') + 1]).toBe('v:0 v:1');
+    for (const rung of rungsOf(withSound)) {
+      expect(rung).not.toContain('0:a:0');
+      expect(rung).not.toContain('-c:a');
+    }
     expect(withSound.join(' ')).toContain('-map 0:v:0 -map 0:a:0 -c copy -f flv part-002.flv');
-    expect(withSound).not.toContain('-c:a');
   });
 
   it('joins recording parts alike as they are, and parts that differ fitted to the first', async () => {
@@ -157,6 +175,9 @@ describe('the live ladder', () => {
     expect(cacheControlForKey('live/abc/v0/index.m3u8')).toBe('no-cache');
     expect(cacheControlForKey('live/abc/master.m3u8')).toBe('no-cache');
     expect(cacheControlForKey('live/abc/v0/seg-00001.ts')).toBe('public, max-age=3600');
+    expect(cacheControlForKey('live/abc/v0/seg-00001.m4s')).toBe('public, max-age=3600');
+    expect(cacheControlForKey('live/abc/v0/part-1.0.m4s')).toBe('public, max-age=3600');
+    expect(cacheControlForKey('live/abc/v0/init-1.mp4')).toBe('public, max-age=3600');
     // Its poster is taken again while on air: asked again on every page.
     expect(cacheControlForKey('live/abc/poster.jpg')).toBe('no-cache');
     expect(cacheControlForKey('live/abc/replay.jpg')).toBe('public, max-age=3600');
@@ -168,18 +189,21 @@ describe('the live ladder', () => {
   });
 
   it("makes the replay of a live's segments: their real durations, the end, the rungs that ran", () => {
-    const live =
-      '#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:4\n#EXT-X-PROGRAM-DATE-TIME:2026-12-06T23:00:00.000Z\n' +
-      '#EXTINF:1.001000,\nseg-00004.ts\n#EXTINF:0.967000,\nseg-00005.ts\n';
-    const segments = timedSegmentsOf(live);
-    expect(segments).toEqual([
-      { name: 'seg-00004.ts', seconds: 1.001 },
-      { name: 'seg-00005.ts', seconds: 0.967 },
-    ]);
+    const segments = [
+      { name: 'seg-00004.m4s', seconds: 1.001, init: 'init-1.mp4' },
+      { name: 'seg-00005.m4s', seconds: 0.967, init: 'init-1.mp4' },
+      { name: 'seg-00006.m4s', seconds: 1, init: 'init-2.mp4', isDiscontinuity: true },
+    ];
     const playlist = replayMediaPlaylist(segments);
     expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-TARGETDURATION:2\n');
-    expect(playlist).toContain('#EXTINF:1.001000,\nseg-00004.ts\n#EXTINF:0.967000,\nseg-00005.ts');
+    // Each stream's init before its segments, a stream back after a discontinuity.
+    expect(playlist).toContain(
+      '#EXT-X-MAP:URI="init-1.mp4"\n#EXTINF:1.001000,\nseg-00004.m4s\n#EXTINF:0.967000,\nseg-00005.m4s\n' +
+        '#EXT-X-DISCONTINUITY\n#EXT-X-MAP:URI="init-2.mp4"\n#EXTINF:1.000000,\nseg-00006.m4s\n',
+    );
     expect(playlist.endsWith('#EXT-X-ENDLIST\n')).toBe(true);
+    // A live's segments of MPEG-TS (from before) need no init.
+    expect(replayMediaPlaylist([{ name: 'seg-00001.ts', seconds: 1 }])).not.toContain('MAP');
     const master = liveMasterPlaylist(
       liveVariants({
         width: 1280,

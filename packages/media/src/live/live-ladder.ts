@@ -1,4 +1,4 @@
-import { appendFile, readdir, readFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '@cutroom/core/platform/logging/logger';
 import {
@@ -8,12 +8,14 @@ import {
 } from '@cutroom/core/features/videos/live/live-media-keys';
 import type { Storage } from '@cutroom/core/platform/storage/storage';
 import { runTool } from '../ffmpeg-runner';
+import { PART_SECONDS, type ClosedSegment, type LlHlsUpdate } from './ll-hls-packager';
 
 /**
  * The live ladder (docs/live.md, docs/decisions/0043): the incoming H.264 passed through as the
  * top rendition, and one 360p rendition made from it, cut at the incoming keyframes so both
  * rungs switch at the same instants; 1-second segments (the keyframe interval the Go live page
- * asks for) and a 12-minute window to seek back in.
+ * asks for) of 0.2-second parts (Low-Latency HLS, docs/decisions/0065) and a 12-minute window
+ * to seek back in.
  */
 export const LIVE_SEGMENT_SECONDS = 1;
 export const LIVE_WINDOW_SECONDS = 12 * 60;
@@ -49,6 +51,18 @@ export interface LiveShape {
   bitRate: number;
 }
 
+/** The file descriptor ffmpeg writes the live's first rung to (`pipe:3`); the next rung the next one. */
+export const LIVE_RUNG_FIRST_FD = 3;
+
+/**
+ * A rung's output: fragmented MP4, a fragment at each keyframe and every part's length, each
+ * flushed as made (the packager makes it a partial segment at once).
+ */
+const RUNG_OUTPUT = [
+  ...['-f', 'mp4', '-movflags', '+frag_keyframe+empty_moov+default_base_moof'],
+  ...['-frag_duration', String(Math.round(PART_SECONDS * 1_000_000)), '-flush_packets', '1'],
+];
+
 /** Whether the stream gets a made rendition besides its own (it is taller than the low one). */
 export const hasLowRendition = (inputHeight: number) => inputHeight > LIVE_LOW_HEIGHT;
 
@@ -59,8 +73,8 @@ function x264ProfileOf(videoCodec: string): string {
 }
 
 /**
- * ffmpeg's arguments: the stream from standard input only (`pipe`), the recording (copied) and
- * the HLS ladder into the live's folder (`file`, relative names). A stream of the live's own
+ * ffmpeg's arguments: the stream from standard input only (`pipe`), the recording (copied) into
+ * the live's folder (`file`, a relative name) and each rung on a pipe of its own. A stream of the live's own
  * size is passed through as its top rung; a stream back at another size is scaled into the
  * live's size (its picture kept whole, bars where the shapes differ) and encoded, cut at its
  * own keyframes as the low rung is. Sound the live began without is left out of its rungs.
@@ -82,53 +96,41 @@ export function liveLadderArgs(input: LiveLadderInput): string[] {
   // The recording: the stream as it came, for the replay.
   const recordedAudio = input.hasAudio ? ['-map', '0:a:0'] : [];
   args.push('-map', '0:v:0', ...recordedAudio, '-c', 'copy', '-f', 'flv', input.part);
-  // The ladder.
+  // The ladder: each rung as fragmented MP4 on its own pipe, packaged as Low-Latency HLS by
+  // LlHlsPackager (docs/decisions/0065).
   args.push('-map', '0:v:0', ...audio);
-  if (low) args.push('-map', '0:v:0', ...audio);
-  if (!isRefitted) args.push('-c:v:0', 'copy');
+  if (!isRefitted) args.push('-c:v', 'copy');
   else {
     const { width, height } = shape;
     const bitRate = Math.max(500_000, Math.round(shape.bitRate));
     args.push(
-      ...['-c:v:0', 'libx264', '-preset', input.x264Preset ?? 'veryfast', '-tune', 'zerolatency'],
-      ...['-profile:v:0', x264ProfileOf(shape.videoCodec), '-pix_fmt:v:0', 'yuv420p'],
+      ...['-c:v', 'libx264', '-preset', input.x264Preset ?? 'veryfast', '-tune', 'zerolatency'],
+      ...['-profile:v', x264ProfileOf(shape.videoCodec), '-pix_fmt', 'yuv420p'],
       ...[
-        '-filter:v:0',
+        '-filter:v',
         `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1`,
       ],
-      ...['-b:v:0', String(bitRate), '-maxrate:v:0', String(bitRate)],
-      ...['-bufsize:v:0', String(bitRate)],
-      ...['-force_key_frames:v:0', 'source', '-sc_threshold:v:0', '0'],
+      ...['-b:v', String(bitRate), '-maxrate', String(bitRate), '-bufsize', String(bitRate)],
+      ...['-force_key_frames', 'source', '-sc_threshold', '0'],
     );
   }
+  if (hasAudio) args.push('-c:a', 'copy');
+  args.push(...RUNG_OUTPUT, `pipe:${LIVE_RUNG_FIRST_FD}`);
   if (low) {
     const scale = isRefitted
       ? `scale=${shape.width}:${shape.height}:force_original_aspect_ratio=decrease,pad=${shape.width}:${shape.height}:(ow-iw)/2:(oh-ih)/2,setsar=1,scale=-2:${LIVE_LOW_HEIGHT}`
       : `scale=-2:${LIVE_LOW_HEIGHT}`;
+    args.push('-map', '0:v:0', ...audio);
     args.push(
-      ...['-c:v:1', 'libx264', '-preset', input.x264Preset ?? 'veryfast', '-tune', 'zerolatency'],
-      ...['-filter:v:1', scale, '-pix_fmt:v:1', 'yuv420p'],
-      ...['-b:v:1', '800k', '-maxrate:v:1', '900k', '-bufsize:v:1', '900k'],
+      ...['-c:v', 'libx264', '-preset', input.x264Preset ?? 'veryfast', '-tune', 'zerolatency'],
+      ...['-filter:v', scale, '-pix_fmt', 'yuv420p'],
+      ...['-b:v', '800k', '-maxrate', '900k', '-bufsize', '900k'],
       // Keyframes where the incoming stream has them: both rungs cut segments together.
-      ...['-force_key_frames:v:1', 'source', '-sc_threshold:v:1', '0'],
+      ...['-force_key_frames', 'source', '-sc_threshold', '0'],
     );
+    if (hasAudio) args.push('-c:a', 'copy');
+    args.push(...RUNG_OUTPUT, `pipe:${LIVE_RUNG_FIRST_FD + 1}`);
   }
-  if (hasAudio) args.push('-c:a', 'copy');
-  const variants = low ? ['0', '1'] : ['0'];
-  args.push(
-    ...['-f', 'hls', '-hls_time', String(LIVE_SEGMENT_SECONDS)],
-    ...['-hls_list_size', String(Math.ceil(LIVE_WINDOW_SECONDS / LIVE_SEGMENT_SECONDS))],
-    // A stream back after a drop continues the same playlists (node-media-server continues its
-    // timestamps); the live's end is written when it really ends, not when a stream drops. No
-    // discontinuity tags: Chromium's own HLS player failed on the ones ffmpeg put first.
-    ...[
-      '-hls_flags',
-      'delete_segments+independent_segments+program_date_time+append_list+omit_endlist+temp_file',
-    ],
-    ...['-hls_segment_filename', 'hls/v%v/seg-%05d.ts'],
-    ...['-var_stream_map', variants.map((v) => `v:${v}${hasAudio ? `,a:${v}` : ''}`).join(' ')],
-    'hls/v%v/index.m3u8',
-  );
   return args;
 }
 
@@ -294,31 +296,20 @@ export function segmentsOf(playlist: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-/** One segment of a live with its real duration (its EXTINF, as ffmpeg measured it). */
+/** One segment of a live with its real duration (its EXTINF, as the packager measured it). */
 export interface TimedSegment {
   name: string;
   seconds: number;
-}
-
-/** The segments a media playlist names, each with its duration. */
-export function timedSegmentsOf(playlist: string): TimedSegment[] {
-  const segments: TimedSegment[] = [];
-  let seconds = Number.NaN;
-  for (const raw of playlist.split('\n')) {
-    const line = raw.trim();
-    if (line.startsWith('#EXTINF:')) seconds = parseFloat(line.slice('#EXTINF:'.length));
-    else if (line !== '' && !line.startsWith('#')) {
-      if (Number.isFinite(seconds) && seconds > 0) segments.push({ name: line, seconds });
-      seconds = Number.NaN;
-    }
-  }
-  return segments;
+  /** The init segment its fragments need (fragmented MP4; none for a live of MPEG-TS). */
+  init?: string;
+  /** The first segment of a stream back (another init, its timestamps anew). */
+  isDiscontinuity?: boolean;
 }
 
 /**
  * Every segment a rung of the live ever had, in order, kept in the live's folder beside its
- * segments (`hls/v0/replay-list.txt`, one `{seconds} {name}` a line): the live playlist keeps
- * only the window, and a stream back after a drop starts a new copier on the same folder.
+ * segments (`hls/v0/replay-list.txt`, one `{seconds} {name} {init} {d}` a line, `d` marking a
+ * stream back's first): the live playlist keeps only the window.
  */
 const REPLAY_LIST = 'replay-list.txt';
 
@@ -334,9 +325,13 @@ export async function readReplayLists(folder: string): Promise<Map<string, Timed
     const segments = text
       .split('\n')
       .filter(Boolean)
-      .map((line) => {
-        const [seconds, name] = line.split(' ');
-        return { name: name!, seconds: Number(seconds) };
+      .map((line): TimedSegment => {
+        const [seconds, name, init, mark] = line.split(' ');
+        return {
+          name: name!,
+          seconds: Number(seconds),
+          ...(init ? { init, isDiscontinuity: mark === 'd' } : {}),
+        };
       });
     if (segments.length > 0) lists.set(variant, segments);
   }
@@ -357,8 +352,13 @@ export function replayMediaPlaylist(segments: TimedSegment[]): string {
     '#EXT-X-MEDIA-SEQUENCE:0',
     '#EXT-X-INDEPENDENT-SEGMENTS',
   ];
-  for (const segment of segments)
+  let init: string | undefined;
+  for (const [index, segment] of segments.entries()) {
+    if (segment.isDiscontinuity && index > 0) lines.push('#EXT-X-DISCONTINUITY');
+    if (segment.init && segment.init !== init) lines.push(`#EXT-X-MAP:URI="${segment.init}"`);
+    init = segment.init;
     lines.push(`#EXTINF:${segment.seconds.toFixed(6)},`, segment.name);
+  }
   lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
 }
@@ -388,19 +388,30 @@ export const LIVE_MASTER_FILE = 'master.m3u8';
 /** The live's first stream's shape (`LiveShape`), in its work folder: a stream back reads it. */
 export const LIVE_SHAPE_FILE = 'shape.json';
 
+/** One rung's changes waiting to be copied to storage. */
+interface PendingRung {
+  written: Set<string>;
+  removed: Set<string>;
+  closed: ClosedSegment[];
+  left: string[];
+  playlist: string | null;
+}
+
 /**
- * Copies a live's HLS files from its folder to storage as ffmpeg makes them: new segments
- * first, then the playlists naming them (so a player never reads a segment not yet there).
- * Segments that left the window stay, each noted with its duration in its rung's replay list:
- * they are the replay at the live's end. Storage may be shared by every node.
+ * Copies a live's rungs from its folder to storage as their packagers make them (docs/live.md):
+ * new parts and segments first, then the playlist naming them (a player never reads a file not
+ * yet there); parts the playlist no longer lists are removed. Segments that leave the window
+ * stay in storage, each noted in its rung's replay list: they are the replay at the live's end.
+ * Changes arriving while a copy runs are joined into the next (five a second a rung). Storage
+ * may be shared by every node; `onPlaylist` tells this node's blocking reloads at once.
  */
 export class LiveMediaSync {
-  readonly #uploaded = new Set<string>();
-  readonly #playlists = new Map<string, string>();
+  readonly #pending = new Map<number, PendingRung>();
   /** Per rung, the segments already in its replay list (read from the folder at first). */
-  readonly #listed = new Map<string, Set<string>>();
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<void> = Promise.resolve();
+  readonly #listed = new Map<number, Set<string>>();
+  readonly #rungsWithSegment = new Set<number>();
+  #isWatchable = false;
+  #running: Promise<void> | null = null;
   #onWatchable: () => void = () => undefined;
   /** Settles once the master playlist (and the segments it leads to) are in storage. */
   readonly watchable = new Promise<void>((resolve) => (this.#onWatchable = resolve));
@@ -410,92 +421,99 @@ export class LiveMediaSync {
     private readonly storage: Storage,
     private readonly videoId: string,
     private readonly log: Logger,
-    /** The master playlist, put once every rung has its first segments. */
+    /** The master playlist, put once every rung has its first segment. */
     private readonly master: string,
     private readonly variantCount: number,
-    private readonly intervalMs = 250,
+    private readonly onPlaylist: (key: string) => void = () => undefined,
   ) {}
 
-  start(): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(() => {
-      this.#running = this.#running.then(() =>
-        this.sync().catch((error: unknown) =>
-          this.log.warn({ err: error, videoId: this.videoId }, 'live media sync failed'),
-        ),
-      );
-    }, this.intervalMs);
-    this.#timer.unref();
-  }
-
-  /** Stops after one last copy of what ffmpeg wrote. */
-  async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    await this.#running;
-    await this.sync().catch(() => undefined);
-  }
-
-  async sync(): Promise<void> {
-    const hls = join(this.folder, 'hls');
-    const prefix = livePrefix(this.videoId);
-    let variants: string[];
-    try {
-      variants = (await readdir(hls)).filter((name) => /^v\d+$/.test(name));
-    } catch {
-      return;
+  /** One rung's packager update (rung `variant`, in `hls/v{variant}/`). */
+  take(variant: number, update: LlHlsUpdate): void {
+    let pending = this.#pending.get(variant);
+    if (!pending) {
+      pending = { written: new Set(), removed: new Set(), closed: [], left: [], playlist: null };
+      this.#pending.set(variant, pending);
     }
-    for (const variant of variants) {
-      let playlist: string;
-      try {
-        playlist = await readFile(join(hls, variant, 'index.m3u8'), 'utf8');
-      } catch {
-        continue;
+    for (const name of update.written) pending.written.add(name);
+    for (const name of update.removed) {
+      // A part written and removed before it was copied is never copied.
+      if (!pending.written.delete(name)) pending.removed.add(name);
+    }
+    pending.closed.push(...update.closed);
+    pending.left.push(...update.left);
+    pending.playlist = update.playlist;
+    this.#running ??= this.#drain().finally(() => (this.#running = null));
+  }
+
+  /** Settles once every change taken so far is in storage. */
+  async flush(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#pending.size > 0) {
+      const batch = [...this.#pending];
+      this.#pending.clear();
+      for (const [variant, pending] of batch) {
+        await this.#copy(variant, pending).catch((error: unknown) =>
+          this.log.warn({ err: error, videoId: this.videoId, variant }, 'live media sync failed'),
+        );
       }
-      if (this.#playlists.get(variant) === playlist) continue;
-      const segments = segmentsOf(playlist).filter((name) => /^seg-\d+\.ts$/.test(name));
-      for (const segment of segments) {
-        const key = `${prefix}${variant}/${segment}`;
-        if (this.#uploaded.has(key)) continue;
-        await this.storage.putFile(key, join(hls, variant, segment));
-        this.#uploaded.add(key);
+      if (!this.#isWatchable && this.#rungsWithSegment.size >= this.variantCount) {
+        await this.storage.putBytes(`${livePrefix(this.videoId)}master.m3u8`, this.master, {
+          contentType: 'application/vnd.apple.mpegurl',
+        });
+        this.#isWatchable = true;
+        this.#onWatchable();
       }
-      await this.storage.putBytes(`${prefix}${variant}/index.m3u8`, playlist, {
+    }
+  }
+
+  async #copy(variant: number, pending: PendingRung): Promise<void> {
+    const local = join(this.folder, 'hls', `v${variant}`);
+    const prefix = `${livePrefix(this.videoId)}v${variant}/`;
+    for (const name of pending.written)
+      await this.storage.putFile(`${prefix}${name}`, join(local, name));
+    if (pending.playlist !== null) {
+      const key = `${prefix}index.m3u8`;
+      await this.storage.putBytes(key, pending.playlist, {
         contentType: 'application/vnd.apple.mpegurl',
       });
-      this.#playlists.set(variant, playlist);
-      // Segments that leave the window stay in storage: together they are the replay, played
-      // the moment the live ends (docs/live.md, "The end").
-      await this.#noteForReplay(join(hls, variant), variant, playlist);
+      this.onPlaylist(key);
     }
-    if (!this.#playlists.has('master') && this.#playlists.size >= this.variantCount) {
-      await this.storage.putBytes(`${prefix}master.m3u8`, this.master, {
-        contentType: 'application/vnd.apple.mpegurl',
-      });
-      this.#playlists.set('master', this.master);
-      this.#onWatchable();
+    for (const name of pending.removed) await this.storage.deleteObject(`${prefix}${name}`);
+    if (pending.closed.length > 0) {
+      await this.#noteForReplay(local, variant, pending.closed);
+      this.#rungsWithSegment.add(variant);
     }
+    // Segments that left the window stay in storage (the replay), not on this disk.
+    for (const name of pending.left) await rm(join(local, name), { force: true });
   }
 
-  /** Adds the playlist's segments not yet in the rung's replay list to it, in order. */
-  async #noteForReplay(folder: string, variant: string, playlist: string): Promise<void> {
+  /** Adds the rung's segments made whole, not yet in its replay list, to it, in order. */
+  async #noteForReplay(folder: string, variant: number, closed: ClosedSegment[]): Promise<void> {
     let listed = this.#listed.get(variant);
     if (!listed) {
       const text = await readFile(join(folder, REPLAY_LIST), 'utf8').catch(() => '');
-      listed = new Set(text.split('\n').flatMap((line) => line.split(' ').slice(1)));
+      listed = new Set(text.split('\n').map((line) => line.split(' ')[1] ?? ''));
       this.#listed.set(variant, listed);
     }
-    const fresh = timedSegmentsOf(playlist).filter((segment) => !listed.has(segment.name));
+    const fresh = closed.filter((segment) => !listed.has(segment.name));
     if (fresh.length === 0) return;
     await appendFile(
       join(folder, REPLAY_LIST),
-      fresh.map((segment) => `${segment.seconds} ${segment.name}\n`).join(''),
+      fresh
+        .map(
+          (segment) =>
+            `${segment.seconds} ${segment.name} ${segment.init}${segment.isDiscontinuity ? ' d' : ''}\n`,
+        )
+        .join(''),
     );
     for (const segment of fresh) listed.add(segment.name);
   }
 
   /** Whether the master playlist and a first segment are in storage: the live can be watched. */
   get isWatchable(): boolean {
-    return this.#playlists.has('master');
+    return this.#isWatchable;
   }
 }

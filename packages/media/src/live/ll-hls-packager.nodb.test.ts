@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LlHlsPackager, PART_SECONDS, isReloadReady, type LlHlsUpdate } from './ll-hls-packager';
+import {
+  LlHlsPackager,
+  PART_SECONDS,
+  deltaPlaylist,
+  isReloadReady,
+  playlistEdge,
+  type LlHlsUpdate,
+} from './ll-hls-packager';
 
 let folder: string;
 beforeEach(() => {
@@ -94,6 +101,19 @@ describe('the live rung packager (LL-HLS)', () => {
     expect(updates.length).toBeGreaterThan(parts.length);
     const edges = updates.map((update) => update.msn * 1000 + update.part);
     expect([...edges].sort((a, b) => a - b)).toEqual(edges);
+    // The edge read back from each playlist's text is the packager's (a node reading storage).
+    for (const update of updates)
+      expect(playlistEdge(update.playlist)).toEqual({ msn: update.msn, part: update.part });
+    // Each whole segment is told once, in order, with its length and init.
+    const closed = updates.flatMap((update) => update.closed);
+    expect(closed.map((segment) => segment.name)).toEqual([
+      'seg-00000.m4s',
+      'seg-00001.m4s',
+      'seg-00002.m4s',
+      'seg-00003.m4s',
+    ]);
+    expect(closed.every((segment) => segment.init === 'init-1.mp4')).toBe(true);
+    expect(closed[1]!.seconds).toBeCloseTo(durations[1]!, 4);
 
     await packager.finish();
     const ended = readFileSync(join(folder, 'index.m3u8'), 'utf8');
@@ -130,6 +150,45 @@ describe('the live rung packager (LL-HLS)', () => {
     expect(existsSync(join(folder, 'part-6.0.m4s'))).toBe(true);
     expect(existsSync(join(folder, 'seg-00000.m4s'))).toBe(true);
   }, 60_000);
+
+  it('answers a delta update with the last 12 s listed, the rest skipped, the init kept', () => {
+    const segment = (msn: number, init?: string, isDiscontinuity = false) =>
+      [
+        ...(isDiscontinuity ? ['#EXT-X-DISCONTINUITY'] : []),
+        ...(init ? [`#EXT-X-MAP:URI="${init}"`] : []),
+        `#EXT-X-PROGRAM-DATE-TIME:2026-12-07T12:00:${String(msn).padStart(2, '0')}.000Z`,
+        '#EXTINF:1.00000,',
+        `seg-${String(msn).padStart(5, '0')}.m4s`,
+      ].join('\n');
+    const header = [
+      '#EXTM3U',
+      '#EXT-X-VERSION:9',
+      '#EXT-X-TARGETDURATION:1',
+      '#EXT-X-MEDIA-SEQUENCE:10',
+      '#EXT-X-DISCONTINUITY-SEQUENCE:0',
+    ].join('\n');
+    const tail =
+      '#EXT-X-PART:DURATION=0.20000,URI="part-40.0.m4s",INDEPENDENT=YES\n#EXT-X-PRELOAD-HINT:TYPE=PART,URI="part-40.1.m4s"\n';
+    const segments = Array.from({ length: 30 }, (_, i) =>
+      segment(10 + i, i === 0 ? 'init-1.mp4' : i === 5 ? 'init-2.mp4' : undefined, i === 5),
+    );
+    const full = `${header}\n${segments.join('\n')}\n${tail}`;
+    const delta = deltaPlaylist(full);
+    expect(tagged(delta, '#EXT-X-SKIP')).toEqual(['#EXT-X-SKIP:SKIPPED-SEGMENTS=18']);
+    expect(tagged(delta, '#EXTINF')).toHaveLength(12);
+    // The first segment listed names the init it needs; nothing of the skipped is left.
+    expect(tagged(delta, '#EXT-X-MAP')).toEqual(['#EXT-X-MAP:URI="init-2.mp4"']);
+    expect(delta).not.toContain('#EXT-X-DISCONTINUITY\n');
+    expect(delta.indexOf('#EXT-X-MAP')).toBeLessThan(delta.indexOf('seg-00028.m4s'));
+    expect(delta).toContain('#EXT-X-MEDIA-SEQUENCE:10');
+    expect(delta.endsWith(tail)).toBe(true);
+    // The same edge either way.
+    expect(playlistEdge(delta)).toEqual(playlistEdge(full));
+    expect(playlistEdge(full)).toEqual({ msn: 40, part: 0 });
+    // A short playlist is answered whole.
+    const short = `${header}\n${segments.slice(0, 5).join('\n')}\n${tail}`;
+    expect(deltaPlaylist(short)).toBe(short);
+  });
 
   it('refuses a stream with a box no encoder writes, without holding it', async () => {
     const packager = new LlHlsPackager({ folder, segmentSeconds: 1, windowSegments: 6 });

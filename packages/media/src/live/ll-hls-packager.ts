@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import ISOBoxer from 'codem-isoboxer';
 
 /**
- * Low-Latency HLS for a live's rung (docs/live.md, "Latency"; docs/decisions/0064): ffmpeg
+ * Low-Latency HLS for a live's rung (docs/live.md, "Latency"; docs/decisions/0065): ffmpeg
  * writes the rung as fragmented MP4 (a fragment at each keyframe and every `PART_SECONDS`), and
  * this packager makes each fragment a partial segment as it arrives, joins them into whole
  * segments at keyframes, and keeps the media playlist with its parts, its preload hint and what
@@ -63,7 +63,25 @@ export interface LlHlsUpdate {
   written: string[];
   /** Files removed from the folder since the last update (relative names). */
   removed: string[];
+  /** Segments made whole since the last update, in order (the replay lists them). */
+  closed: ClosedSegment[];
+  /** Segments that left the playlist's window since the last update (kept in the folder). */
+  left: string[];
 }
+
+/** A whole segment as the replay needs it: its file, length, init and whether a stream began. */
+export interface ClosedSegment {
+  name: string;
+  seconds: number;
+  init: string;
+  isDiscontinuity: boolean;
+}
+
+/**
+ * How far back a playlist delta update may skip (`CAN-SKIP-UNTIL`, at least six target
+ * durations): a player asking with `_HLS_skip=YES` gets the last 12 s listed, not the window.
+ */
+export const SKIP_UNTIL_SECONDS = 12;
 
 interface TrackInfo {
   timescale: number;
@@ -192,6 +210,9 @@ export class LlHlsPackager {
   #targetSeconds: number;
   #written: string[] = [];
   #removed: string[] = [];
+  #fed: Promise<void> = Promise.resolve();
+  #closed: ClosedSegment[] = [];
+  #left: string[] = [];
 
   constructor(options: LlHlsPackagerOptions) {
     this.#options = { partSegments: 3, now: Date.now, ...options };
@@ -206,11 +227,24 @@ export class LlHlsPackager {
     return last ? { msn: last.msn, part: last.parts.length - 1 } : { msn: -1, part: -1 };
   }
 
+  /** The newest whole segment and its init (a current picture is taken from it). */
+  newestSegment(): { name: string; init: string } | null {
+    const newest = this.#segments.at(-1);
+    return newest ? { name: newest.name, init: newest.init } : null;
+  }
+
   /**
    * Packages one stream (ffmpeg's fragmented MP4) until it ends: its last segment is closed
    * then. A stream after another continues the same playlist, after a discontinuity.
    */
-  async feed(stream: Readable): Promise<void> {
+  feed(stream: Readable): Promise<void> {
+    // A stream back waits for the last one's end to be packaged: one stream at a time.
+    const fed = this.#fed.then(() => this.#feedOne(stream));
+    this.#fed = fed.catch(() => undefined);
+    return fed;
+  }
+
+  async #feedOne(stream: Readable): Promise<void> {
     if (this.#hasEnded) throw new Error('the live has ended');
     this.#generation++;
     const splitter = new BoxSplitter();
@@ -245,6 +279,7 @@ export class LlHlsPackager {
 
   /** The live has ended: the playlist says so (`EXT-X-ENDLIST`). */
   async finish(): Promise<void> {
+    await this.#fed;
     this.#hasEnded = true;
     await this.#closeSegment();
     await this.#commit();
@@ -297,6 +332,8 @@ export class LlHlsPackager {
     await this.#write(segment.name, Buffer.concat(segment.bytes));
     segment.bytes = [];
     this.#segments.push(segment);
+    const { name, seconds, init, isDiscontinuity } = segment;
+    this.#closed.push({ name, seconds, init, isDiscontinuity });
     this.#targetSeconds = Math.max(this.#targetSeconds, Math.round(segment.seconds));
     const { windowSegments, partSegments } = this.#options;
     // Parts of segments long whole are no longer listed: a player still loading one has had
@@ -308,7 +345,9 @@ export class LlHlsPackager {
     }
     // Segments that left the window are the caller's (the replay keeps them in storage).
     while (this.#segments.length > windowSegments) {
-      if (this.#segments.shift()!.isDiscontinuity) this.#discontinuitySequence++;
+      const left = this.#segments.shift()!;
+      if (left.isDiscontinuity) this.#discontinuitySequence++;
+      this.#left.push(left.name);
     }
   }
 
@@ -321,7 +360,7 @@ export class LlHlsPackager {
       '#EXTM3U',
       '#EXT-X-VERSION:9',
       `#EXT-X-TARGETDURATION:${this.#targetSeconds}`,
-      `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=${decimals(3 * PART_SECONDS)}`,
+      `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=${decimals(SKIP_UNTIL_SECONDS)},PART-HOLD-BACK=${decimals(3 * PART_SECONDS)}`,
       `#EXT-X-PART-INF:PART-TARGET=${decimals(PART_SECONDS)}`,
       `#EXT-X-MEDIA-SEQUENCE:${first?.msn ?? 0}`,
       `#EXT-X-DISCONTINUITY-SEQUENCE:${this.#discontinuitySequence}`,
@@ -372,9 +411,18 @@ export class LlHlsPackager {
     const file = join(this.#options.folder, 'index.m3u8');
     await writeFile(`${file}.tmp`, playlist);
     await rename(`${file}.tmp`, file);
-    const update = { playlist, ...this.edge, written: this.#written, removed: this.#removed };
+    const update = {
+      playlist,
+      ...this.edge,
+      written: this.#written,
+      removed: this.#removed,
+      closed: this.#closed,
+      left: this.#left,
+    };
     this.#written = [];
     this.#removed = [];
+    this.#closed = [];
+    this.#left = [];
     this.#options.onUpdate?.(update);
   }
 }
@@ -391,4 +439,89 @@ export function isReloadReady(
 ): boolean {
   if (edge.msn > msn) return true;
   return part !== undefined && edge.msn === msn && edge.part >= part;
+}
+
+/**
+ * The newest part a media playlist lists (as `LlHlsPackager.edge`), read from its text: what a
+ * node answering a blocking reload from storage compares (`isReloadReady`).
+ */
+export function playlistEdge(playlist: string): { msn: number; part: number } {
+  let msn = -1;
+  let next = 0;
+  let parts = 0;
+  let lastWholeParts = 0;
+  for (const raw of playlist.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('#EXT-X-MEDIA-SEQUENCE:')) next = Number(line.slice(22)) || 0;
+    else if (line.startsWith('#EXT-X-SKIP:')) next += Number(attributeOf(line, 'SKIPPED-SEGMENTS'));
+    else if (line.startsWith('#EXT-X-PART:')) parts++;
+    else if (line !== '' && !line.startsWith('#')) {
+      msn = next++;
+      lastWholeParts = parts;
+      parts = 0;
+    }
+  }
+  if (parts > 0) return { msn: next, part: parts - 1 };
+  return { msn, part: msn < 0 ? -1 : lastWholeParts - 1 };
+}
+
+function attributeOf(line: string, name: string): string {
+  return new RegExp(`[:,]${name}=("?)([^",]*)\\1`).exec(line)?.[2] ?? '';
+}
+
+/**
+ * A playlist delta update (`_HLS_skip=YES`): the segments older than `SKIP_UNTIL_SECONDS` from
+ * the end replaced by `EXT-X-SKIP`, the init and discontinuity of the first one listed kept. A
+ * player merges it with the playlist it has; a 12-minute window stays a few hundred bytes.
+ */
+export function deltaPlaylist(playlist: string): string {
+  const lines = playlist.split('\n');
+  // Header lines, then one block per whole segment (its tags and URI), then the rest (the
+  // newest segment's parts, the preload hint, the end).
+  const header: string[] = [];
+  const blocks: { lines: string[]; seconds: number }[] = [];
+  let block: string[] = [];
+  let index = 0;
+  for (; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (/^#EXT-X-(DISCONTINUITY$|MAP:|PROGRAM-DATE-TIME:|PART:|GAP|BITRATE)|^#EXTINF:/.test(line))
+      break;
+    header.push(line);
+  }
+  for (; index < lines.length; index++) {
+    const line = lines[index]!;
+    block.push(line);
+    if (line !== '' && !line.startsWith('#')) {
+      const extinf = block.find((tag) => tag.startsWith('#EXTINF:'));
+      blocks.push({ lines: block, seconds: extinf ? parseFloat(extinf.slice(8)) : 0 });
+      block = [];
+    }
+  }
+  let kept = 0;
+  let seconds = 0;
+  for (
+    let i = blocks.length - 1;
+    i >= 0 && seconds + blocks[i]!.seconds <= SKIP_UNTIL_SECONDS;
+    i--
+  ) {
+    seconds += blocks[i]!.seconds;
+    kept++;
+  }
+  const skipped = blocks.length - kept;
+  if (skipped <= 0 || kept === 0) return playlist;
+  let map = '';
+  for (const old of blocks.slice(0, skipped))
+    map = old.lines.findLast((tag) => tag.startsWith('#EXT-X-MAP:')) ?? map;
+  const firstKept = blocks[skipped]!.lines.filter((tag) => !tag.startsWith('#EXT-X-DISCONTINUITY'));
+  const hasMap = firstKept.some((tag) => tag.startsWith('#EXT-X-MAP:'));
+  const out = [
+    ...header.filter((line) => line !== ''),
+    `#EXT-X-SKIP:SKIPPED-SEGMENTS=${skipped}`,
+    ...(blocks[skipped]!.lines.includes('#EXT-X-DISCONTINUITY') ? ['#EXT-X-DISCONTINUITY'] : []),
+    ...(hasMap || !map ? [] : [map]),
+    ...firstKept,
+    ...blocks.slice(skipped + 1).flatMap((kept) => kept.lines),
+    ...block,
+  ];
+  return out.join('\n');
 }

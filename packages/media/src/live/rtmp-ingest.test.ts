@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -115,6 +115,27 @@ async function onAir(userId: string, pushed: ReturnType<typeof push>) {
  * From the stream's publish to its first keyframe. Short, so the stream that never sends one
  * ends soon; not the 3 s once here: beside a full test run ffmpeg's first frame came later.
  */
+/**
+ * A segment of a live rung in storage (`folder`) joined to the init its playlist names before
+ * it, as one file ffprobe reads: its path.
+ */
+function joinedSegment(folder: string, playlist: string, segment: string): string {
+  const lines = playlist.split('\n');
+  const maps = lines
+    .slice(0, lines.indexOf(segment))
+    .filter((line) => line.startsWith('#EXT-X-MAP'));
+  const init = /URI="([^"]+)"/.exec(maps.at(-1)!)![1]!;
+  const joined = join(work, `joined-${segment}.mp4`);
+  writeFileSync(
+    joined,
+    Buffer.concat([
+      readFileSync(join(work, 'media', folder, init)),
+      readFileSync(join(work, 'media', folder, segment)),
+    ]),
+  );
+  return joined;
+}
+
 const KEYFRAME_DEADLINE_MS = 8_000;
 
 beforeAll(async () => {
@@ -266,12 +287,16 @@ describe('RTMP ingest', () => {
     expect(master).toMatch(/RESOLUTION=640x360/);
     const low = await waitFor(async () => {
       const playlist = await read(`live/${live!.videoId}/v1/index.m3u8`).catch(() => '');
-      return /seg-\d+\.ts/.test(playlist) && playlist;
+      return /seg-\d+\.m4s/.test(playlist) && playlist;
     });
     expect(low).toContain('#EXT-X-PROGRAM-DATE-TIME');
     expect(low).not.toContain('#EXT-X-ENDLIST');
+    // Low-Latency HLS: parts, blocking reloads, the next part hinted.
+    expect(low).toContain('#EXT-X-PART:DURATION=');
+    expect(low).toContain('CAN-BLOCK-RELOAD=YES');
+    expect(low).toContain('#EXT-X-PRELOAD-HINT:TYPE=PART');
     const segment = low.split('\n').find((line) => line.startsWith('seg-'))!;
-    const segmentFile = join(work, 'media', `live/${live!.videoId}/v1/${segment}`);
+    const segmentFile = joinedSegment(`live/${live!.videoId}/v1`, low, segment);
     const { stdout } = await promisify(execFile)('ffprobe', [
       ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=height'],
       ...['-of', 'csv=p=0', segmentFile],
@@ -373,18 +398,38 @@ describe('RTMP ingest', () => {
       const { stdout } = await promisify(execFile)('ffprobe', [
         ...['-v', 'error', '-protocol_whitelist', 'file', '-select_streams', 'v:0'],
         ...['-show_entries', 'stream=width,height', '-of', 'csv=p=0'],
-        join(work, 'media', `live/${live!.videoId}/${rung}/${last}`),
+        joinedSegment(`live/${live!.videoId}/${rung}`, list, last),
       ]);
       // One line a program of the segment: the first.
       return stdout.trim().split(/\s+/)[0];
     };
     expect(await lastSegmentSize('v0')).toBe('854,480');
     expect(await lastSegmentSize('v1')).toBe('640,360');
-    const decoded = await promisify(execFile)('ffmpeg', [
-      ...['-v', 'error', '-protocol_whitelist', 'file', '-i', replayFile],
-      ...['-map', '0:v:0', '-f', 'null', '-'],
-    ]);
-    expect(decoded.stderr).toBe('');
+    // Each stream of each rung (its init, then its segments, to the next discontinuity)
+    // decodes without an error: a player reads a new init at each discontinuity.
+    for (const rung of ['v0', 'v1']) {
+      const folder = join(work, 'media', `live/${live!.videoId}/${rung}`);
+      const list = await read(`live/${live!.videoId}/${rung}/replay.m3u8`);
+      const streams = list.split('#EXT-X-MAP:URI=').slice(1);
+      expect(streams).toHaveLength(2);
+      for (const [index, stream] of streams.entries()) {
+        const [init] = /^"([^"]+)"/.exec(stream)!.slice(1);
+        const joined = join(work, `replay-${rung}-${index}.mp4`);
+        writeFileSync(
+          joined,
+          Buffer.concat(
+            [init!, ...segmentsOf(stream.slice(stream.indexOf('\n')))].map((name) =>
+              readFileSync(join(folder, name)),
+            ),
+          ),
+        );
+        const decoded = await promisify(execFile)('ffmpeg', [
+          ...['-v', 'error', '-protocol_whitelist', 'file', '-i', joined],
+          ...['-map', '0:v:0', '-f', 'null', '-'],
+        ]);
+        expect(decoded.stderr).toBe('');
+      }
+    }
     if (globalThis.process.env.LIVE_LOG) {
       console.info(
         `end to a playable replay: ${replay.updatedAt.getTime() - ended!.endedAt!.getTime()} ms; duration ${replay.durationSeconds} s, ffprobe ${info.format.duration} s`,

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
 import type { Database } from '@cutroom/core/platform/db/client';
@@ -56,12 +57,15 @@ import {
   LIVE_MASTER_FILE,
   liveReplayMasterKey,
   liveReplayPosterKey,
+  LIVE_RUNG_FIRST_FD,
+  LIVE_SEGMENT_SECONDS,
+  LIVE_WINDOW_SECONDS,
   readReplayLists,
   replayMasterPlaylist,
   replayMediaPlaylist,
-  segmentsOf,
   type TimedSegment,
 } from './live-ladder';
+import { LlHlsPackager } from './ll-hls-packager';
 import type { MediaConfig } from '../media-config';
 import {
   DEFAULT_INGEST_LIMITS,
@@ -211,6 +215,11 @@ export interface LiveIngestOptions {
   processLimits?: Partial<IngestProcessLimits>;
   /** The clock: the system's on the site (the ingest acts for no caller). */
   now: () => Date;
+  /**
+   * Told each time a live's media playlist is in storage (its key): this node's blocking
+   * playlist reloads answer at once (docs/live.md, "Latency").
+   */
+  onLivePlaylist?: (key: string) => void;
 }
 
 export interface LiveIngest {
@@ -235,7 +244,10 @@ interface Publish {
   isClosed: boolean;
   videoId: string | null;
   recorder: ChildProcess | null;
-  sync: LiveMediaSync | null;
+  /** The live's rungs this stream feeds, while it does. */
+  rungs: LiveRungs | null;
+  /** Settles once the packagers have taken the whole of this stream's rungs. */
+  packaged: Promise<void>;
   lastPacketAt: number;
   hasVideoHeader: boolean;
   firstKeyframeDts: number | null;
@@ -270,6 +282,8 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   const dropTimers = new Set<NodeJS.Timeout>();
   /** Each live's last ffmpeg, until it has written its last segment and recording bytes. */
   const flushes = new Map<string, Promise<void>>();
+  /** Each live's rungs (packagers and their copy to storage), kept across a stream back. */
+  const liveRungs = new Map<string, LiveRungs>();
   /** Lives being finished (recording processed or discarded), for `stop` to wait on. */
   const finishing = new Set<Promise<void>>();
   let ingest: IngestProcess | null = null;
@@ -414,12 +428,36 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     }
   }
 
+  /** A live's rungs: a packager each (in `hls/v{n}/`), copied to storage as they change. */
+  function makeRungs(folder: string, videoId: string, variants: LiveVariant[]): LiveRungs {
+    const sync = new LiveMediaSync(
+      folder,
+      options.storage,
+      videoId,
+      log,
+      liveMasterPlaylist(variants),
+      variants.length,
+      options.onLivePlaylist,
+    );
+    const packagers = variants.map(
+      (_variant, index) =>
+        new LlHlsPackager({
+          folder: join(folder, 'hls', `v${index}`),
+          segmentSeconds: LIVE_SEGMENT_SECONDS,
+          windowSegments: Math.ceil(LIVE_WINDOW_SECONDS / LIVE_SEGMENT_SECONDS),
+          onUpdate: (update) => sync.take(index, update),
+        }),
+    );
+    return { packagers, sync };
+  }
+
   function startRecorder(
     publish: Publish,
     folder: string,
     part: string,
     stream: { hasAudio: boolean; width: number; height: number },
     shape: LiveShape,
+    rungs: LiveRungs,
   ) {
     const recorder = spawn(
       options.media.ffmpegPath,
@@ -431,8 +469,23 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
         shape,
         x264Preset: options.media.x264Preset,
       }),
-      { cwd: folder, stdio: ['pipe', 'ignore', 'pipe'] },
+      {
+        cwd: folder,
+        // Standard input, output, error, then one pipe a rung (fragmented MP4).
+        stdio: ['pipe', 'ignore', 'pipe', ...rungs.packagers.map(() => 'pipe' as const)],
+      },
     );
+    publish.rungs = rungs;
+    publish.packaged = Promise.all(
+      rungs.packagers.map((packager, index) =>
+        packager
+          .feed(recorder.stdio[LIVE_RUNG_FIRST_FD + index] as Readable)
+          .catch((error: unknown) => {
+            log.warn({ err: error, videoId: publish.videoId, rung: index }, 'a live rung failed');
+            if (publish.recorder === recorder) void endWith(publish, LIVE_MESSAGES.recorderFailed);
+          }),
+      ),
+    ).then(() => undefined);
     let errors = '';
     recorder.stderr?.on('data', (chunk: Buffer) => {
       errors = (errors + chunk.toString()).slice(-2000);
@@ -467,15 +520,15 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     const recorder = publish.recorder;
     publish.recorder = null;
     recorder?.stdin?.end();
-    const sync = publish.sync;
-    publish.sync = null;
-    if (!sync) return;
-    // The last segments reach storage once ffmpeg has written them.
-    const flushed =
+    const rungs = publish.rungs;
+    publish.rungs = null;
+    if (!rungs) return;
+    // The last segments reach storage once ffmpeg has written them and they are packaged.
+    const exited =
       recorder && recorder.exitCode === null
         ? new Promise<void>((resolve) => recorder.once('exit', () => resolve()))
         : Promise.resolve();
-    const done = flushed.then(() => sync.stop());
+    const done = Promise.all([exited, publish.packaged]).then(() => rungs.sync.flush());
     if (publish.videoId) flushes.set(publish.videoId, done);
   }
 
@@ -491,6 +544,10 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       const { videoId } = ended;
       await flushes.get(videoId);
       flushes.delete(videoId);
+      // The live playlists say it ended (`EXT-X-ENDLIST`): players stop asking for more.
+      const rungs = liveRungs.get(videoId);
+      liveRungs.delete(videoId);
+      if (rungs) await finishRungs(rungs);
       const folder = workDirs.get(videoId) ?? null;
       workDirs.delete(videoId);
       await finishEndedLive(options, ended, folder);
@@ -583,18 +640,14 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error;
     });
-    startRecorder(publish, folder, part, found, shape);
     const videoId = started.videoId;
-    const sync = new LiveMediaSync(
-      folder,
-      options.storage,
-      videoId,
-      log,
-      liveMasterPlaylist(shape.variants),
-      shape.variants.length,
-    );
-    publish.sync = sync;
-    sync.start();
+    let rungs = liveRungs.get(videoId);
+    if (!rungs) {
+      rungs = makeRungs(folder, videoId, shape.variants);
+      liveRungs.set(videoId, rungs);
+    }
+    const { sync } = rungs;
+    startRecorder(publish, folder, part, found, shape, rungs);
     const posterFile = found.poster;
     const probeFolder = publish.probeFolder;
     publish.probeFolder = null;
@@ -646,10 +699,9 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
    * place of the last one. A page opened later shows what is on air, not its first frame.
    */
   async function refreshPoster(videoId: string, folder: string) {
-    const playlist = await readFile(join(folder, 'hls', 'v0', 'index.m3u8'), 'utf8');
-    const newest = segmentsOf(playlist).at(-1);
+    const newest = liveRungs.get(videoId)?.packagers[0]?.newestSegment();
     if (!newest) return;
-    await writePosterFrame(folder, ['-i', join('hls', 'v0', newest)]);
+    await writePosterFrame(folder, ['-i', await joinSegment(folder, 'v0', newest)]);
     await options.storage.putFile(livePosterKey(videoId), join(folder, 'poster.jpg'), {
       contentType: 'image/jpeg',
     });
@@ -714,7 +766,8 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       isClosed: false,
       videoId: null,
       recorder: null,
-      sync: null,
+      rungs: null,
+      packaged: Promise.resolve(),
       lastPacketAt: Date.now(),
       hasVideoHeader: false,
       firstKeyframeDts: null,
@@ -876,6 +929,37 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
       await Promise.all(finishing);
     },
   };
+}
+
+/** A live's rungs: one packager each, and the copy of their files to storage. */
+interface LiveRungs {
+  packagers: LlHlsPackager[];
+  sync: LiveMediaSync;
+}
+
+/** The live has ended: each rung's playlist says so, and is in storage. */
+async function finishRungs(rungs: LiveRungs): Promise<void> {
+  await Promise.all(rungs.packagers.map((packager) => packager.finish().catch(() => undefined)));
+  await rungs.sync.flush();
+}
+
+/**
+ * A segment of a rung joined to its init segment as one file in the live's folder (a frame of
+ * it for a poster): its relative name.
+ */
+async function joinSegment(
+  folder: string,
+  variant: string,
+  segment: { name: string; init?: string },
+): Promise<string> {
+  const rung = join(folder, 'hls', variant);
+  const bytes = await readFile(join(rung, segment.name));
+  if (!segment.init) return join('hls', variant, segment.name);
+  await writeFile(
+    join(folder, 'poster-source.mp4'),
+    Buffer.concat([await readFile(join(rung, segment.init)), bytes]),
+  );
+  return 'poster-source.mp4';
 }
 
 /** A stream refused after its probe, with the reason the streamer sees. */
@@ -1056,7 +1140,7 @@ async function replayPoster(
     deps.media.ffmpegPath,
     ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file'].concat([
       '-i',
-      join('hls', 'v0', top.at(-1)!.name),
+      await joinSegment(folder, 'v0', top.at(-1)!),
       '-frames:v',
       '1',
       '-y',

@@ -1,0 +1,135 @@
+import { deltaPlaylist, isReloadReady, playlistEdge } from '@cutroom/media/live/ll-hls-packager';
+import { StorageNotFoundError, type Storage } from '@cutroom/core/platform/storage/storage';
+
+/**
+ * Blocking playlist reloads of Low-Latency HLS (docs/live.md, "Latency"): a player asks for a
+ * live rung's playlist once it has a part not yet made (`_HLS_msn`, `_HLS_part`) and is
+ * answered the moment it is. This node's live ingest says when a playlist changed (`notify`);
+ * a live held by another node is read again from the shared storage every `POLL_MS`.
+ */
+export class LiveReloads {
+  readonly #waiting = new Map<string, Set<() => void>>();
+
+  /** A playlist (its storage key) changed. */
+  notify(key: string): void {
+    const waiting = this.#waiting.get(key);
+    if (!waiting) return;
+    this.#waiting.delete(key);
+    for (const wake of waiting) wake();
+  }
+
+  /** Settles when `key` changes, or after `ms`. */
+  wait(key: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      let waiting = this.#waiting.get(key);
+      if (!waiting) this.#waiting.set(key, (waiting = new Set()));
+      const set = waiting;
+      const wake = () => {
+        clearTimeout(timer);
+        set.delete(wake);
+        if (set.size === 0 && this.#waiting.get(key) === set) this.#waiting.delete(key);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      set.add(wake);
+    });
+  }
+}
+
+/** A live rung's media playlist, and a part of it. */
+export const LIVE_MEDIA_PLAYLIST = /^live\/[A-Za-z0-9_-]+\/v\d\/index\.m3u8$/;
+const LIVE_PART = /^(live\/[A-Za-z0-9_-]+\/v\d\/)part-(\d+)\.(\d+)\.m4s$/;
+/** A blocking reload waits at most three target durations (1 s segments). */
+export const RELOAD_HOLD_MS = 3_000;
+/** How often a wait reads storage again when no change is heard (another node's live). */
+const POLL_MS = 100;
+
+/** What a blocking reload asks for, or the query parameter it got wrong. */
+export type ReloadQuery =
+  { msn: number | null; part: number | null; skip: boolean } | { invalid: string };
+
+/** The LL-HLS query of a playlist request (`_HLS_msn`, `_HLS_part`, `_HLS_skip`). */
+export function reloadQueryOf(search: URLSearchParams): ReloadQuery {
+  const number = (name: string) => {
+    const value = search.get(name);
+    if (value === null) return null;
+    return /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+  };
+  const msn = number('_HLS_msn');
+  const part = number('_HLS_part');
+  if (Number.isNaN(msn)) return { invalid: '_HLS_msn must be a whole number' };
+  if (Number.isNaN(part)) return { invalid: '_HLS_part must be a whole number' };
+  if (part !== null && msn === null) return { invalid: '_HLS_part needs _HLS_msn' };
+  const skip = search.get('_HLS_skip');
+  return { msn, part, skip: skip === 'YES' || skip === 'v2' };
+}
+
+async function readText(storage: Storage, key: string): Promise<string | null> {
+  try {
+    const { body } = await storage.getStream(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(chunk);
+    return Buffer.concat(chunks).toString('utf8');
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The playlist answering a live rung's request: at once without `_HLS_msn`, else once it lists
+ * the part asked for (or the live ended, or `RELOAD_HOLD_MS` passed); a delta update when asked
+ * (`_HLS_skip`). Null when there is no such playlist; `tooFar` for a segment more than two
+ * past the newest (a 400, as the protocol says).
+ */
+export async function answerPlaylist(
+  storage: Storage,
+  reloads: LiveReloads | null,
+  key: string,
+  query: { msn: number | null; part: number | null; skip: boolean },
+  isGone: () => boolean,
+): Promise<{ playlist: string } | { tooFar: true } | null> {
+  const deadline = Date.now() + RELOAD_HOLD_MS;
+  for (;;) {
+    const text = await readText(storage, key);
+    if (text === null) return null;
+    const edge = playlistEdge(text);
+    const isReady =
+      query.msn === null ||
+      text.includes('#EXT-X-ENDLIST') ||
+      isReloadReady(edge, query.msn, query.part ?? undefined);
+    if (!isReady && query.msn! > edge.msn + 2) return { tooFar: true };
+    if (isReady || Date.now() >= deadline || isGone()) {
+      return { playlist: query.skip ? deltaPlaylist(text) : text };
+    }
+    await (reloads?.wait(key, Math.min(POLL_MS, deadline - Date.now())) ??
+      new Promise((resolve) => setTimeout(resolve, POLL_MS)));
+  }
+}
+
+/**
+ * A part named by the playlist's preload hint, asked for before it is made: waits (as a
+ * blocking reload does) until its rung's playlist lists it. False at once for anything else.
+ */
+export async function waitForPart(
+  storage: Storage,
+  reloads: LiveReloads | null,
+  key: string,
+  isGone: () => boolean,
+): Promise<boolean> {
+  const part = LIVE_PART.exec(key);
+  if (!part) return false;
+  const playlist = `${part[1]}index.m3u8`;
+  const deadline = Date.now() + RELOAD_HOLD_MS;
+  while (Date.now() < deadline && !isGone()) {
+    const text = await readText(storage, playlist);
+    if (text === null || text.includes('#EXT-X-ENDLIST')) return false;
+    const edge = playlistEdge(text);
+    if (isReloadReady(edge, Number(part[2]), Number(part[3]))) return true;
+    // Only the next part or two is worth the wait; older or far ones are answered as they are.
+    if (Number(part[2]) > edge.msn + 1) return false;
+    await (reloads?.wait(playlist, Math.min(POLL_MS, deadline - Date.now())) ??
+      new Promise((resolve) => setTimeout(resolve, POLL_MS)));
+  }
+  return false;
+}
