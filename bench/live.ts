@@ -4,7 +4,9 @@
 // frame number burnt into the top of every frame as 16 black-or-white cells (a clock: frame N
 // is made at the stream's start + N/30 s). Chromium plays the live page; twice a second the
 // bench reads the cells of the frame the player shows and compares the frame's time with the
-// wall clock. Median and worst over a minute, beside the segment settings. Then the CPU of the
+// wall clock. Median, p95 and worst over a minute a rung (the top one, then 360p chosen in the
+// player's Quality menu), beside the segment settings; BENCH_BASELINE=<a built checkout of an
+// earlier commit> measures its site the same way in the same run. Then the CPU of the
 // site's live ffmpeg over that minute (/proc), and of each rendition on its own (ffmpeg
 // -benchmark on the same pattern), for docs/decisions/0043.
 import { execFile, spawn } from 'node:child_process';
@@ -23,6 +25,7 @@ import {
   killEverything,
   loadAverage,
   percentile,
+  ROOT,
   signUpMember,
   siteUrl,
   sleep,
@@ -34,6 +37,7 @@ const PORT = Number(process.env.BENCH_PORT) || 4151;
 const RTMP_PORT = Number(process.env.BENCH_RTMP_PORT) || 4150;
 const FPS = 30;
 const MEASURE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS) || 60;
+const BASELINE = process.env.BENCH_BASELINE;
 const BITS = 16;
 const CELL = 1280 / BITS;
 const run = promisify(execFile);
@@ -101,16 +105,34 @@ async function cpuPerRendition(dir: string): Promise<{ what: string; cpu: number
   return rows;
 }
 
-async function main() {
+/** What one site's live measured: delays of each reading (ms), and its live ffmpeg's CPU. */
+interface LiveRun {
+  label: string;
+  /** Per rung (`top`, `360p`): wall clock minus the frame's making. */
+  delays: Map<string, number[]>;
+  fromSent: number[];
+  behindEdge: number[];
+  liveCpu: number;
+}
+
+/**
+ * One site (the checkout at `root`) taking the clock stream for `MEASURE_SECONDS` a rung: the
+ * top rung as the player chooses it, then the 360p rung chosen in its Quality menu.
+ */
+async function measureSite(
+  root: string,
+  label: string,
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+): Promise<LiveRun> {
   const scratch = mkdtempSync(join(tmpdir(), 'cutroom-bench-live-'));
   const dataDir = join(scratch, 'data');
   const url = siteUrl(PORT);
   const site = await startSite({
+    root,
     port: PORT,
     dataDir,
     env: { LIVE_RTMP_PORT: String(RTMP_PORT), SEED_DEMO: 'false' },
   });
-  const browser = await chromium.launch(CHROMIUM_PLAYBACK_LAUNCH);
   let pusher: ReturnType<typeof spawn> | null = null;
   try {
     const member = await signUpMember(url, dataDir, 'live');
@@ -202,76 +224,122 @@ async function main() {
     const ffmpegPid = liveFfmpegOf(site.child.pid!);
     const cpuBefore = ffmpegPid ? cpuSeconds(ffmpegPid) : NaN;
     const measureStart = Date.now();
-    const delays: number[] = [];
+    const delays = new Map<string, number[]>();
     const fromSent: number[] = [];
     const behindEdge: number[] = [];
-    while (Date.now() - measureStart < MEASURE_SECONDS * 1000) {
-      const seen = await page.evaluate(
-        ({ bits, cell }) => {
-          const video = document.querySelector('video')!;
-          const canvas = document.createElement('canvas');
-          canvas.width = 1280;
-          canvas.height = 720;
-          const context = canvas.getContext('2d', { willReadFrequently: true })!;
-          context.drawImage(video, 0, 0, 1280, 720);
-          const row = context.getImageData(0, 24, 1280, 1).data;
-          let frame = 0;
-          for (let bit = 0; bit < bits; bit++) {
-            const x = Math.round(bit * cell + cell / 2);
-            if (row[x * 4]! > 128) frame += 2 ** bit;
-          }
-          const seekable = video.seekable;
-          const edge = seekable.length ? seekable.end(seekable.length - 1) : video.currentTime;
-          return { frame, now: Date.now(), behind: edge - video.currentTime };
-        },
-        { bits: BITS, cell: CELL },
-      );
-      delays.push(seen.now - (startedAt + (seen.frame / FPS) * 1000));
-      const left = sentAt(seen.frame);
-      if (left !== null) fromSent.push(seen.now - left);
-      behindEdge.push(seen.behind * 1000);
-      await sleep(500);
+    for (const rung of ['top', `${LIVE_LOW_HEIGHT}p`]) {
+      if (rung !== 'top') {
+        // The low rung, chosen as a viewer does; its first seconds (the switch) left out.
+        await page.locator('.cutroom-player').hover();
+        await page.getByRole('button', { name: 'Quality' }).click();
+        await page.getByRole('menuitemradio', { name: new RegExp(`^${rung}`) }).click();
+        await sleep(4_000);
+      }
+      const readings: number[] = [];
+      delays.set(rung, readings);
+      const rungStart = Date.now();
+      while (Date.now() - rungStart < MEASURE_SECONDS * 1000) {
+        const seen = await page.evaluate(
+          ({ bits, cell }) => {
+            const video = document.querySelector('video')!;
+            const canvas = document.createElement('canvas');
+            canvas.width = 1280;
+            canvas.height = 720;
+            const context = canvas.getContext('2d', { willReadFrequently: true })!;
+            context.drawImage(video, 0, 0, 1280, 720);
+            const row = context.getImageData(0, 24, 1280, 1).data;
+            let frame = 0;
+            for (let bit = 0; bit < bits; bit++) {
+              const x = Math.round(bit * cell + cell / 2);
+              if (row[x * 4]! > 128) frame += 2 ** bit;
+            }
+            const seekable = video.seekable;
+            const edge = seekable.length ? seekable.end(seekable.length - 1) : video.currentTime;
+            return {
+              frame,
+              now: Date.now(),
+              behind: edge - video.currentTime,
+              height: video.videoHeight,
+            };
+          },
+          { bits: BITS, cell: CELL },
+        );
+        if (rung !== 'top' && seen.height !== LIVE_LOW_HEIGHT) {
+          await sleep(500);
+          continue;
+        }
+        readings.push(seen.now - (startedAt + (seen.frame / FPS) * 1000));
+        const left = sentAt(seen.frame);
+        if (left !== null) fromSent.push(seen.now - left);
+        behindEdge.push(seen.behind * 1000);
+        await sleep(500);
+      }
     }
     const cpuAfter = ffmpegPid ? cpuSeconds(ffmpegPid) : NaN;
     const liveCpu = (cpuAfter - cpuBefore) / ((Date.now() - measureStart) / 1000);
-    const sorted = [...delays].sort((a, b) => a - b);
-    pusher.kill('SIGINT');
-    const perRendition = await cpuPerRendition(scratch);
-
-    console.log(
-      `\nLive segments: ${LIVE_SEGMENT_SECONDS} s (keyframe every ${LIVE_SEGMENT_SECONDS} s), ` +
-        `window ${LIVE_WINDOW_SECONDS / 60} min; ladder: passed through + ${LIVE_LOW_HEIGHT}p; ` +
-        `stream 1280x720 ${FPS} fps 3 Mbit/s; load ${loadAverage()}`,
-    );
-    console.log(
-      `Glass to glass over ${MEASURE_SECONDS} s (${delays.length} readings): median ` +
-        `${(percentile(sorted, 50) / 1000).toFixed(2)} s, worst ${(sorted.at(-1)! / 1000).toFixed(2)} s, ` +
-        `best ${(sorted[0]! / 1000).toFixed(2)} s (includes ffmpeg's own start, a few tenths: an upper bound)`,
-    );
-    const median = (values: number[]) =>
-      (
-        percentile(
-          [...values].sort((a, b) => a - b),
-          50,
-        ) / 1000
-      ).toFixed(2);
-    console.log(
-      `From the pusher's own send time of each frame (its slowness left out): median ` +
-        `${median(fromSent)} s over ${fromSent.length} readings; the player behind the newest ` +
-        `media it knows (seekable end): median ${median(behindEdge)} s`,
-    );
-    console.log(
-      `The site's live ffmpeg (recording + ladder) over the minute: ${(liveCpu * 100).toFixed(0)} % of a core`,
-    );
-    console.log('CPU per rendition (20 s of the same pattern, share of one core in real time):');
-    for (const row of perRendition)
-      console.log(`  ${row.what.padEnd(26)} ${(row.cpu * 100).toFixed(1)} %`);
+    await page.close();
+    return { label, delays, fromSent, behindEdge, liveCpu };
   } finally {
     pusher?.kill('SIGKILL');
-    await browser.close();
     await stopProc(site);
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
+
+async function main() {
+  const browser = await chromium.launch(CHROMIUM_PLAYBACK_LAUNCH);
+  const runs: LiveRun[] = [];
+  try {
+    runs.push(await measureSite(ROOT, 'this build', browser));
+    // BENCH_BASELINE=<a built checkout of an earlier commit>: the same measure of its site.
+    if (BASELINE) runs.push(await measureSite(BASELINE, `baseline (${BASELINE})`, browser));
+  } finally {
+    await browser.close();
+  }
+  const scratch = mkdtempSync(join(tmpdir(), 'cutroom-bench-live-cpu-'));
+  const perRendition = await cpuPerRendition(scratch).finally(() =>
+    rmSync(scratch, { recursive: true, force: true }),
+  );
+
+  console.log(
+    `\nLive segments: ${LIVE_SEGMENT_SECONDS} s (keyframe every ${LIVE_SEGMENT_SECONDS} s), ` +
+      `window ${LIVE_WINDOW_SECONDS / 60} min; ladder: passed through + ${LIVE_LOW_HEIGHT}p; ` +
+      `stream 1280x720 ${FPS} fps 3 Mbit/s; load ${loadAverage()}`,
+  );
+  console.log(
+    `Glass to glass, ${MEASURE_SECONDS} s a rung, readings twice a second (includes ffmpeg's own ` +
+      'start, a few tenths: an upper bound):',
+  );
+  for (const run of runs) {
+    for (const [rung, values] of run.delays) {
+      const sorted = sortedOf(values);
+      console.log(
+        `  ${run.label.padEnd(12)} ${rung.padEnd(5)} median ${seconds(percentile(sorted, 50))} s, ` +
+          `p95 ${seconds(percentile(sorted, 95))} s, worst ${seconds(sorted.at(-1) ?? NaN)} s ` +
+          `(${values.length} readings)`,
+      );
+    }
+    console.log(
+      `  ${run.label.padEnd(12)} from the pusher's own send time (its slowness left out): median ` +
+        `${seconds(percentile(sortedOf(run.fromSent), 50))} s; behind the newest media the ` +
+        `player knows: median ${seconds(percentile(sortedOf(run.behindEdge), 50))} s; the live ` +
+        `ffmpeg ${(run.liveCpu * 100).toFixed(0)} % of a core`,
+    );
+  }
+  const [ours, baseline] = runs;
+  if (ours && baseline) {
+    for (const rung of ours.delays.keys()) {
+      const a = percentile(sortedOf(ours.delays.get(rung)!), 50);
+      const b = percentile(sortedOf(baseline.delays.get(rung) ?? []), 50);
+      console.log(`  ${rung}: this build / baseline, medians: ${(a / b).toFixed(2)}x`);
+    }
+  }
+  console.log('CPU per rendition (20 s of the same pattern, share of one core in real time):');
+  for (const row of perRendition)
+    console.log(`  ${row.what.padEnd(26)} ${(row.cpu * 100).toFixed(1)} %`);
 }
 
 main().catch((error: unknown) => {

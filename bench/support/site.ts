@@ -60,6 +60,8 @@ export function killEverything(): void {
 process.once('exit', killEverything);
 
 export interface SiteOptions {
+  /** The checkout whose site starts (another build's, for a side-by-side); this one's when absent. */
+  root?: string;
   port: number;
   dataDir: string;
   /** A PostgreSQL server; embedded PGlite in DATA_DIR/db when absent. */
@@ -76,8 +78,9 @@ export const siteUrl = (port: number) => `http://127.0.0.1:${port}`;
 /** The production server (apps/web/server.ts on the `npm run build` output), ready to serve. */
 export async function startSite(options: SiteOptions): Promise<Proc> {
   const url = siteUrl(options.port);
-  if (!existsSync(`${ROOT}apps/web/.next/BUILD_ID`)) {
-    throw new Error('The site is not built: run `npm run build` first');
+  const root = options.root ?? ROOT;
+  if (!existsSync(join(root, 'apps/web/.next/BUILD_ID'))) {
+    throw new Error(`The site in ${root} is not built: run \`npm run build\` there first`);
   }
   // Started as `npm start` starts it: its heap's ceiling and malloc's arenas.
   const processOptions = serverProcessOptions({ ...process.env, ...options.env });
@@ -85,7 +88,7 @@ export async function startSite(options: SiteOptions): Promise<Proc> {
     process.execPath,
     [...processOptions.nodeArgs, ...(options.nodeArgs ?? []), '--import', 'tsx', 'server.ts'],
     {
-      cwd: `${ROOT}apps/web`,
+      cwd: join(root, 'apps/web'),
       env: {
         ...process.env,
         ...processOptions.env,

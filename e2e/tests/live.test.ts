@@ -120,6 +120,17 @@ describe('going live', () => {
         });
       await viewer.locator('.cr-live:not([hidden])').waitFor({ timeout: 30_000 });
       await screenshot(viewer, 'live-watch-1280.png');
+      // Low-Latency HLS: the player asks for parts, and for playlists with blocking reloads.
+      await expect
+        .poll(() => mediaAnswers.filter((answer) => /^200 v\d\/part-\d+\.\d+\.m4s$/.test(answer)))
+        .not.toEqual([]);
+      const reloads = await viewer.evaluate(
+        () =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => /index\.m3u8\?.*_HLS_msn=\d+/.test(entry.name)).length,
+      );
+      expect(reloads).toBeGreaterThan(0);
 
       // The window (DVR): the bar spans it; a step back, a pause, hold; one press goes back.
       const playerState = () =>
@@ -240,6 +251,12 @@ describe('going live', () => {
       // The replay made of the live's own segments (its full ladder is minutes away).
       const served = await (await fetch(viewer.url())).text();
       expect(served).toContain(`live/${live.videoId}/replay.m3u8`);
+      for (const replayFile of ['replay.m3u8', 'v0/replay.m3u8']) {
+        const answer = await fetch(
+          new URL(`/media/live/${live.videoId}/${replayFile}`, viewer.url()),
+        );
+        expect(answer.status, replayFile).toBe(200);
+      }
       // No LIVE badge from then on, and no 401 on the way.
       expect(await viewer.getByTestId('live-badge').count()).toBe(0);
       expect(await viewer.getByText('not accessible').count()).toBe(0);
