@@ -188,7 +188,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
       : await startLiveIngest({
           ...liveServices,
           port: config.LIVE_RTMP_PORT,
-          onLivePlaylist: (key) => liveReloads.notify(key),
+          onLivePlaylist: (key, playlist) => liveReloads.notify(key, playlist),
           // Its memory's bounds (docs/operations.md, Memory).
           limits: { maxBacklogBytes: config.LIVE_BACKLOG_MB * 1024 * 1024 },
           ingestLimits: { maxTotalBufferedBytes: (config.LIVE_INGEST_MEMORY_MB / 2) * 1024 * 1024 },

@@ -4,21 +4,27 @@ import { StorageNotFoundError, type Storage } from '@cutroom/core/platform/stora
 /**
  * Blocking playlist reloads of Low-Latency HLS (docs/live.md, "Latency"): a player asks for a
  * live rung's playlist once it has a part not yet made (`_HLS_msn`, `_HLS_part`) and is
- * answered the moment it is. This node's live ingest says when a playlist changed (`notify`);
- * a live held by another node is read again from the shared storage every `POLL_MS`.
+ * answered the moment it is. This node's live ingest hands over each playlist it puts in
+ * storage (`notify`): its waiting requests answer from it without reading storage. A live held
+ * by another node is read from the shared storage at most once every `POLL_MS` a playlist,
+ * however many viewers wait on it.
  */
 export class LiveReloads {
   readonly #waiting = new Map<string, Set<() => void>>();
+  /** The newest text known of each playlist, when it was known, and whether it was told here. */
+  readonly #latest = new Map<string, { text: string | null; at: number; isTold: boolean }>();
+  readonly #reading = new Map<string, Promise<string | null>>();
 
-  /** A playlist (its storage key) changed. */
-  notify(key: string): void {
+  /** A playlist (its storage key) changed: its new text, as put in storage. */
+  notify(key: string, text: string): void {
+    this.#latest.set(key, { text, at: Date.now(), isTold: true });
     const waiting = this.#waiting.get(key);
     if (!waiting) return;
     this.#waiting.delete(key);
     for (const wake of waiting) wake();
   }
 
-  /** Settles when `key` changes, or after `ms`. */
+  /** Settles when `key` changes here, or after `ms`. */
   wait(key: string, ms: number): Promise<void> {
     return new Promise((resolve) => {
       let waiting = this.#waiting.get(key);
@@ -34,7 +40,42 @@ export class LiveReloads {
       set.add(wake);
     });
   }
+
+  /**
+   * The playlist's text: as told here within the last second (its live is held here), else
+   * as read from storage within the last `POLL_MS` (one read shared by every request).
+   */
+  async read(storage: Storage, key: string): Promise<string | null> {
+    const known = this.#latest.get(key);
+    const age = known ? Date.now() - known.at : Infinity;
+    if (known && age < (known.isTold ? TOLD_FRESH_MS : POLL_MS)) return known.text;
+    let reading = this.#reading.get(key);
+    if (!reading) {
+      reading = readText(storage, key).finally(() => this.#reading.delete(key));
+      this.#reading.set(key, reading);
+      void reading.then(
+        (text) => this.#remember(key, text),
+        () => undefined,
+      );
+    }
+    return reading;
+  }
+
+  #remember(key: string, text: string | null): void {
+    const now = Date.now();
+    const known = this.#latest.get(key);
+    // A playlist told here meanwhile is newer than the one read.
+    if (!known?.isTold || now - known.at >= TOLD_FRESH_MS)
+      this.#latest.set(key, { text, at: now, isTold: false });
+    if (this.#latest.size > 512) {
+      for (const [old, entry] of this.#latest)
+        if (now - entry.at > 10_000) this.#latest.delete(old);
+    }
+  }
 }
+
+/** How long a playlist told here answers without a storage read (it is told five times a second). */
+const TOLD_FRESH_MS = 1_000;
 
 /** A live rung's media playlist, and a part of it. */
 export const LIVE_MEDIA_PLAYLIST = /^live\/[A-Za-z0-9_-]+\/v\d\/index\.m3u8$/;
@@ -91,7 +132,7 @@ export async function answerPlaylist(
 ): Promise<{ playlist: string } | { tooFar: true } | null> {
   const deadline = Date.now() + RELOAD_HOLD_MS;
   for (;;) {
-    const text = await readText(storage, key);
+    const text = await (reloads ? reloads.read(storage, key) : readText(storage, key));
     if (text === null) return null;
     const edge = playlistEdge(text);
     const isReady =
@@ -122,7 +163,7 @@ export async function waitForPart(
   const playlist = `${part[1]}index.m3u8`;
   const deadline = Date.now() + RELOAD_HOLD_MS;
   while (Date.now() < deadline && !isGone()) {
-    const text = await readText(storage, playlist);
+    const text = await (reloads ? reloads.read(storage, playlist) : readText(storage, playlist));
     if (text === null || text.includes('#EXT-X-ENDLIST')) return false;
     const edge = playlistEdge(text);
     if (isReloadReady(edge, Number(part[2]), Number(part[3]))) return true;

@@ -176,10 +176,9 @@ describe('serveMedia: a live\'s Low-Latency HLS (docs/live.md, "Latency")', () =
   /** Puts the rung's playlist (and its newest part) as the live's copy to storage does. */
   const advance = async (msn: number, parts: number, isEnded = false) => {
     await storage.putBytes(`live/ll1/v0/part-${msn}.${parts - 1}.m4s`, `part ${msn}.${parts - 1}`);
-    await storage.putBytes(key, playlistAt(msn, parts, isEnded), {
-      contentType: 'application/vnd.apple.mpegurl',
-    });
-    reloads.notify(key);
+    const playlist = playlistAt(msn, parts, isEnded);
+    await storage.putBytes(key, playlist, { contentType: 'application/vnd.apple.mpegurl' });
+    reloads.notify(key, playlist);
   };
 
   beforeAll(async () => {

@@ -424,7 +424,7 @@ export class LiveMediaSync {
     /** The master playlist, put once every rung has its first segment. */
     private readonly master: string,
     private readonly variantCount: number,
-    private readonly onPlaylist: (key: string) => void = () => undefined,
+    private readonly onPlaylist: (key: string, playlist: string) => void = () => undefined,
   ) {}
 
   /** One rung's packager update (rung `variant`, in `hls/v{variant}/`). */
@@ -479,7 +479,7 @@ export class LiveMediaSync {
       await this.storage.putBytes(key, pending.playlist, {
         contentType: 'application/vnd.apple.mpegurl',
       });
-      this.onPlaylist(key);
+      this.onPlaylist(key, pending.playlist);
     }
     for (const name of pending.removed) await this.storage.deleteObject(`${prefix}${name}`);
     if (pending.closed.length > 0) {

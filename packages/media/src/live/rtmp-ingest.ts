@@ -216,10 +216,10 @@ export interface LiveIngestOptions {
   /** The clock: the system's on the site (the ingest acts for no caller). */
   now: () => Date;
   /**
-   * Told each time a live's media playlist is in storage (its key): this node's blocking
-   * playlist reloads answer at once (docs/live.md, "Latency").
+   * Told each time a live's media playlist is in storage (its key and text): this node's
+   * blocking playlist reloads answer at once (docs/live.md, "Latency").
    */
-  onLivePlaylist?: (key: string) => void;
+  onLivePlaylist?: (key: string, playlist: string) => void;
 }
 
 export interface LiveIngest {
