@@ -1,88 +1,30 @@
 'use client';
 
-import { IntentLink } from '@/components/ui/intent-link';
 import { useId, useRef, useState } from 'react';
 import { mayActAsMember } from '@/lib/member-hint';
-import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-message';
-import type { PlaylistMenuAnswer } from '@cutroom/core/features/discovery/browse/answers';
-import { callApi } from '../../lib/client/api';
-import { TimedNote } from '../social/timed-note';
+import { loadOnce, useLoadOnPress } from '@/components/ui/load-on-press';
 
-type MenuPlaylist = PlaylistMenuAnswer['data'][number];
+const loadMenu = loadOnce(() => import('./playlist-menu'));
 
-/** "Save to playlist": the viewer's playlists as checkboxes, and a new playlist form. */
+/**
+ * "Save to playlist": a button whose menu (the viewer's playlists, a new playlist form) loads on
+ * its first press, or as a pointer or the focus comes to it (docs/pages.md).
+ */
 export function AddToPlaylist({ videoId, signedIn }: { videoId: string; signedIn: boolean }) {
   const [open, setOpen] = useState(false);
-  const [playlists, setPlaylists] = useState<MenuPlaylist[] | null>(null);
-  const [name, setName] = useState('');
-  const [isPublic, setIsPublic] = useState(true);
-  const [message, show] = useTimedMessage();
+  const { loaded, warm, press } = useLoadOnPress(loadMenu);
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
 
   const login = () => {
     window.location.href = `/login?next=${encodeURIComponent(window.location.pathname)}`;
   };
-  const load = async () => {
-    const result = await callApi('/api/v2/playlists', {
-      mode: 'forVideo',
-      videoId,
-    });
-    if (result.status === 401) return login();
-    if (result.ok) setPlaylists(result.body.data);
-    else
-      show(
-        { text: result.body.error ?? 'Could not load playlists', tone: 'error' },
-        ERROR_MESSAGE_MS,
-      );
-  };
-  const toggleOpen = async () => {
+  const toggleOpen = () => {
     // A member pressing before their parts of the shared page came is still a member.
     if (!mayActAsMember(signedIn)) return login();
     const next = !open;
     setOpen(next);
-    if (next) await load();
-  };
-  const toggle = async (playlist: MenuPlaylist) => {
-    // The box flips at once; a refusal puts it back.
-    const flip = (hasVideo: boolean) =>
-      setPlaylists((current) =>
-        (current ?? []).map((item) => (item._id === playlist._id ? { ...item, hasVideo } : item)),
-      );
-    flip(!playlist.hasVideo);
-    const result = await callApi('/api/v2/playlists', {
-      mode: playlist.hasVideo ? 'removeVideo' : 'addVideo',
-      _id: playlist._id,
-      videoId,
-    });
-    if (!result.ok) {
-      flip(playlist.hasVideo);
-      show({ text: result.body.error ?? 'Something went wrong', tone: 'error' }, ERROR_MESSAGE_MS);
-      return;
-    }
-    show(
-      {
-        text: playlist.hasVideo ? `Removed from ${playlist.name}` : `Added to ${playlist.name}`,
-        tone: 'info',
-      },
-      ERROR_MESSAGE_MS,
-    );
-  };
-  const create = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const result = await callApi('/api/v2/playlists', {
-      mode: 'create',
-      name,
-      thumbnail: videoId,
-      isPublic,
-    });
-    if (!result.ok) {
-      show({ text: result.body.error ?? 'Something went wrong', tone: 'error' }, ERROR_MESSAGE_MS);
-      return;
-    }
-    show({ text: `Added to ${name.trim()}`, tone: 'info' }, ERROR_MESSAGE_MS);
-    setName('');
-    await load();
+    if (next) press();
   };
 
   return (
@@ -101,6 +43,9 @@ export function AddToPlaylist({ videoId, signedIn }: { videoId: string; signedIn
         aria-expanded={open}
         aria-controls={panelId}
         onClick={toggleOpen}
+        onPointerEnter={warm}
+        onTouchStart={warm}
+        onFocus={warm}
         data-testid="add-to-playlist"
         className="rounded-full border border-white/20 px-3 py-1.5 text-sm hover:bg-white/10"
       >
@@ -112,70 +57,11 @@ export function AddToPlaylist({ videoId, signedIn }: { videoId: string; signedIn
           className="absolute left-0 z-20 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-white/10 bg-surface-overlay p-3 shadow-xl"
           data-testid="playlist-menu"
         >
-          {playlists === null ? (
-            <p className="text-sm text-neutral-400">Loading…</p>
-          ) : playlists.length === 0 ? (
-            <p className="text-sm text-neutral-400">No playlists yet: make one below.</p>
+          {loaded ? (
+            <loaded.PlaylistMenu videoId={videoId} login={login} />
           ) : (
-            <ul className="max-h-60 space-y-1 overflow-y-auto">
-              {playlists.map((playlist) => (
-                <li key={playlist._id}>
-                  <label className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 hover:bg-white/10">
-                    <input
-                      type="checkbox"
-                      checked={playlist.hasVideo}
-                      onChange={() => toggle(playlist)}
-                      className="accent-[#ff9800]"
-                    />
-                    <span className="min-w-0 flex-1 truncate">{playlist.name}</span>
-                    {!playlist.isPublic && (
-                      <span className="text-xs text-neutral-400">Private</span>
-                    )}
-                  </label>
-                </li>
-              ))}
-            </ul>
+            <p className="text-sm text-neutral-400">Loading…</p>
           )}
-          <form
-            method="post"
-            onSubmit={create}
-            className="mt-3 space-y-2 border-t border-white/10 pt-3"
-          >
-            <label className="block text-sm">
-              <span className="text-neutral-300">New playlist</span>
-              <input
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                maxLength={100}
-                required
-                data-testid="new-playlist-name"
-                className="mt-1 w-full rounded border border-white/15 bg-surface px-2 py-1.5 text-sm"
-              />
-            </label>
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={!isPublic}
-                onChange={(event) => setIsPublic(!event.target.checked)}
-                className="accent-[#ff9800]"
-              />
-              Private
-            </label>
-            <button
-              type="submit"
-              data-testid="create-playlist"
-              className="rounded-full bg-accent px-3 py-1.5 text-sm font-semibold text-black"
-            >
-              Create and add
-            </button>
-          </form>
-          <TimedNote message={message} testId="playlist-menu-message" />
-          <IntentLink
-            href="/profile?tab=playlists"
-            className="mt-1 block text-xs text-accent underline"
-          >
-            Manage your playlists
-          </IntentLink>
         </div>
       )}
     </div>
