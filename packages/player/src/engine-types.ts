@@ -41,6 +41,11 @@ export interface StreamEngine {
   setAudioOnly?(on: boolean): void;
   /** Whether only the audio plays. */
   isAudioOnly?(): boolean;
+  /**
+   * Where a live is followed (the edge less the latency its playlist asks for, Low-Latency
+   * HLS's part hold-back), in the video's time; null while unknown (engines that know it).
+   */
+  liveSyncPosition?(): number | null;
   /** Which library plays the source. */
   kind: 'hls.js' | 'dash.js' | 'native' | 'ladder';
   /** The library's own object (hls.js's Hls, dash.js's MediaPlayer), null for native. */

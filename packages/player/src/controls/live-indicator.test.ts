@@ -12,7 +12,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-type Playback = Pick<ControlsHost['playback'], 'pendingSeek' | 'isLive' | 'skipTo'>;
+type Playback = Pick<ControlsHost['playback'], 'pendingSeek' | 'isLive' | 'skipTo' | 'engine'>;
 
 /** A live video 720 s into its stream with a 600 s window (120–720), at `currentTime`. */
 function liveVideo(video: HTMLVideoElement, state: { currentTime: number; paused?: boolean }) {
@@ -34,11 +34,15 @@ function liveVideo(video: HTMLVideoElement, state: { currentTime: number; paused
   return window;
 }
 
-function playbackAt(state: { currentTime: number }): Playback & { seeks: number[] } {
+function playbackAt(
+  state: { currentTime: number },
+  engine: Playback['engine'] = null,
+): Playback & { seeks: number[] } {
   const seeks: number[] = [];
   return {
     pendingSeek: null,
     isLive: true,
+    engine,
     seeks,
     skipTo: (t: number) => {
       seeks.push(t);
@@ -50,7 +54,7 @@ function playbackAt(state: { currentTime: number }): Playback & { seeks: number[
 describe('live controls', () => {
   test('the page says it is live (knownDuration Infinity): LIVE shows before the media load', () => {
     const { ctx } = testContext({ layoutControls: { knownDuration: Infinity } });
-    const playback = { pendingSeek: null, isLive: false, skipTo: () => undefined };
+    const playback = { pendingSeek: null, isLive: false, skipTo: () => undefined, engine: null };
     const live = createLiveIndicator(ctx, playback);
     const time = createTimeDisplay(ctx, playback);
     expect(live.element.hidden).toBe(false);
@@ -160,5 +164,35 @@ describe('live controls', () => {
     state.currentTime = 700;
     vi.advanceTimersByTime(2_000);
     expect(playback.seeks).toEqual([717]);
+  });
+
+  test('with Low-Latency HLS, "Back to live" and a stall go where the engine follows the live', () => {
+    vi.useFakeTimers();
+    const { ctx, video } = testContext();
+    const state = { currentTime: 719, paused: false };
+    liveVideo(video, state);
+    // hls.js follows the site's lives at their part hold-back: 0.6 s before the edge.
+    const engine = {
+      levels: () => [],
+      setLevel: () => undefined,
+      selectedLevel: () => -1,
+      destroy: () => undefined,
+      liveSyncPosition: () => 719.4,
+      kind: 'hls.js' as const,
+      instance: null,
+    };
+    const playback = playbackAt(state, engine);
+    const live = createLiveIndicator(ctx, playback);
+    // A stall left it 3 s behind where it follows: back there, not 3 s before the edge.
+    state.currentTime = 716.2;
+    vi.advanceTimersByTime(600);
+    expect(playback.seeks).toEqual([719.4]);
+    // Three minutes back on purpose, then one press: where the engine follows.
+    state.currentTime = 540;
+    video.dispatchEvent(new Event('seeking'));
+    vi.advanceTimersByTime(2_000);
+    expect(playback.seeks).toEqual([719.4]);
+    live.element.click();
+    expect(playback.seeks).toEqual([719.4, 719.4]);
   });
 });

@@ -9,10 +9,14 @@ import { el } from '../dom.ts';
 import type { ControlsHost } from './host.ts';
 import { LIVE_BEHIND_SECONDS, liveWindow, onTimeChange, timeState } from './shared.ts';
 
-/** Where "back to live" lands: this far before the edge, so playback does not stall on it. */
+/**
+ * Where "back to live" lands when the engine does not say (docs/player/behaviour.md): this far
+ * before the edge, so playback does not stall on it. hls.js says where it follows a live (the
+ * part hold-back of Low-Latency HLS, 0.6 s on the site's lives; more after stalls).
+ */
 const LIVE_EDGE_OFFSET_SECONDS = 3;
-/** Following the edge, a player this far behind it (a stall) goes back to it. */
-export const LIVE_FOLLOW_SECONDS = 5;
+/** Following the edge, a player this far behind where it follows it (a stall) goes back. */
+export const LIVE_FOLLOW_SECONDS = 2;
 /** A live playing without its time moving this long is waiting for its stream. */
 export const LIVE_STALL_MS = 2_500;
 const STALL_POLL_MS = 500;
@@ -20,7 +24,7 @@ export const RECONNECTING_TEXT = 'The stream is reconnecting…';
 
 export function createLiveIndicator(
   ctx: PlayerContext,
-  playback: Pick<ControlsHost['playback'], 'pendingSeek' | 'isLive' | 'skipTo'>,
+  playback: Pick<ControlsHost['playback'], 'pendingSeek' | 'isLive' | 'skipTo' | 'engine'>,
 ): { element: HTMLElement; update(): void } {
   const element = el('button', 'cr-live fluid_control_live_indicator', { type: 'button' });
   element.hidden = true;
@@ -38,8 +42,8 @@ export function createLiveIndicator(
     element.title = isBehind ? 'Back to live' : 'Live';
   };
   const toEdge = (): void => {
-    const window = liveWindow(ctx.video);
-    if (window) playback.skipTo(Math.max(window.start, window.end - LIVE_EDGE_OFFSET_SECONDS));
+    const target = followedPosition(ctx, playback);
+    if (target !== null) playback.skipTo(target);
   };
   ctx.listen(element, 'click', () => {
     toEdge();
@@ -51,6 +55,21 @@ export function createLiveIndicator(
   return { element, update };
 }
 
+/** Where a viewer following the live is kept: the engine's sync position, or near the edge. */
+function followedPosition(
+  ctx: PlayerContext,
+  playback: Pick<ControlsHost['playback'], 'engine'>,
+): number | null {
+  const window = liveWindow(ctx.video);
+  if (!window) return null;
+  const synced = playback.engine?.liveSyncPosition?.() ?? null;
+  const target =
+    synced !== null && Number.isFinite(synced) && synced <= window.end
+      ? synced
+      : window.end - LIVE_EDGE_OFFSET_SECONDS;
+  return Math.max(window.start, target);
+}
+
 /**
  * Says "The stream is reconnecting…" over a live that plays but whose time stands still, and
  * keeps a viewer who follows the edge at it (a pause or a seek back in the window stops
@@ -58,7 +77,7 @@ export function createLiveIndicator(
  */
 function watchStalls(
   ctx: PlayerContext,
-  playback: Pick<ControlsHost['playback'], 'pendingSeek' | 'isLive'>,
+  playback: Pick<ControlsHost['playback'], 'pendingSeek' | 'isLive' | 'engine'>,
   toEdge: () => void,
 ): void {
   const { video } = ctx;
@@ -76,17 +95,11 @@ function watchStalls(
   let lastTime = -1;
   let stillSince = 0;
   const check = (): void => {
-    const { isLive, window } = timeState(ctx, playback);
+    const { isLive } = timeState(ctx, playback);
     const isWaiting =
       isLive && !video.paused && !video.ended && video.played.length > 0 && !video.seeking;
-    if (
-      isWaiting &&
-      isFollowing &&
-      window &&
-      window.end - video.currentTime > LIVE_FOLLOW_SECONDS
-    ) {
-      toEdge();
-    }
+    const followed = isWaiting && isFollowing ? followedPosition(ctx, playback) : null;
+    if (followed !== null && followed - video.currentTime > LIVE_FOLLOW_SECONDS) toEdge();
     if (!isWaiting || video.currentTime !== lastTime) {
       lastTime = video.currentTime;
       stillSince = Date.now();

@@ -55,6 +55,7 @@ export const engine: EngineModule = {
         hls.currentLevel = id;
       },
       selectedLevel: () => (hls.autoLevelEnabled ? -1 : hls.currentLevel),
+      liveSyncPosition: () => hls.liveSyncPosition,
       destroy: () => {
         video.removeEventListener('play', startOnPlay);
         hls.destroy();
