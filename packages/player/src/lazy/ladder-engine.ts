@@ -27,8 +27,6 @@ export interface MediaPlaylist {
 const AHEAD = 30;
 /** Media further behind the playhead than this is removed from the buffer. */
 const BEHIND = 60;
-/** Throughput assumed before the first segment is measured (bits per second). */
-const START_ESTIMATE = 1_000_000;
 /** Share of the measured throughput a level's bandwidth may use. */
 const SAFETY = 0.8;
 const RETRIES = 3;
@@ -143,7 +141,8 @@ function attachLadder(
   let level = 0;
   let isAuto = true;
   let audio = 0;
-  let estimate = START_ESTIMATE;
+  /** Measured throughput, bits per second; 0 until a segment has been measured. */
+  let estimate = 0;
   let media: MediaSource | null = null;
   let objectUrl = '';
   const lanes: { video?: Lane; audio?: Lane } = {};
@@ -237,16 +236,29 @@ function attachLadder(
         if (!segment && lane.appendedInit !== list.init) segment = list.segments.at(-1);
         lane.isDone = !segment;
         if (!segment || from - now >= AHEAD) break;
+        const isCurrent = (): boolean =>
+          !isDestroyed && (lane === lanes.video || lane === lanes.audio);
+        // The init segment goes in as soon as it is here, while the media segment still loads.
+        const initAppended =
+          lane.appendedInit === list.init
+            ? null
+            : fetchWithRetry(list.init, bytes, signal).then(async (init) => {
+                if (!isCurrent()) return;
+                await run(lane, () => lane.sb.appendBuffer(init));
+                lane.appendedInit = list.init;
+              });
         const started = performance.now();
-        const [init, data] = await Promise.all([
-          lane.appendedInit === list.init ? null : fetchWithRetry(list.init, bytes, signal),
-          fetchWithRetry(segment.url, bytes, signal),
-        ]);
-        if (isDestroyed || (lane !== lanes.video && lane !== lanes.audio)) return;
+        let ended = started;
+        const segmentData = fetchWithRetry(segment.url, bytes, signal).then((data) => {
+          ended = performance.now();
+          return data;
+        });
+        const [, data] = await Promise.all([initAppended, segmentData]);
+        if (!isCurrent()) return;
         if (lane === lanes.video && isAuto) {
-          const seconds = Math.max(0.001, (performance.now() - started) / 1000);
+          const seconds = Math.max(0.001, (ended - started) / 1000);
           const sample = (data.byteLength * 8) / seconds;
-          estimate = estimate === START_ESTIMATE ? sample : 0.5 * estimate + 0.5 * sample;
+          estimate = estimate === 0 ? sample : 0.5 * estimate + 0.5 * sample;
           level = affordable(estimate);
         }
         if (generation !== lane.generation) continue;
@@ -254,10 +266,6 @@ function attachLadder(
         if (ranges.length && ranges.start(0) < now - BEHIND) {
           const cut = now - BEHIND / 2;
           await run(lane, () => lane.sb.remove(0, cut));
-        }
-        if (init) {
-          await run(lane, () => lane.sb.appendBuffer(init));
-          lane.appendedInit = list.init;
         }
         await run(lane, () => lane.sb.appendBuffer(data));
         lane.lastUrl = segment.url;
@@ -325,6 +333,9 @@ function attachLadder(
       0,
       audios.findIndex((a) => a.isDefault),
     );
+    // Nothing measured yet: the lowest rung, whose first segment is the smallest, where the
+    // browser's own HLS starts too (docs/decisions/0066). The next segment's rung follows the
+    // throughput measured on it.
     level = affordable(estimate);
     // The Media Source opens while the renditions' playlists load (a VOD master of the ladder's
     // kind); a stream that turns out to be another kind gives the video back, emptied.
