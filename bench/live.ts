@@ -4,8 +4,8 @@
 // frame number burnt into the top of every frame as 16 black-or-white cells (a clock: frame N
 // is made at the stream's start + N/30 s). Chromium plays the live page; twice a second the
 // bench reads the cells of the frame the player shows and compares the frame's time with the
-// wall clock. Median, p95 and worst over a minute a rung (the top one, then 360p chosen in the
-// player's Quality menu), beside the segment settings; BENCH_BASELINE=<a built checkout of an
+// wall clock. Median, p95 and worst over a minute a rung (the top one, then 360p alone: the page
+// opened again with a master playlist naming only it), beside the segment settings; BENCH_BASELINE=<a built checkout of an
 // earlier commit> measures its site the same way in the same run. Then the CPU of the
 // site's live ffmpeg over that minute (/proc), and of each rendition on its own (ffmpeg
 // -benchmark on the same pattern), for docs/decisions/0043.
@@ -108,16 +108,17 @@ async function cpuPerRendition(dir: string): Promise<{ what: string; cpu: number
 /** What one site's live measured: delays of each reading (ms), and its live ffmpeg's CPU. */
 interface LiveRun {
   label: string;
-  /** Per rung (`top`, `360p`): wall clock minus the frame's making. */
+  /** Per rung (`top`, `360p`): wall clock minus the frame's nominal making (start + N/30 s). */
   delays: Map<string, number[]>;
-  fromSent: number[];
+  /** Per rung: wall clock minus the pusher's sending of the frame (its own slowness left out). */
+  fromSent: Map<string, number[]>;
   behindEdge: number[];
   liveCpu: number;
 }
 
 /**
  * One site (the checkout at `root`) taking the clock stream for `MEASURE_SECONDS` a rung: the
- * top rung as the player chooses it, then the 360p rung chosen in its Quality menu.
+ * top rung as the player chooses it, then the 360p rung alone.
  */
 async function measureSite(
   root: string,
@@ -199,44 +200,63 @@ async function measureSite(
     if (!onAir) throw new Error('the stream did not go on air');
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const path = `/video/${onAir.slug}_${onAir.videoId}`;
-    for (let tries = 0; tries < 60; tries++) {
-      await page.goto(`${url}${path}`);
-      if ((await page.locator('video').count()) > 0) break;
-      await sleep(500);
-    }
-    await page.locator('video').evaluate((video: HTMLVideoElement) => {
-      video.muted = true;
-      return video.play();
-    });
-    await page
-      .waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, {
-        polling: 100,
-      })
-      .catch(async (error: unknown) => {
-        const state = await page.locator('video').evaluate((video: HTMLVideoElement) => ({
-          src: video.currentSrc,
-          error: video.error?.message,
-          readyState: video.readyState,
-          paused: video.paused,
-        }));
-        throw new Error(`${String(error)} ${JSON.stringify(state)}`);
+    /** Opens the live page and plays it; with `rung`, only that rung of the master (v1: 360p). */
+    const play = async (rung?: string) => {
+      if (rung) {
+        await page.route('**/live/*/master.m3u8', async (route) => {
+          const response = await route.fetch();
+          const lines = (await response.text()).split('\n');
+          const kept = lines.filter(
+            (line, index) =>
+              !(line.startsWith('#EXT-X-STREAM-INF') && !lines[index + 1]?.startsWith(rung)) &&
+              !(/^v\d+\//.test(line) && !line.startsWith(rung)),
+          );
+          await route.fulfill({ response, body: kept.join('\n') });
+        });
+      }
+      for (let tries = 0; tries < 60; tries++) {
+        await page.goto(`${url}${path}`);
+        if ((await page.locator('video').count()) > 0) break;
+        await sleep(500);
+      }
+      await page.locator('video').evaluate((video: HTMLVideoElement) => {
+        video.muted = true;
+        return video.play();
       });
+      await page
+        .waitForFunction(
+          () => (document.querySelector('video')?.currentTime ?? 0) > 0.5,
+          undefined,
+          { polling: 100 },
+        )
+        .catch(async (error: unknown) => {
+          const state = await page.locator('video').evaluate((video: HTMLVideoElement) => ({
+            src: video.currentSrc,
+            error: video.error?.message,
+            readyState: video.readyState,
+            paused: video.paused,
+          }));
+          throw new Error(`${String(error)} ${JSON.stringify(state)}`);
+        });
+    };
+    await play();
     const ffmpegPid = liveFfmpegOf(site.child.pid!);
     const cpuBefore = ffmpegPid ? cpuSeconds(ffmpegPid) : NaN;
     const measureStart = Date.now();
     const delays = new Map<string, number[]>();
-    const fromSent: number[] = [];
+    const fromSent = new Map<string, number[]>();
     const behindEdge: number[] = [];
     for (const rung of ['top', `${LIVE_LOW_HEIGHT}p`]) {
       if (rung !== 'top') {
-        // The low rung, chosen as a viewer does; its first seconds (the switch) left out.
-        await page.locator('.cutroom-player').hover();
-        await page.getByRole('button', { name: 'Quality' }).click();
-        await page.getByRole('menuitemradio', { name: new RegExp(`^${rung}`) }).click();
+        // The low rung alone (a two-rung live has no Quality menu, docs/player/behaviour.md):
+        // the page opened again with a master naming only it; its first seconds left out.
+        await play('v1/');
         await sleep(4_000);
       }
       const readings: number[] = [];
       delays.set(rung, readings);
+      const sentReadings: number[] = [];
+      fromSent.set(rung, sentReadings);
       const rungStart = Date.now();
       while (Date.now() - rungStart < MEASURE_SECONDS * 1000) {
         const seen = await page.evaluate(
@@ -270,7 +290,7 @@ async function measureSite(
         }
         readings.push(seen.now - (startedAt + (seen.frame / FPS) * 1000));
         const left = sentAt(seen.frame);
-        if (left !== null) fromSent.push(seen.now - left);
+        if (left !== null) sentReadings.push(seen.now - left);
         behindEdge.push(seen.behind * 1000);
         await sleep(500);
       }
@@ -310,31 +330,38 @@ async function main() {
       `stream 1280x720 ${FPS} fps 3 Mbit/s; load ${loadAverage()}`,
   );
   console.log(
-    `Glass to glass, ${MEASURE_SECONDS} s a rung, readings twice a second (includes ffmpeg's own ` +
-      'start, a few tenths: an upper bound):',
+    `Glass to glass, ${MEASURE_SECONDS} s a rung, readings twice a second: from the pusher's ` +
+      'sending of each frame (its own slowness on a loaded machine left out), and from the ' +
+      "frame's nominal time (start + N/30 s: the pusher's lag included, growing over the run)",
   );
+  const row = (values: number[]) => {
+    const sorted = sortedOf(values);
+    return (
+      `median ${seconds(percentile(sorted, 50))} s, p95 ${seconds(percentile(sorted, 95))} s, ` +
+      `worst ${seconds(sorted.at(-1) ?? NaN)} s (${values.length})`
+    );
+  };
   for (const run of runs) {
-    for (const [rung, values] of run.delays) {
-      const sorted = sortedOf(values);
+    for (const rung of run.delays.keys()) {
       console.log(
-        `  ${run.label.padEnd(12)} ${rung.padEnd(5)} median ${seconds(percentile(sorted, 50))} s, ` +
-          `p95 ${seconds(percentile(sorted, 95))} s, worst ${seconds(sorted.at(-1) ?? NaN)} s ` +
-          `(${values.length} readings)`,
+        `  ${run.label.padEnd(12)} ${rung.padEnd(5)} sent  ${row(run.fromSent.get(rung)!)}`,
+      );
+      console.log(
+        `  ${run.label.padEnd(12)} ${rung.padEnd(5)} nominal ${row(run.delays.get(rung)!)}`,
       );
     }
     console.log(
-      `  ${run.label.padEnd(12)} from the pusher's own send time (its slowness left out): median ` +
-        `${seconds(percentile(sortedOf(run.fromSent), 50))} s; behind the newest media the ` +
-        `player knows: median ${seconds(percentile(sortedOf(run.behindEdge), 50))} s; the live ` +
-        `ffmpeg ${(run.liveCpu * 100).toFixed(0)} % of a core`,
+      `  ${run.label.padEnd(12)} behind the newest media the player knows: median ` +
+        `${seconds(percentile(sortedOf(run.behindEdge), 50))} s; the live ffmpeg ` +
+        `${(run.liveCpu * 100).toFixed(0)} % of a core`,
     );
   }
   const [ours, baseline] = runs;
   if (ours && baseline) {
     for (const rung of ours.delays.keys()) {
-      const a = percentile(sortedOf(ours.delays.get(rung)!), 50);
-      const b = percentile(sortedOf(baseline.delays.get(rung) ?? []), 50);
-      console.log(`  ${rung}: this build / baseline, medians: ${(a / b).toFixed(2)}x`);
+      const median = (values: number[] | undefined) => percentile(sortedOf(values ?? []), 50);
+      const ratio = median(ours.fromSent.get(rung)) / median(baseline.fromSent.get(rung));
+      console.log(`  ${rung}: this build / baseline, medians from the send: ${ratio.toFixed(2)}x`);
     }
   }
   console.log('CPU per rendition (20 s of the same pattern, share of one core in real time):');

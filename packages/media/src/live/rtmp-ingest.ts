@@ -526,7 +526,15 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     // The last segments reach storage once ffmpeg has written them and they are packaged.
     const exited =
       recorder && recorder.exitCode === null
-        ? new Promise<void>((resolve) => recorder.once('exit', () => resolve()))
+        ? new Promise<void>((resolve) => {
+            // Its input ended, it writes its last fragments and stops; one that does not is
+            // stopped (its live's end waits on it).
+            const deadline = setTimeout(() => recorder.kill('SIGKILL'), RECORDER_EXIT_MS);
+            recorder.once('exit', () => {
+              clearTimeout(deadline);
+              resolve();
+            });
+          })
         : Promise.resolve();
     const done = Promise.all([exited, publish.packaged]).then(() => rungs.sync.flush());
     if (publish.videoId) flushes.set(publish.videoId, done);
@@ -930,6 +938,9 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     },
   };
 }
+
+/** How long a live's ffmpeg has to write its last fragments once its input ends. */
+const RECORDER_EXIT_MS = 15_000;
 
 /** A live's rungs: one packager each, and the copy of their files to storage. */
 interface LiveRungs {

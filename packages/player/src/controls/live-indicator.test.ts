@@ -29,6 +29,7 @@ function liveVideo(video: HTMLVideoElement, state: { currentTime: number; paused
       configurable: true,
     },
     paused: { get: () => state.paused ?? false, configurable: true },
+    readyState: { get: () => 4, configurable: true },
     played: { get: () => ({ length: 1 }), configurable: true },
   });
   return window;

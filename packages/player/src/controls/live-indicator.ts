@@ -20,6 +20,7 @@ export const LIVE_FOLLOW_SECONDS = 2;
 /** A live playing without its time moving this long is waiting for its stream. */
 export const LIVE_STALL_MS = 2_500;
 const STALL_POLL_MS = 500;
+const HAVE_FUTURE_DATA = 3;
 export const RECONNECTING_TEXT = 'The stream is reconnecting…';
 
 export function createLiveIndicator(
@@ -98,7 +99,11 @@ function watchStalls(
     const { isLive } = timeState(ctx, playback);
     const isWaiting =
       isLive && !video.paused && !video.ended && video.played.length > 0 && !video.seeking;
-    const followed = isWaiting && isFollowing ? followedPosition(ctx, playback) : null;
+    // Only once it plays again: a jump while the media is still missing would wait once more.
+    const followed =
+      isWaiting && isFollowing && video.readyState >= HAVE_FUTURE_DATA
+        ? followedPosition(ctx, playback)
+        : null;
     if (followed !== null && followed - video.currentTime > LIVE_FOLLOW_SECONDS) toEdge();
     if (!isWaiting || video.currentTime !== lastTime) {
       lastTime = video.currentTime;
