@@ -27,6 +27,8 @@ export interface MediaPlaylist {
 const AHEAD = 30;
 /** Media further behind the playhead than this is removed from the buffer. */
 const BEHIND = 60;
+/** Throughput assumed before the first segment is measured (bits per second). */
+const START_ESTIMATE = 1_000_000;
 /** Share of the measured throughput a level's bandwidth may use. */
 const SAFETY = 0.8;
 const RETRIES = 3;
@@ -141,8 +143,7 @@ function attachLadder(
   let level = 0;
   let isAuto = true;
   let audio = 0;
-  /** Measured throughput, bits per second; 0 until a segment has been measured. */
-  let estimate = 0;
+  let estimate = START_ESTIMATE;
   let media: MediaSource | null = null;
   let objectUrl = '';
   const lanes: { video?: Lane; audio?: Lane } = {};
@@ -258,7 +259,7 @@ function attachLadder(
         if (lane === lanes.video && isAuto) {
           const seconds = Math.max(0.001, (ended - started) / 1000);
           const sample = (data.byteLength * 8) / seconds;
-          estimate = estimate === 0 ? sample : 0.5 * estimate + 0.5 * sample;
+          estimate = estimate === START_ESTIMATE ? sample : 0.5 * estimate + 0.5 * sample;
           level = affordable(estimate);
         }
         if (generation !== lane.generation) continue;
@@ -333,9 +334,6 @@ function attachLadder(
       0,
       audios.findIndex((a) => a.isDefault),
     );
-    // Nothing measured yet: the lowest rung, whose first segment is the smallest, where the
-    // browser's own HLS starts too (docs/decisions/0066). The next segment's rung follows the
-    // throughput measured on it.
     level = affordable(estimate);
     // The Media Source opens while the renditions' playlists load (a VOD master of the ladder's
     // kind); a stream that turns out to be another kind gives the video back, emptied.
