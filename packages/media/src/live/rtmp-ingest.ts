@@ -963,13 +963,13 @@ async function joinSegment(
   variant: string,
   segment: { name: string; init?: string },
 ): Promise<string> {
-  const rung = join(folder, 'hls', variant);
-  const bytes = await readFile(join(rung, segment.name));
   if (!segment.init) return join('hls', variant, segment.name);
-  await writeFile(
-    join(folder, 'poster-source.mp4'),
-    Buffer.concat([await readFile(join(rung, segment.init)), bytes]),
-  );
+  const rung = join(folder, 'hls', variant);
+  const [init, bytes] = await Promise.all([
+    readFile(join(rung, segment.init)),
+    readFile(join(rung, segment.name)),
+  ]);
+  await writeFile(join(folder, 'poster-source.mp4'), Buffer.concat([init, bytes]));
   return 'poster-source.mp4';
 }
 
