@@ -1,13 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isLiveMediaKey } from '@cutroom/core/features/videos/live/live-media-keys';
 import { cacheControlForKey } from '@cutroom/core/platform/storage/storage';
+import { LocalStorage } from '@cutroom/core/platform/storage/local-storage';
+import { createLogger } from '@cutroom/core/platform/logging/logger';
 import {
   avcCodecOf,
   LIVE_RUNG_FIRST_FD,
+  LiveMediaSync,
   liveLadderArgs,
+  readReplayLists,
   liveMasterPlaylist,
   liveVariants,
   probeRecordingPart,
@@ -219,5 +223,73 @@ describe('the live ladder', () => {
     const topOnly = replayMasterPlaylist(master, new Set(['v0']));
     expect(topOnly).toContain('v0/replay.m3u8');
     expect(topOnly).not.toContain('640x360');
+  });
+
+  it("copies a rung's updates to storage, files before the playlist, and notes segments for the replay", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'cutroom-live-sync-'));
+    try {
+      const rung = join(folder, 'hls', 'v0');
+      await mkdir(rung, { recursive: true });
+      for (const name of ['init-1.mp4', 'seg-00000.m4s', 'part-1.0.m4s'])
+        await writeFile(join(rung, name), name);
+      const storage = new LocalStorage({ root: join(folder, 'media'), publicBaseUrl: '/media' });
+      const told: string[] = [];
+      const sync = new LiveMediaSync(
+        folder,
+        storage,
+        'abc',
+        createLogger({ level: 'silent' }),
+        '#EXTM3U\nmaster\n',
+        1,
+        (key, playlist) => told.push(`${key} ${playlist}`),
+      );
+      sync.take(0, {
+        playlist: '#EXTM3U\none\n',
+        msn: 1,
+        part: 0,
+        // A part the packager let go before its copy came is not needed, and no failure.
+        written: ['init-1.mp4', 'seg-00000.m4s', 'part-0.4.m4s', 'part-1.0.m4s'],
+        removed: [],
+        closed: [
+          { name: 'seg-00000.m4s', seconds: 1.001, init: 'init-1.mp4', isDiscontinuity: false },
+        ],
+        left: [],
+      });
+      await sync.flush();
+      await sync.watchable;
+      const read = async (key: string) => {
+        const { body } = await storage.getStream(key);
+        const chunks: Buffer[] = [];
+        for await (const chunk of body) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks).toString('utf8');
+      };
+      expect(await read('live/abc/v0/seg-00000.m4s')).toBe('seg-00000.m4s');
+      expect(await read('live/abc/v0/part-1.0.m4s')).toBe('part-1.0.m4s');
+      expect(await read('live/abc/v0/index.m3u8')).toBe('#EXTM3U\none\n');
+      expect(await read('live/abc/master.m3u8')).toBe('#EXTM3U\nmaster\n');
+      expect(told).toEqual(['live/abc/v0/index.m3u8 #EXTM3U\none\n']);
+      expect(sync.isWatchable).toBe(true);
+      expect((await readReplayLists(folder)).get('v0')).toEqual([
+        { name: 'seg-00000.m4s', seconds: 1.001, init: 'init-1.mp4', isDiscontinuity: false },
+      ]);
+      // A part no longer listed leaves storage; a segment that left the window leaves the disk
+      // and stays in storage (the replay).
+      sync.take(0, {
+        playlist: '#EXTM3U\ntwo\n',
+        msn: 2,
+        part: 0,
+        written: [],
+        removed: ['part-1.0.m4s'],
+        closed: [],
+        left: ['seg-00000.m4s'],
+      });
+      await sync.flush();
+      expect(await storage.stat('live/abc/v0/part-1.0.m4s')).toBeNull();
+      expect(await read('live/abc/v0/seg-00000.m4s')).toBe('seg-00000.m4s');
+      await expect(readFile(join(rung, 'seg-00000.m4s'))).rejects.toThrow();
+      expect(await read('live/abc/v0/index.m3u8')).toBe('#EXTM3U\ntwo\n');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -472,8 +472,15 @@ export class LiveMediaSync {
   async #copy(variant: number, pending: PendingRung): Promise<void> {
     const local = join(this.folder, 'hls', `v${variant}`);
     const prefix = `${livePrefix(this.videoId)}v${variant}/`;
-    for (const name of pending.written)
-      await this.storage.putFile(`${prefix}${name}`, join(local, name));
+    for (const name of pending.written) {
+      await this.storage.putFile(`${prefix}${name}`, join(local, name)).catch((error: unknown) => {
+        // A part the packager let go before its copy came (a copy that fell seconds behind):
+        // no longer listed, it is not needed.
+        const isGonePart =
+          name.startsWith('part-') && (error as NodeJS.ErrnoException).code === 'ENOENT';
+        if (!isGonePart) throw error;
+      });
+    }
     if (pending.playlist !== null) {
       const key = `${prefix}index.m3u8`;
       await this.storage.putBytes(key, pending.playlist, {
