@@ -213,7 +213,18 @@ describe('going live', () => {
       stream.process.kill('SIGKILL');
       await stream.exited;
       const reconnecting = viewer.getByText('The stream is reconnecting…');
-      await reconnecting.waitFor({ timeout: 30_000 });
+      await reconnecting.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+        const state = await viewer.locator('video').evaluate((video: HTMLVideoElement) => ({
+          time: video.currentTime,
+          paused: video.paused,
+          seeking: video.seeking,
+          readyState: video.readyState,
+          played: video.played.length,
+          error: video.error?.message,
+          end: video.seekable.length ? video.seekable.end(video.seekable.length - 1) : null,
+        }));
+        throw new Error(`${String(error)} ${JSON.stringify(state)}`);
+      });
       await screenshot(viewer, 'live-reconnecting-1280.png');
       stream = pushStream(`${rtmpUrl}/${key}`, 120);
       await reconnecting.waitFor({ state: 'hidden', timeout: 45_000 });

@@ -3,7 +3,12 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { testContext } from '../controllers/testing.ts';
 import type { ControlsHost } from './host.ts';
-import { createLiveIndicator, LIVE_STALL_MS, RECONNECTING_TEXT } from './live-indicator.ts';
+import {
+  createLiveIndicator,
+  LIVE_EDGE_STILL_MS,
+  LIVE_STALL_MS,
+  RECONNECTING_TEXT,
+} from './live-indicator.ts';
 import { createProgressBar } from './progress-bar.ts';
 import { createTimeDisplay } from './time-display.ts';
 
@@ -15,8 +20,11 @@ afterEach(() => {
 type Playback = Pick<ControlsHost['playback'], 'pendingSeek' | 'isLive' | 'skipTo' | 'engine'>;
 
 /** A live video 720 s into its stream with a 600 s window (120–720), at `currentTime`. */
-function liveVideo(video: HTMLVideoElement, state: { currentTime: number; paused?: boolean }) {
-  const window = { start: 120, end: 720 };
+function liveVideo(
+  video: HTMLVideoElement,
+  state: { currentTime: number; paused?: boolean; seeking?: boolean },
+  window = { start: 120, end: 720 },
+) {
   Object.defineProperties(video, {
     duration: { get: () => Infinity, configurable: true },
     seekable: {
@@ -29,6 +37,7 @@ function liveVideo(video: HTMLVideoElement, state: { currentTime: number; paused
       configurable: true,
     },
     paused: { get: () => state.paused ?? false, configurable: true },
+    seeking: { get: () => state.seeking ?? false, configurable: true },
     readyState: { get: () => 4, configurable: true },
     played: { get: () => ({ length: 1 }), configurable: true },
   });
@@ -195,5 +204,27 @@ describe('live controls', () => {
     expect(playback.seeks).toEqual([719.4]);
     live.element.click();
     expect(playback.seeks).toEqual([719.4, 719.4]);
+  });
+
+  test('a live whose edge stands still says it is reconnecting, whatever its time does', () => {
+    vi.useFakeTimers();
+    const { ctx, video, root } = testContext();
+    const window = { start: 120, end: 720 };
+    // Its stream dropped while a seek could not finish (no media where it was going).
+    const state = { currentTime: 719, seeking: true };
+    liveVideo(video, state, window);
+    createLiveIndicator(ctx, playbackAt(state));
+    const note = root.querySelector<HTMLElement>('.cr-live-reconnecting')!;
+    vi.advanceTimersByTime(LIVE_EDGE_STILL_MS - 1_000);
+    expect(note.hidden).toBe(true);
+    vi.advanceTimersByTime(1_500);
+    expect(note.hidden).toBe(false);
+    expect(note.textContent).toBe(RECONNECTING_TEXT);
+    // The stream is back: the edge moves and the time with it.
+    state.seeking = false;
+    window.end = 722;
+    state.currentTime = 721;
+    vi.advanceTimersByTime(500);
+    expect(note.hidden).toBe(true);
   });
 });

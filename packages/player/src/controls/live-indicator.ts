@@ -19,6 +19,12 @@ const LIVE_EDGE_OFFSET_SECONDS = 3;
 export const LIVE_FOLLOW_SECONDS = 2;
 /** A live playing without its time moving this long is waiting for its stream. */
 export const LIVE_STALL_MS = 2_500;
+/**
+ * A live whose edge has not moved this long (or three times its longest recent wait, for a
+ * live of long segments) is waiting for its stream, wherever its time is; the site's lives
+ * move it with each part, every 0.2 s.
+ */
+export const LIVE_EDGE_STILL_MS = 4_000;
 const STALL_POLL_MS = 500;
 const HAVE_FUTURE_DATA = 3;
 export const RECONNECTING_TEXT = 'The stream is reconnecting…';
@@ -95,10 +101,27 @@ function watchStalls(
   ctx.root.append(note);
   let lastTime = -1;
   let stillSince = 0;
+  let lastEnd: number | null = null;
+  let endStillSince = Date.now();
+  const edgeGaps: number[] = [];
   const check = (): void => {
     const { isLive } = timeState(ctx, playback);
-    const isWaiting =
-      isLive && !video.paused && !video.ended && video.played.length > 0 && !video.seeking;
+    const isPlaying = isLive && !video.paused && !video.ended && video.played.length > 0;
+    const isWaiting = isPlaying && !video.seeking;
+    // The live's edge stands still too when its stream dropped, whatever the engine does with
+    // the time meanwhile (a seek it cannot finish, a nudge over a gap).
+    const end = liveWindow(video)?.end ?? null;
+    if (end !== lastEnd) {
+      // How often this live's edge moves (its parts', or segments' and playlists' pace).
+      if (lastEnd !== null && end !== null) {
+        edgeGaps.push(Date.now() - endStillSince);
+        if (edgeGaps.length > 8) edgeGaps.shift();
+      }
+      lastEnd = end;
+      endStillSince = Date.now();
+    }
+    const edgeStillMs = Math.max(LIVE_EDGE_STILL_MS, 3 * Math.max(0, ...edgeGaps));
+    const isEdgeStill = isPlaying && end !== null && Date.now() - endStillSince >= edgeStillMs;
     // Only once it plays again: a jump while the media is still missing would wait once more.
     const followed =
       isWaiting && isFollowing && video.readyState >= HAVE_FUTURE_DATA
@@ -108,14 +131,12 @@ function watchStalls(
     if (!isWaiting || video.currentTime !== lastTime) {
       lastTime = video.currentTime;
       stillSince = Date.now();
-      note.hidden = true;
-      note.textContent = '';
-      return;
     }
-    if (Date.now() - stillSince >= LIVE_STALL_MS && note.hidden) {
-      note.hidden = false;
-      note.textContent = RECONNECTING_TEXT;
-    }
+    const isTimeStill = isWaiting && Date.now() - stillSince >= LIVE_STALL_MS;
+    const isReconnecting = isTimeStill || isEdgeStill;
+    if (isReconnecting === !note.hidden) return;
+    note.hidden = !isReconnecting;
+    note.textContent = isReconnecting ? RECONNECTING_TEXT : '';
   };
   const poll = setInterval(check, STALL_POLL_MS);
   ctx.onDestroy(() => clearInterval(poll));
