@@ -1,4 +1,5 @@
 import { deltaPlaylist, isReloadReady, playlistEdge } from '@cutroom/media/live/ll-hls-packager';
+import { text } from 'node:stream/consumers';
 import { StorageNotFoundError, type Storage } from '@cutroom/core/platform/storage/storage';
 
 /**
@@ -107,13 +108,53 @@ export function reloadQueryOf(search: URLSearchParams): ReloadQuery {
 
 async function readText(storage: Storage, key: string): Promise<string | null> {
   try {
-    const { body } = await storage.getStream(key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(chunk);
-    return Buffer.concat(chunks).toString('utf8');
+    return await text((await storage.getStream(key)).body);
   } catch (error) {
     if (error instanceof StorageNotFoundError) return null;
     throw error;
+  }
+}
+
+/**
+ * A playlist's newest part and its delta update, worked out once a version: every viewer
+ * waiting on a live asks about the same text five times a second.
+ */
+const parsedPlaylists = new Map<string, { edge: { msn: number; part: number }; delta?: string }>();
+
+function parsedOf(playlist: string) {
+  let parsed = parsedPlaylists.get(playlist);
+  if (!parsed) {
+    parsed = { edge: playlistEdge(playlist) };
+    parsedPlaylists.set(playlist, parsed);
+    // The newest versions of the lives on the air are the ones asked about.
+    if (parsedPlaylists.size > 32) parsedPlaylists.delete(parsedPlaylists.keys().next().value!);
+  }
+  return parsed;
+}
+
+const deltaOf = (playlist: string) => (parsedOf(playlist).delta ??= deltaPlaylist(playlist));
+
+/**
+ * Reads the playlist at `key` until `settle` answers (not undefined) of it and its newest part,
+ * or the request is gone or `RELOAD_HOLD_MS` passed (then `atEnd` answers); null when there is
+ * no such playlist. Woken by this node's change of the playlist, else every `POLL_MS`.
+ */
+async function holdOn<T>(
+  storage: Storage,
+  reloads: LiveReloads,
+  key: string,
+  isGone: () => boolean,
+  settle: (playlist: string, edge: { msn: number; part: number }) => T | undefined,
+  atEnd: (playlist: string) => T,
+): Promise<T | null> {
+  const deadline = Date.now() + RELOAD_HOLD_MS;
+  for (;;) {
+    const playlist = await reloads.read(storage, key);
+    if (playlist === null) return null;
+    const settled = settle(playlist, parsedOf(playlist).edge);
+    if (settled !== undefined) return settled;
+    if (Date.now() >= deadline || isGone()) return atEnd(playlist);
+    await reloads.wait(key, Math.min(POLL_MS, deadline - Date.now()));
   }
 }
 
@@ -123,29 +164,31 @@ async function readText(storage: Storage, key: string): Promise<string | null> {
  * (`_HLS_skip`). Null when there is no such playlist; `tooFar` for a segment more than two
  * past the newest (a 400, as the protocol says).
  */
-export async function answerPlaylist(
+export function answerPlaylist(
   storage: Storage,
-  reloads: LiveReloads | null,
+  reloads: LiveReloads,
   key: string,
   query: { msn: number | null; part: number | null; skip: boolean },
   isGone: () => boolean,
 ): Promise<{ playlist: string } | { tooFar: true } | null> {
-  const deadline = Date.now() + RELOAD_HOLD_MS;
-  for (;;) {
-    const text = await (reloads ? reloads.read(storage, key) : readText(storage, key));
-    if (text === null) return null;
-    const edge = playlistEdge(text);
-    const isReady =
-      query.msn === null ||
-      text.includes('#EXT-X-ENDLIST') ||
-      isReloadReady(edge, query.msn, query.part ?? undefined);
-    if (!isReady && query.msn! > edge.msn + 2) return { tooFar: true };
-    if (isReady || Date.now() >= deadline || isGone()) {
-      return { playlist: query.skip ? deltaPlaylist(text) : text };
-    }
-    await (reloads?.wait(key, Math.min(POLL_MS, deadline - Date.now())) ??
-      new Promise((resolve) => setTimeout(resolve, POLL_MS)));
-  }
+  const answer = (playlist: string) => ({ playlist: query.skip ? deltaOf(playlist) : playlist });
+  return holdOn(
+    storage,
+    reloads,
+    key,
+    isGone,
+    (playlist, edge) => {
+      if (
+        query.msn === null ||
+        playlist.includes('#EXT-X-ENDLIST') ||
+        isReloadReady(edge, query.msn, query.part ?? undefined)
+      ) {
+        return answer(playlist);
+      }
+      return query.msn > edge.msn + 2 ? { tooFar: true as const } : undefined;
+    },
+    answer,
+  );
 }
 
 /**
@@ -154,23 +197,25 @@ export async function answerPlaylist(
  */
 export async function waitForPart(
   storage: Storage,
-  reloads: LiveReloads | null,
+  reloads: LiveReloads,
   key: string,
   isGone: () => boolean,
 ): Promise<boolean> {
   const part = LIVE_PART.exec(key);
   if (!part) return false;
-  const playlist = `${part[1]}index.m3u8`;
-  const deadline = Date.now() + RELOAD_HOLD_MS;
-  while (Date.now() < deadline && !isGone()) {
-    const text = await (reloads ? reloads.read(storage, playlist) : readText(storage, playlist));
-    if (text === null || text.includes('#EXT-X-ENDLIST')) return false;
-    const edge = playlistEdge(text);
-    if (isReloadReady(edge, Number(part[2]), Number(part[3]))) return true;
-    // Only the next part or two is worth the wait; older or far ones are answered as they are.
-    if (Number(part[2]) > edge.msn + 1) return false;
-    await (reloads?.wait(playlist, Math.min(POLL_MS, deadline - Date.now())) ??
-      new Promise((resolve) => setTimeout(resolve, POLL_MS)));
-  }
-  return false;
+  const [msn, index] = [Number(part[2]), Number(part[3])];
+  const isListed = await holdOn(
+    storage,
+    reloads,
+    `${part[1]}index.m3u8`,
+    isGone,
+    (playlist, edge) => {
+      if (playlist.includes('#EXT-X-ENDLIST')) return false;
+      if (isReloadReady(edge, msn, index)) return true;
+      // Only the next part or two is worth the wait; older or far ones are answered as they are.
+      return msn > edge.msn + 1 ? false : undefined;
+    },
+    () => false,
+  );
+  return isListed ?? false;
 }

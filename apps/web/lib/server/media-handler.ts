@@ -14,7 +14,7 @@ import {
   LIVE_MEDIA_PLAYLIST,
   reloadQueryOf,
   waitForPart,
-  type LiveReloads,
+  LiveReloads,
 } from './live-reloads';
 
 export const MEDIA_PATH_PREFIX = '/media/';
@@ -60,7 +60,7 @@ export async function serveMedia(
    */
   access?: (key: string, request: IncomingMessage, token: string | null) => Promise<MediaAccess>,
   /** This node's live playlists' changes, for blocking reloads (docs/live.md, "Latency"). */
-  liveReloads: LiveReloads | null = null,
+  liveReloads: LiveReloads = new LiveReloads(),
 ): Promise<void> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.setHeader('allow', 'GET, HEAD');
