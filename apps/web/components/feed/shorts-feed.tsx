@@ -57,8 +57,12 @@ export function ShortsFeed(props: ShortsFeedProps) {
    * heads to. An object a step: a step's end never clears a later step's.
    */
   const stepUnderWay = useRef<{ videoId: string } | null>(null);
-  // Videos put in front of the list: the scroll position moves down by as many screens.
-  const prepended = useRef(0);
+  /**
+   * The video on screen when videos were put in front of the list, and how far the feed was
+   * scrolled past its top: it is put back there, wherever the browser's own scroll anchoring
+   * or re-snapping has moved the feed meanwhile.
+   */
+  const keepOnScreen = useRef<{ videoId: string; offset: number } | null>(null);
   // How many videos have become active, for the pre-roll of every fifth.
   const [started, setStarted] = useState<Record<string, number>>({});
   const notSupporter = useNotSupporter();
@@ -105,7 +109,18 @@ export function ShortsFeed(props: ShortsFeedProps) {
       setMore((now) => ({ ...now, [direction]: result.body.hasMore }));
       if (direction === 'after') setItems((now) => [...now, ...fresh]);
       else {
-        prepended.current += fresh.length;
+        const element = scroller.current;
+        if (element && fresh.length > 0 && element.clientHeight > 0) {
+          const height = element.clientHeight;
+          const index = Math.min(
+            items.length - 1,
+            Math.max(0, Math.round(element.scrollTop / height)),
+          );
+          keepOnScreen.current = {
+            videoId: items[index]!.id,
+            offset: element.scrollTop - index * height,
+          };
+        }
         setItems((now) => [...fresh, ...now]);
         setActive((index) => index + fresh.length);
       }
@@ -118,14 +133,18 @@ export function ShortsFeed(props: ShortsFeedProps) {
     if (more.before && active <= 1) void load('before');
   }, [active, items.length, more, load]);
 
-  // After videos were put in front, the same video stays on screen. A step's smooth scroll
-  // under way (toward the place its video had before them) goes on to where it is now: left
-  // alone it ended on the video the step left, the step undone.
+  // After videos were put in front, the same video stays on screen. Set where it is, not moved
+  // by as many screens: Chromium re-snaps the feed to the snapped video itself, and a move on
+  // top of that landed on the video after it. A step's smooth scroll under way (toward the
+  // place its video had before them) goes on to where it is now: left alone it ended on the
+  // video the step left, the step undone.
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (!element || prepended.current === 0) return;
-    element.scrollTop += prepended.current * element.clientHeight;
-    prepended.current = 0;
+    const keep = keepOnScreen.current;
+    if (!element || !keep) return;
+    keepOnScreen.current = null;
+    const kept = items.findIndex((item) => item.id === keep.videoId);
+    if (kept >= 0) element.scrollTop = kept * element.clientHeight + keep.offset;
     // Only a step's own scroll: a finger dragging the feed is left to itself.
     const step = stepUnderWay.current;
     const target = step ? items.findIndex((item) => item.id === step.videoId) : -1;
