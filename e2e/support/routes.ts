@@ -179,7 +179,7 @@ export async function createRouteFixtures(text: { title: string; description?: s
     subject: text.title.slice(0, 150),
     message: `${text.description ?? text.title} ${'T'.repeat(180)}`.slice(0, 5000),
   });
-  await waitUntilHeld(cookie, copy.id);
+  await waitUntilHeld(cookie, copy.id, { cookie: otherCookie, username: other.username });
   const month = new Date().toISOString().slice(0, 7);
   const paths: Record<string, string> = {
     '/archive/[month]': `/archive/${month}`,
@@ -225,8 +225,17 @@ export async function createRouteFixtures(text: { title: string; description?: s
   return { member, staff, cookie, video, paths, pathOf };
 }
 
-/** Waits until the copy's hold page opens for the owner of the video it copies. */
-async function waitUntilHeld(ownerCookie: string, copyId: string, timeoutMs = 120_000) {
+/**
+ * Waits until the copy's hold page opens for the owner of the video it copies. Its processing
+ * waits behind every other file's uploads: when it does not come, the copy's state (from its
+ * uploader's profile) says whether it was still queued, failed, or was published unmatched.
+ */
+async function waitUntilHeld(
+  ownerCookie: string,
+  copyId: string,
+  uploader: { cookie: string; username: string },
+  timeoutMs = 150_000,
+) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const response = await fetch(`${baseUrl()}/reuploads/${copyId}`, {
@@ -234,11 +243,34 @@ async function waitUntilHeld(ownerCookie: string, copyId: string, timeoutMs = 12
     });
     await response.arrayBuffer();
     if (response.status === 200) return;
+    const state = await copyState(uploader, copyId);
+    if (state.startsWith('failed') || state === 'published') {
+      throw new Error(`the copy ${copyId} was not held: ${state}`);
+    }
     if (Date.now() > until) {
-      throw new Error(`the copy ${copyId} was not held within ${timeoutMs / 1000} s`);
+      throw new Error(`the copy ${copyId} was not held within ${timeoutMs / 1000} s: ${state}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/** A video's state as its uploader's profile tells it: published, or its processing status. */
+async function copyState(uploader: { cookie: string; username: string }, id: string) {
+  const response = await fetch(`${baseUrl()}/api/v2/profileInput`, {
+    method: 'POST',
+    headers: { cookie: uploader.cookie, origin: baseUrl(), 'content-type': 'application/json' },
+    body: JSON.stringify({ mode: 'LoadProfileVideos', username: uploader.username }),
+  });
+  const page = (await response.json()) as {
+    videos?: { _id: string }[];
+    processingVideos?: { _id: string; status: string; failureReason: string | null }[];
+  };
+  if (page.videos?.some((video) => video._id === id)) return 'published';
+  const processing = page.processingVideos?.find((video) => video._id === id);
+  if (!processing) return `not in the profile (answered ${response.status})`;
+  return processing.failureReason
+    ? `${processing.status}: ${processing.failureReason}`
+    : processing.status;
 }
 
 /**
