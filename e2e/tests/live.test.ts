@@ -275,6 +275,11 @@ describe('going live', () => {
       expect(await viewer.getByTestId('live-badge').count()).toBe(0);
       expect(await viewer.getByText('not accessible').count()).toBe(0);
       await screenshot(viewer, 'live-replay-1280.png');
+      // The streamer's Go live page says so: the replay plays (never "being prepared" then).
+      await page.reload();
+      const lastEnded = await page.getByTestId('last-ended').innerText();
+      expect(lastEnded).not.toContain('being prepared');
+      expect(await page.getByTestId('replay-link').innerText()).toBe('Watch the replay');
 
       // The replay is an ordinary video on the same page, which plays it.
       await waitUntilPublished(cookie, streamer.username, live.videoId);

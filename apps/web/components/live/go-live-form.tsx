@@ -204,17 +204,21 @@ export function GoLiveForm({
             'You chose not to keep it: no replay.'
           ) : (
             <>
-              {state.lastEnded.replay === 'processing'
-                ? 'Its replay is being prepared. '
-                : state.lastEnded.replay === 'failed'
-                  ? 'Its replay could not be made. '
-                  : ''}
+              {state.lastEnded.replay === 'failed'
+                ? 'Its replay could not be made. '
+                : state.lastEnded.replay !== 'processing'
+                  ? ''
+                  : state.lastEnded.replayPlays
+                    ? 'Its replay plays already; its other qualities follow in a few minutes. '
+                    : 'Its replay is being prepared. '}
               <a
                 className="underline"
                 href={`/video/${state.lastEnded.slug}_${state.lastEnded.videoId}`}
                 data-testid="replay-link"
               >
-                {state.lastEnded.replay === 'processing' ? 'Its page' : 'Watch the replay'}
+                {state.lastEnded.replay === 'processing' && !state.lastEnded.replayPlays
+                  ? 'Its page'
+                  : 'Watch the replay'}
               </a>
             </>
           )}

@@ -52,6 +52,7 @@ const GoLiveAnswer = z.object({
         endedAt: z.string(),
         reason: z.string(),
         replay: z.enum(VIDEO_STATUSES).nullable(),
+        replayPlays: z.boolean(),
       })
       .nullable(),
     onAir: z.object({ videoId: z.string(), slug: z.string(), isDropped: z.boolean() }).nullable(),

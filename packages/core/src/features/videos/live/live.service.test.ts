@@ -504,6 +504,17 @@ describe('the streamer told', () => {
       videoId,
       reason,
       replay: 'processing',
+      // Ended before any segment was made: nothing of it plays yet.
+      replayPlays: false,
+    });
+    // The replay made of its segments in place (its ladder still to come): it plays.
+    await db
+      .update(videos)
+      .set({ masterPlaylistKey: `live/${videoId}/replay.m3u8` })
+      .where(eq(videos.id, videoId));
+    expect((await readGoLive({ db, actor })).lastEnded).toMatchObject({
+      replay: 'processing',
+      replayPlays: true,
     });
 
     // The key disabled: a notice with staff's reason, and the Go live page says it.

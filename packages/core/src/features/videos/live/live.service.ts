@@ -119,6 +119,8 @@ export interface GoLiveState {
     endedAt: Date;
     reason: string;
     replay: VideoStatus | null;
+    /** Whether its replay plays already (made of the live's own segments, its ladder to come). */
+    replayPlays: boolean;
   } | null;
   /** The scheduled live's waiting page and start time, or null. */
   scheduled: { videoId: string; slug: string; startsAt: Date } | null;
@@ -153,6 +155,7 @@ export async function readGoLive({ db, actor }: Pick<Call, 'db' | 'actor'>): Pro
       endedAt: liveStreams.endedAt,
       reason: liveStreams.endReason,
       status: videos.status,
+      masterPlaylistKey: videos.masterPlaylistKey,
       keepRecording: liveStreams.keepRecording,
     })
     .from(liveStreams)
@@ -191,6 +194,7 @@ export async function readGoLive({ db, actor }: Pick<Call, 'db' | 'actor'>): Pro
             endedAt: ended.endedAt,
             reason: ended.reason ?? '',
             replay: ended.keepRecording ? ended.status : null,
+            replayPlays: ended.keepRecording && ended.masterPlaylistKey !== null,
           }
         : null,
     scheduled: scheduled?.startsAt ? { ...scheduled, startsAt: scheduled.startsAt } : null,
