@@ -280,6 +280,7 @@ describe('going live', () => {
       const lastEnded = await page.getByTestId('last-ended').innerText();
       expect(lastEnded).not.toContain('being prepared');
       expect(await page.getByTestId('replay-link').innerText()).toBe('Watch the replay');
+      await screenshot(page, 'go-live-ended-1280.png');
 
       // The replay is an ordinary video on the same page, which plays it.
       await waitUntilPublished(cookie, streamer.username, live.videoId);
