@@ -6,6 +6,7 @@ import { ERROR_MESSAGE_MS, useTimedMessage } from '@/lib/client/use-timed-messag
 import type { PlaylistMenuAnswer } from '@cutroom/core/features/discovery/browse/answers';
 import { callApi } from '../../lib/client/api';
 import { TimedNote } from '../social/timed-note';
+import { NewPlaylistForm } from './create-playlist-form';
 
 type MenuPlaylist = PlaylistMenuAnswer['data'][number];
 
@@ -15,8 +16,6 @@ type MenuPlaylist = PlaylistMenuAnswer['data'][number];
  */
 export function PlaylistMenu({ videoId, login }: { videoId: string; login: () => void }) {
   const [playlists, setPlaylists] = useState<MenuPlaylist[] | null>(null);
-  const [name, setName] = useState('');
-  const [isPublic, setIsPublic] = useState(true);
   const [message, show] = useTimedMessage();
 
   const load = async () => {
@@ -63,23 +62,6 @@ export function PlaylistMenu({ videoId, login }: { videoId: string; login: () =>
       ERROR_MESSAGE_MS,
     );
   };
-  const create = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const result = await callApi('/api/v2/playlists', {
-      mode: 'create',
-      name,
-      thumbnail: videoId,
-      isPublic,
-    });
-    if (!result.ok) {
-      show({ text: result.body.error ?? 'Something went wrong', tone: 'error' }, ERROR_MESSAGE_MS);
-      return;
-    }
-    show({ text: `Added to ${name.trim()}`, tone: 'info' }, ERROR_MESSAGE_MS);
-    setName('');
-    await load();
-  };
-
   return (
     <>
       {playlists === null ? (
@@ -104,39 +86,16 @@ export function PlaylistMenu({ videoId, login }: { videoId: string; login: () =>
           ))}
         </ul>
       )}
-      <form
-        method="post"
-        onSubmit={create}
-        className="mt-3 space-y-2 border-t border-white/10 pt-3"
-      >
-        <label className="block text-sm">
-          <span className="text-neutral-300">New playlist</span>
-          <input
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={100}
-            required
-            data-testid="new-playlist-name"
-            className="mt-1 w-full rounded border border-white/15 bg-surface px-2 py-1.5 text-sm"
-          />
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={!isPublic}
-            onChange={(event) => setIsPublic(!event.target.checked)}
-            className="accent-[#ff9800]"
-          />
-          Private
-        </label>
-        <button
-          type="submit"
-          data-testid="create-playlist"
-          className="rounded-full bg-accent px-3 py-1.5 text-sm font-semibold text-black"
-        >
-          Create and add
-        </button>
-      </form>
+      <NewPlaylistForm
+        look="stacked"
+        submitLabel="Create and add"
+        videoId={videoId}
+        onCreated={async (playlist) => {
+          show({ text: `Added to ${playlist.name}`, tone: 'info' }, ERROR_MESSAGE_MS);
+          await load();
+        }}
+        onRefused={(text) => show({ text, tone: 'error' }, ERROR_MESSAGE_MS)}
+      />
       <TimedNote message={message} testId="playlist-menu-message" />
       <IntentLink
         href="/profile?tab=playlists"
