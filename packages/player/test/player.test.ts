@@ -74,16 +74,17 @@ describe('playback', () => {
           document.getElementById('main')!.append(video);
           const w = window as unknown as { cutroomPlayer: (v: unknown, o: unknown) => unknown };
           w.cutroomPlayer(video, options);
-          const bar = video.closest('.cutroom-player')!.querySelector('.cr-controls')!;
-          // In one task with the creation: the bar is left out of rendering at once.
-          return getComputedStyle(bar).display === 'none';
+          const bar = video.closest('.cutroom-player')!.querySelector('.cr-controls');
+          // In one task with the creation: no bar is rendered (none is built yet).
+          return !bar || getComputedStyle(bar).display === 'none';
         },
         { src: MP4.src, options },
       );
     const barShown = () =>
-      page.evaluate(
-        () => getComputedStyle(document.querySelector('.cr-controls')!).display !== 'none',
-      );
+      page.evaluate(() => {
+        const bar = document.querySelector('.cr-controls');
+        return !!bar && getComputedStyle(bar).display !== 'none';
+      });
     const hadFrame = () =>
       page.evaluate(
         () => document.querySelector('video')!.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA,
