@@ -123,6 +123,8 @@ class CutroomPlayer implements Player {
   readonly #tracks: SubtitleTrack[];
   /** The controls and the rest, built after the content's request has left (#build). */
   #parts: Parts | null = null;
+  /** Chapters set before the parts were built. */
+  #chapters: readonly PlayerChapter[] = [];
   readonly #poster: HTMLElement;
   readonly #settled: Promise<void>;
   #resolveSettled: (() => void) | null = null;
@@ -311,6 +313,7 @@ class CutroomPlayer implements Player {
       );
     };
     const chapters = new ChaptersController(ctx);
+    chapters.setChapters(this.#chapters);
     const parts: Parts = { controls, subtitles, chapters, pip: Promise.resolve(null) };
     this.#parts = parts;
     parts.pip = this.#loadExtras(controls, this.#persistence.saved.pictureInPicture === true);
@@ -422,7 +425,10 @@ class CutroomPlayer implements Player {
   }
 
   setChapters(chapters: readonly PlayerChapter[]): void {
-    this.#build().chapters.setChapters(chapters);
+    // Before the parts exist (a page that sets them as the player is created), they wait for
+    // the progress bar.
+    if (this.#parts) this.#parts.chapters.setChapters(chapters);
+    else this.#chapters = chapters;
   }
 
   setHtmlOnPauseBlock(block: { html: string; width?: number; height?: number }): void {
