@@ -170,6 +170,8 @@ const CHECKS: Record<string, () => Promise<void>> = {
       undefined,
       { polling: 100 },
     );
+    // The bar is built and shown with the first frame (at most 400 ms after the player).
+    await progress.waitFor({ state: 'visible' });
     const box = (await progress.boundingBox())!;
     await expect
       .poll(async () => {

@@ -415,6 +415,8 @@ describe('subtitles and previews', () => {
     await page.waitForFunction(() => document.querySelector('video')!.duration > 0, undefined, {
       polling: 100,
     });
+    // The bar is built and shown with the first frame (at most 400 ms after the player).
+    await page.locator('.cr-progress').waitFor({ state: 'visible' });
     const bar = (await page.locator('.cr-progress').boundingBox())!;
     // 4.5 s of 6 s: the fifth thumbnail, at x = 4 * 160.
     await page.mouse.move(bar.x + bar.width * 0.75, bar.y + bar.height / 2);
