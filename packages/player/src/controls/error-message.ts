@@ -7,7 +7,7 @@ import type { ControlsHost } from './host.ts';
 
 export function createErrorMessage(
   ctx: PlayerContext,
-  playback: Pick<ControlsHost['playback'], 'retry' | 'message'>,
+  playback: Pick<ControlsHost['playback'], 'retry'>,
 ): HTMLElement {
   const element = el('div', 'cr-error', { role: 'alert' });
   element.hidden = true;
@@ -19,13 +19,10 @@ export function createErrorMessage(
     event.stopPropagation();
     playback.retry();
   });
-  const show = (message: string | null): void => {
+  ctx.on('playbackError', (message) => {
     text.textContent = message ?? '';
     element.hidden = message === null;
     ctx.root.classList.toggle('cr-failed', message !== null);
-  };
-  ctx.on('playbackError', show);
-  // Built after a failure already said (a source no browser plays), it shows it.
-  if (playback.message !== null) show(playback.message);
+  });
   return element;
 }

@@ -28,7 +28,6 @@ export interface ControlsHost {
     | 'setAudioOnly'
     | 'selectAudioTrack'
     | 'retry'
-    | 'message'
   >;
   readonly modes: Pick<
     DisplayModesController,

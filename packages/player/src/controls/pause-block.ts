@@ -1,7 +1,6 @@
 // The block shown while paused after the first play (htmlOnPauseBlock).
 import type { PlayerContext } from '../controllers/context.ts';
 import { el } from '../dom.ts';
-import { hasStarted } from './shared.ts';
 
 export interface PauseBlockContent {
   html: string | null;
@@ -16,12 +15,12 @@ export function createPauseBlock(ctx: PlayerContext): {
   const { video: v } = ctx;
   const element = el('div', 'cr-pause-block fluid_html_on_pause_container');
   element.hidden = true;
-  let isStarted = hasStarted(v);
+  let hasStarted = false;
   const update = (): void => {
-    element.hidden = !(element.dataset.hasContent === 'true' && isStarted && v.paused && !v.ended);
+    element.hidden = !(element.dataset.hasContent === 'true' && hasStarted && v.paused && !v.ended);
   };
   ctx.listen(v, 'play', () => {
-    isStarted = true;
+    hasStarted = true;
     update();
   });
   ctx.listen(v, 'pause', update);
