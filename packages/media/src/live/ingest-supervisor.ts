@@ -53,6 +53,14 @@ const ENTRY = fileURLToPath(new URL('./ingest-process.ts', import.meta.url));
 const MiB = 1024 * 1024;
 const INGEST_NICENESS = 10;
 
+function lowerPriority(pid: number | undefined) {
+  try {
+    if (pid) setPriority(pid, Math.min(19, getPriority() + INGEST_NICENESS));
+  } catch {
+    // A system that does not allow it: the same priority as the site.
+  }
+}
+
 /**
  * Starts the RTMP ingest in a process of its own and keeps it running: a process that dies,
  * hangs (no health report) or grows past its memory ceiling is ended and started again after a
@@ -163,13 +171,6 @@ export async function startIngestProcess(options: {
     endedFor = null;
     isServing = false;
     held.clear();
-    // Pages come first: on a busy machine the ingest takes the processor time they leave (a
-    // live's media is light work; a flood of connections is not).
-    try {
-      if (started.pid) setPriority(started.pid, Math.min(19, getPriority() + INGEST_NICENESS));
-    } catch {
-      // A system that does not allow it: the same priority as the site.
-    }
     startedAt = Date.now();
     lastHealth = Date.now();
     started.on('error', (error) => log.warn({ err: error }, 'the live ingest process failed'));
@@ -182,6 +183,11 @@ export async function startIngestProcess(options: {
       started.on('message', (message: FromIngest) => {
         if (message.type === 'listening' && !isListening) {
           isListening = true;
+          // Pages come first: on a busy machine the ingest takes the processor time they leave
+          // (a live's media is light work; a flood of connections is not). Only once it
+          // listens: its start-up (loading its code) at that priority, on a machine kept busy,
+          // overran the start deadline.
+          lowerPriority(started.pid);
           isServing = true;
           lastHealth = Date.now();
           clearTimeout(deadline);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { join } from 'node:path';
 import { ServiceError } from '@cutroom/core/kernel/errors/service-error';
 import type { Database } from '@cutroom/core/platform/db/client';
@@ -479,7 +479,7 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     publish.packaged = Promise.all(
       rungs.packagers.map((packager, index) =>
         packager
-          .feed(recorder.stdio[LIVE_RUNG_FIRST_FD + index] as Readable)
+          .feed(noteOutput(recorder, recorder.stdio[LIVE_RUNG_FIRST_FD + index] as Readable))
           .catch((error: unknown) => {
             log.warn({ err: error, videoId: publish.videoId, rung: index }, 'a live rung failed');
             if (publish.recorder === recorder) void endWith(publish, LIVE_MESSAGES.recorderFailed);
@@ -527,11 +527,18 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
     const exited =
       recorder && recorder.exitCode === null
         ? new Promise<void>((resolve) => {
-            // Its input ended, it writes its last fragments and stops; one that does not is
-            // stopped (its live's end waits on it).
-            const deadline = setTimeout(() => recorder.kill('SIGKILL'), RECORDER_EXIT_MS);
+            // Its input ended, it writes its last fragments and stops; one that writes nothing
+            // for a while is stopped (its live's end waits on it). A starved machine slows it,
+            // so the wait runs from its last output, up to a ceiling.
+            const stoppedAt = Date.now();
+            const check = setInterval(() => {
+              const now = Date.now();
+              const lastOutputAt = Math.max(stoppedAt, recorderOutputAt.get(recorder) ?? 0);
+              if (now - lastOutputAt > RECORDER_QUIET_MS || now - stoppedAt > RECORDER_EXIT_MS)
+                recorder.kill('SIGKILL');
+            }, 1_000);
             recorder.once('exit', () => {
-              clearTimeout(deadline);
+              clearInterval(check);
               resolve();
             });
           })
@@ -939,8 +946,25 @@ export async function startLiveIngest(options: LiveIngestOptions): Promise<LiveI
   };
 }
 
-/** How long a live's ffmpeg has to write its last fragments once its input ends. */
-const RECORDER_EXIT_MS = 15_000;
+/** How long a live's ffmpeg may write nothing once its input ends, and its ceiling to stop. */
+const RECORDER_QUIET_MS = 15_000;
+const RECORDER_EXIT_MS = 120_000;
+
+/** When each live recorder last wrote to one of its rungs. */
+const recorderOutputAt = new WeakMap<ChildProcess, number>();
+
+/** A recorder's rung output, passed on as it is, noting when it last wrote. */
+function noteOutput(recorder: ChildProcess, output: Readable): Readable {
+  const noted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      recorderOutputAt.set(recorder, Date.now());
+      done(null, chunk);
+    },
+  });
+  // Its reader's end or failure ends the pipe too, as reading the pipe itself did.
+  pipeline(output, noted, () => undefined);
+  return noted;
+}
 
 /** A live's rungs: one packager each, and the copy of their files to storage. */
 interface LiveRungs {
