@@ -380,8 +380,12 @@ for (const c of cases.filter((x) => !only || only.some((o) => x.name.includes(o)
       17,
     );
   };
+  // With a baseline: ours / baseline, and the baseline's own ratio to the bare element.
+  const baseCells = BASELINE
+    ? ` ${paired('ours', 'base')} ${hasBare(c) ? paired('base', 'bare') : '-'.padStart(17)}`
+    : '';
   ratioRows.push(
-    `  ${c.name.padEnd(38)} ${hasBare(c) ? paired('ours', 'bare') : '-'.padStart(17)} ${paired('ours', 'fluid')}`,
+    `  ${c.name.padEnd(38)} ${hasBare(c) ? paired('ours', 'bare') : '-'.padStart(17)} ${paired('ours', 'fluid')}${baseCells}`,
   );
   if (c.noNativeHls) {
     ratioRows.push(
@@ -409,7 +413,8 @@ if (bareRows.length) {
 
 console.log(
   `\nRatios run by run, p50 / p90 (goals: ours/bare <= 1.10x for MP4 and HLS, the first ad frame\n` +
-    `ours/Fluid <= 0.5x)\n  ${'case'.padEnd(38)} ${'ours/bare'.padStart(17)} ${'ours/Fluid'.padStart(17)}`,
+    `ours/Fluid <= 0.5x)\n  ${'case'.padEnd(38)} ${'ours/bare'.padStart(17)} ${'ours/Fluid'.padStart(17)}` +
+    (BASELINE ? ` ${'ours/base'.padStart(17)} ${'base/bare'.padStart(17)}` : ''),
 );
 for (const line of ratioRows) console.log(line);
 

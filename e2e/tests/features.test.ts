@@ -135,7 +135,9 @@ describe('share', () => {
     const badge = page.getByRole('link', { name: /^Watch on / });
     const clearOfBadge = () =>
       page.evaluate(() => {
-        const title = document.querySelector('.cr-title')!;
+        // The player's title comes with its controls, after its first frame (or 400 ms).
+        const title = document.querySelector('.cr-title');
+        if (!title) return false;
         const link = [...document.querySelectorAll('a')].find((a) =>
           a.textContent?.startsWith('Watch on'),
         )!;

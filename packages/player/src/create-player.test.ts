@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { createPlayer } from './player.ts';
 
 afterEach(() => {
@@ -6,6 +6,9 @@ afterEach(() => {
   localStorage.clear();
   vi.restoreAllMocks();
 });
+
+/** The controls and the rest are built in a task after the constructor's (no frame here). */
+const partsBuilt = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 function addVideo(id = 'v'): HTMLVideoElement {
   const video = document.createElement('video');
@@ -29,9 +32,10 @@ describe('createPlayer targets', () => {
     player.destroy();
   });
 
-  test('builds named buttons and gives the element back on destroy; it can be created again', () => {
+  test('builds named buttons and gives the element back on destroy; it can be created again', async () => {
     const video = addVideo();
     const player = createPlayer(video, { layoutControls: { title: 'Hello' } });
+    await partsBuilt();
     const root = document.querySelector('.cutroom-player')!;
     expect(root.contains(video)).toBe(true);
     expect(video.querySelectorAll('source, track')).toHaveLength(0);
@@ -105,11 +109,12 @@ describe('createPlayer targets', () => {
     second.destroy();
   });
 
-  test('htmlOnPauseBlock shows only while paused after a start', () => {
+  test('htmlOnPauseBlock shows only while paused after a start', async () => {
     addVideo();
     const player = createPlayer('v', {
       layoutControls: { htmlOnPauseBlock: { html: '<b>Paused</b>', width: 200 } },
     });
+    await partsBuilt();
     const block = document.querySelector<HTMLElement>('.cr-pause-block')!;
     expect(block.hidden).toBe(true);
     player.video.dispatchEvent(new Event('play'));
@@ -150,20 +155,25 @@ test('toggleControlBar hides the controls until the next user activity', () => {
 });
 
 test('before the metadata, a known duration and a pending start show in the time and the chapters', async () => {
+  // The ready states a browser has (happy-dom lacks them): the seek waits for the metadata.
+  Object.defineProperty(HTMLMediaElement, 'HAVE_METADATA', { configurable: true, value: 1 });
+  onTestFinished(() => void Reflect.deleteProperty(HTMLMediaElement, 'HAVE_METADATA'));
   const video = addVideo();
   const player = createPlayer('v', {
     layoutControls: { preload: 'none', knownDuration: 200, allowCasting: false },
   });
+  // Set at once: drawn once the parts are built.
+  player.setChapters([
+    { startTime: 0, title: 'Intro' },
+    { startTime: 50, title: 'Middle' },
+  ]);
+  expect(player.element.querySelector('.cr-controls')).toBeNull();
+  await partsBuilt();
   const root = player.element;
   const time = () => root.querySelector('.cr-time')?.textContent;
   const progress = root.querySelector<HTMLElement>('.cr-progress');
   expect(time()).toBe('0:00 / 3:20');
   expect(progress?.getAttribute('aria-valuemax')).toBe('200');
-
-  player.setChapters([
-    { startTime: 0, title: 'Intro' },
-    { startTime: 50, title: 'Middle' },
-  ]);
   const markers = () =>
     [...root.querySelectorAll<HTMLElement>('.cr-chapter-marker')].map((m) => m.style.left);
   expect(markers()).toEqual(['25%']);
@@ -183,11 +193,97 @@ test('before the metadata, a known duration and a pending start show in the time
   player.destroy();
 });
 
-test('an invalid knownDuration is ignored with a warning', () => {
+test('an invalid knownDuration is ignored with a warning', async () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   addVideo();
-  const player = createPlayer('v', { layoutControls: { knownDuration: -3 } });
+  const player = createPlayer('v', { layoutControls: { knownDuration: -3, allowCasting: false } });
+  await partsBuilt();
   expect(warn).toHaveBeenCalledWith(expect.stringContaining('knownDuration'));
   expect(player.element.querySelector('.cr-time')?.textContent).toBe('0:00 / 0:00');
   player.destroy();
+});
+
+describe('the parts built after the content has started loading', () => {
+  test('the source is set at once; the controls and playerInitCallback come in a later task', async () => {
+    const video = addVideo();
+    const init = vi.fn();
+    const player = createPlayer(video, {
+      layoutControls: { playerInitCallback: init, allowCasting: false },
+    });
+    expect(video.getAttribute('src')).toMatch(/\/a\.mp4$/);
+    expect(player.element.contains(video)).toBe(true);
+    expect(player.element.querySelector('.cr-poster')).not.toBeNull();
+    expect(player.element.querySelector('.cr-controls')).toBeNull();
+    expect(init).not.toHaveBeenCalled();
+    await partsBuilt();
+    expect(player.element.querySelector('.cr-controls')).not.toBeNull();
+    expect(init).toHaveBeenCalledTimes(1);
+    expect(init).toHaveBeenCalledWith(player);
+    player.destroy();
+  });
+
+  test('methods called right after creation act, and the saved settings do not undo them', async () => {
+    localStorage.setItem(
+      'cutroom-player',
+      JSON.stringify({ volume: 0.3, mute: false, speed: 1.5, theatre: true }),
+    );
+    const video = addVideo();
+    const player = createPlayer(video, { layoutControls: { allowCasting: false } });
+    player.setVolume(0.8);
+    player.setPlaybackSpeed(2);
+    // The saved theatre mode was applied before the call, as when the player is left alone.
+    expect(player.displayMode).toBe('theatre');
+    player.toggleControlBar(false);
+    expect(player.element.classList.contains('cr-inactive')).toBe(true);
+    await partsBuilt();
+    expect(video.volume).toBe(0.8);
+    expect(video.playbackRate).toBe(2);
+    const theatre = player.element.querySelector('.cr-theatre-btn')!;
+    expect(theatre.getAttribute('aria-pressed')).toBe('true');
+    player.destroy();
+  });
+
+  test('a play() right after creation runs once the saved volume is applied', async () => {
+    localStorage.setItem('cutroom-player', JSON.stringify({ volume: 0.2 }));
+    const volumes: number[] = [];
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
+      this: HTMLMediaElement,
+    ) {
+      volumes.push(this.volume);
+      return Promise.resolve();
+    });
+    const video = addVideo();
+    const player = createPlayer(video, { layoutControls: { allowCasting: false } });
+    player.play();
+    expect(volumes).toEqual([]);
+    await partsBuilt();
+    expect(volumes).toEqual([0.2]);
+    player.destroy();
+  });
+
+  test('the saved theatre mode applied before the controls exist shows on their button', async () => {
+    localStorage.setItem('cutroom-player', JSON.stringify({ theatre: true }));
+    addVideo();
+    const player = createPlayer('v', { layoutControls: { allowCasting: false } });
+    await partsBuilt();
+    expect(player.displayMode).toBe('theatre');
+    expect(player.element.querySelector('.cr-theatre-btn')!.getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    player.destroy();
+  });
+
+  test('destroyed before its parts are built, the player builds none and gives the video back', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const init = vi.fn();
+    const video = addVideo();
+    const player = createPlayer(video, { layoutControls: { playerInitCallback: init } });
+    player.destroy();
+    await partsBuilt();
+    expect(document.querySelector('.cutroom-player')).toBeNull();
+    expect(document.querySelector('.cr-controls')).toBeNull();
+    expect(video.parentElement).toBe(document.body);
+    expect(init).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+  });
 });

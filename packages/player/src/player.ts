@@ -16,6 +16,7 @@ import { PlaybackController, fileName } from './controllers/playback-controller.
 import { SubtitlesController } from './controllers/subtitles-controller.ts';
 import { SuggestedController } from './controllers/suggested-controller.ts';
 import { VrController } from './controllers/vr-controller.ts';
+import { createPoster } from './controls/poster.ts';
 import { el } from './dom.ts';
 import { loadExtras } from './lazy-load.ts';
 import type { QualityLevel } from './engine-types.ts';
@@ -45,6 +46,15 @@ export type {
   SubtitleTrack,
   VideoSource,
 } from './player-types.ts';
+
+/** The parts of the player built after the content's request has left. */
+interface Parts {
+  controls: ControlsController;
+  subtitles: SubtitlesController;
+  chapters: ChaptersController;
+  /** Picture-in-picture, once the extras chunk is in (see #loadExtras). */
+  pip: Promise<PipController | null>;
+}
 
 const initialized = new WeakMap<HTMLVideoElement, Player>();
 let instances = 0;
@@ -107,18 +117,22 @@ class CutroomPlayer implements Player {
     hadId: boolean;
   };
   readonly #playback: PlaybackController;
-  readonly #controls: ControlsController;
-  readonly #subtitles: SubtitlesController;
   readonly #modes: DisplayModesController;
   readonly #ads: AdsController;
-  readonly #chapters: ChaptersController;
-  /** Picture-in-picture, once the extras chunk is in (see #loadExtras). */
-  readonly #pip: Promise<PipController | null>;
+  readonly #persistence: PersistenceController;
+  readonly #tracks: SubtitleTrack[];
+  /** The controls and the rest, built after the content's request has left (#build). */
+  #parts: Parts | null = null;
+  /** Chapters set before the parts were built. */
+  #chapters: readonly PlayerChapter[] = [];
+  readonly #poster: HTMLElement;
+  readonly #settled: Promise<void>;
+  #resolveSettled: (() => void) | null = null;
 
   constructor(video: HTMLVideoElement, options: ResolvedOptions, hasHlsHooks = false) {
     this.video = video;
     const lc = options.layoutControls;
-    const tracks = lc.subtitlesEnabled ? readTracks(video) : [];
+    this.#tracks = lc.subtitlesEnabled ? readTracks(video) : [];
 
     // Pages written for Fluid Player find the player by these ids and classes
     // (docs/player/compatibility.md); a video without an id gets one, as there.
@@ -145,6 +159,7 @@ class CutroomPlayer implements Player {
     // The sources are read before the video element is emptied.
     this.#modes = new DisplayModesController(ctx);
     const persistence = new PersistenceController(ctx);
+    this.#persistence = persistence;
     this.#playback = new PlaybackController(ctx, persistence, hasHlsHooks);
     this.#playback.takesPlay = () => this.#ads.takesPlay();
     this.#playback.onQueuedPlay = () => this.#ads.playRequested();
@@ -180,7 +195,9 @@ class CutroomPlayer implements Player {
     }
     video.classList.add('cr-video', 'js-fluid-player');
     video.parentNode?.insertBefore(root, video);
-    root.append(video);
+    // The poster shows from the start; the rest of the layers come with #build.
+    this.#poster = createPoster(ctx);
+    root.append(video, this.#poster);
 
     // The content starts loading before the rest is built, so that its first frame shows even
     // while a slow VAST loads; while the core starts the first pre-roll, it waits for the ad's
@@ -190,7 +207,9 @@ class CutroomPlayer implements Player {
     const content = gate
       ? gate.then(() => (ctx.isDestroyed ? undefined : this.#playback.start()))
       : this.#playback.start();
-    void Promise.all([this.#ads.ready, content]).then(() => this.#playback.flush());
+    // They also wait for the saved settings (#settle).
+    this.#settled = new Promise((resolve) => (this.#resolveSettled = resolve));
+    void Promise.all([this.#ads.ready, content, this.#settled]).then(() => this.#playback.flush());
 
     for (const name of [
       'play',
@@ -204,28 +223,83 @@ class CutroomPlayer implements Player {
       ctx.listen(video, name, () => this.#emit(name));
     }
 
-    this.#subtitles = new SubtitlesController(ctx);
+    this.#modes.isAway = () => this.isPictureInPicture;
+
+    // Queued like any call made before the player is ready (the first pre-roll may start now).
+    if (lc.autoPlay) this.#playback.play();
+
+    // The rest (controls, subtitles, chapters, keys, saved settings) comes after the content's
+    // request has left: the browser starts the media's load only once the script that set its
+    // source has finished, and after a first render that the controls made longer; built
+    // while the media's first frame was on its way, they delayed it too
+    // (docs/player/performance.md). The saved settings are applied in the next task (queued
+    // calls wait for them), the parts are built once the content's first frame is presented,
+    // the viewer points at or focuses the player, or 400 ms pass. With ads, or where no frame
+    // comes before a play (preload), they are built in that next task. A method that needs
+    // them builds them at once.
+    const waitsForFrame =
+      lc.preload === 'auto' &&
+      options.vastOptions.adList.length === 0 &&
+      typeof video.requestVideoFrameCallback === 'function';
+    const next = setTimeout(() => {
+      this.#settle();
+      if (!waitsForFrame && !ctx.isDestroyed) this.#build();
+    }, 0);
+    ctx.onDestroy(() => clearTimeout(next));
+    if (waitsForFrame) {
+      const build = (): void => void (ctx.isDestroyed || this.#build());
+      video.requestVideoFrameCallback(build);
+      const latest = setTimeout(build, 400);
+      ctx.onDestroy(() => clearTimeout(latest));
+      for (const type of ['pointerover', 'focusin']) ctx.listen(root, type, build);
+    }
+  }
+
+  /** Applies the saved settings (volume, mute, speed, theatre), once. */
+  #settle(): void {
+    const resolve = this.#resolveSettled;
+    if (!resolve || this.#ctx.isDestroyed) return;
+    this.#resolveSettled = null;
+    this.#persistence.apply({
+      setPlaybackSpeed: (rate) => this.#playback.setPlaybackSpeed(rate),
+      toggleTheatre: (on) => this.#modes.toggleTheatre(on),
+    });
+    resolve();
+  }
+
+  /** Builds the parts left out of the constructor, once (at once when a method needs them). */
+  #build(): Parts {
+    if (this.#parts) return this.#parts;
+    this.#settle();
+    const ctx = this.#ctx;
+    const lc = ctx.options.layoutControls;
+    const subtitles = new SubtitlesController(ctx);
     const suggested = new SuggestedController(ctx);
     const vr = new VrController(ctx);
     const ads = this.#ads;
-    this.#controls = new ControlsController(
+    const controls = new ControlsController(
       ctx,
       {
         playback: this.#playback,
         modes: this.#modes,
-        subtitles: this.#subtitles,
+        subtitles,
         toggleCardboard: () => vr.toggleCardboard(),
         seekBy: (seconds) => this.#seekBy(seconds),
         get isAdPlaying() {
           return ads.playing !== null;
         },
       },
-      { subtitles: this.#subtitles.element, suggested: suggested.element, joystick: vr.joystick },
+      {
+        poster: this.#poster,
+        subtitles: subtitles.element,
+        suggested: suggested.element,
+        joystick: vr.joystick,
+      },
     );
     this.#playback.onPlay = () => suggested.hide();
     suggested.onPlay = (item) => {
-      this.#controls.setTitle(item.title);
-      this.#subtitles.setTracks(
+      controls.setTitle(item.title);
+      subtitles.setTracks(
         item.subtitles.map((s) => ({ ...s, default: s.default ?? false })),
         lc.subtitlesOnByDefault,
       );
@@ -238,10 +312,11 @@ class CutroomPlayer implements Player {
         })),
       );
     };
-    this.#chapters = new ChaptersController(ctx);
-    this.#pip = this.#loadExtras(persistence.saved.pictureInPicture === true);
-    this.#modes.isAway = () => this.isPictureInPicture;
-    const subtitles = this.#subtitles;
+    const chapters = new ChaptersController(ctx);
+    chapters.setChapters(this.#chapters);
+    const parts: Parts = { controls, subtitles, chapters, pip: Promise.resolve(null) };
+    this.#parts = parts;
+    parts.pip = this.#loadExtras(controls, this.#persistence.saved.pictureInPicture === true);
     new KeyboardController(ctx, {
       togglePlay: () => this.#playback.togglePlay(),
       seekBy: (seconds) => this.#seekBy(seconds),
@@ -255,18 +330,14 @@ class CutroomPlayer implements Player {
         return subtitles.size;
       },
       setSubtitleSize: (size) => subtitles.setSize(size),
-      ownsKeys: (target) => this.#controls.ownsKeys(target),
-      volumeSlider: this.#controls.volume,
+      ownsKeys: (target) => controls.ownsKeys(target),
+      volumeSlider: controls.volume,
     });
-    persistence.apply(this);
-    this.#controls.refresh();
+    controls.refresh();
     this.#revealControlsAfterFirstFrame();
-    this.#subtitles.setTracks(tracks, lc.subtitlesOnByDefault);
-
-    // Queued like any call made before the player is ready (the first pre-roll may start now).
-    if (lc.autoPlay) this.#playback.play();
-
+    subtitles.setTracks(this.#tracks, lc.subtitlesOnByDefault);
     lc.playerInitCallback?.(this);
+    return parts;
   }
 
   /** The control bar is left out of rendering until the content's first frame, the viewer
@@ -274,6 +345,8 @@ class CutroomPlayer implements Player {
    * request (docs/player/performance.md). */
   #revealControlsAfterFirstFrame(): void {
     const { root, video } = this.#ctx;
+    // Built after the first frame came (a busy page), the bar shows at once.
+    if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) return;
     root.classList.add('cr-starting');
     const reveal = (): void => root.classList.remove('cr-starting');
     setTimeout(reveal, 400);
@@ -313,32 +386,38 @@ class CutroomPlayer implements Player {
     this.#playback.skipTo(seconds);
   }
 
+  // The saved settings are applied first (#settle): else they would overwrite the call's.
   setPlaybackSpeed(speed: number): void {
+    this.#settle();
     this.#playback.setPlaybackSpeed(speed);
   }
 
   setVolume(volume: number): void {
+    this.#settle();
     this.#playback.setVolume(volume);
   }
 
   toggleControlBar(show: boolean): void {
-    this.#controls.forceControls(show);
+    this.#build().controls.forceControls(show);
   }
 
   toggleFullScreen(on?: boolean): void {
+    this.#build();
     this.#modes.toggleFullScreen(on);
   }
 
   toggleMiniPlayer(on?: boolean): void {
+    this.#settle();
     this.#modes.toggleMiniPlayer(on);
   }
 
   toggleTheatre(on?: boolean): void {
+    this.#settle();
     this.#modes.toggleTheatre(on);
   }
 
   async togglePictureInPicture(on?: boolean): Promise<void> {
-    await (await this.#pip)?.toggle(on);
+    await (await this.#build().pip)?.toggle(on);
   }
 
   get isPictureInPicture(): boolean {
@@ -346,7 +425,10 @@ class CutroomPlayer implements Player {
   }
 
   setChapters(chapters: readonly PlayerChapter[]): void {
-    this.#chapters.setChapters(chapters);
+    // Before the parts exist (a page that sets them as the player is created), they wait for
+    // the progress bar.
+    if (this.#parts) this.#parts.chapters.setChapters(chapters);
+    else this.#chapters = chapters;
   }
 
   setHtmlOnPauseBlock(block: { html: string; width?: number; height?: number }): void {
@@ -354,7 +436,7 @@ class CutroomPlayer implements Player {
       logError('htmlOnPauseBlock needs an object with html.');
       return;
     }
-    this.#controls.setPauseBlock({
+    this.#build().controls.setPauseBlock({
       html: block.html,
       width: block.width ?? null,
       height: block.height ?? null,
@@ -412,7 +494,10 @@ class CutroomPlayer implements Player {
    * frame (both need the video's metadata; docs/player/features.md), so that they stay out of
    * the first frame's path and of the core's size.
    */
-  async #loadExtras(wasInPictureInPicture: boolean): Promise<PipController | null> {
+  async #loadExtras(
+    controls: ControlsController,
+    wasInPictureInPicture: boolean,
+  ): Promise<PipController | null> {
     const ctx = this.#ctx;
     const v = this.video;
     if (v.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
@@ -435,8 +520,8 @@ class CutroomPlayer implements Player {
     }
     if (ctx.isDestroyed) return null;
     const pip = new extras.PipController(ctx, this.#modes, wasInPictureInPicture);
-    this.#controls.addButton(pip.button);
-    this.#controls.addButton(new extras.CastController(ctx).button);
+    controls.addButton(pip.button);
+    controls.addButton(new extras.CastController(ctx).button);
     return pip;
   }
 

@@ -55,6 +55,16 @@ async function open(name: string): Promise<void> {
     if (r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.url()}`);
   });
   await page.goto(`${ads.url}/pages/${name}.html`);
+  // The players' controls are built and shown with their content's first frame, at most 400 ms
+  // after each player (docs/player/behaviour.md).
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('.cutroom-player')].every(
+        (w) => w.querySelector('.cr-controls') && !w.classList.contains('cr-starting'),
+      ),
+    undefined,
+    { polling: 50, timeout: 10_000 },
+  );
 }
 
 /** The content video of the wrapper for `id` (as Fluid names it). */
@@ -170,6 +180,8 @@ const CHECKS: Record<string, () => Promise<void>> = {
       undefined,
       { polling: 100 },
     );
+    // The bar is built and shown with the first frame (at most 400 ms after the player).
+    await progress.waitFor({ state: 'visible' });
     const box = (await progress.boundingBox())!;
     await expect
       .poll(async () => {

@@ -74,16 +74,17 @@ describe('playback', () => {
           document.getElementById('main')!.append(video);
           const w = window as unknown as { cutroomPlayer: (v: unknown, o: unknown) => unknown };
           w.cutroomPlayer(video, options);
-          const bar = video.closest('.cutroom-player')!.querySelector('.cr-controls')!;
-          // In one task with the creation: the bar is left out of rendering at once.
-          return getComputedStyle(bar).display === 'none';
+          const bar = video.closest('.cutroom-player')!.querySelector('.cr-controls');
+          // In one task with the creation: no bar is rendered (none is built yet).
+          return !bar || getComputedStyle(bar).display === 'none';
         },
         { src: MP4.src, options },
       );
     const barShown = () =>
-      page.evaluate(
-        () => getComputedStyle(document.querySelector('.cr-controls')!).display !== 'none',
-      );
+      page.evaluate(() => {
+        const bar = document.querySelector('.cr-controls');
+        return !!bar && getComputedStyle(bar).display !== 'none';
+      });
     const hadFrame = () =>
       page.evaluate(
         () => document.querySelector('video')!.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA,
@@ -414,6 +415,8 @@ describe('subtitles and previews', () => {
     await page.waitForFunction(() => document.querySelector('video')!.duration > 0, undefined, {
       polling: 100,
     });
+    // The bar is built and shown with the first frame (at most 400 ms after the player).
+    await page.locator('.cr-progress').waitFor({ state: 'visible' });
     const bar = (await page.locator('.cr-progress').boundingBox())!;
     // 4.5 s of 6 s: the fifth thumbnail, at x = 4 * 160.
     await page.mouse.move(bar.x + bar.width * 0.75, bar.y + bar.height / 2);

@@ -140,7 +140,9 @@ test('the settings button of a stream read after the bar was laid out still fits
     options: { layoutControls: { mute: true, fillToContainer: true } },
   });
   // The player just wide enough for its bar with 10 px to spare: less than the settings button
-  // the stream's three qualities will show.
+  // the stream's three qualities will show. (The bar is built without a first frame 400 ms
+  // after the player.)
+  await page.locator('.cr-bar > .cr-spacer').waitFor({ state: 'attached' });
   await page.evaluate(() => {
     const main = document.getElementById('main')!;
     const spare = document.querySelector<HTMLElement>('.cr-bar > .cr-spacer')!.offsetWidth;

@@ -22,7 +22,6 @@ import { createMiniPlayerButton, createMiniPlayerClose } from '../controls/mini-
 import { createPauseBlock } from '../controls/pause-block.ts';
 import type { PauseBlockContent } from '../controls/pause-block.ts';
 import { createPlayButton } from '../controls/play-button.ts';
-import { createPoster } from '../controls/poster.ts';
 import { createProgressBar } from '../controls/progress-bar.ts';
 import { createQualityMenu } from '../controls/quality-menu.ts';
 import { createSkipButtons } from '../controls/skip-buttons.ts';
@@ -35,6 +34,8 @@ import type { PlayerContext } from './context.ts';
 
 /** The other controllers' elements that sit between the controls (in this order in the root). */
 export interface ControlsLayers {
+  /** The poster, made with the root (it shows before the rest is built). */
+  poster: HTMLElement;
   subtitles: HTMLElement;
   suggested: HTMLElement;
   joystick: HTMLElement;
@@ -63,7 +64,7 @@ export class ControlsController {
     const menu = this.menu;
     this.#layers = layers;
 
-    const poster = createPoster(ctx);
+    const poster = layers.poster;
     this.#title.set(lc.title);
     this.#pauseBlock = createPauseBlock(ctx);
     this.#pauseBlock.set(lc.htmlOnPauseBlock);

@@ -6,12 +6,10 @@ import type { PlayerContext } from './context.ts';
 
 export class PersistenceController {
   readonly #ctx: PlayerContext;
-  /** The settings as they were when the player started. */
-  readonly saved: SavedSettings;
+  #saved: SavedSettings | null = null;
 
   constructor(ctx: PlayerContext) {
     this.#ctx = ctx;
-    this.saved = loadSettings();
     const v = ctx.video;
     const p = ctx.options.layoutControls.persistentSettings;
     // Changes made from outside the player (page code, the browser's own controls) are kept
@@ -22,6 +20,15 @@ export class PersistenceController {
       if (!p.theatre || ctx.isDestroyed) return;
       if (to === 'theatre' || from === 'theatre') saveSettings({ theatre: to === 'theatre' });
     });
+  }
+
+  /**
+   * The settings as they were when first asked for: when the player's parts are built (the
+   * first read of the storage takes milliseconds, kept out of the content's start), or before
+   * that for the saved quality of a video with several sources.
+   */
+  get saved(): SavedSettings {
+    return (this.#saved ??= loadSettings());
   }
 
   /**

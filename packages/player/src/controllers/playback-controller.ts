@@ -421,6 +421,7 @@ export class PlaybackController {
   }
 
   #initialIndex(): number {
+    if (this.#sources.length < 2) return 0;
     // The last chosen progressive source is kept by title, like a quality.
     const saved = this.#persistence.quality;
     const index = saved ? this.#sources.findIndex((s) => s.title === saved) : -1;

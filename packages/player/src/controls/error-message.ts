@@ -7,7 +7,7 @@ import type { ControlsHost } from './host.ts';
 
 export function createErrorMessage(
   ctx: PlayerContext,
-  playback: Pick<ControlsHost['playback'], 'retry'>,
+  playback: Pick<ControlsHost['playback'], 'retry' | 'message'>,
 ): HTMLElement {
   const element = el('div', 'cr-error', { role: 'alert' });
   element.hidden = true;
@@ -19,10 +19,13 @@ export function createErrorMessage(
     event.stopPropagation();
     playback.retry();
   });
-  ctx.on('playbackError', (message) => {
+  const show = (message: string | null): void => {
     text.textContent = message ?? '';
     element.hidden = message === null;
     ctx.root.classList.toggle('cr-failed', message !== null);
-  });
+  };
+  ctx.on('playbackError', show);
+  // Built after a failure already said (a source no browser plays), it shows it.
+  if (playback.message !== null) show(playback.message);
   return element;
 }

@@ -28,6 +28,7 @@ export interface ControlsHost {
     | 'setAudioOnly'
     | 'selectAudioTrack'
     | 'retry'
+    | 'message'
   >;
   readonly modes: Pick<
     DisplayModesController,

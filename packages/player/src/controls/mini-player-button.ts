@@ -15,6 +15,7 @@ export function createMiniPlayerButton(ctx: PlayerContext, modes: Modes): HTMLBu
     icons.mini,
   );
   button.hidden = !ctx.options.layoutControls.miniPlayer.enabled;
+  button.setAttribute('aria-pressed', String(modes.mode === 'mini'));
   ctx.on('modeChange', (_, to) => button.setAttribute('aria-pressed', String(to === 'mini')));
   ctx.listen(button, 'click', () => modes.toggleMiniPlayer());
   return button;

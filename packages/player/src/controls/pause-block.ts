@@ -1,6 +1,7 @@
 // The block shown while paused after the first play (htmlOnPauseBlock).
 import type { PlayerContext } from '../controllers/context.ts';
 import { el } from '../dom.ts';
+import { hasStarted } from './shared.ts';
 
 export interface PauseBlockContent {
   html: string | null;
@@ -15,12 +16,12 @@ export function createPauseBlock(ctx: PlayerContext): {
   const { video: v } = ctx;
   const element = el('div', 'cr-pause-block fluid_html_on_pause_container');
   element.hidden = true;
-  let hasStarted = false;
+  let isStarted = hasStarted(v);
   const update = (): void => {
-    element.hidden = !(element.dataset.hasContent === 'true' && hasStarted && v.paused && !v.ended);
+    element.hidden = !(element.dataset.hasContent === 'true' && isStarted && v.paused && !v.ended);
   };
   ctx.listen(v, 'play', () => {
-    hasStarted = true;
+    isStarted = true;
     update();
   });
   ctx.listen(v, 'pause', update);

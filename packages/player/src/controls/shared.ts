@@ -39,6 +39,15 @@ export function toggleMenu(
 
 export { liveWindow };
 
+/**
+ * Whether the video has been played (or plays): a control built after the first play (the
+ * player's parts come after the content's first frame, docs/player/performance.md) starts in
+ * that state instead of waiting for a 'play' event that has passed.
+ */
+export function hasStarted(video: HTMLVideoElement): boolean {
+  return !video.paused || video.played.length > 0;
+}
+
 /** Further than this behind the live edge, the viewer is watching the past (DVR). */
 export const LIVE_BEHIND_SECONDS = 8;
 

@@ -14,6 +14,8 @@ export function createTheatreButton(
     icons.theatre,
   );
   button.hidden = !ctx.options.layoutControls.allowTheatre;
+  // Built after the saved theatre mode was applied, it starts pressed.
+  button.setAttribute('aria-pressed', String(modes.mode === 'theatre'));
   ctx.on('modeChange', (_, to) => button.setAttribute('aria-pressed', String(to === 'theatre')));
   ctx.listen(button, 'click', () => modes.toggleTheatre());
   return button;
