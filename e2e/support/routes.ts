@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createVerifiedUser } from './accounts';
 import { STAFF_EMAIL } from './global-setup';
 import { baseUrl, siteDataDir } from './browser';
-import { sessionCookie, uploadPublishedVideo, uploadVideo } from './videos';
+import { profileVideoState, sessionCookie, uploadPublishedVideo, uploadVideo } from './videos';
 
 const appDir = new URL('../../apps/web/app', import.meta.url).pathname;
 
@@ -243,7 +243,7 @@ async function waitUntilHeld(
     });
     await response.arrayBuffer();
     if (response.status === 200) return;
-    const state = await copyState(uploader, copyId);
+    const state = await profileVideoState(uploader, copyId);
     if (state.startsWith('failed') || state === 'published') {
       throw new Error(`the copy ${copyId} was not held: ${state}`);
     }
@@ -252,25 +252,6 @@ async function waitUntilHeld(
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-}
-
-/** A video's state as its uploader's profile tells it: published, or its processing status. */
-async function copyState(uploader: { cookie: string; username: string }, id: string) {
-  const response = await fetch(`${baseUrl()}/api/v2/profileInput`, {
-    method: 'POST',
-    headers: { cookie: uploader.cookie, origin: baseUrl(), 'content-type': 'application/json' },
-    body: JSON.stringify({ mode: 'LoadProfileVideos', username: uploader.username }),
-  });
-  const page = (await response.json()) as {
-    videos?: { _id: string }[];
-    processingVideos?: { _id: string; status: string; failureReason: string | null }[];
-  };
-  if (page.videos?.some((video) => video._id === id)) return 'published';
-  const processing = page.processingVideos?.find((video) => video._id === id);
-  if (!processing) return `not in the profile (answered ${response.status})`;
-  return processing.failureReason
-    ? `${processing.status}: ${processing.failureReason}`
-    : processing.status;
 }
 
 /**

@@ -156,23 +156,40 @@ export async function waitUntilPublished(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await fetch(`${baseUrl()}/api/v2/profileInput`, {
-      method: 'POST',
-      headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' },
-      body: JSON.stringify({ mode: 'LoadProfileVideos', username }),
-    });
-    const page = (await response.json()) as {
-      videos?: { _id: string }[];
-      processingVideos?: { _id: string; status: string; failureReason: string | null }[];
-    };
-    const failed = page.processingVideos?.find(
-      (video) => video._id === id && video.status === 'failed',
-    );
-    if (failed) throw new Error(`processing failed: ${failed.failureReason}`);
-    if (page.videos?.some((video) => video._id === id)) return;
-    if (Date.now() > deadline) throw new Error('the video was not published in time');
+    const state = await profileVideoState({ cookie, username }, id);
+    if (state.startsWith('failed')) throw new Error(`processing ${state}`);
+    if (state === 'published') return;
+    if (Date.now() > deadline) throw new Error(`the video was not published in time: ${state}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * A video's state as its uploader's profile tells it: `published`, its processing status (with
+ * the reason it failed), or that the profile does not list it; asked of `site` (the shared
+ * server unless named) as a page of `origin` (the site's public address) does.
+ */
+export async function profileVideoState(
+  uploader: { cookie: string; username: string },
+  id: string,
+  site = baseUrl(),
+  origin = site,
+): Promise<string> {
+  const response = await fetch(`${site}/api/v2/profileInput`, {
+    method: 'POST',
+    headers: { cookie: uploader.cookie, origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ mode: 'LoadProfileVideos', username: uploader.username }),
+  });
+  const page = (await response.json()) as {
+    videos?: { _id: string }[];
+    processingVideos?: { _id: string; status: string; failureReason: string | null }[];
+  };
+  if (page.videos?.some((video) => video._id === id)) return 'published';
+  const processing = page.processingVideos?.find((video) => video._id === id);
+  if (!processing) return `not in the profile (answered ${response.status})`;
+  return processing.failureReason
+    ? `${processing.status}: ${processing.failureReason}`
+    : processing.status;
 }
 
 /**

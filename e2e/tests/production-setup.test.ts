@@ -15,7 +15,7 @@ import {
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSiteServer } from '../support/global-setup';
-import { lifePictures, makeTinyMp4 } from '../support/videos';
+import { lifePictures, makeTinyMp4, profileVideoState } from '../support/videos';
 
 // The production layout end to end: a PostgreSQL server, Redis, S3-compatible storage (s3rver),
 // a real SMTP server, two web nodes behind a load balancer sharing AUTH_SECRET (the first also
@@ -138,10 +138,13 @@ async function upload(node: Site, cookie: string, title: string) {
 
 /** Polls `check` until it answers true; the wait ends with the test's own time limit. */
 async function until(check: () => Promise<boolean>, what: string, pauseMs = 500) {
+  // Under the test's own deadline, so that the failure names what did not happen.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (await check()) return;
     if (worker?.exitCode != null)
       throw new Error(`npm run worker exited while ${what}:\n${workerLog}`);
+    if (Date.now() > deadline) throw new Error(`not within 180 s: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
 }
@@ -306,21 +309,9 @@ describe.skipIf(!serverUrl || !redisUrl)('the production set-up', () => {
     // Upload on node A; neither node transcodes, the worker publishes.
     const video = await upload(a, cookie, title);
     await until(async () => {
-      const answer = await post(
-        b,
-        '/api/v2/profileInput',
-        { mode: 'LoadProfileVideos', username },
-        cookie,
-      );
-      const page = (await answer.json()) as {
-        videos?: { _id: string }[];
-        processingVideos?: { _id: string; status: string; failureReason: string | null }[];
-      };
-      const failed = page.processingVideos?.find(
-        (v) => v._id === video.id && v.status === 'failed',
-      );
-      if (failed) throw new Error(`processing failed: ${failed.failureReason}\n${workerLog}`);
-      return Boolean(page.videos?.some((v) => v._id === video.id));
+      const state = await profileVideoState({ cookie, username }, video.id, b.baseUrl, publicUrl);
+      if (state.startsWith('failed')) throw new Error(`processing ${state}\n${workerLog}`);
+      return state === 'published';
     }, 'the video was processed');
 
     // The separate worker did it (the web nodes run with INPROCESS_WORKER=false). It logs the
