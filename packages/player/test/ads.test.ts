@@ -373,7 +373,10 @@ describe('non-linear and VPAID', () => {
     await expect.poll(() => hitsOf('banner').length).toBe(3);
     await banner.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => banner.count()).toBe(0);
-    expect(hitsOf('banner').sort()).toEqual(['close', 'creativeView', 'impression', 'start']);
+    // The close pixel reaches the server a moment after the banner leaves the page.
+    await expect
+      .poll(() => hitsOf('banner').sort())
+      .toEqual(['close', 'creativeView', 'impression', 'start']);
     expect(hitsOf('banner').at(-1)).toBe('close');
     expect(errors).toEqual([]);
   });
