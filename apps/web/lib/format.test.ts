@@ -6,6 +6,9 @@ describe('format', () => {
     expect(formatDuration(0)).toBe('0:00');
     expect(formatDuration(75)).toBe('1:15');
     expect(formatDuration(3725)).toBe('1:02:05');
+    // As the player's time shows it (packages/player/src/dom.ts, formatTime).
+    expect(formatDuration(123.6)).toBe('2:03');
+    expect(formatDuration(59.99)).toBe('0:59');
   });
   it('formats views', () => {
     expect(formatViews(1)).toBe('1 view');

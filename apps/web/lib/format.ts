@@ -1,6 +1,9 @@
-/** 75 → "1:15", 3725 → "1:02:05". */
+/**
+ * 75 → "1:15", 3725 → "1:02:05". Whole seconds go down, as the player counts them: a video of
+ * 123.6 s is 2:03 on its card and in the player.
+ */
 export function formatDuration(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.round(totalSeconds));
+  const seconds = Math.max(0, Math.floor(totalSeconds));
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
