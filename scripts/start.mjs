@@ -4,7 +4,7 @@
 // `npm run dev` comes through here with --dev: the development server, no build.
 import { spawn } from 'node:child_process';
 import { isAbsolute, join, resolve } from 'node:path';
-import { serverProcessOptions } from '../apps/web/server-process.mjs';
+import { serverProcessOptionsOrExit } from '../apps/web/server-process.mjs';
 import { ensureBuild } from './build-state.mjs';
 import { FFMPEG, ensureDependencies, ensureSystemPackages, root, run } from './setup.mjs';
 
@@ -47,13 +47,7 @@ for (const key of ['MEDIA_DIR', 'TRANSCODE_TMP_DIR']) {
   if (process.env[key]) env[key] = fromRoot(process.env[key]);
 }
 
-let processOptions;
-try {
-  processOptions = serverProcessOptions(process.env);
-} catch (error) {
-  console.error(`✗ ${error.message}`);
-  process.exit(1);
-}
+const processOptions = serverProcessOptionsOrExit(process.env);
 Object.assign(env, processOptions.env);
 const server = spawn(
   process.execPath,

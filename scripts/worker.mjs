@@ -4,16 +4,10 @@
 // ceiling but V8's own, a few GB here.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { serverProcessOptions } from '../apps/web/server-process.mjs';
+import { serverProcessOptionsOrExit } from '../apps/web/server-process.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-let processOptions;
-try {
-  processOptions = serverProcessOptions(process.env);
-} catch (error) {
-  console.error(`✗ ${error.message}`);
-  process.exit(1);
-}
+const processOptions = serverProcessOptionsOrExit(process.env);
 const worker = spawn(
   process.execPath,
   [...processOptions.nodeArgs, '--import', 'tsx', 'packages/media/src/worker.ts'],

@@ -22,3 +22,13 @@ export function serverProcessOptions(env) {
     env: { MALLOC_ARENA_MAX: (env.MALLOC_ARENA_MAX ?? '').trim() || '2' },
   };
 }
+
+/** The same for a start script: a wrong setting is said in one line, and the script exits. */
+export function serverProcessOptionsOrExit(env) {
+  try {
+    return serverProcessOptions(env);
+  } catch (error) {
+    console.error(`✗ ${error.message}`);
+    process.exit(1);
+  }
+}
